@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "linksim",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "linksim", targets: ["linksim"]),
+        .library(name: "LinkSimCore", targets: ["LinkSimCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    ],
+    targets: [
+        // The world model and the simulation: pure and deterministic, no terminal, no clock.
+        .target(
+            name: "LinkSimCore",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        // The command line: argument parsing, reporters (text, JSON, JUnit), wiring.
+        .executableTarget(
+            name: "linksim",
+            dependencies: [
+                "LinkSimCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LinkSimCoreTests", dependencies: ["LinkSimCore"]),
+        .testTarget(name: "LinkSimCLITests", dependencies: ["LinkSimCore"]),
+    ]
+)

@@ -1,0 +1,192 @@
+import Foundation
+
+/// A position in a scenario file (1-based line and column).
+public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// Where a tap happens (contract §2.1).
+public enum TapSource: String, Sendable, CaseIterable, Codable {
+    case notes, messages, mail, safari
+    case safariAddressBar = "safari_address_bar"
+    case chrome
+    case chromeAddressBar = "chrome_address_bar"
+    case firefox
+    case inAppBrowser = "in_app_browser"
+    case sfsafariviewcontroller
+    case webview
+    case customTab = "custom_tab"
+    case otherApp = "other_app"
+    case qrCode = "qr_code"
+
+    /// Taps that happen on a web page inside some browser engine.
+    public var isBrowser: Bool {
+        switch self {
+        case .safari, .safariAddressBar, .chrome, .chromeAddressBar, .firefox, .inAppBrowser,
+             .sfsafariviewcontroller, .webview, .customTab:
+            return true
+        case .notes, .messages, .mail, .otherApp, .qrCode:
+            return false
+        }
+    }
+
+    public var isAddressBar: Bool { self == .safariAddressBar || self == .chromeAddressBar }
+}
+
+public enum InAppBrowserApp: String, Sendable, CaseIterable, Codable {
+    case facebook, instagram, gmail, linkedin, x, tiktok
+}
+
+public enum Gesture: String, Sendable, CaseIterable, Codable {
+    case user, script
+}
+
+public struct Tap: Sendable, Equatable {
+    public var url: String
+    public var from: TapSource
+    public var page: String?
+    public var browserApp: InAppBrowserApp?
+    public var gesture: Gesture = .user
+    public var caller: String?
+    public var adClick: Bool = false
+
+    public init(url: String, from: TapSource, page: String? = nil, browserApp: InAppBrowserApp? = nil,
+                gesture: Gesture = .user, caller: String? = nil, adClick: Bool = false) {
+        self.url = url
+        self.from = from
+        self.page = page
+        self.browserApp = browserApp
+        self.gesture = gesture
+        self.caller = caller
+        self.adClick = adClick
+    }
+}
+
+public enum LongPressChoice: String, Sendable, CaseIterable, Codable {
+    case openInSafari = "open_in_safari"
+    case openInApp = "open_in_app"
+}
+
+/// `lands:` vocabulary (contract §2.4).
+public enum LandingKind: String, Sendable, CaseIterable, Codable {
+    case app, browser, store, error, chooser, prompt, nowhere
+}
+
+/// `via:` vocabulary (contract §2.4).
+public enum Via: String, Sendable, CaseIterable, Codable {
+    case customScheme = "custom_scheme"
+    case universalLink = "universal_link"
+    case appLink = "app_link"
+    case intentURL = "intent_url"
+    case deferred
+    case web
+}
+
+/// What the scenario expects of one action's landing. Every field but `lands` is optional.
+public struct Expectation: Sendable, Equatable {
+    public var lands: LandingKind
+    public var app: String?
+    public var options: [String]?
+    public var screen: String?
+    public var params: [String: String]?
+    public var via: Via?
+    public var browser: String?
+    public var url: String?
+    public var callback: String?
+    public var delivered: Bool?
+    public var rule: String?
+    /// Keys the deferred issue adds (match_type...) are kept here and compared as text.
+    public var extra: [String: String] = [:]
+    public var location: SourceLocation?
+
+    public init(lands: LandingKind) { self.lands = lands }
+}
+
+/// A path into the world for `set:` (e.g. `device.os`, `apps.0.state`, `apps.com.example.shop.state`).
+public struct WorldAssignment: Sendable, Equatable {
+    public var path: String
+    public var value: ScalarValue
+    public var location: SourceLocation?
+    public init(path: String, value: ScalarValue, location: SourceLocation? = nil) {
+        self.path = path
+        self.value = value
+        self.location = location
+    }
+}
+
+public enum ActionKind: Sendable, Equatable {
+    case tap(Tap)
+    case wait(SimDuration)
+    case install(appID: String, source: InstallSource)
+    case launch(appID: String)
+    case uninstall(appID: String)
+    case update(appID: String)
+    case longPress(Tap, choose: LongPressChoice)
+    case answer(String)
+    case set([WorldAssignment])
+
+    /// The action's name as in the scenario and in JSON output.
+    public var name: String {
+        switch self {
+        case .tap: return "tap"
+        case .wait: return "wait"
+        case .install: return "install"
+        case .launch: return "launch"
+        case .uninstall: return "uninstall"
+        case .update: return "update"
+        case .longPress: return "long_press"
+        case .answer: return "answer"
+        case .set: return "set"
+        }
+    }
+
+    /// Actions after which something lands somewhere (contract §3).
+    public var producesLanding: Bool {
+        switch self {
+        case .tap, .launch, .answer, .longPress: return true
+        case .wait, .install, .uninstall, .update, .set: return false
+        }
+    }
+}
+
+public struct Action: Sendable, Equatable {
+    public var kind: ActionKind
+    public var expect: Expectation?
+    public var location: SourceLocation?
+    public init(kind: ActionKind, expect: Expectation? = nil, location: SourceLocation? = nil) {
+        self.kind = kind
+        self.expect = expect
+        self.location = location
+    }
+}
+
+/// One scenario file, decoded and validated.
+public struct Scenario: Sendable, Equatable {
+    public var version: Int = 1
+    public var name: String
+    public var description: String?
+    public var tags: [String] = []
+    public var clock: SimInstant = .defaultStart
+    public var device: Device
+    public var apps: [App] = []
+    public var web: Web = Web()
+    public var providers: Providers = Providers()
+    public var actions: [Action] = []
+    /// The file it came from, as given (for messages and reports).
+    public var file: String?
+
+    public init(name: String, device: Device) {
+        self.name = name
+        self.device = device
+    }
+
+    public func appIndex(_ id: String) -> Int? { apps.firstIndex { $0.id == id } }
+}

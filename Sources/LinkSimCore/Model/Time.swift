@@ -1,0 +1,153 @@
+import Foundation
+
+/// A span of simulated time, in whole seconds.
+public struct SimDuration: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var seconds: Int64
+
+    public init(seconds: Int64) { self.seconds = seconds }
+    public static func minutes(_ m: Int64) -> SimDuration { SimDuration(seconds: m * 60) }
+    public static func hours(_ h: Int64) -> SimDuration { SimDuration(seconds: h * 3600) }
+    public static func days(_ d: Int64) -> SimDuration { SimDuration(seconds: d * 86400) }
+
+    public static func < (lhs: SimDuration, rhs: SimDuration) -> Bool { lhs.seconds < rhs.seconds }
+    public static func + (lhs: SimDuration, rhs: SimDuration) -> SimDuration { SimDuration(seconds: lhs.seconds + rhs.seconds) }
+
+    /// Parses `30s`, `20m`, `36h`, `8d` (and combinations such as `1h30m`).
+    public static func parse(_ text: String) -> SimDuration? {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604_800]
+        var total: Int64 = 0
+        var number = ""
+        var sawUnit = false
+        for ch in text.trimmingCharacters(in: .whitespaces) {
+            if ch.isASCII, ch.isNumber {
+                number.append(ch)
+            } else if let unit = units[ch], let n = Int64(number) {
+                let (product, overflow) = n.multipliedReportingOverflow(by: unit)
+                guard !overflow else { return nil }
+                total += product
+                number = ""
+                sawUnit = true
+            } else {
+                return nil
+            }
+        }
+        guard sawUnit, number.isEmpty else { return nil }
+        return SimDuration(seconds: total)
+    }
+
+    public var description: String {
+        if seconds == 0 { return "0s" }
+        var rest = seconds
+        var out = ""
+        for (unit, size) in [("d", Int64(86400)), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size {
+            out += "\(rest / size)\(unit)"
+            rest %= size
+        }
+        return out
+    }
+}
+
+/// A point on the simulated clock: seconds since 1970-01-01T00:00:00Z. Never the wall clock.
+public struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var secondsSinceEpoch: Int64
+
+    public init(secondsSinceEpoch: Int64) { self.secondsSinceEpoch = secondsSinceEpoch }
+
+    public static let defaultStart = SimInstant(secondsSinceEpoch: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    public static func < (lhs: SimInstant, rhs: SimInstant) -> Bool { lhs.secondsSinceEpoch < rhs.secondsSinceEpoch }
+    public static func + (lhs: SimInstant, rhs: SimDuration) -> SimInstant {
+        SimInstant(secondsSinceEpoch: lhs.secondsSinceEpoch + rhs.seconds)
+    }
+    public static func - (lhs: SimInstant, rhs: SimInstant) -> SimDuration {
+        SimDuration(seconds: lhs.secondsSinceEpoch - rhs.secondsSinceEpoch)
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SSZ`, `YYYY-MM-DD HH:MM:SS`, offsets `+HH:MM`, and a plain `YYYY-MM-DD`.
+    public static func parse(_ text: String) -> SimInstant? {
+        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        func num(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= s.count else { return nil }
+            var v = 0
+            for b in s[from..<(from + count)] {
+                guard b >= 48, b <= 57 else { return nil }
+                v = v * 10 + Int(b - 48)
+            }
+            return v
+        }
+        guard let year = num(0, 4), s.count >= 10, s[4] == 45, let month = num(5, 2), s[7] == 45,
+              let day = num(8, 2), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        var hour = 0, minute = 0, second = 0, offset = 0
+        var i = 10
+        if s.count > 10 {
+            guard s[10] == 84 || s[10] == 116 || s[10] == 32,  // T, t or space
+                  let h = num(11, 2), s.count > 13, s[13] == 58, let m = num(14, 2) else { return nil }
+            hour = h; minute = m; i = 16
+            if s.count > 16, s[16] == 58 {
+                guard let sec = num(17, 2) else { return nil }
+                second = sec; i = 19
+                if i < s.count, s[i] == 46 {  // fractional seconds: ignored
+                    i += 1
+                    while i < s.count, s[i] >= 48, s[i] <= 57 { i += 1 }
+                }
+            }
+            guard hour < 24, minute < 60, second < 61 else { return nil }
+            if i < s.count {
+                if s[i] == 90 || s[i] == 122 {  // Z
+                    i += 1
+                } else if s[i] == 43 || s[i] == 45 {  // + or -
+                    let sign = s[i] == 43 ? 1 : -1
+                    guard let oh = num(i + 1, 2) else { return nil }
+                    var om = 0
+                    var next = i + 3
+                    if next < s.count, s[next] == 58 { next += 1 }
+                    if next < s.count { guard let m = num(next, 2) else { return nil }; om = m; next += 2 }
+                    offset = sign * (oh * 3600 + om * 60)
+                    i = next
+                } else {
+                    return nil
+                }
+            }
+            guard i == s.count else { return nil }
+        }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let total = Int64(days) * 86400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+        return SimInstant(secondsSinceEpoch: total)
+    }
+
+    /// ISO 8601 in UTC, e.g. `2026-01-15T09:00:00Z`.
+    public var description: String {
+        let days = Int(floorDiv(secondsSinceEpoch, 86400))
+        let rest = Int(secondsSinceEpoch - Int64(days) * 86400)
+        let (y, m, d) = SimInstant.civilFromDays(days)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(y)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
+    }
+
+    private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+
+    // Howard Hinnant's civil-date algorithms.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// One association file (or any resource) as a server answers for it.
+public struct WebResource: Sendable, Equatable {
+    /// The body as served: from `json:` (re-serialised) or from `file:` (read as is).
+    public var body: [UInt8]?
+    /// Where the body came from, for messages (`files/aasa.json` or `inline json`).
+    public var origin: String
+    public var status: Int = 200
+    public var contentType: String = "application/json"
+    /// A `Location` the server answers with (status defaults to 301 then).
+    public var redirect: String?
+
+    public init(body: [UInt8]?, origin: String, status: Int = 200, contentType: String = "application/json",
+                redirect: String? = nil) {
+        self.body = body
+        self.origin = origin
+        self.status = status
+        self.contentType = contentType
+        self.redirect = redirect
+    }
+
+    /// The answer for a host that does not serve the file.
+    public static let notFound = WebResource(body: nil, origin: "not served", status: 404, contentType: "text/html")
+}
+
+/// A server-side redirect rule: a path pattern (`*` matches any run of characters) and its target.
+public struct RedirectRule: Sendable, Equatable {
+    public var pattern: String
+    public var target: String
+    public var status: Int = 302
+    public init(pattern: String, target: String, status: Int = 302) {
+        self.pattern = pattern
+        self.target = target
+        self.status = status
+    }
+
+    /// Whether `path` (with its query, if any) matches the pattern; `*` matches any characters.
+    public func matches(path: String) -> Bool {
+        Glob.matches(pattern: Array(pattern.utf8), text: Array(path.utf8))
+    }
+}
+
+enum Glob {
+    /// A plain `*` glob with backtracking (server-side redirect rules, not a platform matcher).
+    static func matches(pattern p: [UInt8], text t: [UInt8]) -> Bool {
+        var pi = 0, ti = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] == t[ti] {
+                pi += 1; ti += 1
+            } else if pi < p.count, p[pi] == 42 {
+                star = pi; mark = ti; pi += 1
+            } else if star >= 0 {
+                pi = star + 1; mark += 1; ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == 42 { pi += 1 }
+        return pi == p.count
+    }
+}
+
+public struct WebHost: Sendable, Equatable {
+    public var host: String
+    public var aasa: WebResource?
+    public var cdnAASA: WebResource?
+    public var assetlinks: WebResource?
+    public var redirects: [RedirectRule] = []
+    public init(host: String) { self.host = host }
+}
+
+/// What every server answers. Hosts are lowercased.
+public struct Web: Sendable, Equatable {
+    public var hosts: [String: WebHost] = [:]
+    public init(hosts: [String: WebHost] = [:]) { self.hosts = hosts }
+
+    public subscript(host: String) -> WebHost? { hosts[host.lowercased()] }
+
+    /// The redirect a server answers for a path, if any.
+    public func redirect(host: String, path: String) -> RedirectRule? {
+        self[host]?.redirects.first { $0.matches(path: path) }
+    }
+}

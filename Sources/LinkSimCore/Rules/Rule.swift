@@ -1,0 +1,67 @@
+/// An inclusive range of OS versions a rule applies to, per platform. `nil` bounds are open.
+public struct VersionRange: Sendable, Equatable {
+    public var platform: Platform
+    public var from: OSVersion?
+    public var through: OSVersion?
+
+    public init(_ platform: Platform, from: OSVersion? = nil, through: OSVersion? = nil) {
+        self.platform = platform
+        self.from = from
+        self.through = through
+    }
+
+    public static func ios(_ from: Int? = nil, through: Int? = nil) -> VersionRange {
+        VersionRange(.ios, from: from.map { OSVersion(ios: $0) }, through: through.map { OSVersion(ios: $0, 99, 99) })
+    }
+
+    public static func android(api from: Int? = nil, through: Int? = nil) -> VersionRange {
+        VersionRange(.android, from: from.map { OSVersion(androidAPI: $0) }, through: through.map { OSVersion(androidAPI: $0) })
+    }
+
+    public func contains(_ version: OSVersion) -> Bool {
+        guard version.platform == platform else { return false }
+        if let from, version < from { return false }
+        if let through, through < version { return false }
+        return true
+    }
+
+    public var description: String {
+        let name = platform.displayName
+        func label(_ v: OSVersion) -> String {
+            platform == .ios ? "\(v.major)" : "API \(v.apiLevel)"
+        }
+        switch (from, through) {
+        case (nil, nil): return "\(name), all versions"
+        case (let f?, nil): return "\(name) \(label(f))+"
+        case (nil, let t?): return "\(name) up to \(label(t))"
+        case (let f?, let t?): return f == t || label(f) == label(t) ? "\(name) \(label(f))" : "\(name) \(label(f))–\(label(t))"
+        }
+    }
+}
+
+/// One named platform behaviour (or linksim behaviour) that the engine cites in the trace.
+public struct Rule: Sendable, Equatable, Identifiable {
+    /// Dotted ID, e.g. `ios.scheme.safari-prompt`. Platform rules start with `ios.`/`android.`/`deferred.`;
+    /// rules about linksim itself start with `linksim.`.
+    public var id: String
+    public var title: String
+    public var versions: [VersionRange]
+    /// A plain explanation a new developer understands.
+    public var explanation: String
+    /// Source URLs or references from the knowledge files, with their evidence tag.
+    public var sources: [String]
+
+    public init(id: String, title: String, versions: [VersionRange], explanation: String, sources: [String]) {
+        self.id = id
+        self.title = title
+        self.versions = versions
+        self.explanation = explanation
+        self.sources = sources
+    }
+
+    public var platforms: [Platform] {
+        var seen: [Platform] = []
+        for range in versions where !seen.contains(range.platform) { seen.append(range.platform) }
+        return seen
+    }
+}
