@@ -1,0 +1,50 @@
+/// How one expectation compared with what happened.
+public struct ExpectationCheck: Sendable, Equatable {
+    /// One field that differed: `lands: expected app, got browser`.
+    public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
+        public var field: String
+        public var expected: String
+        public var actual: String
+        public init(field: String, expected: String, actual: String) {
+            self.field = field
+            self.expected = expected
+            self.actual = actual
+        }
+        public var description: String { "\(field): expected \(expected), got \(actual)" }
+    }
+    public var mismatches: [Mismatch]
+    public var passed: Bool { mismatches.isEmpty }
+    public init(mismatches: [Mismatch]) { self.mismatches = mismatches }
+}
+
+/// What one action did.
+public struct ActionResult: Sendable, Equatable {
+    public var index: Int
+    public var action: Action
+    /// nil for actions that do not land anywhere (wait, install, set...).
+    public var landing: Landing?
+    public var trace: [TraceStep]
+    /// nil when the action has no `expect`.
+    public var check: ExpectationCheck?
+
+    public init(index: Int, action: Action, landing: Landing?, trace: [TraceStep], check: ExpectationCheck?) {
+        self.index = index
+        self.action = action
+        self.landing = landing
+        self.trace = trace
+        self.check = check
+    }
+}
+
+/// What a whole scenario did.
+public struct ScenarioResult: Sendable, Equatable {
+    public var scenario: Scenario
+    public var results: [ActionResult]
+    public init(scenario: Scenario, results: [ActionResult]) {
+        self.scenario = scenario
+        self.results = results
+    }
+    /// A scenario passes when every expectation held (one without any `expect` passes).
+    public var passed: Bool { results.allSatisfy { $0.check?.passed ?? true } }
+    public var hasExpectations: Bool { results.contains { $0.check != nil } }
+}

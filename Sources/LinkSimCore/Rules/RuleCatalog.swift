@@ -1,0 +1,8 @@
+/// Every rule the engine can cite.
+public enum RuleCatalog {
+    public static let all: [Rule] = []
+
+    private static let byID: [String: Rule] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    public static func rule(_ id: String) -> Rule? { byID[id] }
+}

@@ -1,0 +1,36 @@
+/// One problem found in an input file, pointing at where it is.
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    public var location: SourceLocation?
+    /// The file, when there is no line/column (unreadable file...).
+    public var file: String
+    public var message: String
+
+    public init(file: String, location: SourceLocation?, message: String) {
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    /// `file:line:column: error: message` (or `file: error: message`).
+    public var description: String {
+        if let location { return "\(location): error: \(message)" }
+        return "\(file): error: \(message)"
+    }
+}
+
+/// A bad input file (exit code 65): every problem found, in file order.
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public init(file: String, location: SourceLocation? = nil, _ message: String) {
+        diagnostics = [Diagnostic(file: file, location: location, message: message)]
+    }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Reads the files a scenario refers to. The loader never touches the disk directly, so tests
+/// and the TUI can give it files from memory.
+public protocol FileReader: Sendable {
+    func read(_ path: String) throws -> [UInt8]
+    func exists(_ path: String) -> Bool
+}
