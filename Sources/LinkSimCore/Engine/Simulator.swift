@@ -1,6 +1,220 @@
 /// Runs a scenario's actions in order against its world. Pure: same scenario, same result.
 public enum Simulator {
     public static func run(_ scenario: Scenario) -> ScenarioResult {
-        ScenarioResult(scenario: scenario, results: [])
+        var world = World(scenario)
+        var results: [ActionResult] = []
+        results.reserveCapacity(scenario.actions.count)
+        for (index, action) in scenario.actions.enumerated() {
+            var trace = TraceRecorder()
+            let landing = perform(action.kind, world: &world, trace: &trace)
+            let check = action.expect.map { ExpectationChecker.check($0, landing: landing, trace: trace.steps) }
+            results.append(ActionResult(index: index, action: action, landing: landing, trace: trace.steps, check: check))
+        }
+        return ScenarioResult(scenario: scenario, results: results)
+    }
+
+    private static func perform(_ kind: ActionKind, world: inout World, trace: inout TraceRecorder) -> Landing? {
+        // A new action dismisses whatever prompt was on screen, unless it answers it.
+        let pending = world.pending
+        if case .answer = kind {} else { world.pending = nil }
+
+        switch kind {
+        case .tap(let tap):
+            return LinkTap.perform(tap, world: &world, trace: &trace)
+
+        case .longPress(let tap, let choice):
+            return LinkTap.longPress(tap, choice: choice, world: &world, trace: &trace)
+
+        case .answer(let answer):
+            world.pending = nil
+            guard let pending else {
+                trace.add("User", "Answers “\(answer)”, but nothing is waiting for an answer", rule: "linksim.answer.nothing-pending")
+                return Landing(kind: .nowhere)
+            }
+            return PendingAnswer.resolve(pending, answer: answer, world: &world, trace: &trace)
+
+        case .wait(let duration):
+            world.clock = world.clock + duration
+            trace.add("Clock", "\(duration) pass; it is now \(world.clock)")
+            return nil
+
+        case .install(let appID, let source):
+            guard let i = world.index(of: appID) else { return nil }
+            let reinstall = world.apps[i].state.isInstalled
+            world.apps[i].state = .installed
+            world.apps[i].installOrder = world.nextInstallOrder
+            world.nextInstallOrder += 1
+            world.apps[i].installedAt = world.clock
+            world.apps[i].launchCount = 0
+            world.apps[i].currentScreen = nil
+            world.apps[i].installSource = source
+            trace.add(world.device.platform.displayName,
+                      "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched")
+            return nil
+
+        case .uninstall(let appID):
+            guard let i = world.index(of: appID) else { return nil }
+            world.apps[i].state = .notInstalled
+            world.apps[i].currentScreen = nil
+            world.apps[i].installedAt = nil
+            trace.add(world.device.platform.displayName, "Uninstalls \(world.apps[i].name)")
+            return nil
+
+        case .update(let appID):
+            guard let i = world.index(of: appID) else { return nil }
+            if world.apps[i].state.isRunning { world.apps[i].state = .terminated }
+            trace.add(world.device.platform.displayName, "Updates \(world.apps[i].name) from the store; a running process is terminated")
+            return nil
+
+        case .launch(let appID):
+            guard let i = world.index(of: appID) else { return nil }
+            let app = world.apps[i]
+            guard app.state.isInstalled else {
+                trace.add("User", "Looks for \(app.name) on the home screen, but it is not installed", rule: "linksim.app.launch")
+                return Landing(kind: .nowhere)
+            }
+            let cold = !app.state.isRunning
+            let screen = cold ? app.homeScreen : (app.currentScreen ?? app.homeScreen)
+            trace.add("User", "Taps the \(app.name) icon")
+            trace.add(world.device.platform.displayName,
+                      cold ? "Starts \(app.name) cold; it shows \(screen)" : "Brings \(app.name) forward; it shows \(screen)",
+                      rule: "linksim.app.launch")
+            world.bringToForeground(i)
+            if cold { world.apps[i].launchCount += 1 }
+            world.apps[i].currentScreen = screen
+            return Landing(kind: .app, app: app.id, screen: screen, params: [:])
+
+        case .set(let assignments):
+            for assignment in assignments {
+                if case .success(let resolved) = Settings.resolve(assignment.path, apps: world.apps) {
+                    _ = Settings.apply(resolved, value: assignment.value, device: &world.device, apps: &world.apps)
+                    trace.add("Scenario", "Sets \(assignment.path) to \(assignment.value)")
+                }
+            }
+            return nil
+        }
+    }
+}
+
+/// A tap or long-press on a link: narrates where it happened, then hands it to the rule set for its kind.
+enum LinkTap {
+    static func perform(_ tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let surface = TapSurface.name(of: tap, world: world)
+        let gesture = tap.gesture == .script ? " (a script navigates; no user gesture)" : ""
+        let onPage = tap.page.map { " on \($0)" } ?? ""
+        let verb = tap.from.isAddressBar ? "The user types" : (tap.gesture == .script ? "A page script opens" : "The user taps")
+        trace.add(surface, "\(verb) \(tap.url)\(tap.from.isAddressBar ? " in the address bar" : onPage)\(gesture)")
+        guard let parts = URLParts(tap.url) else {
+            trace.add(surface, "\(tap.url) is not a URL; nothing happens")
+            return Landing(kind: .nowhere)
+        }
+        if parts.isWeb {
+            return notModelledWebLink(tap, parts: parts, world: world, trace: &trace)
+        }
+        switch world.device.platform {
+        case .ios: return CustomSchemeResolver.resolveIOS(tap, parts: parts, world: &world, trace: &trace)
+        case .android: return CustomSchemeResolver.resolveAndroid(tap, parts: parts, world: &world, trace: &trace)
+        }
+    }
+
+    static func longPress(_ tap: Tap, choice: LongPressChoice, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let surface = TapSurface.name(of: tap, world: world)
+        let host = URLParts(tap.url)?.normalizedHost ?? ""
+        trace.add(surface, "The user long-presses \(tap.url) and chooses “\(choice == .openInSafari ? "Open in Safari" : "Open in App")”")
+        if world.device.platform == .ios, !host.isEmpty {
+            if choice == .openInSafari {
+                if !world.device.safariPrefersBrowser.contains(host) { world.device.safariPrefersBrowser.append(host) }
+                trace.add("iOS", "Remembers that the user prefers the browser for \(host); later taps on its universal links open Safari",
+                          rule: "ios.ul.user-preference")
+            } else {
+                world.device.safariPrefersBrowser.removeAll { $0 == host }
+                trace.add("iOS", "Forgets the browser preference for \(host); its universal links open the app again",
+                          rule: "ios.ul.user-preference")
+            }
+        }
+        if choice == .openInSafari {
+            return Landing(kind: .browser, via: .web, browser: Browser.safari.rawValue, url: tap.url)
+        }
+        return perform(tap, world: &world, trace: &trace)
+    }
+
+    /// Web links (universal links, App Links, provider links) before their rule sets exist: the browser.
+    static func notModelledWebLink(_ tap: Tap, parts: URLParts, world: World, trace: inout TraceRecorder) -> Landing {
+        let browser = TapSurface.browser(for: tap, world: world)
+        let kind = world.device.platform == .ios ? "universal-link" : "App Link"
+        trace.add("linksim", "The \(kind) and deferred-link rule sets are not modelled in this build; the link is shown opening in the browser",
+                  rule: "linksim.not-modelled")
+        let finalURL = WebNavigation.follow(tap.url, web: world.web, trace: &trace)
+        trace.add(Browser(rawValue: browser)?.displayName ?? browser, "Shows \(finalURL)")
+        return Landing(kind: .browser, via: .web, browser: browser, url: finalURL)
+    }
+}
+
+/// Plain HTTP navigation: follows the servers' redirects (not a platform rule; every browser does it).
+enum WebNavigation {
+    static func follow(_ url: String, web: Web, trace: inout TraceRecorder, limit: Int = 10) -> String {
+        var current = url
+        for _ in 0..<limit {
+            guard let parts = URLParts(current), let host = parts.host,
+                  let rule = web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
+            else { return current }
+            trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)")
+            current = rule.target
+        }
+        trace.add("browser", "Stops after \(limit) redirects")
+        return current
+    }
+}
+
+/// Answers to a prompt or chooser left by the previous action.
+enum PendingAnswer {
+    static func resolve(_ pending: PendingDecision, answer: String, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let platform = world.device.platform
+        func stay(_ summary: String) -> Landing {
+            trace.add("User", summary, rule: pending.cancelRule)
+            if let browser = pending.stayBrowser {
+                return Landing(kind: .browser, via: .web, browser: browser, url: pending.stayURL)
+            }
+            return Landing(kind: .nowhere)
+        }
+        func open(_ appID: String, detail: String) -> Landing {
+            guard let index = world.index(of: appID) else { return Landing(kind: .nowhere) }
+            trace.add("User", detail)
+            var activity: Activity?
+            var starter = AppDelivery.AndroidStarter.otherApp
+            if platform == .android, let parts = URLParts(pending.url) {
+                activity = AndroidHandlers.find(url: pending.url, parts: parts, world: world, caller: pending.tap.caller)
+                    .first { $0.appIndex == index }?.activity
+                if [.chrome, .chromeAddressBar, .customTab, .firefox].contains(pending.tap.from) { starter = .browser }
+            }
+            return AppDelivery.open(index, url: pending.url, kind: .customScheme, activity: activity, starter: starter,
+                                    world: &world, trace: &trace)
+        }
+
+        switch pending.kind {
+        case .safariSchemePrompt, .appOpenPrompt, .chromeExternalPrompt:
+            guard let target = pending.candidates.first else { return Landing(kind: .nowhere) }
+            switch answer {
+            case "open", "always", "just_once", target:
+                return open(target, detail: "Taps Open")
+            case "cancel":
+                return stay("Taps Cancel; the app does not open")
+            default:
+                trace.add("User", "“\(answer)” is not an answer this prompt offers (Open or Cancel); the prompt is dismissed",
+                          rule: "linksim.answer.nothing-pending")
+                return Landing(kind: .nowhere)
+            }
+        case .chooser:
+            if answer == "cancel" { return stay("Dismisses the chooser") }
+            if pending.candidates.contains(answer) {
+                return open(answer, detail: "Picks \(world.index(of: answer).map { world.apps[$0].name } ?? answer) in the chooser (Just once)")
+            }
+            if (answer == "just_once" || answer == "always"), let first = pending.candidates.first {
+                return open(first, detail: "Picks the first option and taps \(answer == "always" ? "Always" : "Just once")")
+            }
+            trace.add("User", "“\(answer)” is not one of the chooser's options (\(pending.candidates.joined(separator: ", "))); the chooser is dismissed",
+                      rule: "linksim.answer.nothing-pending")
+            return Landing(kind: .nowhere)
+        }
     }
 }

@@ -39,6 +39,15 @@ public enum TapSource: String, Sendable, CaseIterable, Codable {
     }
 
     public var isAddressBar: Bool { self == .safariAddressBar || self == .chromeAddressBar }
+
+    /// Safari and SFSafariViewController are iOS-only; the address-bar and Custom Tab cases of Chrome are Android's.
+    public func exists(on platform: Platform) -> Bool {
+        switch self {
+        case .safari, .safariAddressBar, .sfsafariviewcontroller: return platform == .ios
+        case .chromeAddressBar, .customTab: return platform == .android
+        default: return true
+        }
+    }
 }
 
 public enum InAppBrowserApp: String, Sendable, CaseIterable, Codable {

@@ -9,19 +9,46 @@ public struct LocalFiles: FileReader {
         }
         return [UInt8](data)
     }
-    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+    public func exists(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
 }
 
 /// Turns scenario YAML into a validated `Scenario`, or an `InputError` that points at every problem.
 public enum ScenarioLoader {
     /// Loads a scenario file; files it refers to are resolved relative to its folder.
     public static func load(path: String, reader: any FileReader = LocalFiles()) throws(InputError) -> Scenario {
-        throw InputError(file: path, "not implemented yet")
+        guard reader.exists(path) else { throw InputError(file: path, "no such file") }
+        let bytes: [UInt8]
+        do {
+            bytes = try reader.read(path)
+        } catch {
+            throw InputError(file: path, "cannot read the file")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InputError(file: path, "not a text file (it is not valid UTF-8)")
+        }
+        let base = (path as NSString).deletingLastPathComponent
+        return try parse(text, file: path, baseDirectory: base.isEmpty ? "." : base, reader: reader)
     }
 
     /// Parses scenario text. `file` names it in messages; `baseDirectory` resolves `file:` references.
     public static func parse(_ text: String, file: String, baseDirectory: String?,
                              reader: any FileReader = LocalFiles()) throws(InputError) -> Scenario {
-        throw InputError(file: file, "not implemented yet")
+        guard let root = try YAMLNode.parse(text, file: file) else {
+            throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                             "the file is empty; a scenario starts with `linksim: 1`")
+        }
+        let context = DecodingContext(file: file, baseDirectory: baseDirectory, reader: reader)
+        let scenario = ScenarioDecoder(context: context).decode(root)
+        if !context.diagnostics.isEmpty {
+            throw InputError(context.diagnostics.sorted { a, b in
+                let la = a.location, lb = b.location
+                return (la?.line ?? 0, la?.column ?? 0) < (lb?.line ?? 0, lb?.column ?? 0)
+            })
+        }
+        guard let scenario else { throw InputError(file: file, "the scenario could not be read") }
+        return scenario
     }
 }

@@ -1,0 +1,159 @@
+/// How a link reaches the app's code once the platform decided to open the app: which entry point
+/// receives it (by life cycle, launch mode and cold/warm), whether the app implements it, and which
+/// screen the app's router shows.
+enum AppDelivery {
+    enum LinkKind {
+        case customScheme, universalLink, appLink
+
+        var via: Via {
+            switch self {
+            case .customScheme: return .customScheme
+            case .universalLink: return .universalLink
+            case .appLink: return .appLink
+            }
+        }
+    }
+
+    /// How the Android activity was started, which decides the task and flags.
+    enum AndroidStarter {
+        /// Chrome or a Custom Tab: FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_CLEAR_TOP.
+        case browser
+        /// Another app calling startActivity from its own activity (no NEW_TASK).
+        case otherApp
+    }
+
+    /// The entry points an app implements when the scenario does not say (`handles`).
+    static func defaultHandles(for app: App, platform: Platform) -> [String] {
+        switch platform {
+        case .android:
+            return ["onCreate", "onNewIntent"]
+        case .ios:
+            switch app.lifecycle {
+            case .appDelegate:
+                return ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)",
+                        "application(_:continue:restorationHandler:)"]
+            case .scenes:
+                return ["scene(_:willConnectTo:options:)", "scene(_:openURLContexts:)", "scene(_:continue:)"]
+            case .swiftui:
+                return ["onOpenURL"]
+            }
+        }
+    }
+
+    /// Opens the app at `index` with `url` and returns the landing.
+    static func open(_ index: Int, url: String, kind: LinkKind, activity: Activity? = nil, starter: AndroidStarter = .otherApp,
+                     world: inout World, trace: inout TraceRecorder) -> Landing {
+        let app = world.apps[index]
+        let cold = !app.state.isRunning
+        let platform = world.device.platform
+        let handles = app.handles ?? defaultHandles(for: app, platform: platform)
+
+        if app.state == .installed {
+            trace.add(platform.displayName, "\(app.name) was installed but never launched; it starts for the first time",
+                      rule: platform == .ios ? "ios.app.installed-never-launched" : nil)
+        }
+        trace.add(platform.displayName, cold ? "Launches \(app.name) (cold start: the process was not running)"
+                                             : "Brings \(app.name) to the foreground (warm: the process was \(app.state.rawValue))")
+
+        let entry: (callback: String, alternatives: [String], rule: String, detail: String?)
+        var warmNewIntent = false
+        switch platform {
+        case .ios:
+            entry = iosEntryPoint(app: app, kind: kind, cold: cold, os: world.device.os)
+        case .android:
+            let result = androidEntryPoint(activity: activity, cold: cold, starter: starter)
+            entry = (result.callback, [], result.rule, result.detail)
+            warmNewIntent = result.callback == "onNewIntent"
+        }
+        let implemented = ([entry.callback] + entry.alternatives).first { handles.contains($0) }
+        let previousScreen = app.currentScreen ?? app.homeScreen
+        world.bringToForeground(index)
+        if cold { world.apps[index].launchCount += 1 }
+
+        guard let callback = implemented else {
+            let shown = cold ? app.homeScreen : previousScreen
+            // On Android the classic miss is a warm link in onNewIntent; otherwise the rule that says where it went.
+            let missingRule = platform == .ios ? "ios.delivery.missing-handler"
+                : (warmNewIntent ? "android.delivery.on-new-intent-ignored" : entry.rule)
+            trace.add(platform.displayName, "Delivers the link to \(entry.callback)", rule: entry.rule, detail: entry.detail)
+            trace.add(app.name, "\(app.name) does not implement \(entry.callback), so its code never sees the link; it shows \(shown)",
+                      rule: missingRule,
+                      detail: "The app implements: \(handles.isEmpty ? "nothing" : handles.joined(separator: ", ")).")
+            world.apps[index].currentScreen = shown
+            return Landing(kind: .app, app: app.id, screen: shown, params: [:], via: kind.via, callback: entry.callback,
+                           delivered: false)
+        }
+        trace.add(platform.displayName, "Delivers the link to \(callback)", rule: entry.rule, detail: entry.detail)
+        let routed = AppRouter.route(url, in: app, webLink: kind != .customScheme)
+        if let route = routed.route {
+            let params = routed.params.isEmpty ? "" : " with " + routed.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+            trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)\(params)",
+                      rule: "linksim.router.route")
+        } else {
+            trace.add(app.name, "No route matches \(url); the app shows its home screen \(routed.screen)",
+                      rule: "linksim.router.home-fallback")
+        }
+        world.apps[index].currentScreen = routed.screen
+        return Landing(kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
+                       callback: callback, delivered: true)
+    }
+
+    /// knowledge/ios.md §6: the entry point by life cycle × link kind × cold/warm.
+    private static func iosEntryPoint(app: App, kind: LinkKind, cold: Bool, os: OSVersion)
+        -> (callback: String, alternatives: [String], rule: String, detail: String?) {
+        var lifecycle = app.lifecycle
+        var note: String?
+        if lifecycle != .appDelegate, os.major < 13 {
+            note = "Scenes arrived in iOS 13; on iOS \(os) the app delegate receives the link."
+            lifecycle = .appDelegate
+        }
+        let isScheme = kind == .customScheme
+        switch lifecycle {
+        case .appDelegate:
+            if isScheme {
+                let detail = cold
+                    ? "didFinishLaunchingWithOptions runs first with launchOptions[.url], then application(_:open:options:)."
+                    : "The app is brought to the foreground before application(_:open:options:) is called."
+                return ("application(_:open:options:)", cold ? ["application(_:didFinishLaunchingWithOptions:)"] : [],
+                        "ios.delivery.app-delegate", [note, detail].compactMap { $0 }.joined(separator: " "))
+            }
+            return ("application(_:continue:restorationHandler:)", [], "ios.delivery.app-delegate", note)
+        case .scenes:
+            if cold {
+                let where_ = isScheme ? "connectionOptions.urlContexts" : "connectionOptions.userActivities"
+                return ("scene(_:willConnectTo:options:)", [], "ios.delivery.scenes-cold",
+                        "The link is in \(where_); \(isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)") is not called on a cold start.")
+            }
+            return (isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)", [], "ios.delivery.scenes-warm", nil)
+        case .swiftui:
+            return ("onOpenURL", [], "ios.delivery.swiftui", note)
+        }
+    }
+
+    /// knowledge/android.md §4.1: the entry point by launch mode, task flags and cold/warm.
+    private static func androidEntryPoint(activity: Activity?, cold: Bool, starter: AndroidStarter)
+        -> (callback: String, rule: String, detail: String?) {
+        let mode = activity?.launchMode ?? .standard
+        if cold {
+            return ("onCreate", "android.delivery.cold-oncreate", "getIntent() returns the VIEW intent.")
+        }
+        switch mode {
+        case .standard:
+            if starter == .browser {
+                return ("onCreate", "android.delivery.clear-top-recreate",
+                        "launchMode=standard with FLAG_ACTIVITY_CLEAR_TOP: the existing instance is finished and re-created.")
+            }
+            return ("onCreate", "android.delivery.standard-new-instance",
+                    "A new instance is created in the caller's task.")
+        case .singleTop:
+            if starter == .browser {
+                return ("onNewIntent", "android.delivery.on-new-intent",
+                        "singleTop with CLEAR_TOP in its own task: the existing instance is reused.")
+            }
+            return ("onCreate", "android.delivery.standard-new-instance",
+                    "singleTop reuses an instance only on top of the target task; started from another app's task, a new instance is created.")
+        case .singleTask, .singleInstance, .singleInstancePerTask:
+            return ("onNewIntent", "android.delivery.on-new-intent", "launchMode=\(mode.rawValue): the existing instance is reused.")
+        }
+    }
+}

@@ -1,0 +1,227 @@
+/// Where a custom-scheme link goes on each platform (knowledge/ios.md §5, knowledge/android.md §4.3–§5).
+enum CustomSchemeResolver {
+    /// Schemes that belong to iOS system apps.
+    static let iosReservedSchemes: [String: (id: String, name: String)] = [
+        "mailto": ("com.apple.mobilemail", "Mail"),
+        "tel": ("com.apple.mobilephone", "Phone"),
+        "sms": ("com.apple.MobileSMS", "Messages"),
+        "facetime": ("com.apple.facetime", "FaceTime"),
+        "facetime-audio": ("com.apple.facetime", "FaceTime"),
+    ]
+
+    // MARK: iOS
+
+    static func resolveIOS(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let scheme = parts.scheme.lowercased()
+        let surface = TapSurface.name(of: tap, world: world)
+        if let system = iosReservedSchemes[scheme] {
+            trace.add("iOS", "\(scheme): is reserved for \(system.name); iOS opens it", rule: "ios.scheme.reserved")
+            return Landing(kind: .app, app: system.id, via: .customScheme, delivered: true)
+        }
+        let claimants = world.apps.indices.filter { i in
+            world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
+        }
+        // The collision step is told after the surface hands the link to iOS, where iOS decides it.
+        var collision = TraceRecorder()
+        let target = pickIOSClaimant(claimants, scheme: scheme, world: world, trace: &collision)
+        func tellCollision() { for step in collision.steps { trace.add(step.actor, step.summary, rule: step.rule, detail: step.detail, assumption: step.assumption) } }
+
+        switch tap.from {
+        case .safari, .safariAddressBar:
+            tellCollision()
+            guard let index = target else {
+                trace.add("Safari", "No installed app registered \(scheme):; Safari shows “Cannot Open Page — Safari cannot open the page because the address is invalid.”",
+                          rule: "ios.scheme.not-installed-safari")
+                return Landing(kind: .error, browser: Browser.safari.rawValue, url: tap.url)
+            }
+            let app = world.apps[index]
+            if world.device.os.major < 9 {
+                trace.add("Safari", "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking",
+                          rule: "ios.scheme.no-prompt-before-9")
+                return AppDelivery.open(index, url: tap.url, kind: .customScheme, world: &world, trace: &trace)
+            }
+            trace.add("Safari", "Asks “Open in “\(app.name)”?” — Cancel / Open", rule: "ios.scheme.safari-prompt",
+                      detail: "Nothing reaches \(app.name) until the user answers (scenario: `answer: open` or `answer: cancel`).")
+            world.pending = PendingDecision(kind: .safariSchemePrompt, url: tap.url, candidates: [app.id],
+                                            stayBrowser: Browser.safari.rawValue, stayURL: tap.page, tap: tap,
+                                            cancelRule: "ios.scheme.prompt-cancel")
+            return Landing(kind: .prompt, app: app.id, browser: Browser.safari.rawValue, url: tap.url, options: ["open", "cancel"])
+
+        case .notes, .messages, .mail, .otherApp, .qrCode:
+            guard let index = target else {
+                trace.add(surface, "\(surface) asks iOS to open \(tap.url); no installed app registered \(scheme):, so open(_:) completes with false and nothing happens",
+                          rule: "ios.scheme.not-installed-app")
+                return Landing(kind: .nowhere)
+            }
+            var assumption: String?
+            if tap.from == .qrCode {
+                assumption = "assumption: the Camera app opens a scanned custom-scheme URL the way any app calls open(_:)"
+            }
+            trace.add(surface, "\(surface) asks iOS to open \(tap.url)", assumption: assumption)
+            tellCollision()
+            trace.add("iOS", "Launches \(world.apps[index].name), which registered \(scheme):", rule: "ios.scheme.from-app")
+            return AppDelivery.open(index, url: tap.url, kind: .customScheme, world: &world, trace: &trace)
+
+        case .chrome, .firefox, .inAppBrowser:
+            guard let index = target else {
+                trace.add(surface, "\(surface) asks iOS to open \(tap.url); no installed app registered \(scheme):, so the call fails and the page stays",
+                          rule: "ios.scheme.not-installed-app")
+                return Landing(kind: .nowhere)
+            }
+            tellCollision()
+            let app = world.apps[index]
+            trace.add("iOS", "Asks ““\(surface)” wants to open “\(app.name)”” — Cancel / Open", rule: "ios.scheme.app-open-prompt",
+                      assumption: "assumption: the third-party browser hands the link to iOS with open(_:) and iOS asks every time (reports say the prompt may be shown only once per pair of apps)")
+            world.pending = PendingDecision(kind: .appOpenPrompt(caller: surface), url: tap.url, candidates: [app.id],
+                                            stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
+                                            cancelRule: "ios.scheme.app-open-prompt")
+            return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
+                           options: ["open", "cancel"])
+
+        case .webview, .sfsafariviewcontroller, .chromeAddressBar, .customTab:
+            trace.add(surface, "A custom-scheme link inside \(surface) depends on the host app's code; linksim has no sourced rule for it yet, so the link goes nowhere",
+                      rule: "linksim.not-modelled")
+            return Landing(kind: .nowhere)
+        }
+    }
+
+    /// Apple: which of several claiming apps opens is undefined. linksim picks by install order.
+    private static func pickIOSClaimant(_ claimants: [Int], scheme: String, world: World, trace: inout TraceRecorder) -> Int? {
+        guard claimants.count > 1 else { return claimants.first }
+        let ordered = claimants.sorted { world.apps[$0].installOrder < world.apps[$1].installOrder }
+        let policy = world.device.schemeCollision
+        guard let chosen = policy == .firstInstalled ? ordered.first : ordered.last else { return nil }
+        let names = ordered.map { world.apps[$0].name }.joined(separator: ", ")
+        trace.add("iOS", "\(claimants.count) installed apps registered \(scheme): (\(names)); iOS picks \(world.apps[chosen].name)",
+                  rule: "ios.scheme.collision",
+                  assumption: "assumption: Apple says the choice is undefined; linksim picks the \(policy == .firstInstalled ? "first" : "last")-installed app (device.scheme_collision: \(policy.rawValue)). A real device may pick the other one.")
+        return chosen
+    }
+
+    // MARK: Android
+
+    struct Handler {
+        var appIndex: Int
+        var activity: Activity
+        var filterIndex: Int
+    }
+
+    static func resolveAndroid(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let surface = TapSurface.name(of: tap, world: world)
+        let scheme = parts.scheme
+        if tap.from == .webview || tap.from == .inAppBrowser {
+            let assumption = tap.from == .inAppBrowser
+                ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil
+            trace.add(surface, "The WebView does not resolve intents; loading \(scheme): fails with net::ERR_UNKNOWN_URL_SCHEME",
+                      rule: "android.webview.unknown-scheme", assumption: assumption)
+            return Landing(kind: .error, browser: TapSurface.browser(for: tap, world: world), url: tap.url)
+        }
+        let handlers = AndroidHandlers.find(url: tap.url, parts: parts, world: world, caller: tap.caller)
+        let appIDs = uniqueApps(handlers, world: world)
+        trace.add("Android", handlers.isEmpty ? "No activity matches VIEW \(tap.url)"
+                                             : "Activities matching VIEW \(tap.url): " + handlers.map {
+                                                 "\($0.activity.qualifiedName(package: world.apps[$0.appIndex].package)) (filter \($0.filterIndex))"
+                                             }.joined(separator: ", "),
+                  detail: "A VIEW intent with categories BROWSABLE and DEFAULT; custom schemes need no verification.")
+
+        let isBrowser = [.chrome, .chromeAddressBar, .customTab, .firefox].contains(tap.from)
+        if isBrowser, tap.from == .chromeAddressBar || tap.gesture == .script {
+            let why = tap.from == .chromeAddressBar ? "the URL was typed in the address bar" : "the navigation came from script without a user gesture"
+            if appIDs.count == 1, let only = handlers.first {
+                let app = world.apps[only.appIndex]
+                trace.add("Chrome", "Because \(why), Chrome asks “Continue to \(app.name)?” instead of leaving on its own",
+                          rule: "android.chrome.external-protocol-prompt")
+                world.pending = PendingDecision(kind: .chromeExternalPrompt, url: tap.url, candidates: [app.id],
+                                                stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
+                                                cancelRule: "android.chrome.external-protocol-prompt")
+                return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
+                               options: ["open", "cancel"])
+            }
+            trace.add("Chrome", "Because \(why) and \(appIDs.isEmpty ? "no app" : "more than one app") resolves, Chrome does nothing",
+                      rule: "android.chrome.external-protocol-prompt")
+            return Landing(kind: .nowhere)
+        }
+        if tap.from == .firefox {
+            trace.add("Firefox", "Firefox hands the link to Android like Chrome does",
+                      assumption: "assumption: non-Chrome browsers have their own external-navigation logic (knowledge/android.md §7); linksim uses Chrome's")
+        }
+
+        switch appIDs.count {
+        case 0:
+            if isBrowser {
+                trace.add(surface, "No app handles \(scheme):; \(surface) ignores the navigation", rule: "android.scheme.no-handler")
+                return Landing(kind: .nowhere)
+            }
+            if tap.from == .otherApp {
+                trace.add(surface, "startActivity throws ActivityNotFoundException: no app handles \(scheme):",
+                          rule: "android.scheme.no-handler",
+                          detail: "The calling app crashes unless it catches the exception.")
+                return Landing(kind: .error)
+            }
+            trace.add(surface, "No app handles \(scheme):; \(surface) cannot open the link and nothing happens",
+                      rule: "android.scheme.no-handler",
+                      assumption: "assumption: \(surface) catches ActivityNotFoundException, as system apps do")
+            return Landing(kind: .nowhere)
+        case 1:
+            guard let only = handlers.first else { return Landing(kind: .nowhere) }
+            trace.add("Android", "Exactly one app handles \(scheme):; Android starts \(only.activity.qualifiedName(package: world.apps[only.appIndex].package))",
+                      rule: "android.scheme.single-handler")
+            return AppDelivery.open(only.appIndex, url: tap.url, kind: .customScheme, activity: only.activity,
+                                    starter: isBrowser ? .browser : .otherApp, world: &world, trace: &trace)
+        default:
+            let names = appIDs.compactMap { id in world.index(of: id).map { world.apps[$0].name } }.joined(separator: ", ")
+            trace.add("Android", "\(appIDs.count) apps handle \(scheme): (\(names)); Android shows the chooser (Just once / Always)",
+                      rule: "android.scheme.chooser")
+            world.pending = PendingDecision(kind: .chooser, url: tap.url, candidates: appIDs,
+                                            stayBrowser: isBrowser ? TapSurface.browser(for: tap, world: world) : nil,
+                                            stayURL: tap.page, tap: tap, cancelRule: "android.scheme.chooser")
+            return Landing(kind: .chooser, url: tap.url, options: appIDs)
+        }
+    }
+
+    static func uniqueApps(_ handlers: [Handler], world: World) -> [String] {
+        var seen: [String] = []
+        for h in handlers where !seen.contains(world.apps[h.appIndex].id) { seen.append(world.apps[h.appIndex].id) }
+        return seen
+    }
+}
+
+/// Names and browsers of the places a tap happens.
+enum TapSurface {
+    static func name(of tap: Tap, world: World) -> String {
+        switch tap.from {
+        case .notes: return "Notes"
+        case .messages: return "Messages"
+        case .mail: return world.device.platform == .ios ? "Mail" : "Gmail"
+        case .safari, .safariAddressBar: return "Safari"
+        case .chrome, .chromeAddressBar: return "Chrome"
+        case .firefox: return "Firefox"
+        case .inAppBrowser:
+            let app = tap.browserApp.map { $0 == .x ? "X" : $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }
+            return app.map { "\($0)'s in-app browser" } ?? "An in-app browser"
+        case .sfsafariviewcontroller: return "SFSafariViewController"
+        case .webview: return "WebView"
+        case .customTab: return "Custom Tab"
+        case .otherApp:
+            if let caller = tap.caller { return world.index(of: caller).map { world.apps[$0].name } ?? caller }
+            return "Another app"
+        case .qrCode: return "Camera (QR code)"
+        }
+    }
+
+    /// The browser that shows a page for a tap in this place (`web` landings).
+    static func browser(for tap: Tap, world: World) -> String {
+        switch tap.from {
+        case .safari, .safariAddressBar: return Browser.safari.rawValue
+        case .chrome, .chromeAddressBar: return Browser.chrome.rawValue
+        case .firefox: return Browser.firefox.rawValue
+        case .inAppBrowser: return Browser.inApp.rawValue
+        case .sfsafariviewcontroller: return Browser.sfsafariviewcontroller.rawValue
+        case .webview: return Browser.webview.rawValue
+        case .customTab: return Browser.customTab.rawValue
+        case .notes, .messages, .mail, .otherApp, .qrCode:
+            let b = world.device.defaultBrowser
+            return b == .none ? Browser.chrome.rawValue : b.rawValue
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// Compares a scenario's `expect` with what happened. Only the fields the scenario names are checked.
+public enum ExpectationChecker {
+    public static func check(_ expect: Expectation, landing: Landing?, trace: [TraceStep]) -> ExpectationCheck {
+        var mismatches: [ExpectationCheck.Mismatch] = []
+        func compare(_ field: String, _ expected: String?, _ actual: String?) {
+            guard let expected, expected != actual else { return }
+            mismatches.append(.init(field: field, expected: expected, actual: actual ?? "nothing"))
+        }
+        let kind = landing?.kind
+        compare("lands", expect.lands.rawValue, kind?.rawValue)
+        if let app = expect.app {
+            // For a chooser, `app` names one app the chooser offers.
+            if kind == .chooser {
+                let offered = landing?.options ?? []
+                if !offered.contains(app) {
+                    mismatches.append(.init(field: "app", expected: "\(app) among the options",
+                                            actual: offered.isEmpty ? "no options" : offered.joined(separator: ", ")))
+                }
+            } else {
+                compare("app", app, landing?.app)
+            }
+        }
+        if let options = expect.options {
+            let actual = landing?.options ?? []
+            if Set(options) != Set(actual) {
+                mismatches.append(.init(field: "options", expected: options.sorted().joined(separator: ", "),
+                                        actual: actual.isEmpty ? "no options" : actual.sorted().joined(separator: ", ")))
+            }
+        }
+        compare("screen", expect.screen, landing?.screen)
+        if let params = expect.params {
+            let actual = landing?.params ?? [:]
+            for (key, value) in params.sorted(by: { $0.key < $1.key }) where actual[key] != value {
+                mismatches.append(.init(field: "params.\(key)", expected: value, actual: actual[key] ?? "nothing"))
+            }
+        }
+        compare("via", expect.via?.rawValue, landing?.via?.rawValue)
+        compare("browser", expect.browser, landing?.browser)
+        compare("url", expect.url, landing?.url)
+        compare("callback", expect.callback, landing?.callback)
+        compare("delivered", expect.delivered.map { $0 ? "true" : "false" }, landing?.delivered.map { $0 ? "true" : "false" })
+        if let rule = expect.rule, !trace.contains(where: { $0.rule == rule }) {
+            let cited = trace.compactMap(\.rule)
+            mismatches.append(.init(field: "rule", expected: "the trace cites \(rule)",
+                                    actual: cited.isEmpty ? "no rule cited" : "cited " + cited.joined(separator: ", ")))
+        }
+        for (key, value) in expect.extra.sorted(by: { $0.key < $1.key }) {
+            compare(key, value, landing?.extra[key])
+        }
+        return ExpectationCheck(mismatches: mismatches)
+    }
+}

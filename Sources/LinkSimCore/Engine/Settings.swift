@@ -1,0 +1,175 @@
+/// The parts of the world a scenario's `set:` action (and the TUI) can change, as a table:
+/// the loader validates against it and the engine applies it, so the two never disagree.
+public struct Setting: Sendable {
+    public enum Scope: Sendable { case device, app }
+    public var scope: Scope
+    public var key: String
+    /// What a valid value looks like, for messages.
+    public var hint: String
+    /// Applies the value; returns an error message when the value does not fit.
+    let applyToDevice: (@Sendable (inout Device, ScalarValue) -> String?)?
+    let applyToApp: (@Sendable (inout App, ScalarValue, Platform) -> String?)?
+
+    public var path: String { scope == .device ? "device.\(key)" : "apps.<index|id>.\(key)" }
+
+    static func device(_ key: String, _ hint: String, _ apply: @escaping @Sendable (inout Device, ScalarValue) -> String?) -> Setting {
+        Setting(scope: .device, key: key, hint: hint, applyToDevice: apply, applyToApp: nil)
+    }
+
+    static func app(_ key: String, _ hint: String, _ apply: @escaping @Sendable (inout App, ScalarValue, Platform) -> String?) -> Setting {
+        Setting(scope: .app, key: key, hint: hint, applyToDevice: nil, applyToApp: apply)
+    }
+}
+
+/// A resolved `set:` path: which setting, and for app settings which app.
+public struct ResolvedSetting: Sendable {
+    public var setting: Setting
+    public var appIndex: Int?
+}
+
+public enum Settings {
+    private static func enumValue<E: RawRepresentable & CaseIterable>(_ value: ScalarValue, _: E.Type) -> E? where E.RawValue == String {
+        value.stringValue.flatMap(E.init(rawValue:))
+    }
+
+    private static func choices<E: RawRepresentable & CaseIterable>(_: E.Type) -> String where E.RawValue == String {
+        E.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
+    private static func text(_ value: ScalarValue) -> String? {
+        switch value {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .null: return nil
+        default: return value.description
+        }
+    }
+
+    public static let all: [Setting] = [
+        .device("os", "an OS version such as \"17.4\", \"14\" or \"api34\"") { device, value in
+            guard let text = text(value), let os = OSVersion.parse(text, platform: device.platform) else {
+                return "not a valid \(device.platform.displayName) version"
+            }
+            device.os = os
+            return nil
+        },
+        .device("default_browser", choices(Browser.self)) { device, value in
+            guard let b = enumValue(value, Browser.self) else { return "not a browser" }
+            device.defaultBrowser = b
+            return nil
+        },
+        .device("developer_mode", "true or false") { device, value in
+            guard let b = value.boolValue else { return "must be true or false" }
+            device.developerMode = b
+            return nil
+        },
+        .device("private_relay", "true or false") { device, value in
+            guard let b = value.boolValue else { return "must be true or false" }
+            device.privateRelay = b
+            return nil
+        },
+        .device("online", "true or false") { device, value in
+            guard let b = value.boolValue else { return "must be true or false" }
+            device.online = b
+            return nil
+        },
+        .device("att", choices(ATTStatus.self)) { device, value in
+            guard let a = enumValue(value, ATTStatus.self) else { return "not an ATT status" }
+            device.att = a
+            return nil
+        },
+        .device("network", "a network name") { device, value in
+            guard let t = text(value) else { return "must be a name" }
+            device.network = t
+            return nil
+        },
+        .device("clipboard", "text, or null") { device, value in
+            device.clipboard = text(value)
+            return nil
+        },
+        .device("scheme_collision", choices(SchemeCollisionPolicy.self)) { device, value in
+            guard let p = enumValue(value, SchemeCollisionPolicy.self) else { return "not a policy" }
+            device.schemeCollision = p
+            return nil
+        },
+        .app("state", choices(AppState.self)) { app, value, _ in
+            guard let s = enumValue(value, AppState.self) else { return "not an app state" }
+            app.state = s
+            return nil
+        },
+        .app("lifecycle", choices(IOSLifecycle.self)) { app, value, _ in
+            guard let l = enumValue(value, IOSLifecycle.self) else { return "not a life cycle" }
+            app.lifecycle = l
+            return nil
+        },
+        .app("build", choices(IOSBuild.self)) { app, value, _ in
+            guard let b = enumValue(value, IOSBuild.self) else { return "not a build kind" }
+            app.build = b
+            return nil
+        },
+        .app("current_screen", "a screen name") { app, value, _ in
+            app.currentScreen = text(value)
+            return nil
+        },
+        .app("home_screen", "a screen name") { app, value, _ in
+            guard let t = text(value) else { return "must be a screen name" }
+            app.homeScreen = t
+            return nil
+        },
+        .app("link_handling_allowed", "true or false") { app, value, _ in
+            guard let b = value.boolValue else { return "must be true or false" }
+            app.linkHandlingAllowed = b
+            return nil
+        },
+        .app("target_sdk", "an API level") { app, value, _ in
+            guard case .int(let i) = value, i > 0 else { return "must be an API level" }
+            app.targetSDK = i
+            return nil
+        },
+    ]
+
+    public static func named(_ scope: Setting.Scope, _ key: String) -> Setting? {
+        all.first { $0.scope == scope && $0.key == key }
+    }
+
+    /// Resolves `device.os`, `apps.0.state` or `apps.com.example.shop.state`. Returns an error message on failure.
+    public static func resolve(_ path: String, apps: [App]) -> Result<ResolvedSetting, SettingError> {
+        if path.hasPrefix("device.") {
+            let key = String(path.dropFirst("device.".count))
+            guard let setting = named(.device, key) else {
+                let keys = all.filter { $0.scope == .device }.map(\.key)
+                return .failure(SettingError(message: "unknown setting `\(path)`\(Suggestion.didYouMean(key, among: keys)); device settings: \(keys.joined(separator: ", "))"))
+            }
+            return .success(ResolvedSetting(setting: setting, appIndex: nil))
+        }
+        if path.hasPrefix("apps.") {
+            let rest = path.dropFirst("apps.".count)
+            guard let dot = rest.lastIndex(of: ".") else {
+                return .failure(SettingError(message: "`\(path)` needs an app and a key, e.g. apps.0.state"))
+            }
+            let ref = String(rest[..<dot]), key = String(rest[rest.index(after: dot)...])
+            let index: Int?
+            if let i = Int(ref) { index = apps.indices.contains(i) ? i : nil } else { index = apps.firstIndex { $0.id == ref } }
+            guard let appIndex = index else {
+                return .failure(SettingError(message: "`\(path)`: no app `\(ref)` in `apps`\(Suggestion.didYouMean(ref, among: apps.map(\.id)))"))
+            }
+            guard let setting = named(.app, key) else {
+                let keys = all.filter { $0.scope == .app }.map(\.key)
+                return .failure(SettingError(message: "unknown app setting `\(key)`\(Suggestion.didYouMean(key, among: keys)); app settings: \(keys.joined(separator: ", "))"))
+            }
+            return .success(ResolvedSetting(setting: setting, appIndex: appIndex))
+        }
+        return .failure(SettingError(message: "`\(path)` must start with `device.` or `apps.`"))
+    }
+
+    /// Applies a resolved setting to the device or app. Returns an error message when the value does not fit.
+    public static func apply(_ resolved: ResolvedSetting, value: ScalarValue, device: inout Device, apps: inout [App]) -> String? {
+        if let apply = resolved.setting.applyToDevice { return apply(&device, value) }
+        if let apply = resolved.setting.applyToApp, let i = resolved.appIndex, apps.indices.contains(i) {
+            return apply(&apps[i], value, device.platform)
+        }
+        return "nothing to apply"
+    }
+}
+
+public struct SettingError: Error, Sendable { public var message: String }

@@ -1,0 +1,66 @@
+/// Something on screen that waits for the user: a confirmation prompt or a chooser.
+public struct PendingDecision: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Safari's “Open in “App”?” for a custom scheme.
+        case safariSchemePrompt
+        /// ““Caller” wants to open “App”” (iOS system prompt for a third-party app).
+        case appOpenPrompt(caller: String)
+        /// Chrome's “Continue to <app>?” for an external protocol.
+        case chromeExternalPrompt
+        /// Android's chooser.
+        case chooser
+    }
+    public var kind: Kind
+    public var url: String
+    /// The app the prompt would open (prompts), or every app offered (chooser).
+    public var candidates: [String]
+    /// Where the user stays on cancel (a browser name and page), if anywhere.
+    public var stayBrowser: String?
+    public var stayURL: String?
+    public var tap: Tap
+    /// The rule to cite when the user cancels.
+    public var cancelRule: String?
+}
+
+/// The mutable state the actions change, plus the scenario's fixed parts.
+struct World {
+    var device: Device
+    var apps: [App]
+    let web: Web
+    let providers: Providers
+    var clock: SimInstant
+    var pending: PendingDecision?
+    var nextInstallOrder: Int
+
+    init(_ scenario: Scenario) {
+        device = scenario.device
+        apps = scenario.apps
+        web = scenario.web
+        providers = scenario.providers
+        clock = scenario.clock
+        nextInstallOrder = scenario.apps.count
+        for i in apps.indices where apps[i].state.isInstalled && apps[i].installedAt == nil {
+            apps[i].installedAt = scenario.clock
+        }
+    }
+
+    func index(of appID: String) -> Int? { apps.firstIndex { $0.id == appID } }
+
+    /// Brings one app to the foreground; the one that was there goes to the background.
+    mutating func bringToForeground(_ index: Int) {
+        for i in apps.indices where i != index && apps[i].state == .foreground {
+            apps[i].state = .background
+        }
+        apps[index].state = .foreground
+    }
+}
+
+/// Collects the trace of one action.
+struct TraceRecorder {
+    private(set) var steps: [TraceStep] = []
+
+    mutating func add(_ actor: String, _ summary: String, rule: String? = nil, detail: String? = nil,
+                      assumption: String? = nil) {
+        steps.append(TraceStep(actor: actor, summary: summary, rule: rule, detail: detail, assumption: assumption))
+    }
+}

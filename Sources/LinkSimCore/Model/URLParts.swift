@@ -1,0 +1,95 @@
+/// A URL split into its RFC 3986 parts, as written (no decoding, no normalisation), so each
+/// platform rule can apply its own decoding and case rules.
+public struct URLParts: Sendable, Equatable {
+    public var scheme: String
+    /// nil for URLs without an authority (`mailto:x@y`).
+    public var host: String?
+    public var port: Int?
+    public var path: String
+    public var query: String?
+    public var fragment: String?
+
+    public init?(_ text: String) {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
+        else { return nil }
+        self.scheme = String(scheme)
+        var rest = Substring(text[text.index(after: colon)...])
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        if let q = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: q)...])
+            rest = rest[..<q]
+        }
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            var authority = rest[..<end]
+            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+            if let portColon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+                let portText = authority[authority.index(after: portColon)...]
+                if !portText.isEmpty {
+                    guard let p = Int(portText), (0...65535).contains(p) else { return nil }
+                    port = p
+                }
+                authority = authority[..<portColon]
+            }
+            host = String(authority)
+            path = String(rest[end...])
+        } else {
+            path = String(rest)
+        }
+    }
+
+    /// True for http and https, the links the association rules care about.
+    public var isWeb: Bool {
+        let s = scheme.lowercased()
+        return s == "http" || s == "https"
+    }
+
+    /// The lowercased host, or an empty string.
+    public var normalizedHost: String { host?.lowercased() ?? "" }
+
+    /// Query items as name/value pairs, percent-decoded (`+` is kept as is).
+    public var queryItems: [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
+            if let eq = item.firstIndex(of: "=") {
+                return (PercentDecoding.decode(String(item[..<eq])), PercentDecoding.decode(String(item[item.index(after: eq)...])))
+            }
+            return (PercentDecoding.decode(String(item)), "")
+        }
+    }
+}
+
+public enum PercentDecoding {
+    /// Decodes `%XX` escapes; malformed escapes are kept as written.
+    public static func decode(_ s: String) -> String {
+        guard s.contains("%") else { return s }
+        var bytes: [UInt8] = []
+        let utf8 = Array(s.utf8)
+        var i = 0
+        func hex(_ b: UInt8) -> UInt8? {
+            switch b {
+            case 48...57: return b - 48
+            case 65...70: return b - 55
+            case 97...102: return b - 87
+            default: return nil
+            }
+        }
+        while i < utf8.count {
+            if utf8[i] == 37, i + 2 < utf8.count, let h = hex(utf8[i + 1]), let l = hex(utf8[i + 2]) {
+                bytes.append(h << 4 | l)
+                i += 3
+            } else {
+                bytes.append(utf8[i])
+                i += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,85 @@
+/// The app's own router: which screen a delivered link shows, and with which parameters.
+public enum AppRouter {
+    public struct Outcome: Sendable, Equatable {
+        public var screen: String
+        public var params: [String: String]
+        /// The route that matched (nil: home-screen fallback).
+        public var route: Route?
+    }
+
+    /// Routes a link the app received. `claimedHost` is true when the URL is a web link on a host the
+    /// app claims (so `path:` routes apply); custom schemes use `url:` routes only.
+    public static func route(_ url: String, in app: App, webLink: Bool) -> Outcome {
+        guard let parts = URLParts(url) else { return Outcome(screen: app.homeScreen, params: [:], route: nil) }
+        let query = Dictionary(parts.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        for route in app.routes {
+            switch route.pattern {
+            case .path(let pattern) where webLink:
+                if let captures = match(pattern: pattern, path: parts.path) {
+                    return Outcome(screen: route.screen, params: query.merging(captures) { _, captured in captured }, route: route)
+                }
+            case .url(let pattern):
+                guard let patternParts = URLParts(pattern),
+                      patternParts.scheme.lowercased() == parts.scheme.lowercased(),
+                      (patternParts.host ?? "").lowercased() == parts.normalizedHost || patternParts.host == "*"
+                else { continue }
+                if let captures = match(pattern: patternParts.path, path: parts.path) {
+                    return Outcome(screen: route.screen, params: query.merging(captures) { _, captured in captured }, route: route)
+                }
+            default:
+                continue
+            }
+        }
+        return Outcome(screen: app.homeScreen, params: query, route: nil)
+    }
+
+    /// Routes provider parameters (deferred links, OneLink): `deep_link_value` and `param` routes.
+    public static func route(parameters: [String: String], in app: App) -> Outcome {
+        for route in app.routes {
+            switch route.pattern {
+            case .deepLinkValue(let value) where parameters["deep_link_value"] == value:
+                return Outcome(screen: route.screen, params: parameters, route: route)
+            case .param(let name, let valuePattern):
+                guard let value = parameters[name] else { continue }
+                if let captures = match(pattern: valuePattern, path: value, segmentSeparator: nil) {
+                    return Outcome(screen: route.screen, params: parameters.merging(captures) { _, c in c }, route: route)
+                }
+            default:
+                continue
+            }
+        }
+        return Outcome(screen: app.homeScreen, params: parameters, route: nil)
+    }
+
+    /// Matches `/product/{id}` against `/product/42`. A `{name}` captures one segment; a trailing `*`
+    /// matches the rest. Trailing slashes are ignored. Returns the captures, or nil.
+    static func match(pattern: String, path: String, segmentSeparator: Character? = "/") -> [String: String]? {
+        if pattern == "*" { return [:] }
+        func segments(_ s: String) -> [Substring] {
+            guard let sep = segmentSeparator else { return [Substring(s)] }
+            return s.split(separator: sep, omittingEmptySubsequences: true)
+        }
+        let p = segments(pattern), t = segments(path)
+        var captures: [String: String] = [:]
+        for (i, seg) in p.enumerated() {
+            if seg == "*" && i == p.count - 1 { return captures }
+            guard i < t.count else { return nil }
+            if seg.hasPrefix("{"), seg.hasSuffix("}"), seg.count > 2 {
+                captures[String(seg.dropFirst().dropLast())] = PercentDecoding.decode(String(t[i]))
+            } else if seg != t[i] {
+                return nil
+            }
+        }
+        return p.count == t.count ? captures : nil
+    }
+
+    /// How a route pattern reads in a trace.
+    public static func describe(_ pattern: Route.Pattern) -> String {
+        switch pattern {
+        case .path(let p): return "path \(p)"
+        case .url(let u): return "url \(u)"
+        case .deepLinkValue(let v): return "deep_link_value \(v)"
+        case .param(let n, let v): return "param \(n)=\(v)"
+        }
+    }
+}

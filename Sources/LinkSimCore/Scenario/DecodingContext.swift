@@ -1,0 +1,238 @@
+import Foundation
+
+/// Walks a `YAMLNode` tree, collecting every problem with its location instead of stopping at the
+/// first. Each accessor returns nil after recording a diagnostic, so callers fall back to defaults
+/// and keep going: one run reports all the mistakes in a file.
+final class DecodingContext {
+    let file: String
+    let baseDirectory: String?
+    let reader: any FileReader
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String, baseDirectory: String?, reader: any FileReader) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+        self.reader = reader
+    }
+
+    func error(_ location: SourceLocation?, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, location: location, message: message))
+    }
+
+    // MARK: Mappings
+
+    /// A mapping's entries by key, after checking every key is one of `allowed`.
+    /// `what` names the mapping in messages (`device`, `apps[0]`).
+    func mapping(_ node: YAMLNode, what: String, allowed: [String]) -> [String: YAMLNode.Entry]? {
+        guard case .mapping(let entries, _) = node else {
+            error(node.location, "`\(what)` must be a mapping of keys to values, got \(node.kindName)")
+            return nil
+        }
+        var result: [String: YAMLNode.Entry] = [:]
+        for entry in entries {
+            if allowed.contains(entry.key) {
+                result[entry.key] = entry
+            } else {
+                error(entry.keyLocation, "unknown key `\(entry.key)` in \(what)\(Suggestion.didYouMean(entry.key, among: allowed))")
+            }
+        }
+        return result
+    }
+
+    /// The entries of a mapping whose keys are free (hosts, paths...).
+    func freeMapping(_ node: YAMLNode, what: String) -> [YAMLNode.Entry]? {
+        guard case .mapping(let entries, _) = node else {
+            error(node.location, "`\(what)` must be a mapping, got \(node.kindName)")
+            return nil
+        }
+        return entries
+    }
+
+    func require(_ map: [String: YAMLNode.Entry], _ key: String, in what: String, at location: SourceLocation) -> YAMLNode? {
+        if let entry = map[key] { return entry.value }
+        error(location, "missing required key `\(key)` in \(what)")
+        return nil
+    }
+
+    func sequence(_ node: YAMLNode, what: String) -> [YAMLNode]? {
+        guard case .sequence(let items, _) = node else {
+            error(node.location, "`\(what)` must be a list, got \(node.kindName)")
+            return nil
+        }
+        return items
+    }
+
+    // MARK: Scalars
+
+    func string(_ node: YAMLNode, what: String) -> String? {
+        guard case .scalar(let text, let plain, _) = node, !(plain && YAMLNode.isNull(text)) else {
+            error(node.location, "`\(what)` must be text, got \(node.kindName)")
+            return nil
+        }
+        return text
+    }
+
+    /// Text or null.
+    func optionalString(_ node: YAMLNode, what: String) -> String? {
+        node.isNull ? nil : string(node, what: what)
+    }
+
+    func bool(_ node: YAMLNode, what: String) -> Bool? {
+        if case .scalar(let text, true, _) = node, let value = YAMLNode.bool(text) { return value }
+        error(node.location, "`\(what)` must be true or false, got \(describe(node))")
+        return nil
+    }
+
+    func int(_ node: YAMLNode, what: String, range: ClosedRange<Int>? = nil) -> Int? {
+        if case .scalar(let text, _, _) = node, let value = Int(text) {
+            if let range, !range.contains(value) {
+                error(node.location, "`\(what)` must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
+                return nil
+            }
+            return value
+        }
+        error(node.location, "`\(what)` must be a whole number, got \(describe(node))")
+        return nil
+    }
+
+    func stringList(_ node: YAMLNode, what: String) -> [String]? {
+        if node.isNull { return [] }
+        guard let items = sequence(node, what: what) else { return nil }
+        var out: [String] = []
+        for (i, item) in items.enumerated() {
+            if let s = string(item, what: "\(what)[\(i)]") { out.append(s) }
+        }
+        return out
+    }
+
+    func stringMap(_ node: YAMLNode, what: String) -> [String: String]? {
+        if node.isNull { return [:] }
+        guard let entries = freeMapping(node, what: what) else { return nil }
+        var out: [String: String] = [:]
+        for entry in entries {
+            if case .scalar(let text, _, _) = entry.value {
+                out[entry.key] = text
+            } else {
+                error(entry.value.location, "`\(what).\(entry.key)` must be a single value, got \(entry.value.kindName)")
+            }
+        }
+        return out
+    }
+
+    /// One of an enum's raw values; a wrong value lists the choices and the nearest one.
+    func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, what: String, as _: E.Type,
+                                                    among choices: [E]? = nil) -> E? where E.RawValue == String {
+        let valid = (choices ?? Array(E.allCases)).map(\.rawValue)
+        guard case .scalar(let text, _, _) = node, !node.isNull else {
+            error(node.location, "`\(what)` must be one of: \(valid.joined(separator: ", ")); got \(node.kindName)")
+            return nil
+        }
+        if valid.contains(text), let value = E(rawValue: text) { return value }
+        error(node.location,
+              "`\(what)` must be one of: \(valid.joined(separator: ", ")); got `\(text)`\(Suggestion.didYouMean(text, among: valid))")
+        return nil
+    }
+
+    func duration(_ node: YAMLNode, what: String) -> SimDuration? {
+        if case .scalar(let text, _, _) = node, let d = SimDuration.parse(text) { return d }
+        error(node.location, "`\(what)` must be a duration such as 30s, 20m, 36h or 8d, got \(describe(node))")
+        return nil
+    }
+
+    func instant(_ node: YAMLNode, what: String) -> SimInstant? {
+        if case .scalar(let text, _, _) = node, let t = SimInstant.parse(text) { return t }
+        error(node.location, "`\(what)` must be a date and time such as 2026-01-15T09:00:00Z, got \(describe(node))")
+        return nil
+    }
+
+    /// A scalar kept as typed as YAML wrote it (for `set:` and provider options).
+    func scalar(_ node: YAMLNode, what: String) -> ScalarValue? {
+        guard case .scalar(let text, let plain, _) = node else {
+            error(node.location, "`\(what)` must be a single value, got \(node.kindName)")
+            return nil
+        }
+        if plain {
+            if YAMLNode.isNull(text) { return .null }
+            if let b = YAMLNode.bool(text) { return .bool(b) }
+            if let i = Int(text) { return .int(i) }
+        }
+        return .string(text)
+    }
+
+    func describe(_ node: YAMLNode) -> String {
+        if case .scalar(let text, _, _) = node, !node.isNull { return "`\(text)`" }
+        return node.kindName
+    }
+
+    // MARK: Files
+
+    /// Resolves a path written in the scenario relative to the scenario's folder.
+    func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") || baseDirectory == nil { return path }
+        let base = baseDirectory ?? "."
+        return base.hasSuffix("/") ? base + path : base + "/" + path
+    }
+
+    /// Reads a referenced file, reporting a missing one at the key that named it.
+    func readFile(_ path: String, what: String, at location: SourceLocation) -> [UInt8]? {
+        let resolved = resolve(path)
+        guard reader.exists(resolved) else {
+            error(location, "file `\(path)` named by `\(what)` does not exist (looked for \(resolved))")
+            return nil
+        }
+        do {
+            return try reader.read(resolved)
+        } catch {
+            self.error(location, "file `\(path)` named by `\(what)` cannot be read")
+            return nil
+        }
+    }
+}
+
+/// "did you mean" for misspelt keys and values.
+public enum Suggestion {
+    /// `; did you mean `x`?` when a candidate is close enough, else an empty string.
+    public static func didYouMean(_ word: String, among candidates: [String]) -> String {
+        guard let best = nearest(word, among: candidates) else { return "" }
+        return "; did you mean `\(best)`?"
+    }
+
+    public static func nearest(_ word: String, among candidates: [String]) -> String? {
+        let lower = word.lowercased()
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = distance(lower, candidate.lowercased())
+            if let current = best, current.1 <= d { continue }
+            best = (candidate, d)
+        }
+        guard let (candidate, d) = best else { return nil }
+        let limit = max(2, min(word.count, candidate.count) / 3)
+        if d <= limit { return candidate }
+        // A word that is a clear prefix/suffix of a key ("domains" for "associated_domains").
+        if word.count >= 4, candidate.lowercased().contains(lower) { return candidate }
+        return nil
+    }
+
+    /// Levenshtein distance (with adjacent transpositions counted as one edit).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let s = Array(a.unicodeScalars), t = Array(b.unicodeScalars)
+        if s.isEmpty { return t.count }
+        if t.isEmpty { return s.count }
+        var prev2 = [Int](repeating: 0, count: t.count + 1)
+        var prev = Array(0...t.count)
+        var cur = [Int](repeating: 0, count: t.count + 1)
+        for i in 1...s.count {
+            cur[0] = i
+            for j in 1...t.count {
+                let cost = s[i - 1] == t[j - 1] ? 0 : 1
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+                if i > 1, j > 1, s[i - 1] == t[j - 2], s[i - 2] == t[j - 1] {
+                    cur[j] = min(cur[j], prev2[j - 2] + 1)
+                }
+            }
+            prev2 = prev
+            prev = cur
+        }
+        return prev[t.count]
+    }
+}
