@@ -50,8 +50,12 @@ enum ScenarioKeys {
 }
 
 /// Decodes a scenario tree into the model. Every check that can be made without simulating is made here.
-struct ScenarioDecoder {
+final class ScenarioDecoder {
     let context: DecodingContext
+    /// False when `device.platform` was missing or wrong (platform-specific checks are skipped).
+    private var platformIsKnown = true
+
+    init(context: DecodingContext) { self.context = context }
 
     func decode(_ root: YAMLNode) -> Scenario? {
         let c = context
@@ -100,7 +104,7 @@ struct ScenarioDecoder {
         } else if let tapEntry = top["tap"] {
             let entries = shorthand.values.sorted { ($0.keyLocation.line, $0.keyLocation.column) < ($1.keyLocation.line, $1.keyLocation.column) }
             let synthetic = YAMLNode.mapping(entries, tapEntry.keyLocation)
-            if let action = decodeAction(synthetic, index: 0, scenario: scenario) { scenario.actions = [action] }
+            if let action = decodeAction(synthetic, index: nil, scenario: scenario) { scenario.actions = [action] }
         } else {
             if let stray = shorthand.values.first {
                 c.error(stray.keyLocation, "`\(stray.key)` belongs to a tap; add `tap: URL` or put it under `actions:`")
@@ -115,11 +119,14 @@ struct ScenarioDecoder {
     private func decodeDevice(_ node: YAMLNode) -> Device? {
         let c = context
         guard let map = c.mapping(node, what: "device", allowed: ScenarioKeys.device) else { return nil }
-        guard let platformNode = c.require(map, "platform", in: "device", at: node.location),
-              let platform = c.choice(platformNode, what: "device.platform", as: Platform.self)
-        else { return nil }
+        // A missing or wrong platform is reported once; decoding goes on as iOS so the rest of the
+        // file is still checked, but platform-specific checks are skipped.
+        let platformNode = c.require(map, "platform", in: "device", at: node.location)
+        let knownPlatform = platformNode.flatMap { c.choice($0, what: "device.platform", as: Platform.self) }
+        platformIsKnown = knownPlatform != nil
+        let platform = knownPlatform ?? .ios
         var os = OSVersion.latest(platform)
-        if let osNode = c.require(map, "os", in: "device", at: node.location) {
+        if let osNode = c.require(map, "os", in: "device", at: node.location), platformIsKnown {
             if case .scalar(let text, _, _) = osNode, let parsed = OSVersion.parse(text, platform: platform) {
                 os = parsed
             } else {
@@ -128,7 +135,7 @@ struct ScenarioDecoder {
             }
         }
         var device = Device(platform: platform, os: os)
-        if let n = map["default_browser"]?.value {
+        if let n = map["default_browser"]?.value, platformIsKnown {
             let allowed = platform == .ios ? Browser.iosChoices : Browser.androidChoices
             if let b = c.choice(n, what: "device.default_browser", as: Browser.self, among: allowed) { device.defaultBrowser = b }
         }
@@ -505,9 +512,11 @@ struct ScenarioDecoder {
 
     // MARK: Actions
 
-    private func decodeAction(_ node: YAMLNode, index: Int, scenario: Scenario) -> Action? {
+    /// `index` is nil for the single-tap shorthand, whose keys sit at the top level.
+    private func decodeAction(_ node: YAMLNode, index: Int?, scenario: Scenario) -> Action? {
         let c = context
-        let what = "actions[\(index)]"
+        let what = index.map { "actions[\($0)]" } ?? "the scenario"
+        func key(_ k: String) -> String { index.map { "actions[\($0)].\(k)" } ?? k }
         guard let map = c.mapping(node, what: what, allowed: ScenarioKeys.action) else { return nil }
         let verbs = ScenarioKeys.actionVerbs.filter { map[$0] != nil }
         guard let verb = verbs.first, let verbEntry = map[verb] else {
@@ -530,50 +539,50 @@ struct ScenarioDecoder {
         let v = verbEntry.value
         switch verb {
         case "tap", "long_press":
-            guard let tap = decodeTap(v, modifiers: map, what: what, platform: scenario.device.platform) else { return nil }
+            guard let tap = decodeTap(v, modifiers: map, key: key, platform: scenario.device.platform) else { return nil }
             if verb == "tap" {
                 kind = .tap(tap)
             } else {
                 guard let chooseNode = c.require(map, "choose", in: "\(what) (long_press)", at: location),
-                      let choice = c.choice(chooseNode, what: "\(what).choose", as: LongPressChoice.self)
+                      let choice = c.choice(chooseNode, what: "\(key("choose"))", as: LongPressChoice.self)
                 else { return nil }
                 kind = .longPress(tap, choose: choice)
             }
         case "wait":
-            guard let d = c.duration(v, what: "\(what).wait") else { return nil }
+            guard let d = c.duration(v, what: "\(key("wait"))") else { return nil }
             kind = .wait(d)
         case "install":
             if case .mapping = v {
-                guard let m = c.mapping(v, what: "\(what).install", allowed: ScenarioKeys.install),
-                      let appNode = c.require(m, "app", in: "\(what).install", at: v.location),
-                      let id = appReference(appNode, what: "\(what).install.app", scenario: scenario)
+                guard let m = c.mapping(v, what: "\(key("install"))", allowed: ScenarioKeys.install),
+                      let appNode = c.require(m, "app", in: "\(key("install"))", at: v.location),
+                      let id = appReference(appNode, what: "\(key("install")).app", scenario: scenario)
                 else { return nil }
-                let source = m["source"].flatMap { c.choice($0.value, what: "\(what).install.source", as: InstallSource.self) } ?? .store
+                let source = m["source"].flatMap { c.choice($0.value, what: "\(key("install")).source", as: InstallSource.self) } ?? .store
                 kind = .install(appID: id, source: source)
             } else {
-                guard let id = appReference(v, what: "\(what).install", scenario: scenario) else { return nil }
+                guard let id = appReference(v, what: "\(key("install"))", scenario: scenario) else { return nil }
                 kind = .install(appID: id, source: .store)
             }
         case "launch":
-            guard let id = appReference(v, what: "\(what).launch", scenario: scenario) else { return nil }
+            guard let id = appReference(v, what: "\(key("launch"))", scenario: scenario) else { return nil }
             kind = .launch(appID: id)
         case "uninstall":
-            guard let id = appReference(v, what: "\(what).uninstall", scenario: scenario) else { return nil }
+            guard let id = appReference(v, what: "\(key("uninstall"))", scenario: scenario) else { return nil }
             kind = .uninstall(appID: id)
         case "update":
-            guard let id = appReference(v, what: "\(what).update", scenario: scenario) else { return nil }
+            guard let id = appReference(v, what: "\(key("update"))", scenario: scenario) else { return nil }
             kind = .update(appID: id)
         case "answer":
-            guard let answer = c.string(v, what: "\(what).answer") else { return nil }
+            guard let answer = c.string(v, what: "\(key("answer"))") else { return nil }
             let browsers = Browser.allCases.map(\.rawValue)
             let valid = ScenarioKeys.answerKeywords + scenario.apps.map(\.id) + browsers
             guard valid.contains(answer) else {
-                c.error(v.location, "`\(what).answer` must be one of: \(ScenarioKeys.answerKeywords.joined(separator: ", ")), an app id from `apps`, or a browser; got `\(answer)`\(Suggestion.didYouMean(answer, among: valid))")
+                c.error(v.location, "`\(key("answer"))` must be one of: \(ScenarioKeys.answerKeywords.joined(separator: ", ")), an app id from `apps`, or a browser; got `\(answer)`\(Suggestion.didYouMean(answer, among: valid))")
                 return nil
             }
             kind = .answer(answer)
         default:  // set
-            guard let entries = c.freeMapping(v, what: "\(what).set") else { return nil }
+            guard let entries = c.freeMapping(v, what: "\(key("set"))") else { return nil }
             var assignments: [WorldAssignment] = []
             var device = scenario.device
             var apps = scenario.apps
@@ -582,7 +591,7 @@ struct ScenarioDecoder {
                 case .failure(let failure):
                     c.error(entry.keyLocation, failure.message)
                 case .success(let resolved):
-                    guard let value = c.scalar(entry.value, what: "\(what).set.\(entry.key)") else { continue }
+                    guard let value = c.scalar(entry.value, what: "\(key("set")).\(entry.key)") else { continue }
                     if let problem = Settings.apply(resolved, value: value, device: &device, apps: &apps) {
                         c.error(entry.value.location, "`\(entry.key)`: \(problem) (expected \(resolved.setting.hint)), got `\(value)`")
                         continue
@@ -597,7 +606,7 @@ struct ScenarioDecoder {
             if !kind.producesLanding {
                 c.error(entry.keyLocation, "`\(verb)` does not land anywhere, so it cannot have `expect`; put it on a tap, launch, answer or long_press")
             } else {
-                action.expect = decodeExpectation(entry.value, what: "\(what).expect", scenario: scenario)
+                action.expect = decodeExpectation(entry.value, what: "\(key("expect"))", scenario: scenario)
             }
         }
         return action
@@ -613,35 +622,35 @@ struct ScenarioDecoder {
         return id
     }
 
-    private func decodeTap(_ node: YAMLNode, modifiers map: [String: YAMLNode.Entry], what: String, platform: Platform) -> Tap? {
+    private func decodeTap(_ node: YAMLNode, modifiers map: [String: YAMLNode.Entry], key: (String) -> String, platform: Platform) -> Tap? {
         let c = context
-        guard let url = c.string(node, what: "\(what).tap") else { return nil }
+        guard let url = c.string(node, what: "\(key("tap"))") else { return nil }
         guard URLParts(url) != nil else {
-            c.error(node.location, "`\(what).tap` must be a URL with a scheme, such as https://shop.example.com/product/42 or shopapp://product/42; got `\(url)`")
+            c.error(node.location, "`\(key("tap"))` must be a URL with a scheme, such as https://shop.example.com/product/42 or shopapp://product/42; got `\(url)`")
             return nil
         }
         var tap = Tap(url: url, from: .messages)
-        if let n = map["from"]?.value, let f = c.choice(n, what: "\(what).from", as: TapSource.self) {
+        if let n = map["from"]?.value, let f = c.choice(n, what: "\(key("from"))", as: TapSource.self) {
             tap.from = f
-            if !f.exists(on: platform) {
+            if platformIsKnown, !f.exists(on: platform) {
                 c.error(n.location, "`from: \(f.rawValue)` does not exist on \(platform.displayName); choose one of: \(TapSource.allCases.filter { $0.exists(on: platform) }.map(\.rawValue).joined(separator: ", "))")
             }
         }
-        if let n = map["page"]?.value, let p = c.string(n, what: "\(what).page") {
+        if let n = map["page"]?.value, let p = c.string(n, what: "\(key("page"))") {
             if URLParts(p)?.host == nil {
-                c.error(n.location, "`\(what).page` must be a web URL such as https://news.example.org/article; got `\(p)`")
+                c.error(n.location, "`\(key("page"))` must be a web URL such as https://news.example.org/article; got `\(p)`")
             }
             tap.page = p
         }
-        if let n = map["browser_app"]?.value, let b = c.choice(n, what: "\(what).browser_app", as: InAppBrowserApp.self) {
+        if let n = map["browser_app"]?.value, let b = c.choice(n, what: "\(key("browser_app"))", as: InAppBrowserApp.self) {
             tap.browserApp = b
             if tap.from != .inAppBrowser, let entry = map["browser_app"] {
                 c.error(entry.keyLocation, "`browser_app` goes with `from: in_app_browser`")
             }
         }
-        if let n = map["gesture"]?.value, let g = c.choice(n, what: "\(what).gesture", as: Gesture.self) { tap.gesture = g }
-        if let n = map["caller"]?.value { tap.caller = c.string(n, what: "\(what).caller") }
-        if let n = map["ad_click"]?.value, let b = c.bool(n, what: "\(what).ad_click") { tap.adClick = b }
+        if let n = map["gesture"]?.value, let g = c.choice(n, what: "\(key("gesture"))", as: Gesture.self) { tap.gesture = g }
+        if let n = map["caller"]?.value { tap.caller = c.string(n, what: "\(key("caller"))") }
+        if let n = map["ad_click"]?.value, let b = c.bool(n, what: "\(key("ad_click"))") { tap.adClick = b }
         return tap
     }
 
