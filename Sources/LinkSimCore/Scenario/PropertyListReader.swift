@@ -12,7 +12,7 @@ enum PropertyListReader {
             }
             return dictionary
         } catch {
-            context.error(location, "`\(file)` is not a valid property list (XML, binary or OpenStep plist): \(error.localizedDescription)")
+            context.error(location, "`\(file)` is not a valid property list (XML, binary or OpenStep)")
             return nil
         }
     }
