@@ -1,0 +1,188 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// The commands end to end, through the built binary, as a user runs them.
+@Suite struct CommandTests {
+    /// A temporary folder with the given files.
+    static func folder(_ files: [String: String]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-cli-\(UUID().uuidString)")
+        for (name, text) in files {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return dir
+    }
+
+    static let passing = """
+    linksim: 1
+    name: Notes opens Shop
+    description: d
+    device: {platform: ios, os: "17.4"}
+    apps:
+      - {id: com.example.shop, name: Shop, state: background, url_schemes: [shopapp], routes: [{url: "shopapp://p/{id}", screen: P}]}
+    tap: shopapp://p/42
+    from: notes
+    expect: {lands: app, screen: P, params: {id: "42"}, via: custom_scheme, callback: "scene(_:openURLContexts:)"}
+    """
+
+    static let failing = passing.replacingOccurrences(of: "screen: P, params", with: "screen: Q, params")
+        .replacingOccurrences(of: "Notes opens Shop", with: "Wrong screen")
+
+    static let broken = "linksim: 1\nname: broken\ndevice: {platform: ios, os: \"17.4\"}\ntap: shopapp://x\nfrom: notez\n"
+
+    @Test func runPrintsATraceAndTheLanding() throws {
+        let dir = try Self.folder(["a.yaml": Self.passing])
+        let out = try BinaryRunner.run(["run", "a.yaml"], in: dir)
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("Notes opens Shop"))
+        #expect(out.stdout.contains("[ios.scheme.from-app]"))
+        #expect(out.stdout.contains("→ APP  app com.example.shop › P {id=42} · via custom_scheme · scene(_:openURLContexts:)"))
+        #expect(out.stdout.contains("✓ expectation held"))
+        #expect(!out.stdout.contains("\u{1B}["))  // NO_COLOR is set by the runner
+    }
+
+    @Test func runJSONFollowsTheContract() throws {
+        let dir = try Self.folder(["a.yaml": Self.passing])
+        let out = try BinaryRunner.run(["run", "--format", "json", "a.yaml"], in: dir)
+        #expect(out.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        #expect(json["passed"] as? Int == 1)
+        #expect(json["failed"] as? Int == 0)
+        let scenario = try #require((json["scenarios"] as? [[String: Any]])?.first)
+        #expect(scenario["file"] as? String == "a.yaml")
+        #expect(scenario["passed"] as? Bool == true)
+        let result = try #require((scenario["results"] as? [[String: Any]])?.first)
+        #expect(result["action"] as? Int == 0)
+        #expect(result["kind"] as? String == "tap")
+        let landing = try #require(result["landing"] as? [String: Any])
+        #expect(Set(landing.keys).isSuperset(of: ["kind", "app", "screen", "params", "via", "callback", "delivered", "browser", "url"]))
+        #expect(landing["kind"] as? String == "app")
+        #expect(landing["via"] as? String == "custom_scheme")
+        #expect(landing["delivered"] as? Bool == true)
+        #expect(landing["browser"] is NSNull)
+        #expect((landing["params"] as? [String: String]) == ["id": "42"])
+        let step = try #require((result["trace"] as? [[String: Any]])?.first)
+        #expect(Set(step.keys).isSuperset(of: ["actor", "summary", "rule", "detail"]))
+        let expect = try #require(result["expect"] as? [String: Any])
+        #expect(expect["passed"] as? Bool == true)
+        #expect((expect["mismatches"] as? [Any])?.isEmpty == true)
+        // The contract's key order.
+        #expect(out.stdout.hasPrefix("{\"scenarios\": [{\"file\": \"a.yaml\", \"name\": "))
+    }
+
+    @Test func failedExpectationExitsOne() throws {
+        let dir = try Self.folder(["b.yaml": Self.failing])
+        let out = try BinaryRunner.run(["run", "b.yaml"], in: dir)
+        #expect(out.status == 1)
+        #expect(out.stdout.contains("✗ screen: expected Q, got P"))
+    }
+
+    @Test func replayTableSummaryAndExitCodes() throws {
+        let dir = try Self.folder(["ok/a.yaml": Self.passing, "ok/nested/c.yml": Self.passing, "bad/b.yaml": Self.failing,
+                                   "ok/notes.txt": "not a scenario"])
+        let green = try BinaryRunner.run(["replay", "ok"], in: dir)
+        #expect(green.status == 0)
+        #expect(green.stdout.hasSuffix("\n2 passed, 0 failed\n") || green.stdout.hasSuffix("PASS  ok/nested/c.yml  Notes opens Shop\n2 passed, 0 failed\n"))
+        #expect(green.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("PASS") }.count == 2)
+
+        let red = try BinaryRunner.run(["replay", "ok", "bad"], in: dir)
+        #expect(red.status == 1)
+        #expect(red.stdout.contains("FAIL  bad/b.yaml  Wrong screen"))
+        #expect(red.stdout.contains("screen: expected Q, got P"))
+        let lines = red.stdout.split(separator: "\n")
+        #expect(lines.last == "2 passed, 1 failed")
+    }
+
+    @Test func replayWithABrokenFileExits65AndStillReports() throws {
+        let dir = try Self.folder(["s/a.yaml": Self.passing, "s/z.yaml": Self.broken])
+        let out = try BinaryRunner.run(["replay", "s"], in: dir)
+        #expect(out.status == 65)
+        #expect(out.stdout.split(separator: "\n").last == "1 passed, 1 failed")
+        #expect(out.stderr.contains("s/z.yaml:5:7: error: `from` must be one of:"))
+        #expect(out.stderr.contains("did you mean `notes`?"))
+    }
+
+    @Test func replayJUnitIsXML() throws {
+        let dir = try Self.folder(["ios/a.yaml": Self.passing, "ios/b.yaml": Self.failing, "android/c.yaml": Self.passing])
+        let out = try BinaryRunner.run(["replay", ".", "--junit", "report.xml"], in: dir)
+        #expect(out.status == 1)
+        let data = try Data(contentsOf: dir.appendingPathComponent("report.xml"))
+        let document = try XMLDocument(data: data)
+        let suites = try document.nodes(forXPath: "/testsuites/testsuite")
+        #expect(suites.count == 2)  // one per folder
+        let cases = try document.nodes(forXPath: "//testcase")
+        #expect(cases.count == 3)
+        let failure = try #require(try document.nodes(forXPath: "//testcase/failure").first)
+        #expect(failure.stringValue?.contains("screen: expected Q, got P") == true)
+        let systemOut = try document.nodes(forXPath: "//testcase/system-out")
+        #expect(systemOut.count == 3)
+        #expect(systemOut.first?.stringValue?.contains("ios.scheme.from-app") == true)
+    }
+
+    @Test func replayJSON() throws {
+        let dir = try Self.folder(["a.yaml": Self.passing, "b.yaml": Self.failing])
+        let out = try BinaryRunner.run(["replay", "--format", "json", "a.yaml", "b.yaml"], in: dir)
+        #expect(out.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        #expect(json["passed"] as? Int == 1 && json["failed"] as? Int == 1)
+    }
+
+    @Test func validate() throws {
+        let dir = try Self.folder(["a.yaml": Self.passing, "b.yaml": Self.broken])
+        let ok = try BinaryRunner.run(["validate", "a.yaml"], in: dir)
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "a.yaml: ok\n")
+        let bad = try BinaryRunner.run(["validate", "a.yaml", "b.yaml"], in: dir)
+        #expect(bad.status == 65)
+        #expect(bad.stderr == "b.yaml:5:7: error: `from` must be one of: notes, messages, mail, safari, safari_address_bar, chrome, chrome_address_bar, firefox, in_app_browser, sfsafariviewcontroller, webview, custom_tab, other_app, qr_code; got `notez`; did you mean `notes`?\n")
+    }
+
+    @Test func badInputAndUsageExitCodes() throws {
+        let dir = try Self.folder(["bin.yaml": "\u{0}\u{1}binary"])
+        #expect(try BinaryRunner.run(["run", "missing.yaml"], in: dir).status == 65)
+        #expect(try BinaryRunner.run(["run", "bin.yaml"], in: dir).status == 65)
+        #expect(try BinaryRunner.run(["run"], in: dir).status == 64)
+        #expect(try BinaryRunner.run(["run", "--format", "xml", "x.yaml"], in: dir).status == 64)
+        #expect(try BinaryRunner.run(["frobnicate"], in: dir).status == 64)
+        #expect(try BinaryRunner.run(["replay", "nowhere"], in: dir).status == 64)
+    }
+
+    @Test func noArgumentsWithoutATerminalPrintsUsage() throws {
+        let out = try BinaryRunner.run([])
+        #expect(out.status == 64)
+        #expect(out.stdout.isEmpty)
+        #expect(out.stderr.hasPrefix("usage: linksim"))
+    }
+
+    @Test func rulesListAndExplain() throws {
+        let list = try BinaryRunner.run(["rules"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("ios.scheme.safari-prompt"))
+        #expect(list.stdout.contains("android.webview.unknown-scheme"))
+        let one = try BinaryRunner.run(["rules", "ios.scheme.safari-prompt"])
+        #expect(one.status == 0)
+        #expect(one.stdout.contains("Safari asks before opening an app for a custom scheme"))
+        #expect(one.stdout.contains("Versions:  iOS 9+"))
+        #expect(one.stdout.contains("openradar 22541203"))
+        let json = try BinaryRunner.run(["rules", "--format", "json", "android.scheme.chooser"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["id"] as? String == "android.scheme.chooser")
+        #expect((object["platforms"] as? [String]) == ["android"])
+        let unknown = try BinaryRunner.run(["rules", "ios.scheme.safari-promt"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("did you mean `ios.scheme.safari-prompt`?"))
+    }
+
+    @Test func controlCharactersFromFilesAreEscaped() throws {
+        let evil = Self.passing.replacingOccurrences(of: "name: Notes opens Shop", with: "name: \"evil \\e[2J name\"")
+        let dir = try Self.folder(["e.yaml": evil])
+        let out = try BinaryRunner.run(["run", "e.yaml"], in: dir)
+        #expect(out.status == 0)
+        #expect(!out.stdout.contains("\u{1B}"))
+        #expect(out.stdout.contains("evil \\u{1b}[2J name"))
+    }
+}
