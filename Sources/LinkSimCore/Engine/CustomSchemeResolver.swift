@@ -59,7 +59,7 @@ enum CustomSchemeResolver {
             }
             trace.add(surface, "\(surface) asks iOS to open \(tap.url)", assumption: assumption)
             tellCollision()
-            trace.add("iOS", "Launches \(world.apps[index].name), which registered \(scheme):", rule: "ios.scheme.from-app")
+            trace.add("iOS", "Opens \(world.apps[index].name), the app that registered \(scheme):", rule: "ios.scheme.from-app")
             return AppDelivery.open(index, url: tap.url, kind: .customScheme, world: &world, trace: &trace)
 
         case .chrome, .firefox, .inAppBrowser:

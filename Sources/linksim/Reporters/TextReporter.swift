@@ -56,7 +56,7 @@ struct TextReporter {
             out += "   \(i + 1). " + bold(padded) + "  " + SafeText.escape(step.summary)
             if let rule = step.rule { out += "  " + dim("[\(rule)]") }
             out += "\n"
-            let indent = String(repeating: " ", count: 6 + width + String(i + 1).count)
+            let indent = String(repeating: " ", count: 7 + width + String(i + 1).count)
             if let detail = step.detail { out += indent + dim(SafeText.escape(detail)) + "\n" }
             if let assumption = step.assumption { out += indent + style(SafeText.escape(assumption), "33") + "\n" }
         }
