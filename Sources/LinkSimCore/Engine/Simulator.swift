@@ -45,11 +45,16 @@ public enum Simulator {
             world.apps[i].installOrder = world.nextInstallOrder
             world.nextInstallOrder += 1
             world.apps[i].installedAt = world.clock
+            world.apps[i].associationCheckedAt = world.clock
             world.apps[i].launchCount = 0
             world.apps[i].currentScreen = nil
             world.apps[i].installSource = source
             trace.add(world.device.platform.displayName,
                       "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched")
+            if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
+                trace.add("iOS", "At install the device downloads \(world.apps[i].name)'s association files\(world.device.os.major >= 14 ? " from Apple's CDN" : "")",
+                          rule: "ios.aasa-host.fetch-timing")
+            }
             return nil
 
         case .uninstall(let appID):
@@ -63,7 +68,12 @@ public enum Simulator {
         case .update(let appID):
             guard let i = world.index(of: appID) else { return nil }
             if world.apps[i].state.isRunning { world.apps[i].state = .terminated }
+            world.apps[i].associationCheckedAt = world.clock
             trace.add(world.device.platform.displayName, "Updates \(world.apps[i].name) from the store; a running process is terminated")
+            if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
+                trace.add("iOS", "The update makes the device fetch \(world.apps[i].name)'s association files again",
+                          rule: "ios.aasa-host.fetch-timing")
+            }
             return nil
 
         case .launch(let appID):
@@ -109,7 +119,10 @@ enum LinkTap {
             return Landing(kind: .nowhere)
         }
         if parts.isWeb {
-            return notModelledWebLink(tap, parts: parts, world: world, trace: &trace)
+            switch world.device.platform {
+            case .ios: return UniversalLinkResolver.tap(tap, parts: parts, world: &world, trace: &trace)
+            case .android: return notModelledWebLink(tap, parts: parts, world: world, trace: &trace)
+            }
         }
         switch world.device.platform {
         case .ios: return CustomSchemeResolver.resolveIOS(tap, parts: parts, world: &world, trace: &trace)
@@ -141,8 +154,7 @@ enum LinkTap {
     /// Web links (universal links, App Links, provider links) before their rule sets exist: the browser.
     static func notModelledWebLink(_ tap: Tap, parts: URLParts, world: World, trace: inout TraceRecorder) -> Landing {
         let browser = TapSurface.browser(for: tap, world: world)
-        let kind = world.device.platform == .ios ? "universal-link" : "App Link"
-        trace.add("linksim", "The \(kind) and deferred-link rule sets are not modelled in this build; the link is shown opening in the browser",
+        trace.add("linksim", "The App Link and deferred-link rule sets are not modelled in this build; the link is shown opening in the browser",
                   rule: "linksim.not-modelled")
         let finalURL = WebNavigation.follow(tap.url, web: world.web, trace: &trace)
         trace.add(Browser(rawValue: browser)?.displayName ?? browser, "Shows \(finalURL)")

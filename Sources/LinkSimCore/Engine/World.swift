@@ -29,6 +29,9 @@ struct World {
     let web: Web
     let providers: Providers
     var clock: SimInstant
+    /// The scenario's start time (the CDN model measures from it).
+    let start: SimInstant
+    let assumptions: Assumptions
     var pending: PendingDecision?
     var nextInstallOrder: Int
 
@@ -38,6 +41,8 @@ struct World {
         web = scenario.web
         providers = scenario.providers
         clock = scenario.clock
+        start = scenario.clock
+        assumptions = scenario.assumptions
         nextInstallOrder = scenario.apps.count
         for i in apps.indices where apps[i].state.isInstalled && apps[i].installedAt == nil {
             apps[i].installedAt = scenario.clock
@@ -58,6 +63,8 @@ struct World {
 /// Collects the trace of one action.
 struct TraceRecorder {
     private(set) var steps: [TraceStep] = []
+
+    mutating func append(_ step: TraceStep) { steps.append(step) }
 
     mutating func add(_ actor: String, _ summary: String, rule: String? = nil, detail: String? = nil,
                       assumption: String? = nil) {

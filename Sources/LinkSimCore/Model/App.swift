@@ -251,6 +251,8 @@ public struct App: Sendable, Equatable {
     public var installOrder: Int = 0
     /// The simulated time the app was (last) installed, when known.
     public var installedAt: SimInstant?
+    /// iOS: when the device last (re)fetched the app's association files (install, update).
+    public var associationCheckedAt: SimInstant?
     /// How many times the app has been launched since install.
     public var launchCount: Int = 0
     public var installSource: InstallSource = .store

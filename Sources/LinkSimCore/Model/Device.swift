@@ -158,6 +158,8 @@ public struct Device: Sendable, Equatable {
     public var network: String = "home"
     public var clipboard: String?
     public var online: Bool = true
+    /// Under MDM with the administrator's consent (for `applinks:...?mode=managed`).
+    public var managed: Bool = false
     /// iOS: domains where the user chose "Open in Safari" (lowercased hosts).
     public var safariPrefersBrowser: [String] = []
     /// iOS: how a custom-scheme collision is resolved (linksim extension; Apple: undefined).

@@ -188,6 +188,7 @@ public struct Scenario: Sendable, Equatable {
     public var apps: [App] = []
     public var web: Web = Web()
     public var providers: Providers = Providers()
+    public var assumptions: Assumptions = Assumptions()
     public var actions: [Action] = []
     /// The file it came from, as given (for messages and reports).
     public var file: String?

@@ -63,7 +63,11 @@ enum Glob {
 
 public struct WebHost: Sendable, Equatable {
     public var host: String
+    /// `/.well-known/apple-app-site-association`.
     public var aasa: WebResource?
+    /// `/apple-app-site-association` at the root (the legacy location iOS still falls back to).
+    public var aasaRoot: WebResource?
+    /// What Apple's CDN holds for this host (iOS 14+); nil = the same as the server.
     public var cdnAASA: WebResource?
     public var assetlinks: WebResource?
     public var redirects: [RedirectRule] = []

@@ -11,6 +11,7 @@ public struct VersionRange: Sendable, Equatable {
     }
 
     public static func ios(_ from: Int? = nil, through: Int? = nil) -> VersionRange {
+        // `through: 13` covers every 13.x release.
         VersionRange(.ios, from: from.map { OSVersion(ios: $0) }, through: through.map { OSVersion(ios: $0, 99, 99) })
     }
 

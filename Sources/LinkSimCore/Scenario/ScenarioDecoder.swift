@@ -4,10 +4,11 @@ import Foundation
 /// so that "unknown key" messages and the format reference agree.
 enum ScenarioKeys {
     static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click"]
-    static let top = ["linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "actions",
+    static let top = ["linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",
                       "tap", "expect"] + tapModifiers
     static let device = ["platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
-                         "clipboard", "safari_prefers_browser", "online", "scheme_collision"]
+                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed"]
+    static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app"]
     static let app = ["id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
                       "info_plist", "entitlements", "manifest", "activities", "target_sdk", "signing_sha256",
                       "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
@@ -21,7 +22,7 @@ enum ScenarioKeys {
                                "query", "query_prefix", "query_pattern", "query_advanced_pattern", "query_suffix",
                                "fragment", "fragment_prefix", "fragment_pattern", "fragment_advanced_pattern", "fragment_suffix"]
     static let route = ["path", "url", "deep_link_value", "param", "value", "screen"]
-    static let webHost = ["aasa", "cdn_aasa", "assetlinks", "redirects"]
+    static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects"]
     static let webResource = ["file", "json", "status", "content_type", "redirect"]
     static let redirectTarget = ["to", "status"]
     static let providers = ["appsflyer", "branch", "adjust", "firebase"]
@@ -89,6 +90,7 @@ final class ScenarioDecoder {
         for i in scenario.apps.indices { scenario.apps[i].installOrder = i }
         if let node = top["web"]?.value { scenario.web = decodeWeb(node) }
         if let node = top["providers"]?.value { scenario.providers = decodeProviders(node) }
+        if let node = top["assumptions"]?.value { scenario.assumptions = decodeAssumptions(node) }
 
         // Actions: a list, or the single-tap shorthand at the top level.
         let shorthandKeys = ["tap", "expect"] + ScenarioKeys.tapModifiers
@@ -112,6 +114,29 @@ final class ScenarioDecoder {
             c.error(fileStart, "missing required key `actions` (or the single-tap shorthand `tap:`) in the scenario")
         }
         return scenario
+    }
+
+    // MARK: Assumptions
+
+    private func decodeAssumptions(_ node: YAMLNode) -> Assumptions {
+        let c = context
+        var a = Assumptions()
+        guard let map = c.mapping(node, what: "assumptions", allowed: ScenarioKeys.assumptions) else { return a }
+        if let n = map["sfsafariviewcontroller_taps_open_app"]?.value,
+           let b = c.bool(n, what: "assumptions.sfsafariviewcontroller_taps_open_app") {
+            a.sfSafariViewControllerTapsOpenApps = b
+        }
+        if let n = map["in_app_browsers_open_app"]?.value, let b = c.bool(n, what: "assumptions.in_app_browsers_open_app") {
+            a.inAppBrowsersOpenApps = b
+        }
+        if let n = map["redirects_open_app"]?.value {
+            if case .scalar(let text, _, _) = n, let t = Assumptions.Tristate(rawValue: text) {
+                a.redirectsOpenApp = t
+            } else {
+                c.error(n.location, "`assumptions.redirects_open_app` must be auto, true or false, got \(c.describe(n))")
+            }
+        }
+        return a
     }
 
     // MARK: Device
@@ -142,6 +167,7 @@ final class ScenarioDecoder {
         if let n = map["developer_mode"]?.value, let b = c.bool(n, what: "device.developer_mode") { device.developerMode = b }
         if let n = map["private_relay"]?.value, let b = c.bool(n, what: "device.private_relay") { device.privateRelay = b }
         if let n = map["online"]?.value, let b = c.bool(n, what: "device.online") { device.online = b }
+        if let n = map["managed"]?.value, let b = c.bool(n, what: "device.managed") { device.managed = b }
         if let n = map["att"]?.value, let a = c.choice(n, what: "device.att", as: ATTStatus.self) { device.att = a }
         if let n = map["network"]?.value, let s = c.string(n, what: "device.network") { device.network = s }
         if let n = map["clipboard"]?.value { device.clipboard = c.optionalString(n, what: "device.clipboard") }
@@ -217,6 +243,10 @@ final class ScenarioDecoder {
         if let n = map["home_screen"]?.value, let s = c.string(n, what: "\(what).home_screen") { app.homeScreen = s }
         if let n = map["current_screen"]?.value { app.currentScreen = c.optionalString(n, what: "\(what).current_screen") }
         if let n = map["sdk"]?.value { app.sdk = decodeSDK(n, what: "\(what).sdk") }
+        if app.teamID == nil, app.associatedDomains.contains(where: { $0.hasPrefix("applinks:") }),
+           let entry = map["associated_domains"] ?? map["entitlements"] {
+            c.error(entry.keyLocation, "\(what) has applinks: entries but no `team_id`; iOS matches the AASA file against TEAMID.\(id), so add e.g. `team_id: ABCDE12345`")
+        }
         return app
     }
 
@@ -397,6 +427,7 @@ final class ScenarioDecoder {
             var host = WebHost(host: hostName)
             if !entry.value.isNull, let map = c.mapping(entry.value, what: what, allowed: ScenarioKeys.webHost) {
                 if let n = map["aasa"]?.value { host.aasa = decodeResource(n, what: "\(what).aasa") }
+                if let n = map["aasa_root"]?.value { host.aasaRoot = decodeResource(n, what: "\(what).aasa_root") }
                 if let n = map["cdn_aasa"]?.value { host.cdnAASA = decodeResource(n, what: "\(what).cdn_aasa") }
                 if let n = map["assetlinks"]?.value { host.assetlinks = decodeResource(n, what: "\(what).assetlinks") }
                 if let n = map["redirects"]?.value, let rules = c.freeMapping(n, what: "\(what).redirects") {

@@ -1,0 +1,95 @@
+import Foundation
+
+/// What the device ends up holding for one host's apple-app-site-association file.
+enum AssociationOutcome {
+    case approved(AASADocument)
+    /// The association is not established (bad status, redirect, size, JSON): links open in the browser.
+    case denied(String)
+    /// 5xx: temporarily unavailable; no association until a later check succeeds.
+    case unavailable(String)
+}
+
+/// How iOS obtains an association file (knowledge/ios.md §1): where it asks, which HTTP answers
+/// count, and what Apple's CDN holds. Each decision is a trace step with its rule.
+struct AASAFetcher {
+    let web: Web
+    let ios: OSVersion
+    /// The scenario's start: the time the server's current file is assumed to have been published.
+    let scenarioStart: SimInstant
+
+    static let sizeLimit = 128 * 1024
+    static let cdnRefresh = SimDuration.hours(24)
+
+    /// Fetches the file for `host` as the device does at `time`, through Apple's CDN or directly.
+    func fetch(host: String, viaCDN: Bool, at time: SimInstant, trace: inout TraceRecorder) -> AssociationOutcome {
+        let webHost = web[host]
+        if viaCDN {
+            if let cdnCopy = webHost?.cdnAASA, time < scenarioStart + Self.cdnRefresh {
+                trace.add("Apple CDN", "Serves its cached copy of \(host)'s file (\(cdnCopy.origin))",
+                          rule: "ios.aasa-host.cdn",
+                          assumption: "assumption: the server's current file was published at the scenario's start; Apple's CDN picks it up after 24 hours (Apple: “within 24 hours”), so until \(scenarioStart + Self.cdnRefresh) the CDN still serves cdn_aasa")
+                return evaluate(cdnCopy, host: host, location: "Apple's CDN copy", actor: "Apple CDN", trace: &trace)
+            }
+            trace.add("Apple CDN", "Holds the file the server \(host) answers (the CDN fetches it from the server)",
+                      rule: "ios.aasa-host.cdn")
+            return fromServer(host: host, actor: "Apple CDN", trace: &trace)
+        }
+        return fromServer(host: host, actor: "iOS (swcd)", trace: &trace)
+    }
+
+    /// `.well-known` first, then the root location.
+    private func fromServer(host: String, actor: String, trace: inout TraceRecorder) -> AssociationOutcome {
+        let webHost = web[host]
+        let wellKnown = webHost?.aasa ?? .notFound
+        let first = evaluate(wellKnown, host: host, location: "https://\(host)/.well-known/apple-app-site-association",
+                             actor: actor, trace: &trace)
+        if case .approved = first { return first }
+        if case .unavailable = first { return first }
+        guard let root = webHost?.aasaRoot else { return first }
+        trace.add(actor, "Falls back to the legacy root location", rule: "ios.aasa-host.location",
+                  assumption: "assumption: iOS checks /.well-known first, then the root (not documented by Apple today; observed, e.g. github.com)")
+        return evaluate(root, host: host, location: "https://\(host)/apple-app-site-association", actor: actor, trace: &trace)
+    }
+
+    /// Applies the HTTP rules to one answer.
+    private func evaluate(_ resource: WebResource, host: String, location: String, actor: String,
+                          trace: inout TraceRecorder) -> AssociationOutcome {
+        let status = resource.status
+        if resource.redirect != nil || (300..<400).contains(status) {
+            trace.add(actor, "GET \(location) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); redirects are not followed, so the association is not established",
+                      rule: "ios.aasa-host.no-redirects")
+            return .denied("the AASA request was redirected")
+        }
+        if status == 403 || status == 404 {
+            trace.add(actor, "GET \(location) → \(status); the site denied access", rule: "ios.aasa-host.status",
+                      detail: status == 404 && resource.body == nil ? "The scenario's web section does not serve this file." : nil)
+            return .denied("\(status) for the AASA file")
+        }
+        if (500..<600).contains(status) {
+            trace.add(actor, "GET \(location) → \(status); temporarily unavailable, no association until a later check succeeds",
+                      rule: "ios.aasa-host.status")
+            return .unavailable("\(status) for the AASA file")
+        }
+        if status != 200 {
+            trace.add(actor, "GET \(location) → \(status); only 200 is accepted", rule: "ios.aasa-host.status")
+            return .denied("\(status) for the AASA file")
+        }
+        let body = resource.body ?? []
+        trace.add(actor, "GET \(location) → 200 (\(body.count) bytes, \(resource.contentType))", rule: "ios.aasa-host.status")
+        if resource.contentType.lowercased().split(separator: ";").first.map({ $0.trimmingCharacters(in: .whitespaces) }) != "application/json" {
+            trace.add(actor, "Content-Type is \(resource.contentType), not application/json; iOS does not enforce it",
+                      rule: "ios.aasa-host.content-type")
+        }
+        if body.count > Self.sizeLimit, ios >= OSVersion(ios: 9, 3, 1) {
+            trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: "ios.aasa-host.size-limit")
+            return .denied("the AASA file is over 128 KB")
+        }
+        switch AASAVerdicts.parse(body) {
+        case .success(let document):
+            return .approved(document)
+        case .failure(let problem):
+            trace.add(actor, "The file is not valid JSON (\(problem)); the association is denied", rule: "ios.aasa-host.invalid-json")
+            return .denied("invalid JSON")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// The seam between the universal-link engine and the AASA matcher: parse a served body, and
+/// classify a URL for one app, with the matcher's explanation as trace steps.
+enum AASAVerdicts {
+    enum Verdict { case match, exclude, noMatch }
+
+    struct Classification {
+        var verdict: Verdict
+        var detail: Int?
+        var steps: [TraceStep]
+    }
+
+    static func parse(_ bytes: [UInt8]) -> Result<AASADocument, AASAParseError> {
+        do throws(AASAParseError) {
+            return .success(try AASADocument(bytes: bytes))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func match(url: String, appID: String, document: AASADocument, ios: OSVersion) -> Classification {
+        let result = AASAMatcher.match(url: url, appID: appID, document: document, ios: ios)
+        let steps = result.steps.map { step in
+            TraceStep(actor: "iOS (AASA matcher)", summary: step.summary, rule: step.rule, detail: step.detail,
+                      assumption: step.assumption)
+        }
+        let verdict: Verdict
+        switch result.result {
+        case .match: verdict = .match
+        case .exclude: verdict = .exclude
+        case .noMatch: verdict = .noMatch
+        }
+        return Classification(verdict: verdict, detail: result.detail, steps: steps)
+    }
+}

@@ -1,0 +1,68 @@
+/// One `applinks:` entry of the associated-domains entitlement (knowledge/ios.md §3).
+public struct AppLinksEntry: Sendable, Equatable {
+    public enum Mode: String, Sendable, Equatable {
+        case developer, managed
+        case developerManaged = "developer+managed"
+    }
+    /// As written, e.g. `applinks:*.example.com?mode=developer`.
+    public var raw: String
+    /// The host without wildcard prefix, lowercased (`example.com` for `*.example.com`).
+    public var domain: String
+    public var isWildcard: Bool
+    public var mode: Mode?
+    /// Why iOS ignores this entry, if it does (a port, a path, an unknown mode).
+    public var invalidReason: String?
+
+    /// Parses an entitlement string; nil for other services (`webcredentials:`...).
+    public init?(_ raw: String) {
+        guard raw.hasPrefix("applinks:") else { return nil }
+        self.raw = raw
+        var rest = Substring(raw.dropFirst("applinks:".count))
+        mode = nil
+        invalidReason = nil
+        if let q = rest.firstIndex(of: "?") {
+            let query = rest[rest.index(after: q)...]
+            rest = rest[..<q]
+            if query.hasPrefix("mode="), let m = Mode(rawValue: String(query.dropFirst(5))) {
+                mode = m
+            } else {
+                invalidReason = "unknown alternate mode `\(query)` (valid: mode=developer, mode=managed, mode=developer+managed)"
+            }
+        }
+        isWildcard = rest.hasPrefix("*.")
+        if isWildcard { rest = rest.dropFirst(2) }
+        if rest.contains("/") {
+            invalidReason = "an applinks entry is a host only: no path or trailing slash"
+            rest = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
+        }
+        if let colon = rest.lastIndex(of: ":") {
+            invalidReason = "applinks domains can't contain a port number (`\(rest[rest.index(after: colon)...])`)"
+            rest = rest[..<colon]
+        }
+        domain = rest.lowercased()
+    }
+
+    /// Whether this entry covers `host`: the exact host, or any subdomain for a wildcard (never the apex).
+    public func covers(_ host: String) -> Bool {
+        let h = host.lowercased()
+        return isWildcard ? h.hasSuffix("." + domain) : h == domain
+    }
+
+    /// The host whose association file iOS reads: the apex for a wildcard entry.
+    public var fileHost: String { domain }
+}
+
+public enum AssociatedDomains {
+    /// The entry that decides for `host`: the longest matching entry wins (`*.users.example.com`
+    /// beats `*.example.com`; an exact entry beats a wildcard). Invalid entries are skipped.
+    public static func entry(for host: String, in entitlements: [String]) -> (entry: AppLinksEntry?, ignored: [AppLinksEntry]) {
+        let entries = entitlements.compactMap(AppLinksEntry.init)
+        let ignored = entries.filter { $0.invalidReason != nil && $0.covers(host) }
+        let valid = entries.filter { $0.invalidReason == nil && $0.covers(host) }
+        let best = valid.max { a, b in
+            // exact beats wildcard; otherwise the longer domain is more specific
+            (a.isWildcard ? 0 : 1, a.domain.count) < (b.isWildcard ? 0 : 1, b.domain.count)
+        }
+        return (best, ignored)
+    }
+}

@@ -1,0 +1,283 @@
+/// Where a tapped https link goes on iOS: which app claims it (entitlement, association file,
+/// AASA match), and whether the situation of the tap lets iOS open that app (knowledge/ios.md §4).
+enum UniversalLinkResolver {
+    /// An installed app whose association matches the URL.
+    struct Candidate {
+        var appIndex: Int
+        var detail: Int
+    }
+
+    static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let os = world.device.os
+        let browser = TapSurface.browser(for: tap, world: world)
+        if os.major < 9 {
+            trace.add("iOS", "Universal links arrived in iOS 9; on iOS \(os) a web link always opens in the browser",
+                      rule: "ios.ul.requires-ios9")
+            return showPage(tap.url, browser: browser, world: world, trace: &trace)
+        }
+        if let candidate = findApp(for: tap.url, parts: parts, world: world, trace: &trace) {
+            if let stay = situationKeepsLinkInBrowser(tap, host: parts.normalizedHost, app: world.apps[candidate.appIndex],
+                                                      world: world, trace: &trace) {
+                return stay
+            }
+            return AppDelivery.open(candidate.appIndex, url: tap.url, kind: .universalLink, world: &world, trace: &trace)
+        }
+        // Not a universal link for any installed app: the browser loads it and follows redirects,
+        // each hop of which may itself be a universal link.
+        return loadInBrowser(tap, browser: browser, world: &world, trace: &trace)
+    }
+
+    // MARK: Which app claims the URL
+
+    static func appID(_ app: App) -> String? { app.teamID.map { "\($0).\(app.id)" } }
+
+    /// Walks the installed apps that claim the host and returns the one whose association matches.
+    static func findApp(for url: String, parts: URLParts, world: World, trace: inout TraceRecorder) -> Candidate? {
+        let host = parts.normalizedHost
+        let claiming = world.apps.indices.filter { i in
+            AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).entry != nil
+                || !AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).ignored.isEmpty
+        }
+        if claiming.isEmpty {
+            trace.add("iOS", "No app on the device lists applinks:\(host) in its entitlements, so \(url) is not a universal link",
+                      rule: "ios.ul.not-associated")
+            return nil
+        }
+        var candidates: [Candidate] = []
+        for i in claiming.sorted(by: { world.apps[$0].installOrder < world.apps[$1].installOrder }) {
+            let app = world.apps[i]
+            guard app.state.isInstalled else {
+                trace.add("iOS", "\(app.name) claims \(host) but is not installed", rule: "ios.ul.not-installed")
+                continue
+            }
+            if let detail = verdict(for: app, index: i, url: url, host: host, world: world, trace: &trace) {
+                candidates.append(Candidate(appIndex: i, detail: detail))
+            }
+        }
+        guard let first = candidates.min(by: { ($0.detail, world.apps[$0.appIndex].installOrder) < ($1.detail, world.apps[$1.appIndex].installOrder) })
+        else { return nil }
+        if candidates.count > 1 {
+            let names = candidates.map { world.apps[$0.appIndex].name }.joined(separator: ", ")
+            trace.add("iOS", "Several installed apps match (\(names)); the app whose details entry comes first in the file wins: \(world.apps[first.appIndex].name)",
+                      rule: "ios.ul.several-apps",
+                      assumption: "assumption: Apple documents details order as the search order; which installed app wins when several match is inferred")
+        }
+        return first
+    }
+
+    /// The app's verdict for the URL: the matching `details` index, or nil (with the reason traced).
+    private static func verdict(for app: App, index: Int, url: String, host: String, world: World,
+                                trace: inout TraceRecorder) -> Int? {
+        let (entry, ignored) = AssociatedDomains.entry(for: host, in: app.associatedDomains)
+        for bad in ignored {
+            trace.add("iOS", "\(app.name)'s entitlement \(bad.raw) is ignored: \(bad.invalidReason ?? "invalid")",
+                      rule: bad.invalidReason?.contains("port") == true ? "ios.entitlement.no-port" : "ios.entitlement.applinks")
+        }
+        guard let entry else { return nil }
+        trace.add("iOS", "\(app.name) lists \(entry.raw)\(entry.isWildcard ? "; a wildcard covers subdomains (not the apex) and its file is read from \(entry.fileHost)" : "")",
+                  rule: entry.isWildcard ? "ios.entitlement.wildcard" : "ios.entitlement.applinks")
+        if let mode = entry.mode {
+            let ok: Bool
+            let why: String
+            switch mode {
+            case .developer:
+                ok = app.build == .development && world.device.developerMode
+                why = "?mode=developer needs a development-signed build (this is \(app.build.rawValue)) and Developer Mode with Associated Domains Development on the device (\(world.device.developerMode ? "on" : "off"))"
+            case .managed:
+                ok = world.device.managed
+                why = "?mode=managed needs a device under MDM with the administrator's consent (device.managed: \(world.device.managed))"
+            case .developerManaged:
+                ok = world.device.managed && app.build == .development && world.device.developerMode
+                why = "?mode=developer+managed needs both developer mode and MDM"
+            }
+            trace.add("iOS", ok ? "\(why): satisfied; the file is fetched directly from the server, bypassing the CDN"
+                                : "\(why): not satisfied, so the domain is not associated",
+                      rule: mode == .developer ? "ios.entitlement.mode-developer" : "ios.entitlement.mode-managed")
+            if !ok { return nil }
+        }
+        guard let appID = appID(app) else {
+            trace.add("iOS", "\(app.name) has no team_id, so its application identifier (TEAMID.\(app.id)) is unknown",
+                      rule: "ios.entitlement.app-id")
+            return nil
+        }
+        let viaCDN = world.device.os.major >= 14 && entry.mode == nil
+        let checkedAt = AssociationSchedule.lastCheck(app: app, now: world.clock, start: world.start)
+        if !viaCDN, world.device.os.major < 14 {
+            trace.add("iOS", "On iOS \(world.device.os) the device fetches the file straight from the server (no CDN)",
+                      rule: "ios.aasa-host.direct-fetch")
+        }
+        trace.add("iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt)))",
+                  rule: "ios.aasa-host.fetch-timing")
+        let fetcher = AASAFetcher(web: world.web, ios: world.device.os, scenarioStart: world.start)
+        switch fetcher.fetch(host: entry.fileHost, viaCDN: viaCDN, at: checkedAt, trace: &trace) {
+        case .denied(let reason), .unavailable(let reason):
+            trace.add("iOS", "\(app.name) is not associated with \(host) (\(reason)); its universal links open in the browser",
+                      rule: "ios.ul.association-missing")
+            return nil
+        case .approved(let document):
+            trace.add("iOS", "Looks for \(appID) (team ID + bundle ID) in the file's details", rule: "ios.entitlement.app-id")
+            let match = AASAVerdicts.match(url: url, appID: appID, document: document, ios: world.device.os)
+            for step in match.steps { trace.append(step) }
+            switch match.verdict {
+            case .match:
+                return match.detail ?? 0
+            case .exclude:
+                trace.add("iOS", "The file excludes this URL for \(appID); it opens in the browser", rule: "ios.ul.no-matching-rule")
+                return nil
+            case .noMatch:
+                trace.add("iOS", "No rule in the file matches this URL for \(appID); it opens in the browser", rule: "ios.ul.no-matching-rule")
+                return nil
+            }
+        }
+    }
+
+    // MARK: The situation of the tap
+
+    /// The §4 predicates: returns the browser landing when the situation keeps the link out of the app.
+    private static func situationKeepsLinkInBrowser(_ tap: Tap, host: String, app: App, world: World,
+                                                    trace: inout TraceRecorder) -> Landing? {
+        let browser = TapSurface.browser(for: tap, world: world)
+        let surface = TapSurface.name(of: tap, world: world)
+        func stay(_ summary: String, _ rule: String, assumption: String? = nil, in shown: String? = nil) -> Landing {
+            trace.add(surface, summary, rule: rule, assumption: assumption)
+            return Landing(kind: .browser, via: .web, browser: shown ?? browser, url: tap.url)
+        }
+        let assumptions = world.assumptions
+        switch tap.from {
+        case .safariAddressBar:
+            return stay("A URL typed or pasted into the address bar never opens an app; Safari loads it (the site may show its banner)",
+                        "ios.ul.address-bar")
+        case .inAppBrowser:
+            if !assumptions.inAppBrowsersOpenApps {
+                return stay("\(surface) keeps the link in its own web view; the user must choose “Open in browser” to reach the app",
+                            "ios.ul.in-app-browser",
+                            assumption: tap.browserApp == .gmail ? "assumption: Gmail's behaviour depends on its link-opening setting; linksim uses its in-app browser" : nil)
+            }
+        case .sfsafariviewcontroller, .webview:
+            if tap.page == nil {
+                return stay("The app loads \(tap.url) into \(surface) itself: a programmatic load shows the page and never opens an app",
+                            "ios.ul.programmatic-load")
+            }
+            if tap.from == .sfsafariviewcontroller, !assumptions.sfSafariViewControllerTapsOpenApps {
+                return stay("Taps inside SFSafariViewController do not open apps (assumptions.sfsafariviewcontroller_taps_open_app: false)",
+                            "ios.ul.embedded-tap",
+                            assumption: "assumption: Apple's archived guide says taps inside it open the app; radars say they do not — this scenario chose the radars")
+            }
+        case .chrome, .firefox:
+            if tap.from == .firefox {
+                trace.add(surface, "Firefox decides itself whether to hand universal links to iOS", rule: "ios.ul.third-party-browser",
+                          assumption: "assumption: Firefox behaves like Chrome (allows universal links in normal tabs)")
+            } else {
+                trace.add(surface, "Chrome for iOS lets iOS open universal links from normal tabs (Incognito can block them)",
+                          rule: "ios.ul.third-party-browser")
+            }
+        default:
+            break
+        }
+        if tap.gesture == .script {
+            return stay("A JavaScript navigation is not user-initiated, so iOS does not open the app", "ios.ul.script-navigation")
+        }
+        if tap.from.isBrowser, let page = tap.page, let pageHost = URLParts(page)?.normalizedHost, pageHost == host {
+            return stay("The link is on a page of the same domain (\(host)); iOS keeps the user in the browser, their most likely intent",
+                        "ios.ul.same-domain")
+        }
+        if tap.from == .otherApp, tap.caller == app.id {
+            return stay("\(app.name) opens its own universal link with open(_:); iOS sends it to the browser, not back to the app",
+                        "ios.ul.own-app", in: world.device.defaultBrowser.rawValue)
+        }
+        if world.device.safariPrefersBrowser.contains(host) {
+            return stay("The user chose to open \(host) in the browser before (long-press › Open in Safari, or the breadcrumb); iOS honours that",
+                        "ios.ul.user-preference", in: tap.from.isBrowser ? browser : Browser.safari.rawValue)
+        }
+        switch tap.from {
+        case .notes, .messages, .mail, .qrCode:
+            trace.add(surface, "\(surface) asks iOS to open the link; it is a universal link for \(app.name), so iOS opens the app",
+                      rule: "ios.ul.system-apps",
+                      assumption: tap.from == .qrCode ? "assumption: the Camera app opens a scanned URL like Notes does" : nil)
+        case .otherApp:
+            trace.add(surface, "\(surface) calls open(_:) with the link; iOS opens \(app.name)", rule: "ios.ul.other-app-open")
+        case .webview, .sfsafariviewcontroller:
+            trace.add(surface, "The user taps a link to another domain inside \(surface); iOS opens \(app.name)", rule: "ios.ul.embedded-tap")
+        case .safari:
+            trace.add(surface, "The user taps a universal link to another domain; iOS opens \(app.name)", rule: "ios.ul.safari-tap")
+        default:
+            break
+        }
+        return nil
+    }
+
+    // MARK: Browser, and redirects that lead to a universal link
+
+    private static func loadInBrowser(_ tap: Tap, browser: String, world: inout World, trace: inout TraceRecorder) -> Landing {
+        var current = tap.url
+        let shownIn = Browser(rawValue: browser)?.displayName ?? browser
+        trace.add(shownIn, "Loads \(current)")
+        for _ in 0..<10 {
+            guard let parts = URLParts(current), let host = parts.host,
+                  let rule = world.web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
+            else { break }
+            trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)")
+            current = rule.target
+            guard let next = URLParts(current), next.isWeb else { break }
+            var hopTrace = TraceRecorder()
+            if let candidate = findApp(for: current, parts: next, world: world, trace: &hopTrace) {
+                for step in hopTrace.steps { trace.append(step) }
+                let app = world.apps[candidate.appIndex]
+                let decision = redirectOpensApp(tap, world: world)
+                trace.add("iOS", decision.opens
+                          ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
+                          : "The redirect leads to a universal link for \(app.name), but \(decision.why); the page stays in the browser",
+                          rule: "ios.ul.redirect-chain", assumption: decision.assumption)
+                if decision.opens {
+                    return AppDelivery.open(candidate.appIndex, url: current, kind: .universalLink, world: &world, trace: &trace)
+                }
+            }
+        }
+        trace.add(shownIn, "Shows \(current)")
+        return Landing(kind: .browser, via: .web, browser: browser, url: current)
+    }
+
+    /// knowledge/ios.md §4 #11 and §10: version-gated, and switchable by `assumptions.redirects_open_app`.
+    private static func redirectOpensApp(_ tap: Tap, world: World) -> (opens: Bool, why: String, assumption: String?) {
+        if tap.gesture == .script { return (false, "a JavaScript redirect does not carry the user gesture", nil) }
+        if tap.from == .webview || tap.from == .inAppBrowser {
+            return (false, "a WKWebView does not launch a universal link reached through an HTTP redirect", nil)
+        }
+        if tap.from == .safariAddressBar { return (false, "the chain started from a typed URL", nil) }
+        switch world.assumptions.redirectsOpenApp {
+        case .yes: return (true, "", "assumption: redirects into universal links open the app (assumptions.redirects_open_app: true)")
+        case .no: return (false, "this scenario assumes redirects keep the user in the browser (assumptions.redirects_open_app: false)", nil)
+        case .auto:
+            if world.device.os.major <= 11 {
+                return (false, "on iOS \(world.device.os) redirects into universal links were reported to stay in Safari",
+                        "assumption: radars from iOS 9–11 report staying in Safari; TN3155 (2025) says the user is routed to the app — linksim uses the radars up to iOS 11")
+            }
+            return (true, "", "assumption: TN3155 (2025) — a redirect into a universal link is “allowed, although not preferred”; linksim applies it from iOS 12")
+        }
+    }
+
+    private static func showPage(_ url: String, browser: String, world: World, trace: inout TraceRecorder) -> Landing {
+        let finalURL = WebNavigation.follow(url, web: world.web, trace: &trace)
+        trace.add(Browser(rawValue: browser)?.displayName ?? browser, "Shows \(finalURL)")
+        return Landing(kind: .browser, via: .web, browser: browser, url: finalURL)
+    }
+}
+
+/// When the device (re)checks an app's association files (knowledge/ios.md §1.3): at install,
+/// at each update, and about once a week after that.
+enum AssociationSchedule {
+    static let weekly = SimDuration.days(7)
+
+    static func lastCheck(app: App, now: SimInstant, start: SimInstant) -> SimInstant {
+        let base = app.associationCheckedAt ?? app.installedAt ?? start
+        guard now.secondsSinceEpoch > base.secondsSinceEpoch else { return base }
+        let weeks = (now - base).seconds / weekly.seconds
+        return base + SimDuration(seconds: weeks * weekly.seconds)
+    }
+
+    static func reason(app: App, checkedAt: SimInstant) -> String {
+        let base = app.associationCheckedAt ?? app.installedAt
+        if let base, base == checkedAt { return app.associationCheckedAt != nil && app.associationCheckedAt != app.installedAt ? "the last update" : "at install" }
+        return "the weekly re-check; assumption: exactly every 7 days"
+    }
+}
