@@ -434,11 +434,11 @@ private struct MatchRun {
         case .whole(let pattern)?:
             let raw = parts.query ?? ""
             let text = percentEncoded ? raw : percentDecoded(raw)
-            let described = parts.query == nil ? "the missing query (read as \"\")" : "query \"\(text)\""
+            let described = parts.query == nil ? "The missing query (read as \"\")" : "The whole query \"\(text)\""
             if PatternGlob(pattern, options: options).matches(scalars(text, options)) {
-                lines.append("The whole \(described) matches \"\(pattern)\"\(queryOrigin).")
+                lines.append("\(described) matches \"\(pattern)\"\(queryOrigin).")
             } else {
-                lines.append("The whole \(described) does not match \"\(pattern)\"\(queryOrigin).")
+                lines.append("\(described) does not match \"\(pattern)\"\(queryOrigin).")
                 return Outcome(matched: false, explanation: lines.joined(separator: " "),
                                failedRule: IOSAASARules.queryString, notes: notes)
             }
@@ -465,7 +465,7 @@ private struct MatchRun {
         let fragmentPattern = component.fragment.value ?? "*"
         let fragmentRaw = parts.fragment ?? ""
         let fragmentText = percentEncoded ? fragmentRaw : percentDecoded(fragmentRaw)
-        let fragmentDescribed = parts.fragment == nil ? "the missing fragment (read as \"\")" : "fragment \"\(fragmentText)\""
+        let fragmentDescribed = parts.fragment == nil ? "missing fragment (read as \"\")" : "fragment \"\(fragmentText)\""
         if component.fragment.value == nil {
             lines.append("No \"#\" key: any fragment matches.")
         } else if PatternGlob(fragmentPattern, options: options).matches(scalars(fragmentText, options)) {
@@ -564,7 +564,9 @@ private struct PathCheck {
         if glob.matches(folded) {
             matched = true
             let shownURL = urlPath.isEmpty ? "/" : urlPath
-            if normalisedPattern != pattern || text != urlPath {
+            // Only worth a step when normalising made the difference.
+            let rawText = options.caseSensitive ? Array(urlPath.unicodeScalars) : urlPath.unicodeScalars.map(foldCase)
+            if !PatternGlob(pattern, options: options).matches(rawText) {
                 normalisationNote = "Slashes at the ends are normalised: pattern \"\(pattern)\" is read as \"\(normalisedPattern.isEmpty ? "/" : normalisedPattern)\" and path \"\(shownURL)\" as \"\(text.isEmpty ? "/" : text)\""
             }
             return
