@@ -231,7 +231,7 @@ import Testing
         let text = """
         linksim: 1
         name: t
-        device: {platform: ios, os: "17.4", default_browser: firefox}
+        device: {platform: android, os: "14", default_browser: firefox}
         web:
           t.example:
             redirects: {"/a": "https://t.example/b", "/b": {to: "https://shop.example/c", status: 301}}

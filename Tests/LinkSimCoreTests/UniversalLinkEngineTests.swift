@@ -24,7 +24,8 @@ import Testing
         """
     }
 
-    static let files = ["dir/aasa.json": aasa, "dir/old.json": oldAASA]
+    static let legacyAASA = #"{"applinks": {"apps": [], "details": [{"appID": "T1.com.shop", "paths": ["/p/*"]}]}}"#
+    static let files = ["dir/aasa.json": aasa, "dir/old.json": oldAASA, "dir/legacy.json": legacyAASA]
 
     func run(_ text: String) throws -> [ActionResult] { try simulate(text, files: Self.files) }
 
@@ -132,9 +133,16 @@ import Testing
         #expect(modern[0].landing?.params == ["id": "5"])
         let old = try run(Self.scenario(os: "11.4", web: web, actions: "  - tap: https://t.example/c\n    from: mail"))
         #expect(old[0].landing == Landing(kind: .browser, via: .web, browser: "safari", url: "https://s.example/p/5"))
-        let forced = try run(Self.scenario(os: "11.4", web: web, extraTop: "assumptions: {redirects_open_app: true}",
+        let legacy = "  s.example: {aasa: {file: legacy.json}}\n  t.example: {redirects: {\"/c\": \"https://s.example/p/5\"}}"
+        let forced = try run(Self.scenario(os: "11.4", web: legacy, extraTop: "assumptions: {redirects_open_app: true}",
                                            actions: "  - tap: https://t.example/c\n    from: mail"))
         #expect(forced[0].landing?.kind == .app)
+        let oldLegacy = try run(Self.scenario(os: "11.4", web: legacy, actions: "  - tap: https://t.example/c\n    from: mail"))
+        #expect(oldLegacy[0].landing?.kind == .browser)
+        #expect(oldLegacy[0].trace.contains { $0.rule == "ios.ul.redirect-chain" && $0.assumption != nil })
+        let refused = try run(Self.scenario(web: web, extraTop: "assumptions: {redirects_open_app: false}",
+                                            actions: "  - tap: https://t.example/c\n    from: mail"))
+        #expect(refused[0].landing?.kind == .browser)
         let webview = try run(Self.scenario(web: web, actions: "  - tap: https://t.example/c\n    from: webview\n    page: https://n.example/"))
         #expect(webview[0].landing?.kind == .browser)
     }

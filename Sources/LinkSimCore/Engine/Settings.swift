@@ -87,6 +87,11 @@ public enum Settings {
             device.clipboard = text(value)
             return nil
         },
+        .device("managed", "true or false") { device, value in
+            guard let b = value.boolValue else { return "must be true or false" }
+            device.managed = b
+            return nil
+        },
         .device("scheme_collision", choices(SchemeCollisionPolicy.self)) { device, value in
             guard let p = enumValue(value, SchemeCollisionPolicy.self) else { return "not a policy" }
             device.schemeCollision = p

@@ -81,7 +81,7 @@ struct AASAFetcher {
                       rule: "ios.aasa-host.content-type")
         }
         if body.count > Self.sizeLimit, ios >= OSVersion(ios: 9, 3, 1) {
-            trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: "ios.aasa-host.size-limit")
+            trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: IOSAASARules.sizeLimit)
             return .denied("the AASA file is over 128 KB")
         }
         switch AASAVerdicts.parse(body) {

@@ -32,13 +32,16 @@ enum UniversalLinkResolver {
     static func appID(_ app: App) -> String? { app.teamID.map { "\($0).\(app.id)" } }
 
     /// Walks the installed apps that claim the host and returns the one whose association matches.
-    static func findApp(for url: String, parts: URLParts, world: World, trace: inout TraceRecorder) -> Candidate? {
+    /// `quietWhenUnclaimed`: redirect hops to hosts no app claims are not worth a step each.
+    static func findApp(for url: String, parts: URLParts, world: World, trace: inout TraceRecorder,
+                        quietWhenUnclaimed: Bool = false) -> Candidate? {
         let host = parts.normalizedHost
         let claiming = world.apps.indices.filter { i in
             AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).entry != nil
                 || !AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).ignored.isEmpty
         }
         if claiming.isEmpty {
+            if quietWhenUnclaimed { return nil }
             trace.add("iOS", "No app on the device lists applinks:\(host) in its entitlements, so \(url) is not a universal link",
                       rule: "ios.ul.not-associated")
             return nil
@@ -219,9 +222,7 @@ enum UniversalLinkResolver {
             trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)")
             current = rule.target
             guard let next = URLParts(current), next.isWeb else { break }
-            var hopTrace = TraceRecorder()
-            if let candidate = findApp(for: current, parts: next, world: world, trace: &hopTrace) {
-                for step in hopTrace.steps { trace.append(step) }
+            if let candidate = findApp(for: current, parts: next, world: world, trace: &trace, quietWhenUnclaimed: true) {
                 let app = world.apps[candidate.appIndex]
                 let decision = redirectOpensApp(tap, world: world)
                 trace.add("iOS", decision.opens

@@ -1,0 +1,573 @@
+/// The model of an `apple-app-site-association` file, as Apple's matcher reads it (ios.md §2.1–§2.9).
+///
+/// The parser is lenient in the same places iOS is: unknown keys are ignored, a key with the wrong
+/// type is ignored, `paths` and `components` may sit side by side. It only throws when the file
+/// cannot be read as an AASA at all (bad JSON, a top level that is not an object, `applinks` or
+/// `details` of the wrong type). `AASAValidator` reports everything the parser silently ignores.
+public struct AASADocument: Sendable, Equatable {
+    /// How `applinks.details` was written.
+    public enum DetailsForm: String, Sendable, Equatable {
+        /// The current form: an array of entries, evaluated in array order.
+        case array
+        /// The legacy form `{"TEAM.bundle": {"paths": [...]}}`, evaluated in sorted key order.
+        case dictionary
+    }
+
+    /// iOS rejects files larger than 128 KB (uncompressed) from iOS 9.3.1 (ios.md §1.2).
+    public static let sizeLimit = 131_072
+
+    /// Whether the file has an `applinks` object. Without it the file makes no universal links.
+    public var hasAppLinks: Bool
+    /// Top-level keys in file order (`applinks`, `webcredentials`, `appclips`...).
+    public var services: [String]
+    public var detailsForm: DetailsForm
+    /// Entries in evaluation order (array order, or sorted keys for the dictionary form).
+    public var details: [AASADetail]
+    /// `applinks.defaults` (domain level, iOS 14+).
+    public var defaults: AASAComponent?
+    /// `applinks.substitutionVariables` (iOS 13.5+): name -> alternative strings.
+    public var substitutionVariables: [String: [String]]
+
+    public init(hasAppLinks: Bool = true, services: [String] = ["applinks"], detailsForm: DetailsForm = .array,
+                details: [AASADetail] = [], defaults: AASAComponent? = nil,
+                substitutionVariables: [String: [String]] = [:]) {
+        self.hasAppLinks = hasAppLinks
+        self.services = services
+        self.detailsForm = detailsForm
+        self.details = details
+        self.defaults = defaults
+        self.substitutionVariables = substitutionVariables
+    }
+
+    /// Parses the body of an AASA file.
+    public init(bytes: [UInt8]) throws(AASAParseError) {
+        try self.init(root: try JSONNode.parse(bytes))
+    }
+
+    /// Convenience for tests and in-memory files.
+    public init(json: String) throws(AASAParseError) {
+        try self.init(bytes: Array(json.utf8))
+    }
+
+    init(root: JSONNode) throws(AASAParseError) {
+        guard let topMembers = root.members else {
+            throw AASAParseError("the file must be a JSON object with an \"applinks\" key", at: root.position)
+        }
+        services = topMembers.map(\.key)
+        defaults = nil
+        substitutionVariables = [:]
+        details = []
+        detailsForm = .array
+        guard let applinks = root.member("applinks") else {
+            hasAppLinks = false
+            return
+        }
+        guard applinks.members != nil else {
+            throw AASAParseError("\"applinks\" must be an object", at: applinks.position)
+        }
+        hasAppLinks = true
+        defaults = applinks.member("defaults").flatMap(AASAComponent.init(node:))
+        if let variables = applinks.member("substitutionVariables")?.members {
+            for member in variables {
+                // A value that is not an array of strings is ignored; the validator reports it.
+                guard let values = member.value.elements else { continue }
+                substitutionVariables[member.key] = values.compactMap(\.string)
+            }
+        }
+        guard let detailsNode = applinks.member("details") else { return }
+        if let entries = detailsNode.elements {
+            details = entries.map { AASADetail(node: $0, dictionaryKey: nil) }
+        } else if let members = detailsNode.members {
+            detailsForm = .dictionary
+            // Key order of a JSON object is undefined, so evaluate in sorted order (ios.md §2.1, R-BA decision).
+            details = members.sorted { $0.key < $1.key }.map { AASADetail(node: $0.value, dictionaryKey: $0.key) }
+        } else {
+            throw AASAParseError("\"applinks.details\" must be an array (or the legacy object keyed by app ID)",
+                                 at: detailsNode.position)
+        }
+    }
+}
+
+/// One `applinks.details` entry.
+public struct AASADetail: Sendable, Equatable {
+    /// Where the entry's app list came from.
+    public enum AppIDSource: String, Sendable, Equatable {
+        case appIDs, appID
+        /// The key of the legacy dictionary form of `details`.
+        case dictionaryKey
+        /// Neither `appID` nor `appIDs`: the entry applies to no app.
+        case none
+    }
+
+    /// The apps this entry applies to, compared as plain strings.
+    public var appIDs: [String]
+    public var appIDSource: AppIDSource
+    /// An `appID` that is ignored because the entry also has `appIDs` (ios.md §2.1, §10).
+    public var ignoredAppID: String?
+    /// `components` (iOS 13+), nil when absent or not an array.
+    public var components: [AASAComponent]?
+    /// Legacy `paths`, nil when absent or not an array. Non-string entries are dropped.
+    public var paths: [String]?
+    /// `details[].defaults` (app level, iOS 14+).
+    public var defaults: AASAComponent?
+    /// False when the entry was not a JSON object (it then applies to no app).
+    public var isObject: Bool
+
+    public init(appIDs: [String], appIDSource: AppIDSource = .appIDs, ignoredAppID: String? = nil,
+                components: [AASAComponent]? = nil, paths: [String]? = nil, defaults: AASAComponent? = nil) {
+        self.appIDs = appIDs
+        self.appIDSource = appIDSource
+        self.ignoredAppID = ignoredAppID
+        self.components = components
+        self.paths = paths
+        self.defaults = defaults
+        self.isObject = true
+    }
+
+    init(node: JSONNode, dictionaryKey: String?) {
+        isObject = node.members != nil
+        let appIDNode = node.member("appID")
+        let appIDsNode = node.member("appIDs")
+        if let dictionaryKey {
+            appIDs = [dictionaryKey]
+            appIDSource = .dictionaryKey
+            ignoredAppID = nil
+        } else if let list = appIDsNode?.elements {
+            // `appIDs` wins over `appID`, even when empty (R-ST CI against swcutil; ios.md §10).
+            appIDs = list.compactMap(\.string)
+            appIDSource = .appIDs
+            ignoredAppID = appIDNode?.string
+        } else if let single = appIDNode?.string {
+            appIDs = [single]
+            appIDSource = .appID
+            ignoredAppID = nil
+        } else {
+            appIDs = []
+            appIDSource = .none
+            ignoredAppID = nil
+        }
+        components = node.member("components")?.elements?.map { AASAComponent(node: $0) ?? AASAComponent() }
+        paths = node.member("paths")?.elements?.compactMap(\.string)
+        defaults = node.member("defaults").flatMap(AASAComponent.init(node:))
+    }
+}
+
+/// One `components` dictionary (or a `defaults` dictionary, which has the same keys).
+/// A nil field means the key is absent, so a less specific level or the built-in default applies.
+public struct AASAComponent: Sendable, Equatable {
+    /// The keys Apple documents for a component (S-COMP).
+    public static let knownKeys: [String] = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
+
+    public var path: String?
+    public var query: AASAQueryPattern?
+    public var fragment: String?
+    public var exclude: Bool?
+    public var caseSensitive: Bool?
+    public var percentEncoded: Bool?
+    public var comment: String?
+    /// Keys iOS ignores here: unknown or misspelled keys, and known keys with a value of the wrong type.
+    public var ignoredKeys: [String]
+
+    public init(path: String? = nil, query: AASAQueryPattern? = nil, fragment: String? = nil, exclude: Bool? = nil,
+                caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil,
+                ignoredKeys: [String] = []) {
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+        self.exclude = exclude
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+        self.comment = comment
+        self.ignoredKeys = ignoredKeys
+    }
+
+    /// Nil when the node is not an object.
+    init?(node: JSONNode) {
+        guard let members = node.members else { return nil }
+        self.init()
+        for member in members {
+            let value = member.value
+            var understood = true
+            switch member.key {
+            case "/": if let text = value.string { path = text } else { understood = false }
+            case "#": if let text = value.string { fragment = text } else { understood = false }
+            case "?":
+                if let text = value.string {
+                    query = .whole(text)
+                } else if let items = value.members {
+                    // Any non-string value makes iOS ignore the whole dictionary (ios.md §2.6, [O]).
+                    if items.allSatisfy({ $0.value.string != nil }) {
+                        query = .items(items.map { AASAQueryItemPattern(name: $0.key, pattern: $0.value.string ?? "") })
+                    } else {
+                        query = .ignored
+                    }
+                } else {
+                    understood = false
+                }
+            case "exclude": if let flag = value.bool { exclude = flag } else { understood = false }
+            case "caseSensitive": if let flag = value.bool { caseSensitive = flag } else { understood = false }
+            case "percentEncoded": if let flag = value.bool { percentEncoded = flag } else { understood = false }
+            case "comment": comment = value.string
+            default: understood = false
+            }
+            if !understood { ignoredKeys.append(member.key) }
+        }
+    }
+
+    /// A compact rendering for explanations, e.g. `{"/": "/buy/*", "exclude": true}`.
+    public var summary: String {
+        var parts: [String] = []
+        if let path { parts.append("\"/\": \(quoted(path))") }
+        switch query {
+        case .whole(let text)?: parts.append("\"?\": \(quoted(text))")
+        case .items(let items)?:
+            parts.append("\"?\": {" + items.map { "\(quoted($0.name)): \(quoted($0.pattern))" }.joined(separator: ", ") + "}")
+        case .ignored?: parts.append("\"?\": {…non-string value…}")
+        case nil: break
+        }
+        if let fragment { parts.append("\"#\": \(quoted(fragment))") }
+        if let exclude { parts.append("\"exclude\": \(exclude)") }
+        if let caseSensitive { parts.append("\"caseSensitive\": \(caseSensitive)") }
+        if let percentEncoded { parts.append("\"percentEncoded\": \(percentEncoded)") }
+        for key in ignoredKeys { parts.append("\(quoted(key)): …") }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    private func quoted(_ text: String) -> String { "\"\(text)\"" }
+}
+
+/// The `?` key of a component.
+public enum AASAQueryPattern: Sendable, Equatable {
+    /// `"?": "a=1"`: a pattern for the whole raw query string.
+    case whole(String)
+    /// `"?": {"name": "pattern"}`: one pattern per named query item, in file order.
+    case items([AASAQueryItemPattern])
+    /// A dictionary holding a non-string value: iOS ignores it, so it matches every query.
+    case ignored
+}
+
+public struct AASAQueryItemPattern: Sendable, Equatable {
+    public var name: String
+    public var pattern: String
+    public init(name: String, pattern: String) {
+        self.name = name
+        self.pattern = pattern
+    }
+}
+
+/// A position in the AASA file: 1-based line and column (in bytes), and the 0-based byte offset.
+public struct AASATextPosition: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+    public var description: String { "\(line):\(column)" }
+}
+
+/// The file cannot be read as an AASA file (exit code 65 in the CLI).
+public struct AASAParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var position: AASATextPosition?
+    public init(_ message: String, at position: AASATextPosition?) {
+        self.message = message
+        self.position = position
+    }
+    public var description: String {
+        position.map { "\($0): \(message)" } ?? message
+    }
+}
+
+// MARK: - JSON with positions
+
+/// A parsed JSON value that remembers where it starts. Foundation's JSONSerialization gives no
+/// positions on Linux and loses key order and duplicate keys, which the validator reports.
+struct JSONNode: Sendable, Equatable {
+    struct Member: Sendable, Equatable {
+        var key: String
+        var keyPosition: AASATextPosition
+        var value: JSONNode
+    }
+
+    enum Value: Sendable, Equatable {
+        case object([Member])
+        case array([JSONNode])
+        case string(String)
+        /// Kept as written; AASA files never need the numeric value.
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    var value: Value
+    var position: AASATextPosition
+
+    var members: [Member]? { if case .object(let m) = value { return m } else { return nil } }
+    var elements: [JSONNode]? { if case .array(let e) = value { return e } else { return nil } }
+    var string: String? { if case .string(let s) = value { return s } else { return nil } }
+    var bool: Bool? { if case .bool(let b) = value { return b } else { return nil } }
+
+    /// The value of `key`; with duplicate keys the last one wins, as in Foundation's parser.
+    func member(_ key: String) -> JSONNode? {
+        members?.last { $0.key == key }?.value
+    }
+
+    var typeName: String {
+        switch value {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(AASAParseError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        return try parser.parseDocument()
+    }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes that reports line:column on errors.
+private struct JSONParser {
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    var depth = 0
+    /// Deeply nested input must fail cleanly instead of overflowing the stack.
+    static let maximumDepth = 256
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    var position: AASATextPosition { AASATextPosition(line: line, column: index - lineStart + 1, offset: index) }
+
+    func fail(_ message: String) -> AASAParseError {
+        AASAParseError("invalid JSON: \(message)", at: position)
+    }
+
+    mutating func parseDocument() throws(AASAParseError) -> JSONNode {
+        // A UTF-8 byte order mark is tolerated, as Foundation does.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        skipWhitespace()
+        guard index < bytes.count else { throw fail("the file is empty") }
+        let node = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("unexpected text after the end of the JSON value") }
+        return node
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A: index += 1; line += 1; lineStart = index
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue() throws(AASAParseError) -> JSONNode {
+        let start = position
+        guard index < bytes.count else { throw fail("unexpected end of file, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), position: start)
+        case UInt8(ascii: "["): return JSONNode(value: try parseArray(), position: start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), position: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), position: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), position: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, position: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(value: .number(try parseNumber()), position: start)
+        default:
+            throw fail("unexpected character \(describe(bytes[index])), expected a value")
+        }
+    }
+
+    func describe(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    mutating func expectWord(_ word: String) throws(AASAParseError) {
+        let expected = Array(word.utf8)
+        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw fail("unexpected character \(describe(bytes[index])), expected a value")
+        }
+        index += expected.count
+    }
+
+    mutating func enter() throws(AASAParseError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw fail("nested more than \(Self.maximumDepth) levels deep") }
+    }
+
+    mutating func parseObject() throws(AASAParseError) -> JSONNode.Value {
+        try enter()
+        index += 1
+        var members: [JSONNode.Member] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an object") }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                throw fail("expected a key in double quotes, found \(describe(bytes[index]))")
+            }
+            let keyPosition = position
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail("expected ':' after the key \"\(key)\"")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONNode.Member(key: key, keyPosition: keyPosition, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an object, expected '}'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                depth -= 1
+                return .object(members)
+            }
+            throw fail("expected ',' or '}' after an object member, found \(describe(bytes[index]))")
+        }
+    }
+
+    mutating func parseArray() throws(AASAParseError) -> JSONNode.Value {
+        try enter()
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an array, expected ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                depth -= 1
+                return .array(elements)
+            }
+            throw fail("expected ',' or ']' after an array element, found \(describe(bytes[index]))")
+        }
+    }
+
+    mutating func parseString() throws(AASAParseError) -> String {
+        index += 1
+        var buffer: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let text = String(validating: buffer, as: UTF8.self) else {
+                    throw fail("string is not valid UTF-8")
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): buffer.append(0x22)
+                case UInt8(ascii: "\\"): buffer.append(0x5C)
+                case UInt8(ascii: "/"): buffer.append(0x2F)
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalarValue = try parseHex4()
+                    if (0xD800...0xDBFF).contains(scalarValue) {
+                        // A high surrogate must be followed by an escaped low surrogate.
+                        guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
+                              bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw fail("unpaired UTF-16 surrogate in \\u escape")
+                        }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired UTF-16 surrogate in \\u escape") }
+                        scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(scalarValue) else { throw fail("invalid \\u escape") }
+                    buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default:
+                    index -= 1
+                    throw fail("invalid escape \\\(describe(escape))")
+                }
+            case 0x00..<0x20:
+                throw fail(byte == 0x0A ? "unterminated string (newline inside a string)" : "control character inside a string")
+            default:
+                buffer.append(byte)
+                index += 1
+            }
+        }
+        throw fail("unterminated string")
+    }
+
+    mutating func parseHex4() throws(AASAParseError) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw fail("\\u escape needs four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw fail("\\u escape needs four hex digits")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    mutating func parseNumber() throws(AASAParseError) -> String {
+        let start = index
+        func isDigit(_ i: Int) -> Bool { i < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(index) else { throw fail("a number needs digits") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { throw fail("a number needs digits after '.'") }
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard isDigit(index) else { throw fail("a number needs digits in its exponent") }
+            while isDigit(index) { index += 1 }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+}

@@ -1,0 +1,199 @@
+import ArgumentParser
+import Foundation
+import LinkSimCore
+
+/// `linksim aasa match|validate`: Apple's apple-app-site-association matching and checks (contract §1, §1.1).
+struct AASACommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aasa",
+        abstract: "Match a URL against an apple-app-site-association file, or check the file.",
+        subcommands: [Match.self, Validate.self]
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+        case text, json
+    }
+
+    struct Match: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "match",
+            abstract: "Show how iOS matches one URL for one app against an apple-app-site-association file.",
+            discussion: """
+            The result is match, exclude or no_match, with the details entry and component (or paths \
+            entry) that decided. The URL's host is not checked: the file is taken to be the one served \
+            for that host. Exit status 0 whenever the match was computed, whatever the result.
+            """
+        )
+
+        @Option(help: "The apple-app-site-association file (JSON).")
+        var file: String
+
+        @Option(name: .customLong("app-id"), help: "The full application identifier, TEAMID.bundle.id.")
+        var appID: String
+
+        @Option(help: "The URL that is tapped, e.g. https://example.com/buy/42.")
+        var url: String
+
+        @Option(help: "The iOS version, e.g. 12.4 or 17 (default: the latest, \(OSVersion.latest(.ios))).")
+        var ios: String?
+
+        @Option(help: "Output format: text or json.")
+        var format: Format = .text
+
+        func validate() throws {
+            if let ios, OSVersion.parse(ios, platform: .ios) == nil {
+                throw ValidationError("--ios must be an iOS version such as 17.4, not '\(ios)'")
+            }
+            if AASAURL.parse(url) == nil {
+                throw ValidationError("--url must be an absolute URL such as https://example.com/path, not '\(url)'")
+            }
+        }
+
+        func run() throws {
+            let version = ios.flatMap { OSVersion.parse($0, platform: .ios) } ?? OSVersion.latest(.ios)
+            let bytes = try readInputFile(file)
+            if bytes.count > AASADocument.sizeLimit, version >= OSVersion(ios: 9, 3, 1) {
+                writeError("\(file): error: the file is \(bytes.count) bytes; iOS \(version) rejects apple-app-site-association files over 128 KB (\(IOSAASARules.sizeLimit))")
+                throw ExitCode(65)
+            }
+            let document: AASADocument
+            do {
+                document = try AASADocument(bytes: bytes)
+            } catch {
+                let place = error.position.map { "\(file):\($0.line):\($0.column)" } ?? file
+                writeError("\(place): error: \(error.message)")
+                throw ExitCode(65)
+            }
+            let match = AASAMatcher.match(url: url, appID: appID, document: document, ios: version)
+            switch format {
+            case .json: print(Self.json(match))
+            case .text: print(Self.text(match, appID: appID, url: url, ios: version))
+            }
+        }
+
+        /// Contract §1.1 keys first, in its order; `steps` is an addition.
+        static func json(_ match: AASAMatch) -> String {
+            let steps = match.steps.map { step in
+                "{\"summary\": \(jsonString(step.summary)), \"detail\": \(jsonString(step.detail)), "
+                    + "\"rule\": \(jsonString(step.rule)), \"assumption\": \(jsonString(step.assumption))}"
+            }
+            return "{\"result\": \(jsonString(match.result.rawValue)), \"detail\": \(match.detail.map(String.init) ?? "null"), "
+                + "\"component\": \(match.component.map(String.init) ?? "null"), \"format\": \(jsonString(match.format?.rawValue)), "
+                + "\"steps\": [\(steps.joined(separator: ", "))]}"
+        }
+
+        static func text(_ match: AASAMatch, appID: String, url: String, ios: OSVersion) -> String {
+            var lines: [String] = []
+            if let detail = match.detail, let component = match.component, let format = match.format {
+                lines.append("\(match.result.rawValue): details[\(detail)].\(format.rawValue)[\(component)]")
+            } else {
+                lines.append(match.result.rawValue)
+            }
+            lines.append("How iOS \(ios) decides \(terminalSafe(url)) for \(terminalSafe(appID)):")
+            for (number, step) in match.steps.enumerated() {
+                lines.append("  \(number + 1). \(terminalSafe(step.summary))")
+                if let detail = step.detail { lines.append("     \(terminalSafe(detail))") }
+                if let rule = step.rule { lines.append("     rule: \(rule)") }
+                if let assumption = step.assumption { lines.append("     assumption: \(terminalSafe(assumption))") }
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "validate",
+            abstract: "Check an apple-app-site-association file for what iOS rejects or silently ignores.",
+            discussion: "Exit status 65 if any error is found, 0 otherwise (warnings alone pass)."
+        )
+
+        @Option(help: "The apple-app-site-association file (JSON).")
+        var file: String
+
+        @Option(help: "Output format: text or json.")
+        var format: Format = .text
+
+        func run() throws {
+            let bytes = try readInputFile(file)
+            let findings = AASAValidator.validate(bytes)
+            let errors = findings.filter { $0.severity == .error }.count
+            let warnings = findings.count - errors
+            switch format {
+            case .text:
+                for finding in findings {
+                    let place = finding.line.flatMap { line in finding.column.map { "\(file):\(line):\($0)" } } ?? file
+                    print("\(place): \(finding.severity.rawValue): \(terminalSafe(finding.message))")
+                }
+                print(findings.isEmpty ? "\(file): no problems found"
+                                       : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
+            case .json:
+                let items = findings.map { finding in
+                    "{\"severity\": \(jsonString(finding.severity.rawValue)), \"message\": \(jsonString(finding.message)), "
+                        + "\"line\": \(finding.line.map(String.init) ?? "null"), \"column\": \(finding.column.map(String.init) ?? "null")}"
+                }
+                print("{\"file\": \(jsonString(file)), \"errors\": \(errors), \"warnings\": \(warnings), \"findings\": [\(items.joined(separator: ", "))]}")
+            }
+            if errors > 0 { throw ExitCode(65) }
+        }
+
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    }
+}
+
+/// Reads an input file, or reports `FILE: error: ...` on stderr and exits 65.
+private func readInputFile(_ path: String) throws -> [UInt8] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        writeError("\(path): error: no such file")
+        throw ExitCode(65)
+    }
+    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        writeError("\(path): error: cannot read the file")
+        throw ExitCode(65)
+    }
+    return [UInt8](data)
+}
+
+private func writeError(_ message: String) {
+    FileHandle.standardError.write(Data((terminalSafe(message) + "\n").utf8))
+}
+
+/// Escapes control characters so text from a file cannot send escape sequences to the terminal.
+private func terminalSafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        if isControl(scalar) {
+            out += "\\u{" + String(scalar.value, radix: 16) + "}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+}
+
+private func jsonString(_ text: String?) -> String {
+    guard let text else { return "null" }
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
