@@ -161,29 +161,29 @@ enum XMLTreeReader {
             guard firstError == nil else { return }
             let code = (parseError as NSError).code
             var message = "malformed XML: " + Self.describe(code)
-            if XMLParser.ErrorCode(rawValue: code) == .tagNameMismatchError, let open = stack.last {
+            // Namespace errors (201-203) are reported by linksim itself, with the attribute's position.
+            if (200...210).contains(code) { return }
+            if code == 76, let open = stack.last {
                 message += " (the open element is <\(open.name)> from line \(open.location.line))"
             }
             firstError = (SourceLocation(file: positions.file, line: parser.lineNumber, column: parser.columnNumber), message)
         }
 
+        /// libxml2 `xmlParserErrors` codes, which XMLParser passes through on Linux.
         static func describe(_ code: Int) -> String {
-            switch XMLParser.ErrorCode(rawValue: code) {
-            case .tagNameMismatchError?: return "end tag does not match the open element"
-            case .prematureDocumentEndError?: return "the file ends before all elements are closed"
-            case .emptyDocumentError?, .documentStartError?: return "the file is empty or does not start with XML"
-            case .attributeRedefinedError?: return "an attribute is written twice on one element"
-            case .undeclaredEntityError?, .entityRefAtEOFError?, .entityRefLoopError?: return "unknown or bad entity reference (write &amp; for &)"
-            case .lessThanSymbolInAttributeError?: return "'<' inside an attribute value (write &lt;)"
-            case .attributeNotStartedError?, .attributeHasNoValueError?, .literalNotStartedError?:
-                return "attribute value must be quoted"
-            case .unfinishedTagError?, .gtRequiredError?: return "a tag is not closed with '>'"
-            case .notWellBalancedError?: return "elements are not properly nested"
-            case .invalidCharacterError?: return "invalid character"
-            case .extraContentError?: return "content after the root element"
-            case .entityBoundaryError?, .nmtokenRequiredError?, .nameRequiredError?, .spaceRequiredError?:
-                return "syntax error"
-            default: return "XML syntax error (XMLParser error \(code))"
+            switch code {
+            case 76: return "end tag does not match the open element"
+            case 5: return "the file ends before all elements are closed"
+            case 4, 3: return "the file is empty or does not start with XML"
+            case 42: return "an attribute is written twice on one element"
+            case 23, 24, 26, 27: return "unknown or bad entity reference (write &amp; for &)"
+            case 38: return "'<' inside an attribute value (write &lt;)"
+            case 39, 41, 33, 34: return "attribute value must be quoted"
+            case 73: return "a tag is not closed with '>'"
+            case 85: return "elements are not properly nested"
+            case 86: return "content after the root element"
+            case 9: return "invalid character"
+            default: return "XML syntax error (libxml2 error \(code))"
             }
         }
     }
@@ -321,19 +321,19 @@ private struct ManifestBuilder {
 
     private mutating func activity(_ element: XMLElementNode) -> Activity? {
         let isAlias = element.name == "activity-alias"
-        guard let name = string(element, "name") else {
-            if element.attribute(ManifestParser.androidNamespace, "name") == nil {
-                error(at: element.location, "<\(element.name)> has no android:name")
-            }
-            return nil
+        if element.attribute(ManifestParser.androidNamespace, "name") == nil {
+            error(at: element.location, "<\(element.name)> has no android:name")
         }
-        var activity = Activity(name: name)
+        // Without a usable name the activity is dropped, but the rest is still checked so that
+        // every problem is reported at once.
+        let name = string(element, "name")
+        var activity = Activity(name: name ?? "")
         activity.exported = bool(element, "exported")
         activity.enabled = bool(element, "enabled") ?? true
         if isAlias {
             activity.targetActivity = string(element, "targetActivity")
             if element.attribute(ManifestParser.androidNamespace, "targetActivity") == nil {
-                error(at: element.location, "<activity-alias> \(name) has no android:targetActivity")
+                error(at: element.location, "<activity-alias> \(name ?? "") has no android:targetActivity")
             }
         } else if let mode = element.attribute(ManifestParser.androidNamespace, "launchMode"), let text = checked(mode, in: element) {
             if let launchMode = LaunchMode(rawValue: text) {
@@ -344,7 +344,7 @@ private struct ManifestBuilder {
             }
         }
         activity.intentFilters = element.children.filter { $0.name == "intent-filter" }.map { intentFilter($0) }
-        return activity
+        return name == nil ? nil : activity
     }
 
     private mutating func intentFilter(_ element: XMLElementNode) -> IntentFilter {
