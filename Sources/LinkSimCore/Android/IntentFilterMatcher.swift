@@ -195,7 +195,9 @@ public enum IntentFilterMatcher {
         }
         if !intent.categories.isEmpty {
             steps.append(FilterMatchStep(
-                summary: "categories \(intent.categories.map(shortName).joined(separator: ", ")) are listed",
+                summary: intent.categories.count == 1
+                    ? "category \(shortName(intent.categories[0])) is listed"
+                    : "categories \(intent.categories.map(shortName).joined(separator: ", ")) are listed",
                 rule: intent.categories.contains(IntentFilter.categoryBrowsable)
                     ? AndroidFilterRules.browsableRequired : AndroidFilterRules.matchOrder))
         }
