@@ -10,7 +10,7 @@ struct LinkSim: ParsableCommand {
             With no subcommand on a terminal, linksim opens the interactive TUI on its built-in demo.
             Exit codes: 0 success, 1 an expectation failed, 64 bad usage, 65 bad input file, 70 internal error.
             """,
-        subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, AASACommand.self]
+        subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, AASACommand.self, AndroidCommand.self]
     )
 
     func run() throws {

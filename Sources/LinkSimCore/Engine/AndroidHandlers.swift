@@ -1,38 +1,38 @@
-/// The activities of installed apps that a browsable VIEW intent for a URL resolves to.
+/// The activities of installed apps that a browsable VIEW intent for a URL resolves to, by the
+/// AOSP matcher (IntentFilterMatcher), with the matcher's explanation for the trace.
 enum AndroidHandlers {
-    static func find(url: String, parts: URLParts, world: World, caller: String?) -> [CustomSchemeResolver.Handler] {
-        var result: [CustomSchemeResolver.Handler] = []
-        for (appIndex, app) in world.apps.enumerated() where app.state.isInstalled {
-            for activity in app.activities where activity.enabled {
-                // exported=false: other apps (and the browser) cannot start it.
-                if activity.exported == false, caller != app.id { continue }
-                for (filterIndex, filter) in activity.intentFilters.enumerated() where basicMatch(filter, parts) {
-                    result.append(.init(appIndex: appIndex, activity: activity, filterIndex: filterIndex))
-                    break
-                }
-            }
-        }
-        return result
+    struct Search {
+        var handlers: [CustomSchemeResolver.Handler]
+        /// Steps explaining the filters that matched (and, for claiming apps, why others did not).
+        var steps: [TraceStep]
     }
 
-    /// VIEW + BROWSABLE + DEFAULT with the scheme, host and literal/prefix path. The exact AOSP
-    /// matcher replaces this when the Android rule set lands.
-    private static func basicMatch(_ filter: IntentFilter, _ parts: URLParts) -> Bool {
-        guard filter.actions.contains(IntentFilter.actionView),
-              filter.categories.contains(IntentFilter.categoryBrowsable),
-              filter.categories.contains(IntentFilter.categoryDefault)
-        else { return false }
-        let schemes = filter.data.compactMap(\.scheme)
-        guard schemes.contains(parts.scheme) else { return false }
-        let hosts = filter.data.compactMap(\.host)
-        if hosts.isEmpty { return true }
-        let host = parts.normalizedHost
-        guard hosts.contains(where: { $0 == host || ($0.hasPrefix("*.") && host.hasSuffix($0.dropFirst())) || $0 == "*" }) else {
-            return false
+    static func find(url: String, parts: URLParts, world: World, caller: String?) -> [CustomSchemeResolver.Handler] {
+        search(url: url, world: world, caller: caller).handlers
+    }
+
+    static func search(url: String, world: World, caller: String?) -> Search {
+        var handlers: [CustomSchemeResolver.Handler] = []
+        var steps: [TraceStep] = []
+        let api = world.device.os.apiLevel
+        for (appIndex, app) in world.apps.enumerated() where app.state.isInstalled && !app.activities.isEmpty {
+            let manifest = AndroidManifest(package: app.id, targetSDK: app.targetSDK, activities: app.activities)
+            let report = IntentFilterMatcher.evaluate(manifest, packageName: app.id, url: url, api: api)
+            for step in report.packageSteps {
+                steps.append(TraceStep(actor: "Android", summary: "\(app.name): \(step.summary)", rule: step.rule, detail: step.detail))
+            }
+            for match in report.evaluations {
+                // An app may start its own non-exported activity.
+                let ownCall = caller == app.id && match.outcome.isMatch
+                guard match.isMatch || ownCall else { continue }
+                guard app.activities.indices.contains(match.activityIndex) else { continue }
+                if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == app.activities[match.activityIndex] }) { continue }
+                handlers.append(.init(appIndex: appIndex, activity: app.activities[match.activityIndex], filterIndex: match.filter))
+                let decisive = match.steps.last
+                steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) matches: \(match.why)",
+                                       rule: decisive?.rule, detail: decisive?.detail))
+            }
         }
-        let literal = filter.data.compactMap(\.path), prefixes = filter.data.compactMap(\.pathPrefix)
-        if literal.isEmpty, prefixes.isEmpty { return true }
-        let path = PercentDecoding.decode(parts.path)
-        return literal.contains(path) || prefixes.contains { path.hasPrefix($0) }
+        return Search(handlers: handlers, steps: steps)
     }
 }

@@ -47,6 +47,12 @@ public struct IntentFilterData: Sendable, Equatable, Hashable {
     public var pathAdvancedPattern: String?
     public var pathSuffix: String?
     public var mimeType: String?
+    /// Scheme-specific-part attributes (`ssp`, `sspPrefix`...): rare in links, but part of matching.
+    public var ssp: String? = nil
+    public var sspPrefix: String? = nil
+    public var sspPattern: String? = nil
+    public var sspAdvancedPattern: String? = nil
+    public var sspSuffix: String? = nil
     public init(scheme: String? = nil, host: String? = nil, port: String? = nil, path: String? = nil,
                 pathPrefix: String? = nil, pathPattern: String? = nil, pathAdvancedPattern: String? = nil,
                 pathSuffix: String? = nil, mimeType: String? = nil) {

@@ -15,6 +15,9 @@ final class DecodingContext {
         self.reader = reader
     }
 
+    /// A diagnostic about another file (a manifest or plist the scenario refers to).
+    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
     func error(_ location: SourceLocation?, _ message: String) {
         diagnostics.append(Diagnostic(file: file, location: location, message: message))
     }

@@ -1,0 +1,197 @@
+/// A URL string taken apart the way `android.net.Uri.parse(...)` (`StringUri`) does it.
+///
+/// Android does not validate or canonicalise: the scheme keeps its case, `https://example.com` has
+/// the path `""` (not `/`), and `getPath()`/`getQuery()`/`getFragment()` return *decoded* text.
+/// Intent-filter matching uses exactly these accessors, so linksim must reproduce them, quirks
+/// included. Indexes are UTF-16 code units, as in Java.
+public struct AndroidURI: Sendable, Equatable, Hashable {
+    /// The string as given.
+    public let string: String
+    /// Everything before the first `:` (case preserved); nil without a `:`.
+    public let scheme: String?
+    /// `getEncodedSchemeSpecificPart()`: between the `:` and the `#`.
+    public let encodedSchemeSpecificPart: String
+    /// `getEncodedAuthority()`: after `//`, up to `/`, `\`, `?` or `#`; nil when there is no `//`.
+    public let encodedAuthority: String?
+    /// `getEncodedPath()`: nil for an opaque URI such as `mailto:x` or `scheme1:foo`.
+    public let encodedPath: String?
+    public let encodedQuery: String?
+    public let encodedFragment: String?
+
+    public init(_ string: String) {
+        self.string = string
+        let units = Array(string.utf16)
+        let length = units.count
+        let schemeSeparator = units.firstIndex(of: UTF16Unit.colon)
+        scheme = schemeSeparator.map { Self.text(units[0..<$0]) }
+
+        let fragmentSeparator = Self.index(of: UTF16Unit.hash, in: units, from: schemeSeparator ?? 0)
+        encodedFragment = fragmentSeparator.map { Self.text(units[($0 + 1)...]) }
+
+        let sspStart = (schemeSeparator ?? -1) + 1
+        encodedSchemeSpecificPart = Self.text(units[sspStart..<(fragmentSeparator ?? length)])
+
+        // Query: the first `?` after the scheme, unless the fragment starts before it.
+        if let questionMark = Self.index(of: UTF16Unit.questionMark, in: units, from: schemeSeparator ?? 0) {
+            if let fragmentSeparator {
+                encodedQuery = fragmentSeparator < questionMark
+                    ? nil : Self.text(units[(questionMark + 1)..<fragmentSeparator])
+            } else {
+                encodedQuery = Self.text(units[(questionMark + 1)...])
+            }
+        } else {
+            encodedQuery = nil
+        }
+
+        let afterScheme = (schemeSeparator ?? -1)
+        let hasDoubleSlash = length > afterScheme + 2
+            && units[afterScheme + 1] == UTF16Unit.slash && units[afterScheme + 2] == UTF16Unit.slash
+        if hasDoubleSlash {
+            var end = afterScheme + 3
+            scan: while end < length {
+                switch units[end] {
+                case UTF16Unit.slash, UTF16Unit.backslash, UTF16Unit.questionMark, UTF16Unit.hash: break scan
+                default: end += 1
+                }
+            }
+            encodedAuthority = Self.text(units[(afterScheme + 3)..<end])
+        } else {
+            encodedAuthority = nil
+        }
+
+        encodedPath = Self.parsePath(units, schemeSeparator: schemeSeparator)
+    }
+
+    /// `Uri.parsePath`: opaque URIs (`x:` or `x:y` without a `/` after the colon) have no path.
+    private static func parsePath(_ units: [UInt16], schemeSeparator: Int?) -> String? {
+        let length = units.count
+        let ssi = schemeSeparator ?? -1
+        if schemeSeparator != nil {
+            if ssi + 1 == length { return nil }
+            if units[ssi + 1] != UTF16Unit.slash { return nil }
+        }
+        var pathStart: Int
+        if length > ssi + 2 && units[ssi + 1] == UTF16Unit.slash && units[ssi + 2] == UTF16Unit.slash {
+            pathStart = ssi + 3
+            scan: while pathStart < length {
+                switch units[pathStart] {
+                case UTF16Unit.questionMark, UTF16Unit.hash: return ""
+                case UTF16Unit.slash, UTF16Unit.backslash: break scan
+                default: pathStart += 1
+                }
+            }
+        } else {
+            pathStart = ssi + 1
+        }
+        var pathEnd = pathStart
+        while pathEnd < length, units[pathEnd] != UTF16Unit.questionMark, units[pathEnd] != UTF16Unit.hash {
+            pathEnd += 1
+        }
+        return text(units[pathStart..<pathEnd])
+    }
+
+    // MARK: - The accessors IntentFilter uses
+
+    /// `getSchemeSpecificPart()` (decoded): includes the query, not the fragment.
+    public var schemeSpecificPart: String { Self.decode(encodedSchemeSpecificPart) }
+
+    /// `getHost()`: the authority minus user info and port, decoded; nil without an authority.
+    public var host: String? {
+        guard let authority = encodedAuthority else { return nil }
+        let units = Array(authority.utf16)
+        let userInfoEnd = units.lastIndex(of: UTF16Unit.at).map { $0 + 1 } ?? 0
+        let portSeparator = Self.portSeparator(units)
+        let hostEnd = portSeparator ?? units.count
+        // `lastIndexOf('@')` may lie after the port colon in odd inputs; Java's substring would throw
+        // there, and Uri returns null in that case.
+        guard userInfoEnd <= hostEnd else { return nil }
+        return Self.decode(Self.text(units[userInfoEnd..<hostEnd]))
+    }
+
+    /// `getPort()`: -1 when there is no explicit, numeric port.
+    public var port: Int {
+        guard let authority = encodedAuthority else { return -1 }
+        let units = Array(authority.utf16)
+        guard let separator = Self.portSeparator(units) else { return -1 }
+        return Int32(Self.decode(Self.text(units[(separator + 1)...]))).map(Int.init) ?? -1
+    }
+
+    /// `getPath()`: decoded (`%20` becomes a space).
+    public var path: String? { encodedPath.map(Self.decode) }
+    /// `getQuery()`: decoded.
+    public var query: String? { encodedQuery.map(Self.decode) }
+    /// `getFragment()`: decoded.
+    public var fragment: String? { encodedFragment.map(Self.decode) }
+
+    /// `findPortSeparator`: scanning back, the `:` reached before any non-digit.
+    private static func portSeparator(_ units: [UInt16]) -> Int? {
+        var index = units.count - 1
+        while index >= 0 {
+            let unit = units[index]
+            if unit == UTF16Unit.colon { return index }
+            if unit < 0x30 || unit > 0x39 { return nil }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// `Uri.decode`: percent-decoding as UTF-8, `+` kept as is, bad escapes and bad UTF-8 become U+FFFD.
+    public static func decode(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                if index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                    output.append(high << 4 | low)
+                    index += 3
+                } else {
+                    output.append(contentsOf: replacement)
+                    index += 1
+                }
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    private static func index(of unit: UInt16, in units: [UInt16], from start: Int) -> Int? {
+        var index = max(start, 0)
+        while index < units.count {
+            if units[index] == unit { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func text(_ units: ArraySlice<UInt16>) -> String {
+        String(decoding: units, as: UTF16.self)
+    }
+}
+
+/// UTF-16 code units of the ASCII characters the Android parsers look at.
+enum UTF16Unit {
+    static let colon = UInt16(UInt8(ascii: ":"))
+    static let slash = UInt16(UInt8(ascii: "/"))
+    static let backslash = UInt16(UInt8(ascii: "\\"))
+    static let questionMark = UInt16(UInt8(ascii: "?"))
+    static let hash = UInt16(UInt8(ascii: "#"))
+    static let at = UInt16(UInt8(ascii: "@"))
+    static let dot = UInt16(UInt8(ascii: "."))
+    static let star = UInt16(UInt8(ascii: "*"))
+}

@@ -1,0 +1,207 @@
+import ArgumentParser
+import Foundation
+import LinkSimCore
+
+/// `linksim android ...`: Android tools that work on one file, outside a scenario.
+struct AndroidCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "android",
+        abstract: "Android link tools: intent-filter matching against an AndroidManifest.xml.",
+        // `app-links` (assetlinks.json verification) is planned next to `match`.
+        subcommands: [Match.self]
+    )
+}
+
+extension AndroidCommand {
+    struct Match: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "match",
+            abstract: "Which activities of an AndroidManifest.xml match a tapped link (VIEW + BROWSABLE intent).",
+            discussion: """
+            The intent is what a browser sends for a tapped link: action VIEW, category BROWSABLE, the URL as \
+            data, no MIME type, resolved with MATCH_DEFAULT_ONLY (so a filter also needs category DEFAULT). \
+            Activities with android:exported="false" or android:enabled="false" never match. \
+            Exit status: 0 when the result was computed (even with no match), 64 for bad options, 65 for an \
+            unreadable or malformed manifest.
+            """
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json
+        }
+
+        @Option(name: .long, help: ArgumentHelp("The AndroidManifest.xml to read.", valueName: "file"))
+        var manifest: String
+
+        @Option(name: .long, help: ArgumentHelp("The URL that is tapped.", valueName: "url"))
+        var url: String
+
+        @Option(name: .customLong("android"),
+                help: ArgumentHelp("Android API level, e.g. 34 or api34 (default: latest, API \(AndroidVersions.latestAPI)).",
+                                   valueName: "api"))
+        var androidVersion: String?
+
+        @Option(name: .customLong("app-id"),
+                help: ArgumentHelp("Application id used to expand relative activity names (default: the manifest's package).",
+                                   valueName: "id"))
+        var appID: String?
+
+        @Option(name: .customLong("target-sdk"),
+                help: ArgumentHelp("Override the app's target SDK (default: <uses-sdk> in the manifest, if any).",
+                                   valueName: "api"))
+        var targetSDK: Int?
+
+        @Option(name: .long, help: "Output format: text or json.")
+        var format: Format = .text
+
+        /// The API level `--android` names.
+        var apiLevel: Int {
+            get throws {
+                guard let androidVersion else { return AndroidVersions.latestAPI }
+                guard let api = Self.parseAPILevel(androidVersion) else {
+                    throw ValidationError("--android expects an API level such as 34 or api34, got \"\(androidVersion)\"")
+                }
+                return api
+            }
+        }
+
+        static func parseAPILevel(_ text: String) -> Int? {
+            var digits = text.trimmingCharacters(in: .whitespaces).lowercased()
+            if digits.hasPrefix("api") { digits.removeFirst(3) }
+            guard let api = Int(digits), (1...99).contains(api) else { return nil }
+            return api
+        }
+
+        func validate() throws {
+            _ = try apiLevel
+            if url.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw ValidationError("--url must not be empty")
+            }
+            if let targetSDK, !(1...99).contains(targetSDK) {
+                throw ValidationError("--target-sdk expects an API level between 1 and 99, got \(targetSDK)")
+            }
+        }
+
+        func run() throws {
+            let api = try apiLevel
+            if let androidVersion, !androidVersion.lowercased().hasPrefix("api"),
+               let release = AndroidVersions.api(forVersion: androidVersion), release != api {
+                // `--android 14` is API 14 (Android 4.0), not Android 14; say so rather than guess.
+                Console.error("note: --android \(androidVersion) means API level \(api); Android \(androidVersion) is API \(release) (write --android api\(release))")
+            }
+            guard let bytes = FileManager.default.contents(atPath: manifest) else {
+                Console.error(Diagnostic(file: manifest, location: nil, message: "cannot read the file").description)
+                throw ExitCode(65)
+            }
+            var parsed: AndroidManifest
+            do {
+                parsed = try ManifestParser.parse([UInt8](bytes), file: manifest)
+            } catch {
+                for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
+                throw ExitCode(65)
+            }
+            if let targetSDK { parsed.targetSDK = targetSDK }
+            let packageName = appID ?? parsed.package ?? ""
+            if packageName.isEmpty && parsed.activities.contains(where: { $0.name.hasPrefix(".") || !$0.name.contains(".") }) {
+                Console.error("note: the manifest has no package attribute; pass --app-id to qualify relative activity names")
+            }
+            let report = IntentFilterMatcher.evaluate(parsed, packageName: packageName, url: url, api: api)
+            switch format {
+            case .json: print(Self.json(report))
+            case .text: print(Self.text(report, targetSDK: parsed.targetSDK), terminator: "")
+            }
+        }
+
+        // MARK: Output
+
+        /// Contract §1.2: `{"matches": [{"activity": ..., "filter": 0, "auto_verify": true}]}`.
+        static func json(_ report: ManifestMatchReport) -> String {
+            let entries = report.matches.map { match in
+                "{\"activity\": \(jsonString(match.activity)), \"filter\": \(match.filter), \"auto_verify\": \(match.autoVerify)}"
+            }
+            return "{\"matches\": [\(entries.joined(separator: ", "))]}"
+        }
+
+        static func jsonString(_ text: String) -> String {
+            var output = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": output += "\\\""
+                case "\\": output += "\\\\"
+                case "\n": output += "\\n"
+                case "\r": output += "\\r"
+                case "\t": output += "\\t"
+                case _ where scalar.value < 0x20:
+                    output += String(format: "\\u%04x", scalar.value)
+                default: output.unicodeScalars.append(scalar)
+                }
+            }
+            return output + "\""
+        }
+
+        static func text(_ report: ManifestMatchReport, targetSDK: Int?) -> String {
+            var lines: [String] = []
+            let release = OSVersion(androidAPI: report.api).description
+            lines.append("URL:     \(printable(report.url))")
+            lines.append("Intent:  action VIEW, category BROWSABLE, no MIME type, resolved with MATCH_DEFAULT_ONLY")
+            lines.append("Android: \(release)" + (targetSDK.map { ", app targets API \($0)" } ?? ""))
+            for step in report.packageSteps {
+                lines.append("")
+                lines.append("! \(printable(step.summary))  [\(step.rule)]")
+                if let detail = step.detail { lines.append("  \(printable(detail))") }
+            }
+            let matches = report.matches
+            lines.append("")
+            if matches.isEmpty {
+                lines.append("No activity matches.")
+            } else {
+                lines.append("Matches (\(matches.count)):")
+                for match in matches {
+                    let category = match.outcome.category.map { " \($0.aospName)" } ?? ""
+                    lines.append("  \(label(match))\(match.autoVerify ? " autoVerify" : ""):\(category)")
+                    for step in match.steps {
+                        lines.append("    - \(printable(step.summary))  [\(step.rule)]")
+                        if let detail = step.detail { lines.append("      \(printable(detail))") }
+                    }
+                }
+            }
+            let others = report.evaluations.filter { !$0.isMatch }
+            if !others.isEmpty {
+                lines.append("")
+                lines.append("Not matching (\(others.count)):")
+                for evaluation in others {
+                    let decisive = evaluation.outcome.isMatch
+                        ? evaluation.steps.first { $0.rule == AndroidFilterRules.exported || $0.rule == AndroidFilterRules.disabledComponent
+                            || $0.rule == AndroidFilterRules.exportedExplicitRequired }
+                        : evaluation.outcome.steps.last
+                    let rule = decisive.map { "  [\($0.rule)]" } ?? ""
+                    let reason = evaluation.outcome.mismatch.map { "\($0.aospName): " } ?? ""
+                    lines.append("  \(label(evaluation)): \(reason)\(printable(evaluation.why))\(rule)")
+                    if let detail = decisive?.detail { lines.append("      \(printable(detail))") }
+                    // Version notes (attributes this Android does not know) explain surprising results.
+                    for note in evaluation.outcome.steps where note.rule == AndroidFilterRules.apiGatedAttributes && note != decisive {
+                        lines.append("      note: \(printable(note.summary))")
+                    }
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        static func label(_ evaluation: ActivityFilterMatch) -> String {
+            "\(printable(evaluation.activity)) filter #\(evaluation.filter)"
+        }
+
+        /// Text from files never reaches the terminal as control characters.
+        static func printable(_ text: String) -> String {
+            var output = ""
+            for scalar in text.unicodeScalars {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    output += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+            return output
+        }
+    }
+}
