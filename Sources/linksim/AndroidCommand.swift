@@ -6,9 +6,8 @@ import LinkSimCore
 struct AndroidCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "android",
-        abstract: "Android link tools: intent-filter matching against an AndroidManifest.xml.",
-        // `app-links` (assetlinks.json verification) is planned next to `match`.
-        subcommands: [Match.self]
+        abstract: "Android link tools: intent-filter matching, and `pm get-app-links` for a scenario's device.",
+        subcommands: [Match.self, AppLinks.self]
     )
 }
 
@@ -202,6 +201,52 @@ extension AndroidCommand {
                 }
             }
             return output
+        }
+    }
+}
+
+extension AndroidCommand {
+    /// `linksim android app-links FILE [--app ID] [--user]`: what `adb shell pm get-app-links` prints.
+    struct AppLinks: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "app-links",
+            abstract: "Print what `adb shell pm get-app-links` would print on the scenario's device.",
+            discussion: """
+            Verification runs as the device's verifier would, against the scenario's `web` section \
+            (assetlinks.json status, redirects, statements, fingerprints), unless the scenario forces a state with \
+            `domain_verification`. Domains are listed in sorted order (a device lists them in hash order), and the \
+            ID line is derived from the package name (a device shows a random UUID).
+            """
+        )
+
+        @Argument(help: "A scenario file (YAML).")
+        var file: String
+
+        @Option(name: .customLong("app"), help: ArgumentHelp("Only this package.", valueName: "id"))
+        var appID: String?
+
+        @Flag(name: .long, help: "Also print user 0's state, like `pm get-app-links --user 0`.")
+        var user = false
+
+        func run() throws {
+            let scenario: Scenario
+            do {
+                scenario = try ScenarioLoader.load(path: file)
+            } catch {
+                Console.error(error.description)
+                throw ExitStatus.badInput
+            }
+            guard scenario.device.platform == .android else {
+                throw ValidationError("\(file) is an \(scenario.device.platform.displayName) scenario; app-links needs `platform: android`")
+            }
+            if scenario.device.os.apiLevel < 31 {
+                Console.error("note: pm get-app-links exists from Android 12 (API 31); this device is \(scenario.device.os), shown in the Android 12 format")
+            }
+            do {
+                Console.out(try AppLinksReport.render(scenario, appID: appID, user: user))
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
     }
 }

@@ -21,16 +21,29 @@ enum AndroidHandlers {
             for step in report.packageSteps {
                 steps.append(TraceStep(actor: "Android", summary: "\(app.name): \(step.summary)", rule: step.rule, detail: step.detail))
             }
+            let scheme = URLParts(url)?.scheme.lowercased()
             for match in report.evaluations {
                 // An app may start its own non-exported activity.
                 let ownCall = caller == app.id && match.outcome.isMatch
-                guard match.isMatch || ownCall else { continue }
                 guard app.activities.indices.contains(match.activityIndex) else { continue }
+                let filter = app.activities[match.activityIndex].intentFilters.indices.contains(match.filter)
+                    ? app.activities[match.activityIndex].intentFilters[match.filter] : nil
+                guard match.isMatch || ownCall else {
+                    // Explain filters that were meant for this kind of link and still failed.
+                    let relevant = filter?.data.contains { $0.scheme?.lowercased() == scheme } ?? false
+                    if relevant, let decisive = match.steps.last(where: { !$0.rule.isEmpty }) {
+                        steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) does not match: \(match.why)",
+                                               rule: decisive.rule, detail: decisive.detail))
+                    }
+                    continue
+                }
                 if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == app.activities[match.activityIndex] }) { continue }
                 handlers.append(.init(appIndex: appIndex, activity: app.activities[match.activityIndex], filterIndex: match.filter))
-                let decisive = match.steps.last
-                steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) matches: \(match.why)",
-                                       rule: decisive?.rule, detail: decisive?.detail))
+                steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) matches the VIEW intent",
+                                       rule: nil))
+                for step in match.steps {
+                    steps.append(TraceStep(actor: "Android (intent filter)", summary: step.summary, rule: step.rule, detail: step.detail))
+                }
             }
         }
         return Search(handlers: handlers, steps: steps)

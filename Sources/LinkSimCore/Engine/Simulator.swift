@@ -121,8 +121,11 @@ enum LinkTap {
         if parts.isWeb {
             switch world.device.platform {
             case .ios: return UniversalLinkResolver.tap(tap, parts: parts, world: &world, trace: &trace)
-            case .android: return notModelledWebLink(tap, parts: parts, world: world, trace: &trace)
+            case .android: return AndroidWebResolver.tap(tap, parts: parts, world: &world, trace: &trace)
             }
+        }
+        if parts.scheme.lowercased() == "intent", world.device.platform == .android {
+            return AndroidWebResolver.intentURL(tap.url, tap: tap, world: &world, trace: &trace)
         }
         switch world.device.platform {
         case .ios: return CustomSchemeResolver.resolveIOS(tap, parts: parts, world: &world, trace: &trace)
@@ -149,16 +152,6 @@ enum LinkTap {
             return Landing(kind: .browser, via: .web, browser: Browser.safari.rawValue, url: tap.url)
         }
         return perform(tap, world: &world, trace: &trace)
-    }
-
-    /// Web links (universal links, App Links, provider links) before their rule sets exist: the browser.
-    static func notModelledWebLink(_ tap: Tap, parts: URLParts, world: World, trace: inout TraceRecorder) -> Landing {
-        let browser = TapSurface.browser(for: tap, world: world)
-        trace.add("linksim", "The App Link and deferred-link rule sets are not modelled in this build; the link is shown opening in the browser",
-                  rule: "linksim.not-modelled")
-        let finalURL = WebNavigation.follow(tap.url, web: world.web, trace: &trace)
-        trace.add(Browser(rawValue: browser)?.displayName ?? browser, "Shows \(finalURL)")
-        return Landing(kind: .browser, via: .web, browser: browser, url: finalURL)
     }
 }
 
@@ -199,7 +192,9 @@ enum PendingAnswer {
                     .first { $0.appIndex == index }?.activity
                 if [.chrome, .chromeAddressBar, .customTab, .firefox].contains(pending.tap.from) { starter = .browser }
             }
-            return AppDelivery.open(index, url: pending.url, kind: .customScheme, activity: activity, starter: starter,
+            let isWeb = URLParts(pending.url)?.isWeb == true
+            let kind: AppDelivery.LinkKind = isWeb ? (platform == .android ? .appLink : .universalLink) : .customScheme
+            return AppDelivery.open(index, url: pending.url, kind: kind, activity: activity, starter: starter,
                                     world: &world, trace: &trace)
         }
 
@@ -218,6 +213,10 @@ enum PendingAnswer {
             }
         case .chooser:
             if answer == "cancel" { return stay("Dismisses the chooser") }
+            if pending.candidates.contains(answer), Browser(rawValue: answer) != nil, world.index(of: answer) == nil {
+                trace.add("User", "Picks \(Browser(rawValue: answer)?.displayName ?? answer) in the chooser")
+                return Landing(kind: .browser, via: .web, browser: answer, url: pending.url)
+            }
             if pending.candidates.contains(answer) {
                 return open(answer, detail: "Picks \(world.index(of: answer).map { world.apps[$0].name } ?? answer) in the chooser (Just once)")
             }

@@ -29,10 +29,13 @@ public struct RedirectRule: Sendable, Equatable {
     public var pattern: String
     public var target: String
     public var status: Int = 302
-    public init(pattern: String, target: String, status: Int = 302) {
+    /// How long after the page loaded the redirect happens (a page that waits, then redirects by script).
+    public var after: SimDuration = SimDuration(seconds: 0)
+    public init(pattern: String, target: String, status: Int = 302, after: SimDuration = SimDuration(seconds: 0)) {
         self.pattern = pattern
         self.target = target
         self.status = status
+        self.after = after
     }
 
     /// Whether `path` (with its query, if any) matches the pattern; `*` matches any characters.

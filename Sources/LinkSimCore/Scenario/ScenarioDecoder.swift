@@ -24,7 +24,7 @@ enum ScenarioKeys {
     static let route = ["path", "url", "deep_link_value", "param", "value", "screen"]
     static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects"]
     static let webResource = ["file", "json", "status", "content_type", "redirect"]
-    static let redirectTarget = ["to", "status"]
+    static let redirectTarget = ["to", "status", "after"]
     static let providers = ["appsflyer", "branch", "adjust", "firebase"]
     static let appsflyer = ["domain", "template", "app", "short_links"]
     static let appsflyerShortLink = ["params", "expires"]
@@ -456,6 +456,7 @@ final class ScenarioDecoder {
             else { return nil }
             var rule = RedirectRule(pattern: entry.key, target: target)
             if let n = map["status"]?.value, let s = c.int(n, what: "\(what).\(entry.key).status", range: 300...399) { rule.status = s }
+            if let n = map["after"]?.value, let d = c.duration(n, what: "\(what).\(entry.key).after") { rule.after = d }
             return rule
         }
     }

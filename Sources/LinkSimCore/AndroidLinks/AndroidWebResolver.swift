@@ -1,0 +1,338 @@
+/// Where a tapped http(s) or `intent:` link goes on Android: the system's resolution of the web
+/// intent (App Links on 12+, the legacy flow on 6–11), and what Chrome, Custom Tabs and WebViews
+/// do before they ask the system (knowledge/android.md §2.4, §4.2–§4.4).
+enum AndroidWebResolver {
+    typealias Handler = CustomSchemeResolver.Handler
+
+    /// The system's answer for a web intent.
+    enum Resolution {
+        case app(Handler)
+        /// One browser (opens directly) or several (a chooser of browsers).
+        case browsers([String])
+        /// Android 6–11 (or no verification): the disambiguation dialog.
+        case chooser(apps: [Handler], browsers: [String])
+    }
+
+    static let chainTimeout = SimDuration(seconds: 15)
+
+    static func browsers(_ world: World, trace: inout TraceRecorder) -> [String] {
+        if world.device.defaultBrowser != .none { return [world.device.defaultBrowser.rawValue] }
+        trace.add("Android", "No default browser is set, so every installed browser is offered",
+                  rule: "android.applinks.resolution-12",
+                  assumption: "assumption: the device has Chrome and Firefox installed")
+        return [Browser.chrome.rawValue, Browser.firefox.rawValue]
+    }
+
+    // MARK: System resolution
+
+    /// `startActivity(VIEW url)` as the package manager resolves it.
+    static func resolve(_ url: String, host: String, world: World, caller: String?, trace: inout TraceRecorder) -> Resolution {
+        let api = world.device.os.apiLevel
+        let search = AndroidHandlers.search(url: url, world: world, caller: caller)
+        for step in search.steps { trace.append(step) }
+        let handlers = search.handlers
+        let browserList = browsers(world, trace: &trace)
+        if handlers.isEmpty {
+            trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: "android.applinks.resolution-12")
+            return .browsers(browserList)
+        }
+        if api < 23 {
+            trace.add("Android", "Android \(world.device.os) has no App Links (they arrived in Android 6): every matching app is offered with the browser",
+                      rule: "android.applinks.legacy-all-or-nothing")
+            return .chooser(apps: handlers, browsers: browserList)
+        }
+        if api <= 30 {
+            var always: [Handler] = []
+            var ask: [Handler] = []
+            for handler in handlers {
+                let app = world.apps[handler.appIndex]
+                let (status, steps) = AppLinkDomains.legacyStatus(app, api: api, web: world.web)
+                for step in steps { trace.append(step) }
+                switch status {
+                case "always": always.append(handler)
+                case "never": continue
+                default: ask.append(handler)
+                }
+            }
+            if let winner = always.max(by: { world.apps[$0.appIndex].installOrder < world.apps[$1.appIndex].installOrder }) {
+                trace.add("Android", "\(world.apps[winner.appIndex].name) is ALWAYS for this domain: it opens directly\(always.count > 1 ? " (the most recently enabled of \(always.count))" : "")",
+                          rule: "android.applinks.legacy-all-or-nothing")
+                return .app(winner)
+            }
+            if ask.isEmpty { return .browsers(browserList) }
+            trace.add("Android", "No app is verified, so Android 6–11 shows the disambiguation dialog with the app\(ask.count > 1 ? "s" : "") and the browser",
+                      rule: "android.applinks.legacy-chooser")
+            return .chooser(apps: ask, browsers: browserList)
+        }
+        // Android 12+.
+        if handlers.count + browserList.count <= 1, let only = handlers.first {
+            trace.add("Android", "The app is the only candidate (no browser), so it gets the link without domain filtering",
+                      rule: "android.applinks.resolution-12")
+            return .app(only)
+        }
+        var best: [(Handler, AppLinkDomains.Approval)] = []
+        for handler in handlers {
+            let app = world.apps[handler.appIndex]
+            let (level, steps) = AppLinkDomains.approval(app, host: host, api: api, web: world.web)
+            for step in steps { trace.append(step) }
+            if level > .none { best.append((handler, level)) }
+        }
+        guard let top = best.map(\.1).max() else {
+            trace.add("Android", "No app is approved for \(host): on Android 12+ the link resolves to the browser — never to a chooser of apps",
+                      rule: "android.applinks.resolution-12")
+            return .browsers(browserList)
+        }
+        let winners = best.filter { $0.1 == top }.map(\.0)
+        guard let winner = winners.max(by: { a, b in
+            (world.apps[a.appIndex].installOrder, a.filterIndex) < (world.apps[b.appIndex].installOrder, b.filterIndex)
+        }) else { return .browsers(browserList) }
+        if Set(winners.map(\.appIndex)).count > 1 {
+            trace.add("Android", "Several apps are approved (\(top.name)); the most recently installed wins: \(world.apps[winner.appIndex].name)",
+                      rule: "android.applinks.two-approved")
+        }
+        trace.add("Android", "\(world.apps[winner.appIndex].name) is approved (\(top.name)) for \(host): it opens directly, no chooser",
+                  rule: "android.applinks.resolution-12")
+        return .app(winner)
+    }
+
+    // MARK: A tap
+
+    static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let surface = TapSurface.name(of: tap, world: world)
+        let host = parts.normalizedHost
+        switch tap.from {
+        case .webview, .inAppBrowser:
+            trace.add(surface, "A WebView does not resolve intents: the page loads inside it and no app opens",
+                      rule: "android.webview.no-intents",
+                      assumption: tap.from == .inAppBrowser ? "assumption: the in-app browser is a WebView that does not start intents itself" : nil)
+            return followInPlace(tap, browser: TapSurface.browser(for: tap, world: world), world: world, trace: &trace)
+        case .customTab where tap.page == nil:
+            trace.add(surface, "The app opened \(tap.url) in a Custom Tab: the first URL of a Custom Tab stays in the tab",
+                      rule: "android.customtab.first-url")
+            return followInPlace(tap, browser: Browser.customTab.rawValue, world: world, trace: &trace)
+        case .chrome, .chromeAddressBar, .firefox, .customTab:
+            return inChrome(tap, world: &world, trace: &trace)
+        case .notes, .messages, .mail, .otherApp, .qrCode, .safari, .safariAddressBar, .sfsafariviewcontroller:
+            trace.add(surface, "\(surface) calls startActivity(VIEW \(tap.url)); Android resolves it")
+            return systemOpen(tap.url, host: host, tap: tap, starter: .otherApp, world: &world, trace: &trace)
+        }
+    }
+
+    /// The system decides, and the chosen app or browser shows the link.
+    static func systemOpen(_ url: String, host: String, tap: Tap, starter: AppDelivery.AndroidStarter,
+                           world: inout World, trace: inout TraceRecorder) -> Landing {
+        switch resolve(url, host: host, world: world, caller: tap.caller, trace: &trace) {
+        case .app(let handler):
+            return AppDelivery.open(handler.appIndex, url: url, kind: .appLink, activity: handler.activity, starter: starter,
+                                    world: &world, trace: &trace)
+        case .browsers(let list):
+            if list.count == 1, let browser = list.first {
+                // The browser's first navigation of an incoming intent stays in it; later redirects may leave.
+                return chromeLoads(url, browser: browser, firstNavigationOfIntent: true, tap: tap, world: &world, trace: &trace)
+            }
+            world.pending = PendingDecision(kind: .chooser, url: url, candidates: list, stayBrowser: nil, stayURL: nil, tap: tap,
+                                            cancelRule: "android.applinks.resolution-12")
+            return Landing(kind: .chooser, url: url, options: list)
+        case .chooser(let apps, let browsers):
+            let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
+            world.pending = PendingDecision(kind: .chooser, url: url, candidates: ids, stayBrowser: nil, stayURL: nil, tap: tap,
+                                            cancelRule: "android.applinks.legacy-chooser")
+            return Landing(kind: .chooser, url: url, options: ids)
+        }
+    }
+
+    // MARK: Chrome (knowledge/android.md §4.3)
+
+    private static func inChrome(_ tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let browser = TapSurface.browser(for: tap, world: world)
+        let actor = tap.from == .firefox ? "Firefox" : (tap.from == .customTab ? "Custom Tab" : "Chrome")
+        if tap.from == .firefox {
+            trace.add("Firefox", "Firefox decides like Chrome does",
+                      assumption: "assumption: non-Chrome browsers have their own external-navigation logic (knowledge/android.md §7); linksim uses Chrome's")
+        }
+        if tap.from == .chromeAddressBar {
+            trace.add(actor, "A URL typed into the address bar stays in Chrome; it never leaves for an app on its own",
+                      rule: "android.chrome.typed-url")
+            return followInPlace(tap, browser: browser, world: world, trace: &trace)
+        }
+        if tap.gesture == .script {
+            trace.add(actor, "The navigation started from script without a user gesture, so Chrome keeps http(s) links",
+                      rule: "android.chrome.user-gesture")
+            return followInPlace(tap, browser: browser, world: world, trace: &trace)
+        }
+        return chromeLoads(tap.url, browser: browser, firstNavigationOfIntent: false, tap: tap, world: &world, trace: &trace)
+    }
+
+    /// Chrome handling a navigation chain: the URL, then each server redirect.
+    private static func chromeLoads(_ url: String, browser: String, firstNavigationOfIntent: Bool, tap: Tap,
+                                    world: inout World, trace: inout TraceRecorder) -> Landing {
+        let shown = Browser(rawValue: browser)?.displayName ?? browser
+        var current = url
+        var elapsed = SimDuration(seconds: 0)
+        var first = true
+        var previousHost = tap.page.flatMap { URLParts($0)?.normalizedHost }
+        var previousResolvers: Set<String>?
+        for _ in 0..<11 {
+            guard let parts = URLParts(current) else { break }
+            let host = parts.normalizedHost
+            if parts.scheme.lowercased() == "intent" {
+                return intentURL(current, tap: tap, world: &world, trace: &trace)
+            }
+            if parts.isWeb {
+                var probe = TraceRecorder()
+                let resolution = resolve(current, host: host, world: world, caller: tap.caller, trace: &probe)
+                let resolvers: Set<String>
+                if case .app(let h) = resolution { resolvers = [world.apps[h.appIndex].id] } else { resolvers = [] }
+                let decision: (leave: Bool, summary: String, rule: String)
+                if first && firstNavigationOfIntent {
+                    decision = (false, "\(shown) was opened to show \(current): the first navigation of an incoming intent stays in the browser", "android.chrome.incoming-intent")
+                } else if elapsed > chainTimeout {
+                    decision = (false, "The redirect chain is \(elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", "android.chrome.chain-timeout")
+                } else if !first && previousResolvers == resolvers && firstNavigationOfIntent {
+                    decision = (false, "The redirect has no new handlers: it stays in \(shown)", "android.chrome.incoming-intent")
+                } else if resolvers.isEmpty {
+                    decision = (false, "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it", "android.chrome.no-handler")
+                } else if let previousHost, previousHost == host {
+                    decision = (false, "Same host as the page (\(host)): \(shown) keeps the navigation", "android.chrome.same-host")
+                } else {
+                    decision = (true, "\(shown) fires the intent for \(current) (NEW_TASK | CLEAR_TOP)", "android.chrome.fires-intent")
+                }
+                if decision.leave {
+                    for step in probe.steps { trace.append(step) }
+                    trace.add(shown, decision.summary, rule: decision.rule)
+                    if case .app(let handler) = resolution {
+                        return AppDelivery.open(handler.appIndex, url: current, kind: .appLink, activity: handler.activity,
+                                                starter: .browser, world: &world, trace: &trace)
+                    }
+                }
+                if world.device.os.apiLevel <= 30, !decision.leave, resolvers.isEmpty, decision.rule == "android.chrome.no-handler",
+                   case .chooser(let apps, let browsers) = resolution {
+                    // Android 6–11: unverified apps are still candidates; Chrome fires the intent and the dialog appears.
+                    for step in probe.steps { trace.append(step) }
+                    trace.add(shown, "\(shown) fires the intent for \(current); Android shows the disambiguation dialog", rule: "android.chrome.fires-intent")
+                    let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
+                    world.pending = PendingDecision(kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
+                                                    tap: tap, cancelRule: "android.applinks.legacy-chooser")
+                    return Landing(kind: .chooser, url: current, options: ids)
+                }
+                if first || !resolvers.isEmpty || decision.rule != "android.chrome.no-handler" {
+                    // The system's resolution was already told for an incoming intent's first page.
+                    if !(first && firstNavigationOfIntent), !resolvers.isEmpty || first {
+                        for step in probe.steps where step.rule?.hasPrefix("android.applinks") == true { trace.append(step) }
+                    }
+                    trace.add(shown, decision.summary, rule: decision.rule)
+                }
+                previousResolvers = resolvers
+            }
+            trace.add(shown, "Loads \(current)")
+            guard let host = parts.host,
+                  let rule = world.web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
+            else { break }
+            elapsed = elapsed + rule.after
+            trace.add("server \(host.lowercased())", rule.after.seconds > 0
+                      ? "After \(rule.after) the page redirects to \(rule.target)" : "Answers \(rule.status) with Location: \(rule.target)")
+            previousHost = host.lowercased()
+            current = rule.target
+            first = false
+        }
+        trace.add(shown, "Shows \(current)")
+        return Landing(kind: .browser, via: .web, browser: browser, url: current)
+    }
+
+    /// Browsers and views that never hand the link to the system: they load it and follow redirects.
+    private static func followInPlace(_ tap: Tap, browser: String, world: World, trace: inout TraceRecorder) -> Landing {
+        let finalURL = WebNavigation.follow(tap.url, web: world.web, trace: &trace)
+        trace.add(Browser(rawValue: browser)?.displayName ?? browser, "Shows \(finalURL)")
+        return Landing(kind: .browser, via: .web, browser: browser, url: finalURL)
+    }
+
+    // MARK: intent: URLs (knowledge/android.md §4.2)
+
+    static func intentURL(_ url: String, tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
+        guard let intent = IntentURL(url) else {
+            trace.add("Chrome", "\(url) is not a valid intent: URL (it needs #Intent;…;end); nothing happens", rule: "android.intent-url.parse")
+            return Landing(kind: .nowhere)
+        }
+        trace.add("Chrome", "Parses the intent: URL: data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")\(intent.fallbackURL.map { ", S.browser_fallback_url=\($0)" } ?? "")",
+                  rule: "android.intent-url.parse")
+        if tap.gesture == .script || tap.from == .chromeAddressBar {
+            trace.add("Chrome", "The chain has no user gesture (or was typed): Chrome does not launch the intent", rule: "android.chrome.user-gesture")
+            if let fallback = intent.fallbackURL {
+                trace.add("Chrome", "Navigates to the fallback URL \(fallback)", rule: "android.intent-url.fallback")
+                return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: fallback)
+            }
+            return Landing(kind: .nowhere)
+        }
+        var search = AndroidHandlers.search(url: intent.data, world: world, caller: nil)
+        if let package = intent.package {
+            search.handlers = search.handlers.filter { world.apps[$0.appIndex].id == package }
+        }
+        for step in search.steps { trace.append(step) }
+        if let handler = search.handlers.first {
+            trace.add("Chrome", "Launches \(world.apps[handler.appIndex].name) with the intent (BROWSABLE added, component cleared)",
+                      rule: "android.intent-url.parse")
+            return AppDelivery.open(handler.appIndex, url: intent.data, kind: .customScheme, activity: handler.activity, starter: .browser,
+                                    world: &world, trace: &trace).with(via: .intentURL)
+        }
+        if let fallback = intent.fallbackURL {
+            if let storeApp = PlayStore.appID(fromDetailsURL: fallback) {
+                trace.add("Chrome", "Nothing resolves; the fallback is a Play Store details page, which Chrome opens in the Play Store app",
+                          rule: "android.intent-url.fallback")
+                return Landing(kind: .store, app: storeApp, url: fallback)
+            }
+            trace.add("Chrome", "Nothing resolves; Chrome navigates to S.browser_fallback_url \(fallback)", rule: "android.intent-url.fallback")
+            return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: fallback)
+        }
+        if let package = intent.package {
+            trace.add("Chrome", "Nothing resolves and there is no fallback; package=\(package) is set, so Chrome opens the Play Store page market://details?id=\(package)",
+                      rule: "android.intent-url.play-store")
+            return Landing(kind: .store, app: package, url: "market://details?id=\(package)")
+        }
+        trace.add("Chrome", "Nothing resolves, there is no fallback URL and no package: nothing happens", rule: "android.intent-url.parse")
+        return Landing(kind: .nowhere)
+    }
+}
+
+enum PlayStore {
+    static func appID(fromDetailsURL url: String) -> String? {
+        guard let parts = URLParts(url), parts.normalizedHost == "play.google.com", parts.path == "/store/apps/details" else { return nil }
+        return parts.queryItems.first { $0.name == "id" }?.value
+    }
+}
+
+/// `intent://HOST/PATH#Intent;scheme=S;package=P;S.browser_fallback_url=U;end`.
+struct IntentURL {
+    var data: String
+    var scheme: String?
+    var package: String?
+    var fallbackURL: String?
+
+    init?(_ url: String) {
+        guard url.lowercased().hasPrefix("intent:"), let hash = url.range(of: "#Intent;", options: .backwards) else { return nil }
+        let fields = url[hash.upperBound...].split(separator: ";").map(String.init)
+        guard fields.last == "end" else { return nil }
+        for field in fields.dropLast() {
+            guard let eq = field.firstIndex(of: "=") else { continue }
+            let key = String(field[..<eq]), value = PercentDecoding.decode(String(field[field.index(after: eq)...]))
+            switch key {
+            case "scheme": scheme = value
+            case "package": package = value
+            case "S.browser_fallback_url":
+                // Only http(s) fallbacks are honoured.
+                if let p = URLParts(value), p.isWeb { fallbackURL = value }
+            default: break
+            }
+        }
+        var rest = String(url[url.index(url.startIndex, offsetBy: 7)..<hash.lowerBound])
+        if let scheme { rest = scheme + ":" + rest } else { rest = "intent:" + rest }
+        data = rest
+    }
+}
+
+extension Landing {
+    func with(via: Via) -> Landing {
+        var copy = self
+        copy.via = via
+        return copy
+    }
+}

@@ -1,0 +1,156 @@
+/// Which hosts an app asks to have verified, what state each is in, and how strongly the app is
+/// approved for a host (knowledge/android.md §2).
+enum AppLinkDomains {
+    struct Collection: Equatable {
+        /// Hosts the verifier checks (autoVerify domains).
+        var autoVerify: [String] = []
+        /// Every web host the app declares with VIEW + BROWSABLE + DEFAULT (what a user may enable by hand).
+        var allWeb: [String] = []
+        /// autoVerify hosts that are not domain names.
+        var invalid: [String] = []
+        /// True when the legacy collection (target SDK ≤ 30 or device ≤ Android 11) applied.
+        var legacy: Bool = false
+    }
+
+    static func isWeb(_ scheme: String?) -> Bool { scheme == "http" || scheme == "https" }
+
+    private static func hasViewBrowsable(_ f: IntentFilter) -> Bool {
+        f.actions.contains(IntentFilter.actionView) && f.categories.contains(IntentFilter.categoryBrowsable)
+    }
+
+    static func isDomainName(_ host: String) -> Bool {
+        var h = Substring(host)
+        if h.hasPrefix("*.") { h = h.dropFirst(2) }
+        let labels = h.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return false }
+        return labels.allSatisfy { label in
+            !label.isEmpty && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+    }
+
+    /// knowledge/android.md §2.1: strict per-filter collection for target SDK 31+ on Android 12+,
+    /// else the legacy "if any filter needs verification, all web filters do".
+    static func collect(_ app: App, api: Int) -> Collection {
+        var c = Collection()
+        let filters = app.activities.flatMap(\.intentFilters)
+        func add(_ hosts: [String], to list: inout [String]) {
+            for h in hosts.map({ $0.lowercased() }) where !list.contains(h) { list.append(h) }
+        }
+        for f in filters where hasViewBrowsable(f) && f.categories.contains(IntentFilter.categoryDefault)
+            && f.data.contains(where: { isWeb($0.scheme) }) {
+            add(f.data.compactMap(\.host), to: &c.allWeb)
+        }
+        var hosts: [String] = []
+        if api >= 31 && app.targetSDK >= 31 {
+            for f in filters where f.autoVerify && hasViewBrowsable(f) && f.categories.contains(IntentFilter.categoryDefault) {
+                let schemes = f.data.compactMap(\.scheme)
+                guard !schemes.isEmpty, schemes.allSatisfy(isWeb) else { continue }
+                add(f.data.compactMap(\.host), to: &hosts)
+            }
+        } else {
+            c.legacy = true
+            let needs = filters.contains { f in
+                let schemes = f.data.compactMap(\.scheme)
+                return f.autoVerify && hasViewBrowsable(f) && !schemes.isEmpty && schemes.allSatisfy(isWeb)
+            }
+            if needs {
+                for f in filters where hasViewBrowsable(f) && f.data.contains(where: { isWeb($0.scheme) }) {
+                    add(f.data.compactMap(\.host), to: &hosts)
+                }
+            }
+        }
+        c.autoVerify = hosts.filter(isDomainName)
+        c.invalid = hosts.filter { !isDomainName($0) }
+        return c
+    }
+
+    /// States that count as verified (DomainVerificationState).
+    static let verifiedStates: Set<String> = ["verified", "approved", "migrated", "restored", "system_configured", "pre_verified"]
+
+    /// The verification state of each autoVerify host: the scenario's override, or the verifier's result.
+    static func states(_ app: App, api: Int, web: Web) -> [(host: String, state: String, steps: [TraceStep])] {
+        let collection = collect(app, api: api)
+        let verifier = AssetLinksVerifier(web: web)
+        return collection.autoVerify.map { host in
+            if let forced = app.domainVerification[host] {
+                return (host, forced, [TraceStep(actor: "Android", summary: "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
+                                                 rule: "android.applinks.state")])
+            }
+            let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
+            return (host, result.state, result.steps)
+        }
+    }
+
+    // MARK: Approval (Android 12+)
+
+    enum Approval: Int, Comparable {
+        case none = 0, selection = 3, verified = 4
+        static func < (a: Approval, b: Approval) -> Bool { a.rawValue < b.rawValue }
+        var name: String {
+            switch self {
+            case .none: return "NONE"
+            case .selection: return "SELECTION"
+            case .verified: return "VERIFIED"
+            }
+        }
+    }
+
+    /// `approvalLevelForDomain` (knowledge/android.md §2.3) with the steps that decided it.
+    static func approval(_ app: App, host: String, api: Int, web: Web) -> (level: Approval, steps: [TraceStep]) {
+        var steps: [TraceStep] = []
+        if !app.linkHandlingAllowed {
+            steps.append(TraceStep(actor: "Android", summary: "\(app.name) has “Open supported links” switched off: approval NONE for every domain",
+                                   rule: "android.applinks.link-handling-off"))
+            return (.none, steps)
+        }
+        let states = states(app, api: api, web: web)
+        for entry in states {
+            let covers = entry.host == host || (entry.host.hasPrefix("*.") && host.hasSuffix(String(entry.host.dropFirst(1))))
+            guard covers else { continue }
+            steps += entry.steps
+            if verifiedStates.contains(entry.state) {
+                steps.append(TraceStep(actor: "Android", summary: "\(app.name) is \(entry.state) for \(entry.host): approval VERIFIED",
+                                       rule: "android.applinks.state"))
+                return (.verified, steps)
+            }
+            steps.append(TraceStep(actor: "Android", summary: "\(app.name)'s state for \(entry.host) is \(entry.state), which is not verified",
+                                   rule: "android.applinks.state"))
+        }
+        if states.isEmpty || !states.contains(where: { $0.host == host || ($0.host.hasPrefix("*.") && host.hasSuffix(String($0.host.dropFirst(1)))) }) {
+            steps.append(TraceStep(actor: "Android", summary: "\(host) is not among \(app.name)'s autoVerify domains, so it is never verified",
+                                   rule: "android.applinks.collected-hosts"))
+        }
+        let selected = app.userSelectedDomains.map { $0.lowercased() }
+        if selected.contains(where: { $0 == host || ($0.hasPrefix("*.") && host.hasSuffix(String($0.dropFirst(1)))) }) {
+            steps.append(TraceStep(actor: "Android", summary: "The user enabled \(host) for \(app.name) under “Links to open in this app”: approval SELECTION",
+                                   rule: "android.applinks.user-selection"))
+            return (.selection, steps)
+        }
+        return (.none, steps)
+    }
+
+    // MARK: Android 6–11 (legacy, all or nothing)
+
+    /// ALWAYS when every collected host verified; NEVER when the user switched link handling off.
+    static func legacyStatus(_ app: App, api: Int, web: Web) -> (status: String, steps: [TraceStep]) {
+        if !app.linkHandlingAllowed {
+            return ("never", [TraceStep(actor: "Android", summary: "The user chose “Don't open in this app” for \(app.name)",
+                                        rule: "android.applinks.link-handling-off")])
+        }
+        let states = states(app, api: api, web: web)
+        guard !states.isEmpty else {
+            return ("undefined", [TraceStep(actor: "Android", summary: "\(app.name) declares no autoVerify filter, so nothing is verified",
+                                            rule: "android.applinks.collected-hosts")])
+        }
+        var steps = states.flatMap(\.steps)
+        let failed = states.filter { !verifiedStates.contains($0.state) }.map(\.host)
+        if failed.isEmpty {
+            steps.append(TraceStep(actor: "Android", summary: "All \(states.count) hosts verified: \(app.name) becomes the default handler (ALWAYS)",
+                                   rule: "android.applinks.legacy-all-or-nothing"))
+            return ("always", steps)
+        }
+        steps.append(TraceStep(actor: "Android", summary: "\(failed.joined(separator: ", ")) failed; on Android 6–11 one failure means no host is verified (UNDEFINED)",
+                               rule: "android.applinks.legacy-all-or-nothing"))
+        return ("undefined", steps)
+    }
+}

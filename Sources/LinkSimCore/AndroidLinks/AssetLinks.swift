@@ -1,0 +1,141 @@
+import Foundation
+
+/// One `assetlinks.json` statement that matters for App Links (knowledge/android.md §3).
+struct AssetStatement: Equatable {
+    var relations: [String]
+    var namespace: String?
+    var packageName: String?
+    var fingerprints: [String]
+    var include: String?
+}
+
+/// Fetching and matching Digital Asset Links the way the AOSP verifier (StatementService) does.
+struct AssetLinksVerifier {
+    let web: Web
+
+    static let handleAllURLs = "delegate_permission/common.handle_all_urls"
+    static let sizeLimit = 1024 * 1024
+
+    /// The outcome for one host: `verified`, or a verifier error code, with the steps that decided it.
+    struct Result {
+        var state: String
+        var steps: [TraceStep]
+        var verified: Bool { state == "verified" }
+    }
+
+    /// Verifies `host` (a `*.` wildcard is verified at its apex) for `package` signed with `fingerprints`.
+    func verify(host: String, package: String, fingerprints: [String]) -> Result {
+        var steps: [TraceStep] = []
+        func step(_ summary: String, _ rule: String?, detail: String? = nil, assumption: String? = nil) {
+            steps.append(TraceStep(actor: "Android verifier", summary: summary, rule: rule, detail: detail, assumption: assumption))
+        }
+        var fileHost = host
+        if host.hasPrefix("*.") {
+            fileHost = String(host.dropFirst(2))
+            step("\(host) is a wildcard host: it is verified against https://\(fileHost)/.well-known/assetlinks.json", "android.applinks.wildcard")
+        }
+        let url = "https://\(fileHost)/.well-known/assetlinks.json"
+        let fetched = fetch(fileHost, url: url, step: step)
+        guard case .success(let statements) = fetched else {
+            if case .failure(let code) = fetched { return Result(state: code, steps: steps) }
+            return Result(state: "1026", steps: steps)
+        }
+        // One level of include.
+        var all = statements
+        for include in statements.compactMap(\.include) {
+            guard let includeURL = URLParts(include), includeURL.scheme.lowercased() == "https", let includeHost = includeURL.host else {
+                step("include \(include) is not an https URL; skipped", "android.applinks.assetlinks-include")
+                continue
+            }
+            guard includeURL.path == "/.well-known/assetlinks.json" else {
+                step("include \(include): linksim's web model serves only /.well-known/assetlinks.json, so this include answers 404",
+                     "android.applinks.assetlinks-include")
+                continue
+            }
+            step("Follows include \(include) (one level only)", "android.applinks.assetlinks-include")
+            if case .success(let more) = fetch(includeHost.lowercased(), url: include, step: step) {
+                all += more.filter { $0.include == nil }
+            }
+        }
+        let grants = all.filter { $0.relations.contains(Self.handleAllURLs) && $0.namespace == "android_app" }
+        let forPackage = grants.filter { $0.packageName == package }
+        guard !forPackage.isEmpty else {
+            let others = grants.compactMap(\.packageName)
+            step("No statement grants delegate_permission/common.handle_all_urls to \(package)"
+                 + (others.isEmpty ? "" : " (the file names \(others.joined(separator: ", ")); package names compare case-sensitively)"),
+                 "android.applinks.assetlinks-match",
+                 assumption: "assumption: a file without a matching statement is reported as 1026 (FAILURE_REJECTED_BY_SERVER), like other rejections")
+            return Result(state: "1026", steps: steps)
+        }
+        let listed = forPackage.flatMap(\.fingerprints)
+        if let hit = fingerprints.first(where: { listed.contains($0) }) {
+            step("A statement grants handle_all_urls to \(package) with fingerprint \(short(hit)), which signs the app: verified",
+                 "android.applinks.assetlinks-match")
+            return Result(state: "verified", steps: steps)
+        }
+        var hint = ""
+        if fingerprints.contains(where: { fp in listed.contains { $0.uppercased() == fp.uppercased() } }) {
+            hint = " The file lists the right fingerprint in lower case; the AOSP verifier compares the text exactly (upper-case hex with colons)."
+        } else if fingerprints.isEmpty {
+            hint = " The scenario gives the app no signing_sha256."
+        } else {
+            hint = " A common cause is Play App Signing: the file lists the upload (or debug) key, but users' devices get the app signed with Play's app-signing key."
+        }
+        step("The statement for \(package) lists \(listed.map(short).joined(separator: ", ")), but the app is signed with \(fingerprints.map(short).joined(separator: ", ")): not verified",
+             "android.applinks.fingerprint", detail: hint.trimmingCharacters(in: .whitespaces),
+             assumption: "assumption: a fingerprint mismatch is reported as 1026 (FAILURE_REJECTED_BY_SERVER)")
+        return Result(state: "1026", steps: steps)
+    }
+
+    private func short(_ fp: String) -> String {
+        fp.count > 14 ? String(fp.prefix(8)) + "…" + String(fp.suffix(5)) : fp
+    }
+
+    /// GET one assetlinks.json: statements, or the verifier code for the failure.
+    private func fetch(_ host: String, url: String, step: (String, String?, String?, String?) -> Void) -> Result2 {
+        let resource = web[host]?.assetlinks ?? .notFound
+        let status = resource.status
+        if resource.redirect != nil || (300..<400).contains(status) {
+            step("GET \(url) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); the verifier does not follow redirects: 1029 (FAILURE_REDIRECT)",
+                 "android.applinks.assetlinks-http", nil, nil)
+            return .failure("1029")
+        }
+        if status != 200 {
+            step("GET \(url) → \(status); only 200 counts: 1026 (FAILURE_REJECTED_BY_SERVER)",
+                 "android.applinks.assetlinks-http", resource.body == nil && status == 404 ? "The scenario's web section does not serve this file." : nil, nil)
+            return .failure("1026")
+        }
+        let body = resource.body ?? []
+        step("GET \(url) → 200 (\(body.count) bytes)", "android.applinks.assetlinks-http", nil, nil)
+        if body.count > Self.sizeLimit {
+            step("The file is over 1 MiB; it is rejected", "android.applinks.assetlinks-http", nil, nil)
+            return .failure("1026")
+        }
+        guard let json = try? JSONSerialization.jsonObject(with: Data(body)), let array = json as? [Any] else {
+            step("The file is not a JSON array of statements; the whole file fails", "android.applinks.assetlinks-json", nil,
+                 "assumption: a malformed file is reported as 1026")
+            return .failure("1026")
+        }
+        var statements: [AssetStatement] = []
+        for item in array {
+            guard let object = item as? [String: Any] else { continue }  // malformed statements are skipped
+            if let include = object["include"] as? String {
+                statements.append(AssetStatement(relations: [], namespace: nil, packageName: nil, fingerprints: [], include: include))
+                continue
+            }
+            let target = object["target"] as? [String: Any]
+            statements.append(AssetStatement(
+                relations: object["relation"] as? [String] ?? [],
+                namespace: target?["namespace"] as? String,
+                packageName: target?["package_name"] as? String,
+                fingerprints: target?["sha256_cert_fingerprints"] as? [String] ?? [],
+                include: nil))
+        }
+        return .success(statements)
+    }
+
+    private enum Result2 {
+        case success([AssetStatement])
+        case failure(String)
+    }
+}
