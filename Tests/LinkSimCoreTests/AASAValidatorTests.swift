@@ -135,6 +135,13 @@ private func findings(_ json: String) -> [AASAFinding] {
         #expect(credentialsOnly.first?.message.contains("no \"applinks\"") == true)
     }
 
+    @Test func pathPatternsWithQueryOrFragment() {
+        let json = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/search?q=*"},{"/":"/#/market/*"}]},{"appIDs":["ABCDE12345.com.example.app"],"paths":["/find?id=*"]}]}}"#
+        let result = findings(json)
+        #expect(result.filter { $0.message.contains("one-character wildcard") }.count == 2)
+        #expect(result.filter { $0.message.contains("can never match") }.count == 1)
+    }
+
     @Test func structuralErrors() {
         #expect(findings("[]").first?.severity == .error)
         #expect(findings(#"{"applinks": {"details": "x"}}"#).first?.message.contains("must be an array") == true)

@@ -236,6 +236,7 @@ private struct ValidationWalk {
                         warning("\(place).paths[\(index)] \"\(text)\" can never be reached: paths[\(catchAll)] before it already matches every path", at: entry.position)
                     }
                     let pattern = text.hasPrefix("NOT ") ? String(text.dropFirst(4)) : text
+                    checkPathPattern(pattern, place: "\(place).paths[\(index)]", at: entry.position)
                     if catchAll == nil, isCatchAllPath(pattern) { catchAll = index }
                 }
             } else {
@@ -255,7 +256,10 @@ private struct ValidationWalk {
             let value = member.value
             switch member.key {
             case "/", "#":
-                if let text = value.string { checkVariables(in: text, at: value.position) } else {
+                if let text = value.string {
+                    checkVariables(in: text, at: value.position)
+                    if member.key == "/" { checkPathPattern(text, place: place, at: value.position) }
+                } else {
                     error("\(place): \"\(member.key)\" must be a string pattern, not \(value.typeName); iOS ignores it", at: value.position)
                 }
             case "?":
@@ -278,6 +282,16 @@ private struct ValidationWalk {
             default:
                 break
             }
+        }
+    }
+
+    /// Path patterns that look like they include a query or a fragment.
+    mutating func checkPathPattern(_ pattern: String, place: String, at position: AASATextPosition) {
+        if pattern.contains("#") {
+            warning("\(place): the path pattern \"\(pattern)\" contains \"#\", but a URL path never does (\"#\" starts the fragment), so it can never match as written; match fragments with the \"#\" key", at: position)
+        }
+        if let mark = pattern.firstIndex(of: "?"), pattern[mark...].contains("=") {
+            warning("\(place): in the path pattern \"\(pattern)\", \"?\" is a one-character wildcard, not the start of a query; the path never includes the query (use the \"?\" key of components)", at: position)
         }
     }
 
