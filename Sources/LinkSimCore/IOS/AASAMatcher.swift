@@ -255,7 +255,7 @@ private struct MatchRun {
             default: reason = "does not list \(appID) (it lists \(listed.isEmpty ? "no app" : listed))"
             }
             note("\(name) skipped: it \(reason)", rule: IOSAASARules.appIDsPrecedence,
-                 assumption: detail.ignoredAppID != nil ? appIDsAssumption : nil)
+                 assumption: detail.ignoredAppID == appID ? appIDsAssumption : nil)
             return nil
         }
         let via: String
