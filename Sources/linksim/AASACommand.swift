@@ -52,7 +52,7 @@ struct AASACommand: ParsableCommand {
         func run() throws {
             let version = ios.flatMap { OSVersion.parse($0, platform: .ios) } ?? OSVersion.latest(.ios)
             let bytes = try readInputFile(file)
-            if bytes.count > AASADocument.sizeLimit, version >= OSVersion(ios: 9, 3, 1) {
+            if AASADocument.exceedsSizeLimit(bytes.count, ios: version) {
                 writeError("\(file): error: the file is \(bytes.count) bytes; iOS \(version) rejects apple-app-site-association files over 128 KB (\(IOSAASARules.sizeLimit))")
                 throw ExitCode(65)
             }

@@ -232,6 +232,30 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
         #expect(hit.steps.contains { $0.rule == IOSAASARules.defaults })
     }
 
+    @Test func domainDefaultsSupplyAQueryDictionary() throws {
+        let json = components(##"{"#":"*"}"##, extraApplinks: ##""defaults": {"?": {"id": "??"}}, "##)
+        #expect(try run(json, "https://example.com/x?id=7").result == .noMatch)
+        #expect(try run(json, "https://example.com/x?id=7777").result == .noMatch)
+        #expect(try run(json, "https://example.com/x?id=77").result == .match)
+    }
+
+    @Test func matchingIsFast() throws {
+        let document = try AASADocument(json: overview)
+        let clock = ContinuousClock()
+        let rounds = 2_000
+        var matched = 0
+        let elapsed = clock.measure {
+            for round in 0..<rounds {
+                let url = "https://example.com/help/\(round)?articleNumber=4815"
+                if AASAMatcher.match(url: url, appID: appA, document: document, ios: latest).result == .match { matched += 1 }
+            }
+        }
+        #expect(matched == 0 + rounds)
+        // A generous bound for a debug build on a shared machine: well under a millisecond per match.
+        #expect(elapsed < .seconds(2), "\(elapsed / rounds) per match")
+        print("AASA match: \(elapsed / rounds) per match (debug build)")
+    }
+
     @Test func substitutionVariables() throws {
         let json = components(##"{"/":"/p/$(food)/$(xdigit)$(xdigit)"}"##,
                               extraApplinks: ##""substitutionVariables": {"food": ["pi*", "tac?"]}, "##)
@@ -241,6 +265,11 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
         #expect(try run(json, "https://example.com/p/pizza/ag").result == .noMatch)
         let match = try run(json, "https://example.com/p/pizza/af")
         #expect(match.steps.contains { $0.rule == IOSAASARules.substitutionVariables })
+        // Variable names stay case-sensitive when matching is not; the values fold.
+        let folded = components(##"{"/":"/$(Food)/$(region)","caseSensitive":false}"##,
+                                extraApplinks: ##""substitutionVariables": {"Food": ["pizza"]}, "##)
+        #expect(try run(folded, "https://example.com/PIZZA/gb").result == .match)
+        #expect(try run(folded, "https://example.com/pizza/uk").result == .noMatch)
     }
 
     @Test func legacyDetailsDictionaryIsSortedByKey() throws {

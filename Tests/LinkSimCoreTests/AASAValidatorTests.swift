@@ -85,10 +85,24 @@ private func findings(_ json: String) -> [AASAFinding] {
         """#
         let result = findings(json)
         let unreachable = result.filter { $0.message.contains("can never be reached") }
-        #expect(unreachable.count == 3)
+        // components[2], components[3], the whole of details[1] (on iOS 13+), and paths[2].
+        #expect(unreachable.count == 4)
         #expect(unreachable.first?.message.contains("components[2]") == true)
         #expect(unreachable.first?.message.contains("exclude never applies") == true)
         #expect(unreachable.last?.message.contains("paths[2]") == true)
+    }
+
+    @Test func laterDetailsForTheSameAppAreUnreachable() {
+        let json = #"""
+        {"applinks": {"details": [
+          {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "*"}]},
+          {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/blog/*"}]},
+          {"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.other.app"], "components": [{"/": "/x"}]}
+        ]}}
+        """#
+        let unreachable = findings(json).filter { $0.message.contains("can never be reached") }
+        #expect(unreachable.count == 1)
+        #expect(unreachable.first?.message.hasPrefix("details[1] can never be reached: details[0]") == true)
     }
 
     @Test func catchAllConsidersDefaults() {
@@ -133,6 +147,13 @@ private func findings(_ json: String) -> [AASAFinding] {
         let credentialsOnly = findings(#"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}"#)
         #expect(credentialsOnly.count == 1)
         #expect(credentialsOnly.first?.message.contains("no \"applinks\"") == true)
+    }
+
+    @Test func pathPatternsWithQueryOrFragment() {
+        let json = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/search?q=*"},{"/":"/#/market/*"}]},{"appIDs":["ABCDE12345.com.example.app"],"paths":["/find?id=*"]}]}}"#
+        let result = findings(json)
+        #expect(result.filter { $0.message.contains("one-character wildcard") }.count == 2)
+        #expect(result.filter { $0.message.contains("can never match") }.count == 1)
     }
 
     @Test func structuralErrors() {

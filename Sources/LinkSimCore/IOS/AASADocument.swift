@@ -16,6 +16,11 @@ public struct AASADocument: Sendable, Equatable {
     /// iOS rejects files larger than 128 KB (uncompressed) from iOS 9.3.1 (ios.md §1.2).
     public static let sizeLimit = 131_072
 
+    /// True when iOS `ios` rejects a file of `byteCount` bytes for its size (ios.md §1.2, rule ios.aasa.size-limit).
+    public static func exceedsSizeLimit(_ byteCount: Int, ios: OSVersion) -> Bool {
+        byteCount > sizeLimit && ios >= OSVersion(ios: 9, 3, 1)
+    }
+
     /// Whether the file has an `applinks` object. Without it the file makes no universal links.
     public var hasAppLinks: Bool
     /// Top-level keys in file order (`applinks`, `webcredentials`, `appclips`...).

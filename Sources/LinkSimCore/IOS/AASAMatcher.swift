@@ -167,7 +167,7 @@ private struct MatchRun {
         var table = PredefinedVariables.table
         for (name, values) in document.substitutionVariables {
             // Values may contain * and ? but not other variables (S-SUB).
-            table[name] = .alternatives(values.map { GlobToken.tokens(of: Array($0.unicodeScalars), variables: nil).tokens })
+            table[name] = .of(values.map { GlobToken.tokens(of: Array($0.unicodeScalars), variables: nil).tokens })
         }
         variableTable = table
     }
@@ -223,7 +223,7 @@ private struct MatchRun {
                  assumption: "JSON key order is undefined; linksim sorts the keys (R-BA's decision, ios.md §2.1)")
         }
         if document.details.isEmpty {
-            note("applinks.details is empty, so the file claims no URLs", rule: IOSAASARules.applinksSection)
+            note("applinks.details has no entries, so the file claims no URLs", rule: IOSAASARules.applinksSection)
             return verdict(.noMatch)
         }
         let parts = MatchedURLParts(url: url)
@@ -255,7 +255,7 @@ private struct MatchRun {
             default: reason = "does not list \(appID) (it lists \(listed.isEmpty ? "no app" : listed))"
             }
             note("\(name) skipped: it \(reason)", rule: IOSAASARules.appIDsPrecedence,
-                 assumption: detail.ignoredAppID != nil ? appIDsAssumption : nil)
+                 assumption: detail.ignoredAppID == appID ? appIDsAssumption : nil)
             return nil
         }
         let via: String
@@ -559,7 +559,8 @@ private struct PathCheck {
         let text = Self.normaliseURLPath(urlPath)
         let normalisedPattern = Self.normalisePattern(pattern)
         let glob = PatternGlob(normalisedPattern, options: options)
-        usedVariables = pattern.contains("$(")
+        // Before iOS 13.5 there are no variables, but the step still says "$(...)" was read as text.
+        usedVariables = glob.usedVariables || (options.variables == nil && Self.mentionsVariable(pattern))
         let folded = options.caseSensitive ? Array(text.unicodeScalars) : text.unicodeScalars.map(foldCase)
         if glob.matches(folded) {
             matched = true
@@ -582,6 +583,16 @@ private struct PathCheck {
         }
         matched = false
         normalisationNote = nil
+    }
+
+    /// Whether the text contains "$(" (a byte scan; Foundation's `contains` is much slower).
+    static func mentionsVariable(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "(") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// An empty path reads as "/", and a trailing run of slashes is dropped ("/" becomes "").
@@ -669,6 +680,12 @@ private enum GlobVariable: Sendable {
     case characterClass(CharacterClass)
     /// A list of alternatives, each a small pattern.
     case alternatives([[GlobToken]])
+    /// A list of plain-text alternatives.
+    case literals(LiteralSet)
+
+    static func of(_ values: [[GlobToken]]) -> GlobVariable {
+        LiteralSet(values).map { .literals($0) } ?? .alternatives(values)
+    }
 }
 
 private enum CharacterClass: Sendable {
@@ -703,13 +720,38 @@ private enum PredefinedVariables {
     static let table: [String: GlobVariable] = [
         "alpha": .characterClass(.alpha), "upper": .characterClass(.upper), "lower": .characterClass(.lower),
         "alnum": .characterClass(.alnum), "digit": .characterClass(.digit), "xdigit": .characterClass(.xdigit),
-        "region": .alternatives(regions.map { $0.unicodeScalars.map { GlobToken.literal($0) } }),
-        "lang": .alternatives(languages.map { $0.unicodeScalars.map { GlobToken.literal($0) } }),
+        "region": .of(regions.map { $0.unicodeScalars.map { GlobToken.literal($0) } }),
+        "lang": .of(languages.map { $0.unicodeScalars.map { GlobToken.literal($0) } }),
     ]
+}
+
+/// Alternatives that are plain text (the predefined $(region) and $(lang), most custom variables),
+/// looked up by hash instead of being matched one by one.
+private struct LiteralSet: Sendable {
+    var lengths: [Int]
+    var members: Set<String>
+    /// The members case-folded, for caseSensitive: false.
+    var folded: Set<String>
+
+    init?(_ alternatives: [[GlobToken]]) {
+        var texts: [String] = []
+        for option in alternatives {
+            var text = String.UnicodeScalarView()
+            for token in option {
+                guard case .literal(let scalar) = token else { return nil }
+                text.append(scalar)
+            }
+            texts.append(String(text))
+        }
+        members = Set(texts)
+        folded = Set(texts.map { String(String.UnicodeScalarView($0.unicodeScalars.map(foldCase))) })
+        lengths = Array(Set(texts.map { $0.unicodeScalars.count })).sorted()
+    }
 }
 
 private indirect enum GlobToken: Sendable {
     case literal(Unicode.Scalar)
+    case literalSet(LiteralSet)
     /// `?`: exactly one character.
     case anyOne
     /// `*`: any run of characters, including none.
@@ -737,6 +779,7 @@ private indirect enum GlobToken: Sendable {
                     switch variable {
                     case .characterClass(let set): tokens.append(.characterClass(set))
                     case .alternatives(let options): tokens.append(.alternatives(options))
+                    case .literals(let set): tokens.append(.literalSet(set))
                     }
                     i = close + 1
                     continue
@@ -756,17 +799,20 @@ private indirect enum GlobToken: Sendable {
 private struct PatternGlob: Sendable {
     var tokens: [GlobToken]
     var caseSensitive: Bool
+    /// True when the pattern has `$(name)` with a name that is defined (and variables are supported).
+    var usedVariables: Bool
 
     init(_ pattern: String, options: GlobOptions) {
-        let raw = Array(pattern.unicodeScalars)
-        let folded = options.caseSensitive ? raw : raw.map(foldCase)
-        var tokens = GlobToken.tokens(of: folded, variables: options.variables).tokens
+        // Tokenise before folding: variable names are case-sensitive even when matching is not.
+        let tokenised = GlobToken.tokens(of: Array(pattern.unicodeScalars), variables: options.variables)
+        var tokens = tokenised.tokens
         if !options.caseSensitive { tokens = tokens.map(Self.fold) }
+        usedVariables = tokenised.usedVariable
         self.tokens = tokens
         caseSensitive = options.caseSensitive
     }
 
-    /// Folds the literals inside variable alternatives (the pattern text itself is folded before tokenising).
+    /// Folds literals, including those inside variable alternatives (literal sets carry a folded copy).
     static func fold(_ token: GlobToken) -> GlobToken {
         switch token {
         case .literal(let s): return .literal(foldCase(s))
@@ -783,10 +829,12 @@ private struct PatternGlob: Sendable {
     }
 
     static func reachable(_ tokens: [GlobToken], from start: [Bool], text: [Unicode.Scalar], caseSensitive: Bool) -> [Bool] {
-        var current = start
         let n = text.count
+        // Two buffers swapped after each token, so a match allocates twice, not once per token.
+        var current = start
+        var next = [Bool](repeating: false, count: n + 1)
         for token in tokens {
-            var next = [Bool](repeating: false, count: n + 1)
+            for p in 0...n { next[p] = false }
             var any = false
             switch token {
             case .literal(let scalar):
@@ -803,14 +851,24 @@ private struct PatternGlob: Sendable {
                     for p in first...n { next[p] = true }
                     any = true
                 }
+            case .literalSet(let set):
+                let members = caseSensitive ? set.members : set.folded
+                for p in 0..<n where current[p] {
+                    for length in set.lengths where p + length <= n {
+                        if members.contains(String(String.UnicodeScalarView(text[p..<(p + length)]))) {
+                            next[p + length] = true
+                            any = true
+                        }
+                    }
+                }
             case .alternatives(let options):
                 for option in options {
                     let reached = reachable(option, from: current, text: text, caseSensitive: caseSensitive)
                     for p in 0...n where reached[p] { next[p] = true; any = true }
                 }
             }
-            if !any { return next }
-            current = next
+            swap(&current, &next)
+            if !any { return current }
         }
         return current
     }

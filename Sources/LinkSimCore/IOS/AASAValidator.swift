@@ -110,14 +110,24 @@ private struct ValidationWalk {
         }
         if let entries = details.elements {
             if entries.isEmpty { warning("\"details\" is empty: this file makes no universal links", at: details.position) }
+            // Apps for which an earlier entry already matches every URL (iOS 13+ reading).
+            var settled: [String: Int] = [:]
             for (index, entry) in entries.enumerated() {
-                checkDetail(entry, place: "details[\(index)]", appIDFromKey: nil, domainDefaults: domainDefaults)
+                let place = "details[\(index)]"
+                let apps = AASADetail(node: entry, dictionaryKey: nil).appIDs
+                if !apps.isEmpty, let earlier = apps.compactMap({ settled[$0] }).max(),
+                   apps.allSatisfy({ settled[$0] != nil }) {
+                    warning("\(place) can never be reached: details[\(earlier)] before it already decides every URL for \(apps.count == 1 ? "its app" : "all its apps") on iOS 13 and later",
+                            at: entry.position)
+                }
+                let decidesEverything = checkDetail(entry, place: place, appIDFromKey: nil, domainDefaults: domainDefaults)
+                if decidesEverything { for app in apps where settled[app] == nil { settled[app] = index } }
             }
         } else if let members = details.members {
             warning("\"details\" is the legacy object keyed by app ID; use an array of entries with \"appIDs\" (the order of object keys is undefined)", at: details.position)
             for member in members {
                 checkAppID(member.key, at: member.keyPosition)
-                checkDetail(member.value, place: "details[\"\(member.key)\"]", appIDFromKey: member.key, domainDefaults: domainDefaults)
+                _ = checkDetail(member.value, place: "details[\"\(member.key)\"]", appIDFromKey: member.key, domainDefaults: domainDefaults)
             }
         } else {
             error("\"details\" must be an array, not \(details.typeName)", at: details.position)
@@ -165,11 +175,15 @@ private struct ValidationWalk {
         }
     }
 
-    mutating func checkDetail(_ node: JSONNode, place: String, appIDFromKey: String?, domainDefaults: JSONNode?) {
+    /// Checks one details entry. Returns true when, on iOS 13 and later, one of its rules matches
+    /// every URL, so later entries for the same apps are never consulted.
+    mutating func checkDetail(_ node: JSONNode, place: String, appIDFromKey: String?, domainDefaults: JSONNode?) -> Bool {
         guard let members = node.members else {
             error("\(place) must be an object, not \(node.typeName)", at: node.position)
-            return
+            return false
         }
+        var componentsCatchAll = false
+        var pathsCatchAll = false
         checkKeys(members, known: Self.detailKeys, in: place)
         if appIDFromKey == nil {
             let appID = node.member("appID")
@@ -220,6 +234,7 @@ private struct ValidationWalk {
                     checkComponent(component, place: name)
                     if catchAll == nil, matchesEverything(component, defaults: [domainDefaults, appDefaults]) { catchAll = index }
                 }
+                componentsCatchAll = catchAll != nil
             } else {
                 error("\(place): \"components\" must be an array, not \(components.typeName)", at: components.position)
             }
@@ -236,12 +251,16 @@ private struct ValidationWalk {
                         warning("\(place).paths[\(index)] \"\(text)\" can never be reached: paths[\(catchAll)] before it already matches every path", at: entry.position)
                     }
                     let pattern = text.hasPrefix("NOT ") ? String(text.dropFirst(4)) : text
+                    checkPathPattern(pattern, place: "\(place).paths[\(index)]", at: entry.position)
                     if catchAll == nil, isCatchAllPath(pattern) { catchAll = index }
                 }
+                pathsCatchAll = catchAll != nil
             } else {
                 error("\(place): \"paths\" must be an array of strings, not \(paths.typeName)", at: paths.position)
             }
         }
+        // On iOS 13+ components replace paths when both are present.
+        return components?.elements != nil ? componentsCatchAll : pathsCatchAll
     }
 
     /// Checks a component or a defaults dictionary (same keys).
@@ -255,7 +274,10 @@ private struct ValidationWalk {
             let value = member.value
             switch member.key {
             case "/", "#":
-                if let text = value.string { checkVariables(in: text, at: value.position) } else {
+                if let text = value.string {
+                    checkVariables(in: text, at: value.position)
+                    if member.key == "/" { checkPathPattern(text, place: place, at: value.position) }
+                } else {
                     error("\(place): \"\(member.key)\" must be a string pattern, not \(value.typeName); iOS ignores it", at: value.position)
                 }
             case "?":
@@ -278,6 +300,16 @@ private struct ValidationWalk {
             default:
                 break
             }
+        }
+    }
+
+    /// Path patterns that look like they include a query or a fragment.
+    mutating func checkPathPattern(_ pattern: String, place: String, at position: AASATextPosition) {
+        if pattern.contains("#") {
+            warning("\(place): the path pattern \"\(pattern)\" contains \"#\", but a URL path never does (\"#\" starts the fragment), so it can never match as written; match fragments with the \"#\" key", at: position)
+        }
+        if let mark = pattern.firstIndex(of: "?"), pattern[mark...].contains("=") {
+            warning("\(place): in the path pattern \"\(pattern)\", \"?\" is a one-character wildcard, not the start of a query; the path never includes the query (use the \"?\" key of components)", at: position)
         }
     }
 
