@@ -156,3 +156,24 @@ import Testing
         #expect(!PatternMatcher("/.", kind: .simpleGlob).matches("/😀"))
     }
 }
+
+@Suite struct EscapedDotDetectionTests {
+    @Test(arguments: [
+        (#"/te\.t"#, true), (#"/a\.*b"#, false), (#"/.*\.pdf"#, false), ("/a.b", false), (#"/x/.*a\.b"#, true),
+        (#"/a\\.b"#, false),
+    ])
+    func detection(_ pattern: String, _ expected: Bool) {
+        #expect(PatternMatcher(pattern, kind: .simpleGlob).hasVersionDependentEscapedDot == expected, "\(pattern)")
+    }
+
+    @Test func filterStepCitesTheRule() {
+        let filter = IntentFilter(actions: [IntentFilter.actionView], data: [IntentFilterData(scheme: "https", host: "x", pathPattern: #"/te\.t"#)])
+        let intent = ViewIntent(url: "https://x/test", categories: [], matchDefaultOnly: false)
+        let android15 = IntentFilterMatcher.match(filter, intent: intent, api: 35)
+        #expect(android15.category == .path)
+        #expect(android15.steps.contains { $0.rule == AndroidFilterRules.simpleGlobEscapedDot && $0.summary.contains("any character") })
+        let android16 = IntentFilterMatcher.match(filter, intent: intent, api: 36)
+        #expect(android16.mismatch == .data)
+        #expect(android16.steps.contains { $0.rule == AndroidFilterRules.simpleGlobEscapedDot && $0.summary.contains("a literal dot") })
+    }
+}
