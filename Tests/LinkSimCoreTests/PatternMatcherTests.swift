@@ -156,3 +156,73 @@ import Testing
         #expect(!PatternMatcher("/.", kind: .simpleGlob).matches("/😀"))
     }
 }
+
+@Suite struct EscapedDotDetectionTests {
+    @Test(arguments: [
+        (#"/te\.t"#, true), (#"/a\.*b"#, false), (#"/.*\.pdf"#, false), ("/a.b", false), (#"/x/.*a\.b"#, true),
+        (#"/a\\.b"#, false),
+    ])
+    func detection(_ pattern: String, _ expected: Bool) {
+        #expect(PatternMatcher(pattern, kind: .simpleGlob).hasVersionDependentEscapedDot == expected, "\(pattern)")
+    }
+
+    @Test func filterStepCitesTheRule() {
+        let filter = IntentFilter(actions: [IntentFilter.actionView], data: [IntentFilterData(scheme: "https", host: "x", pathPattern: #"/te\.t"#)])
+        let intent = ViewIntent(url: "https://x/test", categories: [], matchDefaultOnly: false)
+        let android15 = IntentFilterMatcher.match(filter, intent: intent, api: 35)
+        #expect(android15.category == .path)
+        #expect(android15.steps.contains { $0.rule == AndroidFilterRules.simpleGlobEscapedDot && $0.summary.contains("any character") })
+        let android16 = IntentFilterMatcher.match(filter, intent: intent, api: 36)
+        #expect(android16.mismatch == .data)
+        #expect(android16.steps.contains { $0.rule == AndroidFilterRules.simpleGlobEscapedDot && $0.summary.contains("a literal dot") })
+    }
+}
+
+/// Deterministic random inputs: the matchers never crash, and where a pattern has no special
+/// characters every kind agrees with plain string comparison.
+@Suite struct PatternMatcherRobustnessTests {
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func randomString(_ alphabet: [Character], _ generator: inout SplitMix) -> String {
+        let length = Int.random(in: 0...8, using: &generator)
+        return String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+    }
+
+    @Test func randomPatternsNeverCrash() {
+        var generator = SplitMix(state: 42)
+        let special: [Character] = ["a", "b", ".", "*", "+", "\\", "[", "]", "^", "-", "{", "}", ",", "1", "/"]
+        for _ in 0..<3000 {
+            let pattern = Self.randomString(special, &generator)
+            let input = Self.randomString(["a", "b", ".", "*", "1", "/"], &generator)
+            for kind in PatternMatcher.Kind.allCases {
+                _ = PatternMatcher(pattern, kind: kind).matches(input, escapedDot: .literal)
+                _ = PatternMatcher(pattern, kind: kind).matches(input)
+            }
+            _ = AndroidURI(pattern + ":" + input).host
+            _ = AndroidURI("//" + pattern + "@" + input + ":1").port
+        }
+    }
+
+    @Test func plainPatternsAgreeWithStringComparison() {
+        var generator = SplitMix(state: 7)
+        for _ in 0..<2000 {
+            let pattern = Self.randomString(["a", "b", "/"], &generator)
+            let input = Self.randomString(["a", "b", "/"], &generator)
+            let equal = pattern == input
+            #expect(PatternMatcher(pattern, kind: .literal).matches(input) == equal)
+            #expect(PatternMatcher(pattern, kind: .simpleGlob).matches(input) == equal, "\(pattern) / \(input)")
+            #expect(PatternMatcher(pattern, kind: .advancedGlob).matches(input) == equal, "\(pattern) / \(input)")
+            #expect(PatternMatcher(pattern, kind: .prefix).matches(input) == input.hasPrefix(pattern))
+            #expect(PatternMatcher(pattern, kind: .suffix).matches(input) == input.hasSuffix(pattern))
+        }
+    }
+}

@@ -513,12 +513,14 @@ struct DataMatcher {
                         steps.append(FilterMatchStep(
                             summary: "path \(quoted(path)) matches \(entry.attribute) \"\(entry.matcher.pattern)\"",
                             detail: pathDetail(uri), rule: rule(for: entry.matcher.kind)))
+                        if let note = escapedDotNote(entry.matcher) { steps.append(note) }
                     } else {
                         for entry in paths {
                             pathSteps.append(FilterMatchStep(
                                 summary: "path \(quoted(path)) does not match \(entry.attribute) \"\(entry.matcher.pattern)\"",
                                 detail: entry.matcher.parseError.map { "invalid advanced pattern: \($0)" },
                                 rule: rule(for: entry.matcher.kind)))
+                            if let note = escapedDotNote(entry.matcher) { pathSteps.append(note) }
                         }
                         steps.append(contentsOf: pathSteps)
                         let groupResult = matchGroups(uri)
@@ -655,6 +657,15 @@ struct DataMatcher {
         case .simpleGlob: return AndroidFilterRules.simpleGlobNoBacktracking
         case .advancedGlob: return AndroidFilterRules.advancedGlobGreedy
         }
+    }
+
+    private func escapedDotNote(_ matcher: PatternMatcher) -> FilterMatchStep? {
+        guard matcher.hasVersionDependentEscapedDot else { return nil }
+        let meaning = escapedDot == .literal ? "a literal dot" : "any character"
+        return FilterMatchStep(
+            summary: "in \"\(matcher.pattern)\" the escaped \\. means \(meaning) on this Android version",
+            detail: "AOSP up to Android 15 lets an escaped dot not followed by * match any character; newer trees match only a dot",
+            rule: AndroidFilterRules.simpleGlobEscapedDot)
     }
 
     private func pathDetail(_ uri: AndroidURI) -> String? {

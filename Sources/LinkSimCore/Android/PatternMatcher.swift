@@ -91,6 +91,36 @@ public struct PatternMatcher: Sendable, Equatable, Hashable {
         }
     }
 
+    /// SIMPLE_GLOB only: the pattern has an escaped `\.` that is neither followed by `*` nor the
+    /// character after a `.*`, so its meaning changed after Android 15 (any character → a dot).
+    public var hasVersionDependentEscapedDot: Bool {
+        guard kind == .simpleGlob else { return false }
+        let units = patternUnits
+        var ip = 0
+        while ip < units.count {
+            var c = units[ip]
+            ip += 1
+            let escaped = c == UTF16Unit.backslash
+            if escaped {
+                guard ip < units.count else { break }
+                c = units[ip]
+                ip += 1
+            }
+            let next: UInt16 = ip < units.count ? units[ip] : 0
+            if next == UTF16Unit.star {
+                ip += 1
+                if !escaped && c == UTF16Unit.dot {
+                    // `.*X`: X (possibly escaped) is compared literally in every version.
+                    if ip < units.count && units[ip] == UTF16Unit.backslash { ip += 1 }
+                    ip += 1
+                }
+            } else if escaped && c == UTF16Unit.dot {
+                return true
+            }
+        }
+        return false
+    }
+
     // MARK: - SIMPLE_GLOB (`matchGlobPattern`)
 
     /// One left-to-right pass. `.*` skips to the first occurrence of the next pattern character
