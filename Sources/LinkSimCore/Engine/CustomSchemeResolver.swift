@@ -116,13 +116,12 @@ enum CustomSchemeResolver {
                       rule: "android.webview.unknown-scheme", assumption: assumption)
             return Landing(kind: .error, browser: TapSurface.browser(for: tap, world: world), url: tap.url)
         }
-        let handlers = AndroidHandlers.find(url: tap.url, parts: parts, world: world, caller: tap.caller)
+        let search = AndroidHandlers.search(url: tap.url, world: world, caller: tap.caller)
+        let handlers = search.handlers
         let appIDs = uniqueApps(handlers, world: world)
-        trace.add("Android", handlers.isEmpty ? "No activity matches VIEW \(tap.url)"
-                                             : "Activities matching VIEW \(tap.url): " + handlers.map {
-                                                 "\($0.activity.qualifiedName(package: world.apps[$0.appIndex].package)) (filter \($0.filterIndex))"
-                                             }.joined(separator: ", "),
-                  detail: "A VIEW intent with categories BROWSABLE and DEFAULT; custom schemes need no verification.")
+        trace.add("Android", "Resolves VIEW \(tap.url) (category BROWSABLE, MATCH_DEFAULT_ONLY); custom schemes need no verification")
+        for step in search.steps { trace.append(step) }
+        if handlers.isEmpty { trace.add("Android", "No activity matches") }
 
         let isBrowser = [.chrome, .chromeAddressBar, .customTab, .firefox].contains(tap.from)
         if isBrowser, tap.from == .chromeAddressBar || tap.gesture == .script {
