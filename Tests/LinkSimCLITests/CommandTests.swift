@@ -186,3 +186,45 @@ import Testing
         #expect(out.stdout.contains("evil \\u{1b}[2J name"))
     }
 }
+
+@Suite struct AppLinksCommandTests {
+    static let scenario = """
+    linksim: 1
+    name: app links
+    description: d
+    device: {platform: android, os: "14"}
+    apps:
+      - id: com.example.shop
+        state: background
+        signing_sha256: ["AB:CD"]
+        activities:
+          - name: .Main
+            exported: true
+            intent_filters:
+              - {auto_verify: true, actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: https, host: shop.example.com}, {host: www.example.com}]}
+    web:
+      shop.example.com:
+        assetlinks: {json: [{relation: [delegate_permission/common.handle_all_urls], target: {namespace: android_app, package_name: com.example.shop, sha256_cert_fingerprints: ["AB:CD"]}}]}
+      www.example.com:
+        assetlinks: {redirect: "https://example.com/.well-known/assetlinks.json"}
+    tap: https://shop.example.com/
+    expect: {lands: app}
+    """
+
+    @Test func printsWhatPmGetAppLinksPrints() throws {
+        let dir = try CommandTests.folder(["a.yaml": Self.scenario])
+        let out = try BinaryRunner.run(["android", "app-links", "a.yaml", "--user"], in: dir)
+        #expect(out.status == 0)
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "  com.example.shop:")
+        #expect(lines.contains("    Signatures: [AB:CD]"))
+        #expect(lines.contains("      shop.example.com: verified"))
+        #expect(lines.contains("      www.example.com: 1029"))
+        #expect(lines.contains("      Verification link handling allowed: true"))
+        let unknown = try BinaryRunner.run(["android", "app-links", "a.yaml", "--app", "com.example.shp"], in: dir)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("did you mean `com.example.shop`?"))
+        let missing = try BinaryRunner.run(["android", "app-links", "nope.yaml"], in: dir)
+        #expect(missing.status == 65)
+    }
+}
