@@ -158,6 +158,8 @@ public struct Device: Sendable, Equatable {
     public var network: String = "home"
     public var clipboard: String?
     public var online: Bool = true
+    /// How long after the first open the user answers the ATT prompt (nil: at once, or never if `att` is not_determined).
+    public var attAnswerAfter: SimDuration?
     /// iOS: domains where the user chose "Open in Safari" (lowercased hosts).
     public var safariPrefersBrowser: [String] = []
     /// iOS: how a custom-scheme collision is resolved (linksim extension; Apple: undefined).

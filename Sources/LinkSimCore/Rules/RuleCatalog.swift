@@ -1,6 +1,6 @@
 /// Every rule the engine can cite.
 public enum RuleCatalog {
-    public static let all: [Rule] = SchemeRules.all + UniversalLinkRules.all
+    public static let all: [Rule] = SchemeRules.all + UniversalLinkRules.all + DeferredRules.all
 
     private static let byID: [String: Rule] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
