@@ -60,7 +60,7 @@ enum BranchFirstOpen {
         trace.add(sdk, "initSession: \(ProviderLinks.describe(params.filter { $0.key.hasPrefix("+") }))",
                   rule: data == nil ? "deferred.branch.no-match" : nil,
                   detail: data != nil && !guaranteed ? "Branch advises acting on sensitive flows (auto-login...) only when +match_guaranteed is true." : nil)
-        return FirstOpen.land(index, data: data == nil ? nil : params, callback: "initSession", extra: extra, shownWithoutLink: shown,
+        return FirstOpen.land(index, data: params, callback: "initSession", extra: extra, shownWithoutLink: shown,
                               lostBecause: data == nil ? "+clicked_branch_link is false" : "The link data matches no route",
                               world: &world, trace: &trace)
     }

@@ -250,7 +250,7 @@ enum AppsFlyerFirstOpen {
             if let text = params["af_click_lookback"], let perLink = SimDuration.parse(text) { lookback = perLink } else { lookback = options.clickLookback }
             let window = matchType == "probabilistic" ? probabilisticLookback : lookback
             let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
-            let reinstallInWindow = world.deferred.previousInstall[app.id].map { installedAt - $0 <= reattributionWindow } ?? false
+            let reinstallInWindow = world.deferred.previousInstall[app.id].map { world.clock - $0 <= reattributionWindow } ?? false
             var payload: [String: String]
             if let matchType, matching.clickToOpen <= window, !reinstallInWindow {
                 payload = params
