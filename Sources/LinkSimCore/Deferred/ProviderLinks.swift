@@ -130,8 +130,10 @@ enum ProviderLinks {
 
         let targetIndex = targetApp(provider, world: world)
         let params = linkData(provider, parts: parts, world: world, trace: &trace, actor: server, targetApp: targetIndex)
+        // Private Relay covers Safari only (assumption A5 for in-app browsers): a tap in Safari, or a
+        // tap in Notes/Messages/Mail whose page loads in Safari as the default browser.
         let relayed = platform == .ios && world.device.os.major >= 15 && world.device.privateRelay
-            && (tap.from == .safari || tap.from == .safariAddressBar)
+            && TapSurface.browser(for: tap, world: world) == Browser.safari.rawValue
         let click = ProviderClick(provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
                                   time: world.clock, network: world.device.network, relayed: relayed, adClick: tap.adClick,
                                   srn: tap.srn, wentToPlayWithReferrer: false)
