@@ -87,6 +87,11 @@ public enum Settings {
             device.clipboard = text(value)
             return nil
         },
+        .device("scheme_collision", choices(SchemeCollisionPolicy.self)) { device, value in
+            guard let p = enumValue(value, SchemeCollisionPolicy.self) else { return "not a policy" }
+            device.schemeCollision = p
+            return nil
+        },
         .device("att_answer_after", "a duration such as 20s, or null") { device, value in
             switch value {
             case .null: device.attAnswerAfter = nil
@@ -95,11 +100,6 @@ public enum Settings {
                 device.attAnswerAfter = d
             default: return "not a duration"
             }
-            return nil
-        },
-        .device("scheme_collision", choices(SchemeCollisionPolicy.self)) { device, value in
-            guard let p = enumValue(value, SchemeCollisionPolicy.self) else { return "not a policy" }
-            device.schemeCollision = p
             return nil
         },
         .app("state", choices(AppState.self)) { app, value, _ in
