@@ -80,6 +80,15 @@ import Testing
         #expect(inside.extra["af_status"] == "Organic" && inside.rules.contains("deferred.af.reinstall"))
         #expect(inside.assumptions.contains { $0.hasPrefix("assumption A4") })
         #expect(inside.extra["deep_link_status"] == "FOUND")  // A4: UDL evaluated like a first launch
+        let switched = try #require(try simulate(F.scenario(state: "terminated", sdk: "{provider: appsflyer, udl_on_reinstall: false}", actions: """
+              - uninstall: com.example.shop
+              - tap: "\(F.link)"
+                from: safari
+              - install: com.example.shop
+              - launch: com.example.shop
+            """)).last)
+        #expect(switched.extra["deep_link_status"] == "NOT_FOUND" && switched.landing?.screen == "HomeScreen")
+        #expect(switched.assumptions.contains { $0.hasPrefix("assumption A4") && $0.contains("udl_on_reinstall") })
         let outside = try reinstall(after: "90d1s")
         #expect(outside.extra["af_status"] == "Non-organic")
     }

@@ -212,6 +212,10 @@ enum AppsFlyerFirstOpen {
         if let matchType { extra["match_type"] = matchType }
         let params = click?.params ?? [:]
 
+        let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
+        let reinstallInWindow = world.deferred.previousInstall[app.id].map { world.clock - $0 <= reattributionWindow } ?? false
+        let a4 = "assumption A4: a reinstall inside the 90-day re-attribution window gets Organic conversion data; UDL is \(options.udlOnReinstall ? "still evaluated like a first launch" : "taken to find nothing") (undocumented; sdk udl_on_reinstall switches it)"
+
         // 4. UDL.
         let latencyMs: Int64 = {
             if case .int(let ms)? = world.providers.appsflyer?.options["server_latency_ms"] { return Int64(ms) }
@@ -224,6 +228,10 @@ enum AppsFlyerFirstOpen {
                 trace.add(sdk, "\(udlCallback): status \(status) (timeout) — the server needs \(formatMilliseconds(latencyMs)), deepLinkTimeout is \(formatMilliseconds(options.deepLinkTimeoutMs))",
                           rule: "deferred.af.timeout")
                 extra["deep_link_status"] = status
+            } else if reinstallInWindow, !options.udlOnReinstall {
+                trace.add(sdk, "\(udlCallback): status NOT_FOUND — a reinstall within 90 days of the previous install",
+                          rule: "deferred.af.reinstall", assumption: a4)
+                extra["deep_link_status"] = "NOT_FOUND"
             } else if let matchType, matching.clickToOpen <= udlWindow {
                 var fields: [String: String] = [:]
                 if matchType != "srn" {
@@ -249,8 +257,6 @@ enum AppsFlyerFirstOpen {
             let lookback: SimDuration
             if let text = params["af_click_lookback"], let perLink = SimDuration.parse(text) { lookback = perLink } else { lookback = options.clickLookback }
             let window = matchType == "probabilistic" ? probabilisticLookback : lookback
-            let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
-            let reinstallInWindow = world.deferred.previousInstall[app.id].map { world.clock - $0 <= reattributionWindow } ?? false
             var payload: [String: String]
             if let matchType, matching.clickToOpen <= window, !reinstallInWindow {
                 payload = params
@@ -268,7 +274,7 @@ enum AppsFlyerFirstOpen {
                 if reinstallInWindow {
                     why = "a reinstall inside the 90-day re-attribution window is not attributed"
                     trace.add(sdk, "This is a reinstall within 90 days of the previous install", rule: "deferred.af.reinstall",
-                              assumption: "assumption A4: conversion data says Organic, while UDL is still evaluated like a first launch")
+                              assumption: a4)
                 } else if matchType == nil {
                     why = "no click matches"
                 } else {

@@ -7,6 +7,8 @@ struct AppsFlyerOptions {
     var clipboardRecipe = false
     /// Whether the app's conversion-data handler checks is_first_launch before routing [AF-Issue-319].
     var checkIsFirstLaunch = true
+    /// Assumption A4 (undocumented): UDL still returns a deferred deep link on a reinstall.
+    var udlOnReinstall = true
     var waitForATT: SimDuration?
     var deepLinkTimeoutMs: Int64 = 3000
     /// The click lookback configured for referrer and ID matching (default 7 days) [AF-Lookback].
@@ -19,6 +21,7 @@ struct AppsFlyerOptions {
         eddl = o["eddl"]?.boolValue ?? eddl
         clipboardRecipe = o["clipboard_recipe"]?.boolValue ?? clipboardRecipe
         checkIsFirstLaunch = o["check_is_first_launch"]?.boolValue ?? checkIsFirstLaunch
+        udlOnReinstall = o["udl_on_reinstall"]?.boolValue ?? udlOnReinstall
         if case .duration(let d)? = o["wait_for_att"] { waitForATT = d }
         if case .duration(let d)? = o["deep_link_timeout"] { deepLinkTimeoutMs = d.seconds * 1000 }
         if case .duration(let d)? = o["click_lookback"] { clickLookback = d }

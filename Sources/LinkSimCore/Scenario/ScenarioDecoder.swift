@@ -45,7 +45,7 @@ enum ScenarioKeys {
     enum OptionKind { case bool, duration, text, number }
     static let sdkOptions: [SDKProvider: [String: OptionKind]] = [
         .appsflyer: ["udl": .bool, "conversion_data": .bool, "clipboard_recipe": .bool, "eddl": .bool,
-                     "check_is_first_launch": .bool,
+                     "check_is_first_launch": .bool, "udl_on_reinstall": .bool,
                      "wait_for_att": .duration, "deep_link_timeout": .duration, "click_lookback": .duration],
         .branch: ["check_pasteboard_on_install": .bool, "match_duration": .duration, "match_type": .text],
         .adjust: ["link_me": .bool, "probabilistic_window": .duration, "device_matching_window": .duration,
