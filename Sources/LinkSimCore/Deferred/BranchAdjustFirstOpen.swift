@@ -12,7 +12,7 @@ enum BranchFirstOpen {
             let params = ["+is_first_session": "false", "+clicked_branch_link": "false"]
             trace.add(sdk, "initSession: +is_first_session=false, +clicked_branch_link=false — not an install, and no link opened this session",
                       rule: "deferred.branch.later-session")
-            return FirstOpen.land(index, data: nil, callback: "initSession", extra: ["is_first_launch": "false", "sdk_callback": "initSession"],
+            return FirstOpen.land(index, data: params, callback: "initSession", extra: ["is_first_launch": "false", "sdk_callback": "initSession"],
                                   shownWithoutLink: shown, lostBecause: "No link data in this session", world: &world, trace: &trace)
         }
         var extra = ["is_first_launch": "true", "sdk_callback": "initSession"]

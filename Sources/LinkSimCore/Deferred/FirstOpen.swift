@@ -28,6 +28,7 @@ enum FirstOpen {
             trace.add("iOS", "\(app.name)'s SDK reads the pasteboard; iOS \(world.device.os) shows ““\(app.name)” would like to paste from …” — Don't Allow Paste / Allow Paste",
                       rule: "deferred.ios.paste-alert",
                       detail: "Nothing is read until the user answers (scenario: `answer: allow_paste` or `answer: deny_paste`).")
+            // The alert is not about a link the user tapped; the pending tap only carries the pasteboard text.
             world.pending = PendingDecision(kind: .pastePrompt(firstLaunch: true), url: world.device.clipboard ?? "",
                                             candidates: [app.id], stayBrowser: nil, stayURL: nil,
                                             tap: Tap(url: world.device.clipboard ?? "", from: .otherApp), cancelRule: "deferred.ios.paste-denied")
@@ -52,6 +53,7 @@ enum FirstOpen {
     static func answerPastePrompt(_ pending: PendingDecision, firstLaunch: Bool, answer: String,
                                   world: inout World, trace: inout TraceRecorder) -> Landing {
         guard let appID = pending.candidates.first, let index = world.index(of: appID) else { return Landing(kind: .nowhere) }
+        // `open` reads as the affirmative button too; anything else leaves the pasteboard unread.
         let allowed = answer == "allow_paste" || answer == "open"
         if allowed {
             trace.add("User", "Taps “Allow Paste”")
