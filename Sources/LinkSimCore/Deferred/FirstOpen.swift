@@ -205,13 +205,13 @@ enum AppsFlyerFirstOpen {
             if click.srn { return "srn" }
             if matching.referrer { return "referrer" }
             if matching.deviceID { return "id_matching" }
-            if matching.sameNetwork, matching.clickToOpen <= probabilisticLookback { return "probabilistic" }
+            // A candidate only: each consumer applies its own window (UDL 15 min, probabilistic lookback 24 h).
+            if matching.sameNetwork { return "probabilistic" }
             return nil
         }()
         if click?.srn == true {
             trace.add("server AppsFlyer", "The click was reported by a self-reporting network (match_type srn)", rule: "deferred.af.udl-srn")
         }
-        if let matchType { extra["match_type"] = matchType }
         let params = click?.params ?? [:]
 
         let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
@@ -245,6 +245,7 @@ enum AppsFlyerFirstOpen {
                           detail: dropped.isEmpty || matchType == "srn" ? nil : "Null for new users: \(dropped.joined(separator: ", ")).")
                 extra["deep_link_status"] = "FOUND"
                 extra["is_deferred"] = "true"
+                extra["match_type"] = matchType
                 udlData = fields
             } else {
                 let why = matchType == nil ? "no click matches this install" : "the click was \(matching.clickToOpen) before first open, beyond UDL's 15-minute window"
@@ -264,11 +265,12 @@ enum AppsFlyerFirstOpen {
                 payload = params
                 payload["af_status"] = "Non-organic"
                 payload["match_type"] = matchType
+                extra["match_type"] = matchType
                 if let pid = params["pid"] { payload["media_source"] = pid }
                 if let c = params["c"] { payload["campaign"] = c }
                 if let click { payload["click_time"] = click.time.description }
                 payload["install_time"] = installedAt.description
-                trace.add(sdk, "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true, match_type=\(matchType) — the click is within the \(window) \(matchType == "probabilistic" ? "probabilistic" : "click") lookback",
+                trace.add(sdk, "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true, match_type=\(matchType) — the click is within the \(lookbackName(window, probabilistic: matchType == "probabilistic"))",
                           rule: "deferred.af.gcd-non-organic")
             } else {
                 payload = ["af_status": "Organic", "af_message": "organic install"]
@@ -280,7 +282,7 @@ enum AppsFlyerFirstOpen {
                 } else if matchType == nil {
                     why = "no click matches"
                 } else {
-                    why = "the click was \(matching.clickToOpen) before first open, beyond the \(window) lookback"
+                    why = "the click was \(matching.clickToOpen) before first open, beyond the \(lookbackName(window, probabilistic: matchType == "probabilistic"))"
                 }
                 trace.add(sdk, "onConversionDataSuccess: af_status=Organic, is_first_launch=true — \(why)", rule: "deferred.af.gcd-organic")
             }
@@ -330,6 +332,11 @@ enum AppsFlyerFirstOpen {
             ? "The deferred deep link was lost (no callback carries a route)" : "The deferred lookup failed"
         return FirstOpen.land(index, data: nil, callback: options.udl ? udlCallback : (options.conversionData ? "onConversionDataSuccess" : nil),
                               extra: extra, shownWithoutLink: shown, lostBecause: reason, world: &world, trace: &trace)
+    }
+
+    /// “24-hour probabilistic lookback” / “7d click lookback”, as the trace names the window.
+    private static func lookbackName(_ window: SimDuration, probabilistic: Bool) -> String {
+        probabilistic ? "\(window.seconds / 3600)-hour probabilistic lookback (its maximum; link settings do not apply)" : "\(window) click lookback"
     }
 
     /// Routes a link found by the clipboard recipe (reported as a direct result, assumption A2), else the home screen.
