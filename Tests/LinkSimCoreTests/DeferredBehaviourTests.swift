@@ -128,3 +128,14 @@ import Testing
         #expect(try simulate(text) == (try simulate(text)))
     }
 }
+
+@Suite struct DeferredNotModelledTests {
+    @Test func offlineBranchFirstOpenSaysItIsNotModelled() throws {
+        let r = try simulate(DeferredFixture.deferred(device: "", sdk: "{provider: branch}",
+                                                      providers: "branch: {domain: acme.app.link, app: com.example.shop}",
+                                                      url: "https://acme.app.link/summer", beforeLaunch: "\n  - set: {device.online: false}"))
+        let launch = try #require(r.last)
+        #expect(launch.rules.contains("linksim.not-modelled"))
+        #expect(launch.assumptions.contains { $0.contains("Branch") })
+    }
+}

@@ -87,7 +87,14 @@ enum FirstOpen {
 
     static func resolve(_ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: Pasteboard,
                         world: inout World, trace: inout TraceRecorder) -> Landing {
-        switch world.apps[index].sdk.provider {
+        let provider = world.apps[index].sdk.provider
+        if firstLaunch, !world.device.online, provider == .branch || provider == .adjust {
+            // The research notes document the offline first open for AppsFlyer only; say so rather than invent.
+            trace.add("linksim", "The device is offline; an offline first open is not modelled for \(provider == .branch ? "Branch" : "Adjust"), so the lookup is shown as if it reached the server",
+                      rule: "linksim.not-modelled",
+                      assumption: "assumption: \(provider == .branch ? "Branch" : "Adjust")'s behaviour without network at first open is not in the research notes")
+        }
+        switch provider {
         case .appsflyer: return AppsFlyerFirstOpen.resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
         case .branch: return BranchFirstOpen.resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
         case .adjust: return AdjustFirstOpen.resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
