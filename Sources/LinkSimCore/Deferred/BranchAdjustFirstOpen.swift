@@ -31,6 +31,11 @@ enum BranchFirstOpen {
             trace.add(sdk, pasteboard.read ? "NativeLink: the pasteboard holds no Branch link" : "NativeLink: nothing was read from the pasteboard",
                       rule: "deferred.pasteboard.no-link")
         }
+        if data == nil, app.sdk.options["match_type"]?.stringValue == "unique" {
+            // “unique” needs the set of outstanding identical footprints, which a one-device scenario does not have.
+            trace.add("linksim", "Branch match type “unique” is accepted but not modelled; snapshot matching is shown as “normal”",
+                      rule: "linksim.not-modelled")
+        }
         if data == nil {
             let matching = ClickMatching(provider: .branch, app: index, world: world, trace: &trace, actor: "server Branch")
             if let click = matching.click {
