@@ -218,7 +218,7 @@ import Testing
         (header + "actions:\n  - wait: 1m\n    expect: {lands: app}\n",
          ["test.yaml:6:5: error: `wait` does not land anywhere, so it cannot have `expect`; put it on a tap, launch, answer or long_press"]),
         (header + "actions:\n  - set: {device.oss: \"18\"}\n",
-         ["test.yaml:5:11: error: unknown setting `device.oss`; did you mean `os`?; device settings: os, default_browser, developer_mode, private_relay, online, att, network, clipboard, managed, scheme_collision"]),
+         ["test.yaml:5:11: error: unknown setting `device.oss`; did you mean `os`?; device settings: os, default_browser, developer_mode, private_relay, online, att, network, clipboard, managed, scheme_collision, att_answer_after"]),
         (header + "tap: a://b\nexpect: {lands: app, rule: ios.scheme.safari-promt}\n",
          ["test.yaml:5:28: error: `expect.rule`: no rule `ios.scheme.safari-promt` in the catalog; did you mean `ios.scheme.safari-prompt`? (see `linksim rules`)"]),
         (header + "tap: not a url\n",

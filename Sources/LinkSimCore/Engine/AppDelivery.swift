@@ -41,7 +41,10 @@ enum AppDelivery {
     }
 
     /// Opens the app at `index` with `url` and returns the landing.
+    /// `sdkRouting`, when given, replaces the app's URL router: a deep-link SDK (AppsFlyer, Branch...)
+    /// resolves the link and the app routes on the data the SDK hands it.
     static func open(_ index: Int, url: String, kind: LinkKind, activity: Activity? = nil, starter: AndroidStarter = .otherApp,
+                     sdkRouting: ((Int, inout World, inout TraceRecorder) -> SDKRoutedLink)? = nil,
                      world: inout World, trace: inout TraceRecorder) -> Landing {
         let app = world.apps[index]
         let cold = !app.state.isRunning
@@ -84,6 +87,14 @@ enum AppDelivery {
                            delivered: false)
         }
         trace.add(platform.displayName, "Delivers the link to \(callback)", rule: entry.rule, detail: entry.detail)
+        if let sdkRouting {
+            let routed = sdkRouting(index, &world, &trace)
+            world.apps[index].currentScreen = routed.screen
+            var landing = Landing(kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
+                                  callback: callback, delivered: true)
+            landing.extra = routed.extra
+            return landing
+        }
         let routed = AppRouter.route(url, in: app, webLink: kind != .customScheme)
         if let route = routed.route {
             let params = routed.params.isEmpty ? "" : " with " + routed.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")

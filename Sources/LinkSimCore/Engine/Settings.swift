@@ -97,6 +97,16 @@ public enum Settings {
             device.schemeCollision = p
             return nil
         },
+        .device("att_answer_after", "a duration such as 20s, or null") { device, value in
+            switch value {
+            case .null: device.attAnswerAfter = nil
+            case .string(let text):
+                guard let d = SimDuration.parse(text) else { return "not a duration" }
+                device.attAnswerAfter = d
+            default: return "not a duration"
+            }
+            return nil
+        },
         .app("state", choices(AppState.self)) { app, value, _ in
             guard let s = enumValue(value, AppState.self) else { return "not an app state" }
             app.state = s

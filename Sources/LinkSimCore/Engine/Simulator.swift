@@ -41,6 +41,7 @@ public enum Simulator {
         case .install(let appID, let source):
             guard let i = world.index(of: appID) else { return nil }
             let reinstall = world.apps[i].state.isInstalled
+            world.deferred.noteInstall(appID, at: world.clock)
             world.apps[i].state = .installed
             world.apps[i].installOrder = world.nextInstallOrder
             world.nextInstallOrder += 1
@@ -83,6 +84,8 @@ public enum Simulator {
                 trace.add("User", "Looks for \(app.name) on the home screen, but it is not installed", rule: "linksim.app.launch")
                 return Landing(kind: .nowhere)
             }
+            // Apps with a deep-link SDK: the SDK's first-open (or later-launch) callbacks decide the screen.
+            if let landing = FirstOpen.launch(i, world: &world, trace: &trace) { return landing }
             let cold = !app.state.isRunning
             let screen = cold ? app.homeScreen : (app.currentScreen ?? app.homeScreen)
             trace.add("User", "Taps the \(app.name) icon")
@@ -119,6 +122,7 @@ enum LinkTap {
             return Landing(kind: .nowhere)
         }
         if parts.isWeb {
+            if let landing = ProviderLinks.tap(tap, parts: parts, world: &world, trace: &trace) { return landing }
             switch world.device.platform {
             case .ios: return UniversalLinkResolver.tap(tap, parts: parts, world: &world, trace: &trace)
             case .android: return AndroidWebResolver.tap(tap, parts: parts, world: &world, trace: &trace)
@@ -199,6 +203,8 @@ enum PendingAnswer {
         }
 
         switch pending.kind {
+        case .pastePrompt(let firstLaunch):
+            return FirstOpen.answerPastePrompt(pending, firstLaunch: firstLaunch, answer: answer, world: &world, trace: &trace)
         case .safariSchemePrompt, .appOpenPrompt, .chromeExternalPrompt:
             guard let target = pending.candidates.first else { return Landing(kind: .nowhere) }
             switch answer {

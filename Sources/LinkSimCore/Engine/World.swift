@@ -9,6 +9,8 @@ public struct PendingDecision: Sendable, Equatable {
         case chromeExternalPrompt
         /// Android's chooser.
         case chooser
+        /// iOS 16+ “Allow Paste” alert raised by a deep-link SDK reading the pasteboard on first launch.
+        case pastePrompt(firstLaunch: Bool)
     }
     public var kind: Kind
     public var url: String
@@ -34,6 +36,8 @@ struct World {
     let assumptions: Assumptions
     var pending: PendingDecision?
     var nextInstallOrder: Int
+    /// Provider clicks, install history and cached conversion data (deferred deep links).
+    var deferred = DeferredState()
 
     init(_ scenario: Scenario) {
         device = scenario.device
@@ -47,6 +51,7 @@ struct World {
         for i in apps.indices where apps[i].state.isInstalled && apps[i].installedAt == nil {
             apps[i].installedAt = scenario.clock
         }
+        for app in apps where app.state.isInstalled { deferred.lastInstall[app.id] = app.installedAt ?? scenario.clock }
     }
 
     func index(of appID: String) -> Int? { apps.firstIndex { $0.id == appID } }

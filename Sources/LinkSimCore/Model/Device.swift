@@ -160,6 +160,8 @@ public struct Device: Sendable, Equatable {
     public var online: Bool = true
     /// Under MDM with the administrator's consent (for `applinks:...?mode=managed`).
     public var managed: Bool = false
+    /// How long after the first open the user answers the ATT prompt (nil: at once, or never if `att` is not_determined).
+    public var attAnswerAfter: SimDuration?
     /// iOS: domains where the user chose "Open in Safari" (lowercased hosts).
     public var safariPrefersBrowser: [String] = []
     /// iOS: how a custom-scheme collision is resolved (linksim extension; Apple: undefined).

@@ -66,6 +66,8 @@ public struct Tap: Sendable, Equatable {
     public var gesture: Gesture = .user
     public var caller: String?
     public var adClick: Bool = false
+    /// The click was an ad on a self-reporting network such as Meta (deferred deep links).
+    public var srn: Bool = false
 
     public init(url: String, from: TapSource, page: String? = nil, browserApp: InAppBrowserApp? = nil,
                 gesture: Gesture = .user, caller: String? = nil, adClick: Bool = false) {

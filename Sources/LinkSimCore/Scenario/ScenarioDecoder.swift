@@ -3,11 +3,11 @@ import Foundation
 /// The keys of the scenario format (contract §2 plus linksim's documented additions), in one place,
 /// so that "unknown key" messages and the format reference agree.
 enum ScenarioKeys {
-    static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click"]
+    static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click", "srn"]
     static let top = ["linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",
                       "tap", "expect"] + tapModifiers
     static let device = ["platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
-                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed"]
+                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after"]
     static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app"]
     static let app = ["id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
                       "info_plist", "entitlements", "manifest", "activities", "target_sdk", "signing_sha256",
@@ -26,22 +26,27 @@ enum ScenarioKeys {
     static let webResource = ["file", "json", "status", "content_type", "redirect"]
     static let redirectTarget = ["to", "status", "after"]
     static let providers = ["appsflyer", "branch", "adjust", "firebase"]
-    static let appsflyer = ["domain", "template", "app", "short_links"]
+    static let appsflyer = ["domain", "template", "app", "short_links", "copy_to_clipboard", "server_latency_ms"]
     static let appsflyerShortLink = ["params", "expires"]
-    static let branch = ["domain", "app", "links"]
+    static let branch = ["domain", "app", "links", "copy_to_clipboard"]
     static let branchLink = ["data"]
     static let simpleProvider = ["domain", "app"]
+    static let adjust = simpleProvider + ["copy_to_clipboard"]
     static let actionVerbs = ["tap", "wait", "install", "launch", "uninstall", "update", "long_press", "answer", "set"]
     static let action = actionVerbs + tapModifiers + ["choose", "expect"]
     static let install = ["app", "source"]
     static let expect = ["lands", "app", "options", "screen", "params", "via", "browser", "url", "callback", "delivered",
-                         "rule"]
+                         "rule"] + deferredExpect
+    /// Facts of a deferred first open, compared as text with `Landing.extra` (knowledge/deferred.md §10.7).
+    static let deferredExpect = ["match_type", "deep_link_status", "is_deferred", "af_status", "is_first_launch",
+                                 "match_guaranteed", "sdk_callback", "delivered_after", "paste_ui"]
     static let answerKeywords = ["open", "cancel", "always", "just_once", "allow_paste", "deny_paste"]
 
     /// `sdk:` keys by provider, and the kind of value each takes (knowledge/deferred.md §10.1).
     enum OptionKind { case bool, duration, text, number }
     static let sdkOptions: [SDKProvider: [String: OptionKind]] = [
         .appsflyer: ["udl": .bool, "conversion_data": .bool, "clipboard_recipe": .bool, "eddl": .bool,
+                     "check_is_first_launch": .bool, "udl_on_reinstall": .bool,
                      "wait_for_att": .duration, "deep_link_timeout": .duration, "click_lookback": .duration],
         .branch: ["check_pasteboard_on_install": .bool, "match_duration": .duration, "match_type": .text],
         .adjust: ["link_me": .bool, "probabilistic_window": .duration, "device_matching_window": .duration,
@@ -174,6 +179,7 @@ final class ScenarioDecoder {
         if let n = map["safari_prefers_browser"]?.value {
             device.safariPrefersBrowser = (c.stringList(n, what: "device.safari_prefers_browser") ?? []).map { $0.lowercased() }
         }
+        if let n = map["att_answer_after"]?.value, let d = c.duration(n, what: "device.att_answer_after") { device.attAnswerAfter = d }
         if let n = map["scheme_collision"]?.value,
            let p = c.choice(n, what: "device.scheme_collision", as: SchemeCollisionPolicy.self) {
             device.schemeCollision = p
@@ -513,6 +519,12 @@ final class ScenarioDecoder {
                     config.shortLinks[entry.key] = AppsFlyerShortLink(params: params, expires: expires)
                 }
             }
+            if let n = m["copy_to_clipboard"]?.value, let b = c.bool(n, what: "providers.appsflyer.copy_to_clipboard") {
+                config.options["copy_to_clipboard"] = .bool(b)
+            }
+            if let n = m["server_latency_ms"]?.value, let ms = c.int(n, what: "providers.appsflyer.server_latency_ms", range: 0...600_000) {
+                config.options["server_latency_ms"] = .int(ms)
+            }
             providers.appsflyer = config
         }
         if let n = map["branch"]?.value, let m = c.mapping(n, what: "providers.branch", allowed: ScenarioKeys.branch),
@@ -527,16 +539,22 @@ final class ScenarioDecoder {
                     config.links[entry.key] = BranchLink(data: data)
                 }
             }
+            if let n = m["copy_to_clipboard"]?.value, let b = c.bool(n, what: "providers.branch.copy_to_clipboard") {
+                config.options["copy_to_clipboard"] = .bool(b)
+            }
             providers.branch = config
         }
         for key in ["adjust", "firebase"] {
             guard let n = map[key]?.value,
-                  let m = c.mapping(n, what: "providers.\(key)", allowed: ScenarioKeys.simpleProvider),
+                  let m = c.mapping(n, what: "providers.\(key)", allowed: key == "adjust" ? ScenarioKeys.adjust : ScenarioKeys.simpleProvider),
                   let domain = c.require(m, "domain", in: "providers.\(key)", at: n.location)
                     .flatMap({ c.string($0, what: "providers.\(key).domain") })
             else { continue }
-            let config = SimpleProviderConfig(domain: domain.lowercased(),
+            var config = SimpleProviderConfig(domain: domain.lowercased(),
                                               app: m["app"].flatMap { c.string($0.value, what: "providers.\(key).app") })
+            if let n = m["copy_to_clipboard"]?.value, let b = c.bool(n, what: "providers.\(key).copy_to_clipboard") {
+                config.options["copy_to_clipboard"] = .bool(b)
+            }
             if key == "adjust" { providers.adjust = config } else { providers.firebase = config }
         }
         return providers
@@ -683,6 +701,7 @@ final class ScenarioDecoder {
         if let n = map["gesture"]?.value, let g = c.choice(n, what: "\(key("gesture"))", as: Gesture.self) { tap.gesture = g }
         if let n = map["caller"]?.value { tap.caller = c.string(n, what: "\(key("caller"))") }
         if let n = map["ad_click"]?.value, let b = c.bool(n, what: "\(key("ad_click"))") { tap.adClick = b }
+        if let n = map["srn"]?.value, let b = c.bool(n, what: "\(key("srn"))") { tap.srn = b }
         return tap
     }
 
@@ -708,6 +727,9 @@ final class ScenarioDecoder {
                 c.error(entry.value.location, "`\(what).rule`: no rule `\(id)` in the catalog\(Suggestion.didYouMean(id, among: RuleCatalog.all.map(\.id))) (see `linksim rules`)")
             }
             e.rule = id
+        }
+        for key in ScenarioKeys.deferredExpect {
+            if let entry = map[key], let value = c.scalar(entry.value, what: "\(what).\(key)") { e.extra[key] = value.description }
         }
         return e
     }

@@ -1,0 +1,56 @@
+/// How a provider's server can tie a first open to an earlier click (knowledge/deferred.md §10.2):
+/// Play Install Referrer, advertising-ID matching, and the IP/network snapshot.
+struct ClickMatching {
+    var click: ProviderClick?
+    /// Click → first open.
+    var clickToOpen: SimDuration = SimDuration(seconds: 0)
+    var referrer = false
+    var deviceID = false
+    var sameNetwork = false
+
+    /// Evaluates the signals for the first open of app `index` now, narrating each one.
+    init(provider: LinkProvider, app index: Int, world: World, trace: inout TraceRecorder, actor: String) {
+        let app = world.apps[index]
+        let device = world.device
+        guard let click = world.deferred.latestClick(for: app.id, provider: provider) else {
+            trace.add(actor, "No \(provider.displayName) click was recorded for \(app.name); there is nothing to match", rule: "deferred.match.none")
+            return
+        }
+        self.click = click
+        clickToOpen = world.clock - click.time
+        trace.add(actor, "The latest click on \(click.url) was \(clickToOpen) before this first open")
+
+        if device.platform == .android {
+            let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
+            if click.wentToPlayWithReferrer, app.installSource == .store, world.clock - installedAt <= .days(90) {
+                referrer = true
+                trace.add(actor, "The Play Install Referrer returns the click that led to the Play page: a deterministic match", rule: "deferred.match.referrer")
+            } else if app.installSource != .store {
+                trace.add(actor, "\(app.name) was installed by \(app.installSource.rawValue.replacingOccurrences(of: "_", with: " ")), so there is no Google Play Install Referrer", rule: "deferred.match.referrer")
+            }
+        }
+        if click.adClick {
+            let readable = device.platform == .android || device.os < OSVersion(ios: 14, 5) || device.att == .authorized
+            deviceID = readable
+            trace.add(actor, readable ? "The ad click carried the advertising ID and the app can read it now\(device.platform == .ios ? " (ATT \(device.att.rawValue))" : ""): an ID match"
+                                      : "The ad click carried the IDFA, but with ATT \(device.att.rawValue) the app reads all zeros: no ID match",
+                      rule: "deferred.match.id")
+        }
+        if click.relayed {
+            trace.add(actor, "The click came through iCloud Private Relay while the first open comes from the device's own IP; the IP snapshot cannot match",
+                      rule: "deferred.match.private-relay")
+        } else if click.network != device.network {
+            trace.add(actor, "The click came from network “\(click.network)”, the first open from “\(device.network)”; the IP snapshot cannot match",
+                      rule: "deferred.match.network-change")
+        } else {
+            sameNetwork = true
+            let inAppNote = device.platform == .ios && device.privateRelay ?
+                "assumption A5: in-app browsers and apps are not routed through Private Relay; only Safari is" : nil
+            trace.add(actor, "Click and first open come from the same network “\(device.network)”: a probabilistic (IP + device) candidate",
+                      rule: "deferred.match.probabilistic",
+                      assumption: inAppNote ?? "assumption A7: probabilistic matching is binary — a match iff same network and same device within the window (real vendors use scores)")
+        }
+    }
+
+    var isDeterministic: Bool { referrer || deviceID }
+}

@@ -1,0 +1,369 @@
+/// Launching an app that has a deep-link SDK: on the first launch of an install the SDK looks for a
+/// deferred deep link; on later launches it does not (knowledge/deferred.md §9, §10.4–§10.6).
+enum FirstOpen {
+    /// How the pasteboard read shows itself to the user (knowledge/deferred.md §8).
+    enum PasteUI: String { case alert, banner, silent }
+
+    /// What the SDK found on the pasteboard at first launch (nil text: nothing, or the user denied).
+    struct Pasteboard {
+        var read = false
+        var text: String?
+    }
+
+    /// Handles `launch:` for apps with an SDK; nil for apps without one (the plain launch applies).
+    static func launch(_ index: Int, world: inout World, trace: inout TraceRecorder) -> Landing? {
+        let app = world.apps[index]
+        guard app.sdk.provider != .none else { return nil }
+        let firstLaunch = app.state == .installed
+        let cold = !app.state.isRunning
+        let platform = world.device.platform
+        trace.add("User", "Taps the \(app.name) icon")
+        trace.add(platform.displayName, firstLaunch ? "Starts \(app.name) for the first time since it was installed"
+                                                    : (cold ? "Starts \(app.name) cold" : "Brings \(app.name) forward"),
+                  rule: "linksim.app.launch")
+        world.bringToForeground(index)
+        if cold { world.apps[index].launchCount += 1 }
+
+        if firstLaunch, let ui = pasteUI(app: app, world: world), ui == .alert {
+            trace.add("iOS", "\(app.name)'s SDK reads the pasteboard; iOS \(world.device.os) shows ““\(app.name)” would like to paste from …” — Don't Allow Paste / Allow Paste",
+                      rule: "deferred.ios.paste-alert",
+                      detail: "Nothing is read until the user answers (scenario: `answer: allow_paste` or `answer: deny_paste`).")
+            // The alert is not about a link the user tapped; the pending tap only carries the pasteboard text.
+            world.pending = PendingDecision(kind: .pastePrompt(firstLaunch: true), url: world.device.clipboard ?? "",
+                                            candidates: [app.id], stayBrowser: nil, stayURL: nil,
+                                            tap: Tap(url: world.device.clipboard ?? "", from: .otherApp), cancelRule: "deferred.ios.paste-denied")
+            var landing = Landing(kind: .prompt, app: app.id, options: ["allow_paste", "deny_paste"])
+            landing.extra["paste_ui"] = PasteUI.alert.rawValue
+            return landing
+        }
+        var pasteboard = Pasteboard()
+        if firstLaunch, let ui = pasteUI(app: app, world: world) {
+            pasteboard = Pasteboard(read: true, text: world.device.clipboard)
+            if ui == .banner {
+                trace.add("iOS", "\(app.name) reads the pasteboard; iOS \(world.device.os) shows the “\(app.name) pasted from …” banner without asking",
+                          rule: "deferred.ios.paste-banner")
+            }
+        }
+        var landing = resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
+        if pasteboard.read { landing.extra["paste_ui"] = pasteUI(app: app, world: world)?.rawValue }
+        return landing
+    }
+
+    /// The user answered the iOS 16+ paste alert.
+    static func answerPastePrompt(_ pending: PendingDecision, firstLaunch: Bool, answer: String,
+                                  world: inout World, trace: inout TraceRecorder) -> Landing {
+        guard let appID = pending.candidates.first, let index = world.index(of: appID) else { return Landing(kind: .nowhere) }
+        // `open` reads as the affirmative button too; anything else leaves the pasteboard unread.
+        let allowed = answer == "allow_paste" || answer == "open"
+        if allowed {
+            trace.add("User", "Taps “Allow Paste”")
+        } else {
+            trace.add("User", answer == "deny_paste" || answer == "cancel" ? "Taps “Don't Allow Paste”" : "“\(answer)” is not Allow/Don't Allow Paste; the alert counts as denied",
+                      rule: "deferred.ios.paste-denied")
+        }
+        let pasteboard = Pasteboard(read: true, text: allowed ? world.device.clipboard : nil)
+        var landing = resolve(index, firstLaunch: firstLaunch, cold: true, pasteboard: pasteboard, world: &world, trace: &trace)
+        landing.extra["paste_ui"] = PasteUI.alert.rawValue
+        return landing
+    }
+
+    /// Whether the app's SDK reads the pasteboard on first launch, and how iOS shows it; nil when it does not.
+    static func pasteUI(app: App, world: World) -> PasteUI? {
+        let device = world.device
+        guard device.platform == .ios, let text = device.clipboard, !text.isEmpty else { return nil }
+        let reads: Bool
+        switch app.sdk.provider {
+        // The recipe reads UIPasteboard.general.string: any text is read [AF-PrivateRelay].
+        case .appsflyer: reads = AppsFlyerOptions(app.sdk).clipboardRecipe
+        // Branch checks hasURLs first, so only a URL is read [BR-SDK-Pasteboard]; NativeLink is iOS 15+.
+        case .branch: reads = BranchOptions(app.sdk).checkPasteboardOnInstall && device.os.major >= 15 && URLParts(text)?.isWeb == true
+        case .adjust: reads = AdjustOptions(app.sdk).linkMe && device.os.major >= 15 && URLParts(text)?.isWeb == true
+        case .none: reads = false
+        }
+        guard reads else { return nil }
+        if device.os.major >= 16 { return .alert }
+        return device.os.major >= 14 ? .banner : .silent
+    }
+
+    static func resolve(_ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: Pasteboard,
+                        world: inout World, trace: inout TraceRecorder) -> Landing {
+        let provider = world.apps[index].sdk.provider
+        if firstLaunch, !world.device.online, provider == .branch || provider == .adjust {
+            // The research notes document the offline first open for AppsFlyer only; say so rather than invent.
+            trace.add("linksim", "The device is offline; an offline first open is not modelled for \(provider == .branch ? "Branch" : "Adjust"), so the lookup is shown as if it reached the server",
+                      rule: "linksim.not-modelled",
+                      assumption: "assumption: \(provider == .branch ? "Branch" : "Adjust")'s behaviour without network at first open is not in the research notes")
+        }
+        switch provider {
+        case .appsflyer: return AppsFlyerFirstOpen.resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
+        case .branch: return BranchFirstOpen.resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
+        case .adjust: return AdjustFirstOpen.resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
+        case .none: return Landing(kind: .app, app: world.apps[index].id, screen: world.apps[index].homeScreen, params: [:])
+        }
+    }
+
+    /// Routes provider data with the app's router and builds the landing of the launch.
+    static func land(_ index: Int, data: [String: String]?, callback: String?, extra: [String: String], shownWithoutLink: String,
+                     lostBecause reason: String, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let app = world.apps[index]
+        if let data {
+            let routed = AppRouter.route(parameters: data, in: app)
+            if let route = routed.route {
+                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: "linksim.router.route")
+                world.apps[index].currentScreen = routed.screen
+                var landing = Landing(kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: .deferred,
+                                      callback: callback, delivered: true)
+                landing.extra = extra
+                return landing
+            }
+        }
+        trace.add(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", rule: "linksim.router.home-fallback")
+        world.apps[index].currentScreen = shownWithoutLink
+        var landing = Landing(kind: .app, app: app.id, screen: shownWithoutLink, params: data ?? [:], callback: callback)
+        landing.extra = extra
+        return landing
+    }
+}
+
+/// AppsFlyer: Unified Deep Linking, conversion data, extended DDL, clipboard recipe (knowledge/deferred.md §2, §10.4).
+enum AppsFlyerFirstOpen {
+    static let udlWindow = SimDuration.minutes(15)
+    static let probabilisticLookback = SimDuration.hours(24)
+    static let reattributionWindow = SimDuration.days(90)
+    static let defaultLatencyMs: Int64 = 500
+
+    static func resolve(_ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: FirstOpen.Pasteboard,
+                        world: inout World, trace: inout TraceRecorder) -> Landing {
+        let app = world.apps[index]
+        let options = AppsFlyerOptions(app.sdk)
+        let ios = world.device.platform == .ios
+        let udlCallback = ios ? "didResolveDeepLink" : "onDeepLinking"
+        let sdk = "AppsFlyer SDK"
+        let shown = cold ? app.homeScreen : (app.currentScreen ?? app.homeScreen)
+        let routesFromConversion = options.eddl || !options.udl
+
+        guard firstLaunch else {
+            trace.add(sdk, "Not the first launch: no deferred lookup and no \(udlCallback) callback without a link", rule: "deferred.af.later-launch")
+            var extra = ["is_first_launch": "false"]
+            guard options.conversionData else {
+                return FirstOpen.land(index, data: nil, callback: nil, extra: extra, shownWithoutLink: shown,
+                                      lostBecause: "No callback carries a link", world: &world, trace: &trace)
+            }
+            var payload = world.deferred.conversion[app.id] ?? ["af_status": "Organic"]
+            payload["is_first_launch"] = "false"
+            let status = payload["af_status"] ?? "Organic"
+            extra["af_status"] = status
+            extra["sdk_callback"] = "onConversionDataSuccess"
+            trace.add(sdk, "onConversionDataSuccess fires again (it fires on every launch and return to foreground) with the cached payload: af_status=\(status), is_first_launch=false",
+                      rule: "deferred.af.later-launch")
+            if routesFromConversion, !options.checkIsFirstLaunch, status == "Non-organic" {
+                trace.add(app.name, "The app's conversion-data handler does not check is_first_launch, so it routes the user again",
+                          rule: "deferred.af.gcd-every-launch")
+                return FirstOpen.land(index, data: payload, callback: "onConversionDataSuccess", extra: extra, shownWithoutLink: shown,
+                                      lostBecause: "The payload has no route", world: &world, trace: &trace)
+            }
+            if routesFromConversion, status == "Non-organic" {
+                trace.add(app.name, "The handler checks is_first_launch (false) and does not route again", rule: "deferred.af.gcd-every-launch")
+            }
+            return FirstOpen.land(index, data: nil, callback: "onConversionDataSuccess", extra: extra, shownWithoutLink: shown,
+                                  lostBecause: "Nothing to route on a later launch", world: &world, trace: &trace)
+        }
+
+        var extra: [String: String] = ["is_first_launch": "true"]
+        // 1. The clipboard recipe runs synchronously at launch, before the UDL response (assumption A3).
+        var pastedLink: [String: String]?
+        if options.clipboardRecipe, ios {
+            if let text = pasteboard.text, text.contains("cp_url=true"), let parts = URLParts(text) {
+                var scratch = TraceRecorder()
+                pastedLink = ProviderLinks.linkData(.appsflyer, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)
+                trace.add(app.name, "Finds \(text) on the pasteboard (cp_url=true) and calls performOnAppAttribution(with:)",
+                          rule: "deferred.af.clipboard-recipe",
+                          assumption: "assumption A3: the pasteboard is read before the UDL response and the router routes only once (first result wins)")
+            } else if pasteboard.read, let text = pasteboard.text {
+                trace.add(app.name, "The pasteboard holds “\(text)”, not a link with cp_url=true; the recipe does nothing",
+                          rule: "deferred.pasteboard.no-link",
+                          assumption: "assumption: anything copied after the click replaces the link (one general pasteboard)")
+            } else if !pasteboard.read {
+                trace.add(app.name, "The pasteboard is empty; the clipboard recipe finds nothing", rule: "deferred.pasteboard.no-link")
+            }
+        }
+
+        // 2. No network at first open: the lookup fails and is not retried.
+        guard world.device.online else {
+            let status = ios ? "FAILURE" : "ERROR"
+            if options.udl {
+                trace.add(sdk, "\(udlCallback): status \(status) (network) — the device is offline at first open, and the lookup is not retried later",
+                          rule: "deferred.af.offline")
+                extra["deep_link_status"] = status
+            }
+            if options.conversionData {
+                trace.add(sdk, "onConversionDataFail: no network", rule: "deferred.af.offline")
+            }
+            return directOrHome(index, pastedLink: pastedLink, options: options, extra: extra, shown: shown,
+                                fallbackCallback: options.udl ? udlCallback : "onConversionDataFail",
+                                reason: "The deferred lookup failed (offline)", world: &world, trace: &trace)
+        }
+
+        // 3. Which click matches this first open.
+        let matching = ClickMatching(provider: .appsflyer, app: index, world: world, trace: &trace, actor: "server AppsFlyer")
+        let click = matching.click
+        let matchType: String? = {
+            guard let click else { return nil }
+            if click.srn { return "srn" }
+            if matching.referrer { return "referrer" }
+            if matching.deviceID { return "id_matching" }
+            // A candidate only: each consumer applies its own window (UDL 15 min, probabilistic lookback 24 h).
+            if matching.sameNetwork { return "probabilistic" }
+            return nil
+        }()
+        if click?.srn == true {
+            trace.add("server AppsFlyer", "The click was reported by a self-reporting network (match_type srn)", rule: "deferred.af.udl-srn")
+        }
+        let params = click?.params ?? [:]
+
+        let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
+        let reinstallInWindow = world.deferred.previousInstall[app.id].map { world.clock - $0 <= reattributionWindow } ?? false
+        let a4 = "assumption A4: a reinstall inside the 90-day re-attribution window gets Organic conversion data; UDL is \(options.udlOnReinstall ? "still evaluated like a first launch" : "taken to find nothing") (undocumented; sdk udl_on_reinstall switches it)"
+
+        // 4. UDL.
+        let latencyMs: Int64 = {
+            if case .int(let ms)? = world.providers.appsflyer?.options["server_latency_ms"] { return Int64(ms) }
+            return defaultLatencyMs
+        }()
+        var udlData: [String: String]?
+        if options.udl {
+            if latencyMs > options.deepLinkTimeoutMs {
+                let status = ios ? "FAILURE" : "ERROR"
+                trace.add(sdk, "\(udlCallback): status \(status) (timeout) — the server needs \(formatMilliseconds(latencyMs)), deepLinkTimeout is \(formatMilliseconds(options.deepLinkTimeoutMs))",
+                          rule: "deferred.af.timeout")
+                extra["deep_link_status"] = status
+            } else if reinstallInWindow, !options.udlOnReinstall {
+                trace.add(sdk, "\(udlCallback): status NOT_FOUND — a reinstall within 90 days of the previous install",
+                          rule: "deferred.af.reinstall", assumption: a4)
+                extra["deep_link_status"] = "NOT_FOUND"
+            } else if let matchType, matching.clickToOpen <= udlWindow {
+                var fields: [String: String] = [:]
+                if matchType != "srn" {
+                    for key in DirectOpen.udlFields { if let v = params[key] { fields[key] = v } }
+                }
+                let dropped = params.keys.filter { !DirectOpen.udlFields.contains($0) }.sorted()
+                trace.add(sdk, "\(udlCallback): status FOUND, isDeferred=true, match_type \(matchType) — \(matchType == "srn" ? "UDL does not support SRN clicks: no routing data" : "only deep_link_value and deep_link_sub1-10 reach a new user (\(ProviderLinks.describe(fields)))")",
+                          rule: matchType == "srn" ? "deferred.af.udl-srn" : "deferred.af.udl-deferred",
+                          detail: dropped.isEmpty || matchType == "srn" ? nil : "Null for new users: \(dropped.joined(separator: ", ")).")
+                extra["deep_link_status"] = "FOUND"
+                extra["is_deferred"] = "true"
+                extra["match_type"] = matchType
+                udlData = fields
+            } else {
+                let why = matchType == nil ? "no click matches this install" : "the click was \(matching.clickToOpen) before first open, beyond UDL's 15-minute window"
+                trace.add(sdk, "\(udlCallback): status NOT_FOUND — \(why)", rule: "deferred.af.udl-not-found")
+                extra["deep_link_status"] = "NOT_FOUND"
+            }
+        }
+
+        // 5. Conversion data.
+        var conversion: [String: String]?
+        if options.conversionData {
+            let lookback: SimDuration
+            if let text = params["af_click_lookback"], let perLink = SimDuration.parse(text) { lookback = perLink } else { lookback = options.clickLookback }
+            let window = matchType == "probabilistic" ? probabilisticLookback : lookback
+            var payload: [String: String]
+            if let matchType, matching.clickToOpen <= window, !reinstallInWindow {
+                payload = params
+                payload["af_status"] = "Non-organic"
+                payload["match_type"] = matchType
+                extra["match_type"] = matchType
+                if let pid = params["pid"] { payload["media_source"] = pid }
+                if let c = params["c"] { payload["campaign"] = c }
+                if let click { payload["click_time"] = click.time.description }
+                payload["install_time"] = installedAt.description
+                trace.add(sdk, "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true, match_type=\(matchType) — the click is within the \(lookbackName(window, probabilistic: matchType == "probabilistic"))",
+                          rule: "deferred.af.gcd-non-organic")
+            } else {
+                payload = ["af_status": "Organic", "af_message": "organic install"]
+                let why: String
+                if reinstallInWindow {
+                    why = "a reinstall inside the 90-day re-attribution window is not attributed"
+                    trace.add(sdk, "This is a reinstall within 90 days of the previous install", rule: "deferred.af.reinstall",
+                              assumption: a4)
+                } else if matchType == nil {
+                    why = "no click matches"
+                } else {
+                    why = "the click was \(matching.clickToOpen) before first open, beyond the \(lookbackName(window, probabilistic: matchType == "probabilistic"))"
+                }
+                trace.add(sdk, "onConversionDataSuccess: af_status=Organic, is_first_launch=true — \(why)", rule: "deferred.af.gcd-organic")
+            }
+            payload["is_first_launch"] = "true"
+            world.deferred.conversion[app.id] = payload
+            extra["af_status"] = payload["af_status"]
+            conversion = payload
+        }
+
+        // 6. When the callbacks arrive: after the ATT wait and the server round trip.
+        var waitMs: Int64 = 0
+        if ios, let wait = options.waitForATT {
+            let answer = world.device.attAnswerAfter ?? (world.device.att == .notDetermined ? nil : SimDuration(seconds: 0))
+            let waited = min(answer ?? wait, wait)
+            waitMs = waited.seconds * 1000
+            trace.add(sdk, answer.map { $0 <= wait ? "waitForATTUserAuthorization: the user answers after \($0); the SDK starts then" : "waitForATTUserAuthorization gives up after \(wait)" }
+                          ?? "waitForATTUserAuthorization: the user never answers; the SDK starts after its \(wait) timeout",
+                      rule: "deferred.af.att-wait")
+        }
+        let deliveredMs = waitMs + min(latencyMs, options.udl ? options.deepLinkTimeoutMs : latencyMs)
+        extra["delivered_after"] = formatMilliseconds(deliveredMs)
+
+        // 7. Routing: the pasted direct link, else UDL, else eDDL from conversion data.
+        if pastedLink != nil {
+            return directOrHome(index, pastedLink: pastedLink, options: options, extra: extra, shown: shown,
+                                fallbackCallback: udlCallback, reason: "", world: &world, trace: &trace)
+        }
+        if let udlData, udlData["deep_link_value"] != nil {
+            return FirstOpen.land(index, data: udlData, callback: udlCallback, extra: extra, shownWithoutLink: shown,
+                                  lostBecause: "UDL's deep_link_value matches no route", world: &world, trace: &trace)
+        }
+        if let conversion, conversion["af_status"] == "Non-organic" {
+            if routesFromConversion {
+                let routed = AppRouter.route(parameters: conversion, in: app)
+                if routed.route != nil {
+                    trace.add(app.name, "UDL gave nothing to route; the app routes from conversion data (af_status Non-organic, is_first_launch true)",
+                              rule: "deferred.af.eddl-route")
+                    return FirstOpen.land(index, data: conversion, callback: "onConversionDataSuccess", extra: extra,
+                                          shownWithoutLink: shown, lostBecause: "", world: &world, trace: &trace)
+                }
+            } else {
+                trace.add(app.name, "Conversion data carries the link data, but the app does not route from it (no extended deferred deep linking)",
+                          rule: "deferred.af.eddl-route")
+            }
+        }
+        let reason = extra["deep_link_status"] == "NOT_FOUND" || extra["deep_link_status"] == nil
+            ? "The deferred deep link was lost (no callback carries a route)" : "The deferred lookup failed"
+        return FirstOpen.land(index, data: nil, callback: options.udl ? udlCallback : (options.conversionData ? "onConversionDataSuccess" : nil),
+                              extra: extra, shownWithoutLink: shown, lostBecause: reason, world: &world, trace: &trace)
+    }
+
+    /// “24-hour probabilistic lookback” / “7d click lookback”, as the trace names the window.
+    private static func lookbackName(_ window: SimDuration, probabilistic: Bool) -> String {
+        probabilistic ? "\(window.seconds / 3600)-hour probabilistic lookback (its maximum; link settings do not apply)" : "\(window) click lookback"
+    }
+
+    /// Routes a link found by the clipboard recipe (reported as a direct result, assumption A2), else the home screen.
+    private static func directOrHome(_ index: Int, pastedLink: [String: String]?, options: AppsFlyerOptions, extra: [String: String],
+                                     shown: String, fallbackCallback: String, reason: String,
+                                     world: inout World, trace: inout TraceRecorder) -> Landing {
+        var extra = extra
+        guard let pastedLink else {
+            return FirstOpen.land(index, data: nil, callback: fallbackCallback, extra: extra, shownWithoutLink: shown,
+                                  lostBecause: reason, world: &world, trace: &trace)
+        }
+        let ios = world.device.platform == .ios
+        let callback = options.udl ? (ios ? "didResolveDeepLink" : "onDeepLinking") : "onAppOpenAttribution"
+        trace.add("AppsFlyer SDK", options.udl ? "\(callback): status FOUND, isDeferred=false for the pasted link (\(ProviderLinks.describe(pastedLink)))"
+                                               : "onAppOpenAttribution receives the pasted link (\(ProviderLinks.describe(pastedLink)))",
+                  rule: "deferred.af.clipboard-recipe",
+                  assumption: options.udl ? "assumption A2: performOnAppAttribution under UDL reports FOUND with isDeferred=false" : nil)
+        extra["is_deferred"] = "false"
+        extra["sdk_callback"] = callback
+        return FirstOpen.land(index, data: pastedLink, callback: callback, extra: extra, shownWithoutLink: shown,
+                              lostBecause: "The pasted link's deep_link_value matches no route", world: &world, trace: &trace)
+    }
+}

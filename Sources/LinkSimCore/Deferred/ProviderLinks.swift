@@ -1,0 +1,329 @@
+/// Provider links (AppsFlyer OneLink, Branch, Adjust, Firebase Dynamic Links) at click time:
+/// which provider a link belongs to, what data it carries, what the provider's server records, and
+/// where the tap lands (knowledge/deferred.md §2.1–§2.2, §3, §4, §6, §10.3).
+enum ProviderLinks {
+    /// Firebase Dynamic Links stopped working on 2025-08-25; linksim uses 00:00 UTC (assumption A6).
+    static let firebaseShutdown = SimInstant(secondsSinceEpoch: Int64(SimInstant.daysFromCivil(year: 2025, month: 8, day: 25)) * 86400)
+
+    /// Well-known provider domains (knowledge/deferred.md §10.1), as host suffixes or exact hosts.
+    static let wellKnownDomains: [(suffix: String, provider: LinkProvider)] = [
+        (".onelink.me", .appsflyer),
+        (".app.link", .branch), (".test-app.link", .branch), ("bnc.lt", .branch),
+        ("app.adjust.com", .adjust), (".go.link", .adjust),
+        (".page.link", .firebase),
+    ]
+
+    /// The provider of a host: the scenario's `providers` first (branded domains), then the well-known domains.
+    static func recognise(host: String, providers: Providers) -> (provider: LinkProvider, how: String)? {
+        if providers.appsflyer?.domain == host { return (.appsflyer, "configured in providers.appsflyer") }
+        if providers.branch?.domain == host { return (.branch, "configured in providers.branch") }
+        if providers.adjust?.domain == host { return (.adjust, "configured in providers.adjust") }
+        if providers.firebase?.domain == host { return (.firebase, "configured in providers.firebase") }
+        for entry in wellKnownDomains where host == entry.suffix || (entry.suffix.hasPrefix(".") && host.hasSuffix(entry.suffix)) {
+            return (entry.provider, "a well-known \(entry.provider.displayName) domain")
+        }
+        return nil
+    }
+
+    /// The configured domain and app of a provider.
+    static func configuredApp(_ provider: LinkProvider, providers: Providers) -> String? {
+        switch provider {
+        case .appsflyer: return providers.appsflyer?.app
+        case .branch: return providers.branch?.app
+        case .adjust: return providers.adjust?.app
+        case .firebase: return providers.firebase?.app
+        }
+    }
+
+    static func copiesToClipboard(_ provider: LinkProvider, providers: Providers) -> Bool {
+        let options: [String: ScalarValue]?
+        switch provider {
+        case .appsflyer: options = providers.appsflyer?.options
+        case .branch: options = providers.branch?.options
+        case .adjust: options = providers.adjust?.options
+        case .firebase: options = nil
+        }
+        return options?["copy_to_clipboard"]?.boolValue ?? false
+    }
+
+    /// The app a provider link is for: `providers.<name>.app`, else the first app whose SDK is that provider.
+    static func targetApp(_ provider: LinkProvider, world: World) -> Int? {
+        if let id = configuredApp(provider, providers: world.providers) { return world.index(of: id) }
+        guard let sdk = provider.sdk else { return nil }
+        return world.apps.firstIndex { $0.sdk.provider == sdk }
+    }
+
+    /// The data a provider link carries (long-link query, short-link store, Branch link data).
+    static func linkData(_ provider: LinkProvider, parts: URLParts, world: World, trace: inout TraceRecorder,
+                         actor: String, targetApp: Int?) -> [String: String] {
+        let query = Dictionary(parts.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let segments = parts.path.split(separator: "/").map(String.init)
+        switch provider {
+        case .appsflyer:
+            guard segments.count >= 2 else {
+                trace.add(actor, "A long OneLink URL: its parameters travel in the query string (\(describe(query)))",
+                          rule: "deferred.af.long-link")
+                return query
+            }
+            let shortID = segments[1]
+            guard let short = world.providers.appsflyer?.shortLinks[shortID] else {
+                trace.add(actor, "A short OneLink URL (/\(segments[0])/\(shortID)); the resolver knows no link “\(shortID)”, so it carries no data",
+                          rule: "deferred.af.short-link",
+                          assumption: "assumption A1: an unknown or expired short link resolves to empty parameters (the template's default redirect, no deep_link_value)")
+                return query
+            }
+            if let expires = short.expires, expires < world.clock {
+                trace.add(actor, "A short OneLink URL (/\(segments[0])/\(shortID)) that expired at \(expires); the resolver returns no data",
+                          rule: "deferred.af.short-link",
+                          assumption: "assumption A1: an unknown or expired short link resolves to empty parameters (the template's default redirect, no deep_link_value)")
+                return query
+            }
+            trace.add(actor, "A short OneLink URL: AppsFlyer's resolver (shortlink-sdk/v2/\(segments[0])?id=\(shortID)) returns \(describe(short.params))",
+                      rule: "deferred.af.short-link",
+                      detail: short.expires.map { "The link expires at \($0) (API-created short links live 31 days by default)." })
+            return short.params.merging(query) { stored, _ in stored }
+        case .branch:
+            let data = world.providers.branch?.links[parts.path]?.data ?? [:]
+            trace.add(actor, data.isEmpty ? "Branch knows no link data for \(parts.path.isEmpty ? "/" : parts.path)"
+                                          : "Branch link \(parts.path) carries \(describe(data))",
+                      rule: "deferred.provider.link")
+            return data.merging(query) { stored, _ in stored }
+        case .adjust:
+            var data = query
+            // Branded go.link URLs become the app-scheme form before they reach the SDK [ADJ-DDL].
+            if parts.normalizedHost.hasSuffix(".go.link"), data["deep_link"] == nil,
+               let index = targetApp, let scheme = world.apps[index].urlSchemes.first {
+                let path = String(parts.path.drop { $0 == "/" })
+                data["deep_link"] = "\(scheme)://\(path)" + (parts.query.map { "?\($0)" } ?? "")
+            }
+            return data
+        case .firebase:
+            return query
+        }
+    }
+
+    static func describe(_ params: [String: String]) -> String {
+        params.isEmpty ? "no parameters" : params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+    }
+
+    // MARK: The tap
+
+    /// Handles an http(s) tap if it is a provider link; nil for any other web link.
+    static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing? {
+        let host = parts.normalizedHost
+        guard let (provider, how) = recognise(host: host, providers: world.providers) else { return nil }
+        let platform = world.device.platform
+        let surface = TapSurface.name(of: tap, world: world)
+        let server = "server \(host)"
+        trace.add(surface, "\(host) is \(provider.displayName) (\(how))", rule: "deferred.provider.link")
+
+        if provider == .firebase {
+            if !(world.clock < firebaseShutdown) {
+                let browser = TapSurface.browser(for: tap, world: world)
+                trace.add(server, "Firebase Dynamic Links shut down on 2025-08-25; on \(world.clock) the link is dead: no app, no store, no data. The browser shows an error page (HTTP 404).",
+                          rule: "deferred.firebase.shutdown",
+                          assumption: "assumption A6: the cut-over is 2025-08-25T00:00Z and a dead link answers HTTP 404 (status not specified by Google); an app still listing applinks:\(host) is not opened, since Google no longer serves the association file")
+                return Landing(kind: .error, via: .web, browser: browser, url: tap.url)
+            }
+            trace.add(server, "Before the 2025-08-25 shutdown a Dynamic Link still redirects", rule: "deferred.firebase.shutdown")
+        }
+
+        let targetIndex = targetApp(provider, world: world)
+        let params = linkData(provider, parts: parts, world: world, trace: &trace, actor: server, targetApp: targetIndex)
+        // Private Relay covers Safari only (assumption A5 for in-app browsers): a tap in Safari, or a
+        // tap in Notes/Messages/Mail whose page loads in Safari as the default browser.
+        let relayed = platform == .ios && world.device.os.major >= 15 && world.device.privateRelay
+            && TapSurface.browser(for: tap, world: world) == Browser.safari.rawValue
+        let click = ProviderClick(provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
+                                  time: world.clock, network: world.device.network, relayed: relayed, adClick: tap.adClick,
+                                  srn: tap.srn, wentToPlayWithReferrer: false)
+        world.deferred.clicks.append(click)
+        let via = relayed ? " through iCloud Private Relay (a relay egress IP, not the device's)" : " from network “\(world.device.network)”"
+        trace.add(server, "\(provider.displayName) records the click at \(world.clock)\(via)\(tap.adClick ? " with the device's advertising ID" : "")")
+
+        guard let index = targetIndex else {
+            let browser = TapSurface.browser(for: tap, world: world)
+            trace.add(server, "No app in the scenario is configured for this \(provider.displayName) link (providers.\(provider.rawValue).app); the provider's page stays in the browser",
+                      rule: "deferred.provider.link")
+            return Landing(kind: .browser, via: .web, browser: browser, url: tap.url)
+        }
+        let app = world.apps[index]
+        guard app.state.isInstalled else {
+            return storeOrFallback(provider, tap: tap, params: params, appIndex: index, world: &world, trace: &trace)
+        }
+        let firstLaunch = app.state == .installed
+        let routing = DirectOpen.routing(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch)
+
+        switch platform {
+        case .ios:
+            let entitled = app.associatedDomains.contains { $0.lowercased() == "applinks:\(host)" }
+            let prefersBrowser = world.device.safariPrefersBrowser.contains(host)
+            trace.add("iOS", entitled ? "\(app.name) lists applinks:\(host), so universal links for \(host) are taken as configured"
+                                      : "\(app.name) does not list applinks:\(host) in its associated domains, so the link is not a universal link for it",
+                      assumption: "assumption: until the iOS universal-link rule set lands, “universal links configured” means the app's associated_domains contains applinks:\(host) (the provider hosts the AASA file)")
+            if entitled, tap.from == .safariAddressBar {
+                trace.add("Safari", "The link was typed or pasted into the address bar; iOS does not open universal links from there, so the \(provider.displayName) page loads",
+                          rule: "deferred.click.address-bar")
+            } else if entitled, prefersBrowser {
+                trace.add("iOS", "The user chose “Open in Safari” for \(host) before; the page loads in Safari", rule: "ios.ul.user-preference")
+            } else if entitled {
+                trace.add("iOS", "Opens \(app.name) through the universal link", rule: "deferred.click.opens-app")
+                return AppDelivery.open(index, url: tap.url, kind: .universalLink, sdkRouting: routing, world: &world, trace: &trace)
+            }
+            if provider == .appsflyer, let uri = params["af_dp"], let uriParts = URLParts(uri),
+               app.urlSchemes.contains(where: { $0.lowercased() == uriParts.scheme.lowercased() }) {
+                let forced = params["af_force_deeplink"]?.lowercased() == "true"
+                let schemeFriendly = tap.from == .chrome || (tap.from == .inAppBrowser && tap.browserApp == .x)
+                if forced || schemeFriendly {
+                    trace.add(server, "The OneLink page redirects to the URI scheme af_dp=\(uri) (\(forced ? "af_force_deeplink=true" : "\(surface) uses the URI-scheme fallback by default"))",
+                              rule: "deferred.af.uri-fallback")
+                    let schemeTap = Tap(url: uri, from: tap.from == .safariAddressBar ? .safari : tap.from, page: tap.url,
+                                        browserApp: tap.browserApp, gesture: .script)
+                    return CustomSchemeResolver.resolveIOS(schemeTap, parts: uriParts, world: &world, trace: &trace)
+                }
+                trace.add(server, "The link has af_dp=\(uri), but \(surface) only uses the URI scheme with af_force_deeplink=true",
+                          rule: "deferred.af.uri-fallback")
+            }
+            return storeOrFallback(provider, tap: tap, params: params, appIndex: index, world: &world, trace: &trace)
+
+        case .android:
+            let verifiedByFilter = app.activities.first { activity in
+                activity.intentFilters.contains { filter in
+                    filter.autoVerify && filter.data.contains { $0.scheme == "https" } && filter.data.contains { $0.host?.lowercased() == host }
+                }
+            }
+            let verifiedByState = app.domainVerification[host] == "verified"
+            let activity = verifiedByFilter ?? (verifiedByState ? app.activities.first : nil)
+            trace.add("Android", activity != nil ? "\(app.name) has a verified App Link for \(host)"
+                                                : "\(app.name) has no verified App Link for \(host)",
+                      assumption: "assumption: until the Android App Link rule set lands, an App Link counts as verified when an activity filter has autoVerify with an https host equal to \(host), or domain_verification says verified for it")
+            if activity != nil, tap.from != .webview, tap.from != .inAppBrowser {
+                trace.add("Android", "Opens \(app.name) through the App Link", rule: "deferred.click.opens-app")
+                let starter: AppDelivery.AndroidStarter = [.chrome, .chromeAddressBar, .customTab, .firefox].contains(tap.from) ? .browser : .otherApp
+                return AppDelivery.open(index, url: tap.url, kind: .appLink, activity: activity, starter: starter, sdkRouting: routing,
+                                        world: &world, trace: &trace)
+            }
+            if provider == .appsflyer, let uri = params["af_dp"], let uriParts = URLParts(uri),
+               !AndroidHandlers.find(url: uri, parts: uriParts, world: world, caller: nil).filter({ $0.appIndex == index }).isEmpty {
+                trace.add(server, "The OneLink page falls back to the URI scheme af_dp=\(uri)", rule: "deferred.af.uri-fallback")
+                let schemeTap = Tap(url: uri, from: tap.from, page: tap.url, browserApp: tap.browserApp)
+                return CustomSchemeResolver.resolveAndroid(schemeTap, parts: uriParts, world: &world, trace: &trace)
+            }
+            return storeOrFallback(provider, tap: tap, params: params, appIndex: index, world: &world, trace: &trace)
+        }
+    }
+
+    /// The app did not open: the store page, or the provider's fallback URL; the landing page may copy the link first.
+    private static func storeOrFallback(_ provider: LinkProvider, tap: Tap, params: [String: String], appIndex: Int,
+                                        world: inout World, trace: inout TraceRecorder) -> Landing {
+        let platform = world.device.platform
+        let app = world.apps[appIndex]
+        let server = "server \(URLParts(tap.url)?.normalizedHost ?? "")"
+        if platform == .ios, copiesToClipboard(provider, providers: world.providers) {
+            var copied = tap.url
+            if provider == .appsflyer { copied += (copied.contains("?") ? "&" : "?") + "cp_url=true" }
+            world.device.clipboard = copied
+            let page = provider == .branch ? "The Deepview page's button" : (provider == .adjust ? "The LinkMe page" : "The app's landing page")
+            trace.add(server, "\(page) copies \(copied) to the pasteboard before the redirect", rule: "deferred.click.landing-copies-link",
+                      assumption: provider == .branch ? "assumption: the user taps the Deepview call-to-action (that tap is what copies the link)" : nil)
+        }
+        let fallbackKey = platform == .ios ? "af_ios_url" : "af_android_url"
+        if provider == .appsflyer, let fallback = params[fallbackKey] {
+            let browser = TapSurface.browser(for: tap, world: world)
+            trace.add(server, "\(app.name) \(app.state.isInstalled ? "did not open" : "is not installed"); \(fallbackKey) sends the user to \(fallback) instead of the store",
+                      rule: "deferred.click.fallback-url")
+            return Landing(kind: .browser, via: .web, browser: browser, url: fallback)
+        }
+        if platform == .android, let last = world.deferred.clicks.indices.last {
+            world.deferred.clicks[last].wentToPlayWithReferrer = true
+            trace.add(server, "Redirects to Google Play with the click in the Play URL's referrer parameter", rule: "deferred.click.play-referrer")
+        }
+        trace.add(server, "\(app.name) \(app.state.isInstalled ? "did not open" : "is not installed"); \(provider.displayName) redirects to \(platform == .ios ? "the App Store" : "Google Play") page of \(app.name)",
+                  rule: "deferred.click.store")
+        return Landing(kind: .store, app: app.id)
+    }
+}
+
+/// What a deep-link SDK hands the app's router when the app opens through a provider link.
+struct SDKRoutedLink {
+    var screen: String
+    var params: [String: String]
+    var extra: [String: String]
+}
+
+/// A provider link that opened an installed app (class D1, knowledge/deferred.md §10.4–§10.5).
+enum DirectOpen {
+    static let udlFields = ["deep_link_value"] + (1...10).map { "deep_link_sub\($0)" }
+
+    static func routing(provider: LinkProvider, params: [String: String], url: String, firstLaunch: Bool)
+        -> (Int, inout World, inout TraceRecorder) -> SDKRoutedLink {
+        return { index, world, trace in
+            let app = world.apps[index]
+            let ios = world.device.platform == .ios
+            guard let sdk = provider.sdk, app.sdk.provider == sdk else {
+                let routed = AppRouter.route(url, in: app, webLink: true)
+                trace.add(app.name, "\(app.name) has no \(provider.displayName) SDK; its own router \(routed.route.map { "matches \(AppRouter.describe($0.pattern)) and shows \(routed.screen)" } ?? "finds no route and shows \(routed.screen)")",
+                          rule: routed.route == nil ? "linksim.router.home-fallback" : "linksim.router.route")
+                return SDKRoutedLink(screen: routed.screen, params: routed.params, extra: [:])
+            }
+            var extra: [String: String] = ["is_first_launch": firstLaunch ? "true" : "false"]
+            var fields = params
+            switch sdk {
+            case .appsflyer:
+                let options = AppsFlyerOptions(app.sdk)
+                if let parts = URLParts(url) {
+                    fields["link"] = url
+                    fields["scheme"] = parts.scheme
+                    fields["host"] = parts.normalizedHost
+                    fields["path"] = parts.path
+                }
+                if options.udl {
+                    let callback = ios ? "didResolveDeepLink" : "onDeepLinking"
+                    trace.add("AppsFlyer SDK", "\(callback): status FOUND, isDeferred=false — a direct deep link carries the full link data (\(ProviderLinks.describe(params)))",
+                              rule: "deferred.af.udl-direct")
+                    extra["sdk_callback"] = callback
+                    extra["deep_link_status"] = "FOUND"
+                    extra["is_deferred"] = "false"
+                } else {
+                    trace.add("AppsFlyer SDK", "onAppOpenAttribution receives the link parameters (\(ProviderLinks.describe(params)))",
+                              rule: "deferred.af.legacy-direct")
+                    extra["sdk_callback"] = "onAppOpenAttribution"
+                }
+                if options.conversionData {
+                    if firstLaunch {
+                        var payload = params
+                        payload["af_status"] = "Non-organic"
+                        payload["is_first_launch"] = "true"
+                        world.deferred.conversion[app.id] = payload
+                        trace.add("AppsFlyer SDK", "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true (this link opened the app for its first launch)",
+                                  rule: "deferred.af.gcd-non-organic",
+                                  assumption: "assumption: an app installed but never launched that first opens through a provider link is attributed to that click (knowledge/deferred.md §9 rule 5)")
+                    } else {
+                        let status = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
+                        trace.add("AppsFlyer SDK", "onConversionDataSuccess: the cached payload again (af_status=\(status)), is_first_launch=false",
+                                  rule: "deferred.af.later-launch")
+                    }
+                    extra["af_status"] = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
+                }
+            case .branch:
+                let reinstall = world.deferred.previousInstall[app.id] != nil
+                fields["+clicked_branch_link"] = "true"
+                fields["+match_guaranteed"] = "true"
+                fields["+is_first_session"] = firstLaunch && !reinstall ? "true" : "false"
+                trace.add("Branch SDK", "initSession: the link's click id resolves to its data with +clicked_branch_link=true, +match_guaranteed=true, +is_first_session=\(fields["+is_first_session"] ?? "false")",
+                          rule: "deferred.branch.direct")
+                extra["sdk_callback"] = "initSession"
+                extra["match_guaranteed"] = "true"
+            case .adjust, .none:
+                extra["sdk_callback"] = "the app's link handler"
+            }
+            let routed = AppRouter.route(parameters: fields, in: app)
+            if let route = routed.route {
+                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: "linksim.router.route")
+            } else {
+                trace.add(app.name, "No route matches the link data; the app shows \(routed.screen)", rule: "linksim.router.home-fallback")
+            }
+            return SDKRoutedLink(screen: routed.screen, params: routed.params, extra: extra)
+        }
+    }
+}
