@@ -26,6 +26,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Measures load and simulation time: `swift run -c release linksim-bench`.
+        .executableTarget(name: "linksim-bench", dependencies: ["LinkSimCore"]),
         .testTarget(name: "LinkSimCoreTests", dependencies: ["LinkSimCore"]),
         .testTarget(name: "LinkSimCLITests", dependencies: ["LinkSimCore"]),
     ]
