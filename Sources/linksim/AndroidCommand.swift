@@ -121,22 +121,8 @@ extension AndroidCommand {
             return "{\"matches\": [\(entries.joined(separator: ", "))]}"
         }
 
-        static func jsonString(_ text: String) -> String {
-            var output = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case _ where scalar.value < 0x20:
-                    output += String(format: "\\u%04x", scalar.value)
-                default: output.unicodeScalars.append(scalar)
-                }
-            }
-            return output + "\""
-        }
+        static func jsonString(_ text: String) -> String { JSONText.quote(text) }
+
 
         static func text(_ report: ManifestMatchReport, targetSDK: Int?) -> String {
             var lines: [String] = []

@@ -1,3 +1,5 @@
+import LinkSimCore
+
 /// A tiny JSON value with ordered object keys, so the output matches the contract's key order
 /// byte for byte and is deterministic.
 indirect enum JSONValue {
@@ -40,24 +42,6 @@ indirect enum JSONValue {
         }
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { JSONText.quote(s) }
+
 }
