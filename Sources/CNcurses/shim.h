@@ -22,6 +22,7 @@
 static inline WINDOW *linksim_stdscr(void) { return stdscr; }
 static inline int linksim_lines(void) { return LINES; }
 static inline int linksim_cols(void) { return COLS; }
+static inline int linksim_color_pairs(void) { return COLOR_PAIRS; }
 
 /* Attribute and mouse masks are macro expressions Swift does not import. */
 static inline attr_t linksim_attr_normal(void) { return A_NORMAL; }
@@ -44,12 +45,19 @@ static inline int linksim_put_cell(int y, int x, wchar_t ch, attr_t attrs, short
    async-signal-safe functions (tcsetattr, write, signal, raise). These statics live in this
    header, so every Swift file that calls these functions would get its own copy: only
    LinkSimTUI/Backends/TerminalGuard.swift may call them. */
-static struct termios linksim_saved_termios;
-static volatile sig_atomic_t linksim_termios_saved = 0;
+/* Function-local statics: Swift's C importer emits these with the inline functions that own them. */
+static inline struct termios *linksim_saved_termios(void) {
+    static struct termios saved;
+    return &saved;
+}
+static inline volatile sig_atomic_t *linksim_termios_saved(void) {
+    static volatile sig_atomic_t saved = 0;
+    return &saved;
+}
 
 static inline int linksim_save_terminal(void) {
-    if (tcgetattr(STDIN_FILENO, &linksim_saved_termios) != 0) return -1;
-    linksim_termios_saved = 1;
+    if (tcgetattr(STDIN_FILENO, linksim_saved_termios()) != 0) return -1;
+    *linksim_termios_saved() = 1;
     return 0;
 }
 
@@ -57,7 +65,7 @@ static inline int linksim_save_terminal(void) {
    attributes, and put the saved termios back. */
 static inline void linksim_restore_terminal(void) {
     static const char reset[] = "\033[?1000l\033[?1002l\033[?1006l\033[0m\033[?25h\033[?1049l";
-    if (linksim_termios_saved) tcsetattr(STDIN_FILENO, TCSANOW, &linksim_saved_termios);
+    if (*linksim_termios_saved()) tcsetattr(STDIN_FILENO, TCSANOW, linksim_saved_termios());
     ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
     (void)ignored;
 }

@@ -5,6 +5,11 @@ struct LinkSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "linksim",
         abstract: "Simulate what happens when someone taps a link on a phone, and why.",
-        subcommands: []
+        subcommands: [TUICommand.self, BenchTUICommand.self]
     )
+
+    /// No subcommand: the demo TUI on a terminal, otherwise a usage line and exit 64.
+    func run() throws {
+        try runDefaultTUI()
+    }
 }

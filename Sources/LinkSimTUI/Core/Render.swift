@@ -257,7 +257,8 @@ struct ScreenPainter {
     /// The why pane's text for the selected step: what happened, and the rule behind it.
     func whyLines(width: Int) -> [(String, CellStyle)] {
         guard let step = model.selectedStep else {
-            return [("Select a trace step (n / p, or ↑ ↓ in the trace) to read why it happened.", theme.secondary)]
+            let hint = "Select a trace step (n / p, or ↑ ↓ in the trace) to read why it happened."
+            return TerminalText.wrap(hint, columns: width).map { ($0, theme.secondary) }
         }
         var lines: [(String, CellStyle)] = []
         func add(_ text: String, _ style: CellStyle) {
