@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "LinkSimCLITests", dependencies: ["LinkSimCore"]),
         .testTarget(
             name: "LinkSimTUITests",
-            dependencies: ["LinkSimTUI", "LinkSimCore"],
+            dependencies: ["LinkSimTUI", "LinkSimCore", .product(name: "Yams", package: "Yams")],
             exclude: ["Golden"]
         ),
     ]

@@ -23,7 +23,7 @@ public struct Layout: Sendable, Equatable {
         statusLine = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
         let bodyTop = landing.maxY
         let bodyHeight = max(0, statusLine.y - bodyTop)
-        let deviceWidth = min(58, max(36, size.width * 2 / 5))
+        let deviceWidth = min(60, max(36, size.width * 9 / 20))
         device = Rect(x: 0, y: bodyTop, width: deviceWidth, height: bodyHeight)
         let rightX = deviceWidth
         let rightWidth = size.width - deviceWidth

@@ -133,7 +133,7 @@ struct ScreenPainter {
         // Keep the cursor's section header in view when it fits.
         if offset > 0, cursorLine - offset < inner.height - 1, lines[offset - 1].section != nil { offset -= 1 }
         let focused = model.focus == .device && model.overlay == nil
-        let labelWidth = min(26, inner.width / 2)
+        let labelWidth = min(30, inner.width * 11 / 20)
         for row in 0..<inner.height {
             let lineIndex = offset + row
             guard lineIndex < lines.count else { break }
@@ -146,7 +146,7 @@ struct ScreenPainter {
             guard let index = line.knob else { continue }
             let knob = knobs[index]
             let isCursor = index == model.knobCursor
-            let label = TerminalText.truncate(knob.label, to: labelWidth - 1)
+            let label = TerminalText.truncate(knob.label, to: labelWidth - 2)
             let valueWidth = inner.width - labelWidth - 1
             let value = isCursor && !knob.isText ? "◂ \(knob.value) ▸" : knob.value
             let rowStyle = isCursor ? (focused ? theme.cursor : theme.unfocusedCursor) : theme.text
@@ -241,6 +241,9 @@ struct ScreenPainter {
             let number = String(index + 1)
             let padded = String(repeating: " ", count: numberWidth - number.count) + number
             var x = inner.x
+            // Gutter: ▸ marks the current step and * a step the last change added or altered, so
+            // both show without colour (NO_COLOR, plain text) too.
+            x += grid.put(isCursor ? "▸" : " ", x: x, y: y, style: style)
             x += grid.put(isChanged ? "*" : " ", x: x, y: y, style: isChanged && !isCursor ? theme.changedMark : style)
             x += grid.put("\(padded) \(step.actor): ", x: x, y: y, maxWidth: inner.maxX - x, style: style)
             let ruleSuffix = step.rule.map { "  [\($0)]" } ?? ""

@@ -15,7 +15,8 @@ extension ScreenPainter {
     func dialog(width: Int, height: Int, title: String, into grid: inout Grid) -> Rect {
         let w = min(width, grid.size.width - 2), h = min(height, grid.size.height - 2)
         let rect = Rect(x: (grid.size.width - w) / 2, y: max(1, (grid.size.height - h) / 2), width: w, height: h)
-        grid.fill(rect)
+        // Clear a one-cell margin too, so the dialog's frame does not run into the panes' frames.
+        grid.fill(Rect(x: rect.x - 1, y: rect.y - 1, width: rect.width + 2, height: rect.height + 2))
         grid.box(rect, title: title, style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
         return rect
     }
@@ -42,13 +43,13 @@ extension ScreenPainter {
         let rowLabelWidth = max(12, (matrix.rowLabels.map { TerminalText.width($0) }.max() ?? 0) + 2)
         let cellWidth = 8
         let wanted = rowLabelWidth + cellWidth * matrix.columnLabels.count + 4
-        let height = matrix.rowLabels.count + 9
+        let height = matrix.rowLabels.count + 6
         let rect = dialog(width: wanted, height: height, title: "Matrix — \(matrix.title)", into: &grid)
         let inner = rect.inner
         let x0 = inner.x + 1
         let visibleColumns = max(1, (inner.width - 2 - rowLabelWidth) / cellWidth)
         let firstColumn = Layout.scrollOffset(cursor: matrix.column, visible: visibleColumns)
-        let visibleRows = max(1, inner.height - 5)
+        let visibleRows = max(1, inner.height - 4)
         let firstRow = Layout.scrollOffset(cursor: matrix.row, visible: visibleRows)
         // Header: where the tap happens.
         grid.put(matrix.rowAxis == .osVersion ? "OS \\ from" : "state \\ from", x: x0, y: inner.y, style: theme.secondary)
@@ -59,7 +60,8 @@ extension ScreenPainter {
         }
         for row in firstRow..<min(matrix.rowLabels.count, firstRow + visibleRows) {
             let y = inner.y + 1 + row - firstRow
-            grid.put(matrix.rowLabels[row], x: x0, y: y, maxWidth: rowLabelWidth - 1,
+            let marker = row == matrix.row ? "▸" : " "
+            grid.put(marker + matrix.rowLabels[row], x: x0 - 1, y: y, maxWidth: rowLabelWidth,
                      style: row == matrix.row ? theme.paneTitle : theme.text)
             for column in firstColumn..<min(matrix.columnLabels.count, firstColumn + visibleColumns) {
                 let x = x0 + rowLabelWidth + (column - firstColumn) * cellWidth
