@@ -194,6 +194,27 @@ import Testing
         #expect(model.onKnob(.clipboard).pressing(.enter, .ctrl("u"), .enter).world.device.clipboard == nil)
     }
 
+    @Test func appAndNetworkKnobs() {
+        var model = TUIModel.fakeDemo().onKnob(.sdkProvider(app: 0)).pressing(.right)
+        #expect(model.world.apps[0].sdk.provider == .branch)
+        model = model.onKnob(.network).pressing(.enter, .ctrl("u")).typing("cafe-wifi").pressing(.enter)
+        #expect(model.world.device.network == "cafe-wifi")
+        model = model.onKnob(.platform).pressing(.right).onKnob(.targetSDK(app: 0)).pressing(.left)
+        #expect(model.world.apps[0].targetSDK == 33)
+    }
+
+    @Test func longPressActionsOfferTheirChoice() {
+        var scenario = DemoWorld.scenario
+        scenario.actions = [Action(kind: .longPress(Tap(url: "https://shop.example.com/product/42", from: .notes),
+                                                    choose: .openInSafari))]
+        let model = TUIModel.opening(scenario, path: "lp.yaml", size: Size(width: 120, height: 40), colorEnabled: true,
+                                     environment: FakeSimulator.environment)
+        #expect(model.knob(.longPressChoice)?.value == "open_in_safari")
+        let changed = model.onKnob(.longPressChoice).pressing(.right)
+        #expect(changed.world.actions[0].kind == .longPress(Tap(url: "https://shop.example.com/product/42", from: .notes),
+                                                              choose: .openInApp))
+    }
+
     @Test func matrixCoversAppStateBySourceAndJumps() {
         let model = TUIModel.fakeDemo().pressing(.char("m"))
         guard case .matrix(let matrix) = model.overlay else {

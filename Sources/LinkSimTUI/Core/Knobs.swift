@@ -3,7 +3,7 @@ import LinkSimCore
 /// Identifies one thing the user can change in the device pane. Apps and activities are named by
 /// index into the scenario; hosts by name.
 public enum KnobID: Hashable, Sendable {
-    case platform, osVersion, defaultBrowser, developerMode, privateRelay, att, online, schemeCollision, clipboard
+    case platform, osVersion, defaultBrowser, developerMode, privateRelay, att, online, schemeCollision, clipboard, network
     case safariPrefersBrowser(host: String)
     case appState(app: Int)
     case lifecycle(app: Int)
@@ -12,6 +12,9 @@ public enum KnobID: Hashable, Sendable {
     case domainVerification(app: Int, host: String)
     case userSelectedDomain(app: Int, host: String)
     case launchMode(app: Int, activity: Int)
+    case targetSDK(app: Int)
+    case sdkProvider(app: Int)
+    case longPressChoice
     case tapSource, inAppBrowserApp, page, gesture, adClick, caller
 }
 
@@ -36,7 +39,8 @@ public struct Knob: Sendable, Equatable {
 /// The device pane's knobs for a world, and how each one edits the world. This file only edits
 /// the Scenario; what the edits mean is the simulator's business.
 public enum Knobs {
-    static let offOn = ["off", "on"]
+    /// Target SDK levels worth comparing: before and after the Android 12 (31) verification change.
+    static let targetSDKs = [23, 28, 30, 31, 33, 34, 35, 36]
     static let verificationStates = ["(from assetlinks)", "none", "verified", "approved", "denied", "migrated",
                                      "restored", "legacy_failure", "system_configured"]
 
@@ -125,6 +129,7 @@ public enum Knobs {
                                 device.schemeCollision) { $0.rawValue })
         }
         knobs.append(choice(.online, section, "online", [false, true], device.online) { $0 ? "on" : "off" })
+        knobs.append(Knob(id: .network, section: section, label: "network", options: [], selected: 0, text: device.network))
         knobs.append(Knob(id: .clipboard, section: section, label: "clipboard", options: [], selected: 0,
                           text: device.clipboard ?? ""))
         if ios {
@@ -166,7 +171,13 @@ public enum Knobs {
                     knobs.append(choice(.launchMode(app: index, activity: activityIndex), appSection,
                                         "launch mode \(activity.name)", LaunchMode.allCases, activity.launchMode) { $0.rawValue })
                 }
+                var sdks = targetSDKs
+                if !sdks.contains(app.targetSDK) { sdks.append(app.targetSDK) }
+                knobs.append(choice(.targetSDK(app: index), appSection, "target SDK", sdks.sorted(), app.targetSDK) { "API \($0)" })
             }
+            knobs.append(choice(.sdkProvider(app: index), appSection, "deep-link SDK", SDKProvider.allCases, app.sdk.provider) {
+                $0.rawValue
+            })
         }
 
         let tapSection = "Where the tap happens"
@@ -174,6 +185,11 @@ public enum Knobs {
             var sources = tapSources(for: device.platform)
             if !sources.contains(tap.from) { sources.append(tap.from) }
             knobs.append(choice(.tapSource, tapSection, "tap from", sources, tap.from) { $0.rawValue })
+            if case .longPress(_, let chosen) = world.actions[action].kind {
+                knobs.append(choice(.longPressChoice, tapSection, "long press, then", LongPressChoice.allCases, chosen) {
+                    $0.rawValue
+                })
+            }
             if tap.from == .inAppBrowser {
                 knobs.append(choice(.inAppBrowserApp, tapSection, "in-app browser of", InAppBrowserApp.allCases,
                                     tap.browserApp ?? .facebook) { $0.rawValue })
@@ -217,6 +233,9 @@ public enum Knobs {
         case .clipboard:
             let value = text ?? ""
             device.clipboard = value.isEmpty ? nil : value
+        case .network:
+            let value = text ?? ""
+            device.network = value.isEmpty ? "home" : value
         case .safariPrefersBrowser(let host):
             device.safariPrefersBrowser.removeAll { $0 == host }
             if index == 1 { device.safariPrefersBrowser.append(host) }
@@ -243,6 +262,20 @@ public enum Knobs {
             guard world.apps.indices.contains(app), world.apps[app].activities.indices.contains(activity),
                   let mode = pick(LaunchMode.allCases) else { return }
             world.apps[app].activities[activity].launchMode = mode
+        case .targetSDK(let app):
+            guard world.apps.indices.contains(app) else { return }
+            var sdks = targetSDKs
+            if !sdks.contains(world.apps[app].targetSDK) { sdks.append(world.apps[app].targetSDK) }
+            if let level = pick(sdks.sorted()) { world.apps[app].targetSDK = level }
+            return
+        case .sdkProvider(let app):
+            if world.apps.indices.contains(app), let provider = pick(SDKProvider.allCases) { world.apps[app].sdk.provider = provider }
+            return
+        case .longPressChoice:
+            guard world.actions.indices.contains(action), case .longPress(let tap, _) = world.actions[action].kind,
+                  let chosen = pick(LongPressChoice.allCases) else { return }
+            world.actions[action].kind = .longPress(tap, choose: chosen)
+            return
         case .tapSource, .inAppBrowserApp, .page, .gesture, .adClick, .caller:
             let callers: [String?] = [nil] + world.apps.map(\.id)
             editTap(in: &world, action: action) { tap in

@@ -323,7 +323,8 @@ extension TUIModel {
         if knobs.indices.contains(knobCursor) {
             switch knobs[knobCursor].id {
             case .appState(let app), .lifecycle(let app), .build(let app), .openSupportedLinks(let app),
-                 .domainVerification(let app, _), .userSelectedDomain(let app, _), .launchMode(let app, _):
+                 .domainVerification(let app, _), .userSelectedDomain(let app, _), .launchMode(let app, _),
+                 .targetSDK(let app), .sdkProvider(let app):
                 return app
             default: break
             }
