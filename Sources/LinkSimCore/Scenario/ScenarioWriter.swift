@@ -163,7 +163,7 @@ public enum ScenarioWriter {
         var pairs: [String] = []
         if let body = resource.body {
             if let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
-               let json = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]),
+               let json = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
                let text = String(data: json, encoding: .utf8) {
                 pairs.append("json: \(text)")
             } else {

@@ -128,9 +128,10 @@ extension ScreenPainter {
     }
 
     func paintConfirm(path: String, into grid: inout Grid) {
-        let rect = dialog(width: 70, height: 5, title: "File exists", into: &grid)
+        let rect = dialog(width: max(50, TerminalText.width(path) + 6), height: 6, title: "File exists", into: &grid)
         let inner = rect.inner
-        grid.put("\(path) exists. Overwrite it?", x: inner.x + 1, y: inner.y, maxWidth: inner.width - 2, style: theme.text)
-        grid.put("y overwrite  n keep it", x: inner.x + 1, y: inner.y + 2, style: theme.secondary)
+        grid.put(TerminalText.truncate(path, to: inner.width - 2), x: inner.x + 1, y: inner.y, style: theme.paneTitle)
+        grid.put("already exists. Overwrite it?", x: inner.x + 1, y: inner.y + 1, maxWidth: inner.width - 2, style: theme.text)
+        grid.put("y overwrite  n keep it", x: inner.x + 1, y: inner.y + 3, style: theme.secondary)
     }
 }

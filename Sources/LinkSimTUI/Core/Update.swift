@@ -454,6 +454,8 @@ extension TUIModel {
         if mode == .independentLinks, let tap = selectedTap {
             scenario.name = "\(scenario.device.platform.displayName) \(scenario.device.os): \(tap.url) from \(tap.from.rawValue)"
         }
-        return ScenarioWriter.yaml(scenario, expecting: result?.landing)
+        let text = ScenarioWriter.yaml(scenario, expecting: result?.landing)
+        guard result?.landing == nil, !kept.isEmpty else { return text }
+        return "# No expect: the simulator returned no landing for this link when it was saved.\n" + text
     }
 }
