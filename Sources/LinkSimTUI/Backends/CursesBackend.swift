@@ -9,10 +9,14 @@ final class CursesBackend {
     private var colorsUsable = false
     private var screen: OpaquePointer?
     private var started = false
+    /// True when drawing on the user's terminal (not the benchmark's /dev/null).
+    private var ownsTerminal = false
 
     /// Starts curses on the terminal. `offscreenOutput` (benchmarks) draws into that file instead,
     /// at `offscreenSize`, with the real curses code path.
-    func start(color: Bool, mouse: Bool, offscreenOutput: String? = nil, offscreenSize: Size? = nil) {
+    /// Returns false when curses cannot drive this terminal (unknown TERM): nothing was drawn then.
+    @discardableResult
+    func start(color: Bool, mouse: Bool, offscreenOutput: String? = nil, offscreenSize: Size? = nil) -> Bool {
         setlocale(LC_ALL, "")
         if let offscreenOutput {
             let output = fopen(offscreenOutput, "w")
@@ -22,8 +26,12 @@ final class CursesBackend {
             if let offscreenSize { resize_term(Int32(offscreenSize.height), Int32(offscreenSize.width)) }
         } else {
             TerminalGuard.arm()
-            initscr()
+            // newterm is initscr without its exit(1) on an unknown TERM, so we can fall back instead.
+            screen = newterm(nil, fdopen(STDOUT_FILENO, "w"), fdopen(STDIN_FILENO, "r"))
+            guard screen != nil else { return false }
+            ownsTerminal = true
         }
+        guard screen != nil else { return false }
         started = true
         raw()  // Ctrl-C arrives as a key, so quitting goes through the normal, clean path.
         noecho()
@@ -39,17 +47,16 @@ final class CursesBackend {
             colorsUsable = true
         }
         if mouse { mousemask(linksim_mouse_click_mask(), nil) }
+        return true
     }
 
     func stop() {
         guard started else { return }
         started = false
         endwin()
-        if let screen {
-            delscreen(screen)
-        } else {
-            TerminalGuard.restore()
-        }
+        if let screen { delscreen(screen) }
+        screen = nil
+        if ownsTerminal { TerminalGuard.restore() }
     }
 
     var size: Size { Size(width: Int(linksim_cols()), height: Int(linksim_lines())) }

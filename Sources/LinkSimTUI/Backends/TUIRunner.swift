@@ -64,7 +64,11 @@ public enum TUIRunner {
             return
         }
         let backend = CursesBackend()
-        backend.start(color: options.color, mouse: options.mouse)
+        guard backend.start(color: options.color, mouse: options.mouse) else {
+            FileHandle.standardError.write(Data("linksim: curses cannot use TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? ""); showing plain text\n".utf8))
+            PlainTextBackend.runInteractive(makeModel(Size(width: 100, height: 32), false), environment: environment)
+            return
+        }
         defer { backend.stop() }
         var model = makeModel(backend.size, options.color)
         backend.draw(render(model, size: model.size))
