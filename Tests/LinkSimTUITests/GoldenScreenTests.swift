@@ -56,6 +56,18 @@ import Testing
         Golden.check("trace-why-120x40", render(model, size: standard))
     }
 
+    /// The why pane with a rule from a catalog: title, versions, explanation and sources.
+    @Test func whyWithARule() {
+        let rule = Rule(id: "fake.aasa", title: "iOS reads the app-site association to decide",
+                        versions: [.ios(14), .ios(9, through: 13)],
+                        explanation: "When a universal link is tapped outside Safari's own domain, iOS looks up the "
+                            + "apple-app-site-association file it downloaded (through Apple's CDN since iOS 14) and opens "
+                            + "the app if a component matches the path.",
+                        sources: ["https://developer.apple.com/documentation/xcode/supporting-associated-domains [doc]"])
+        let model = TUIModel.fakeDemo().pressing(.tab, .tab, .down, .tab)
+        Golden.check("why-rule-120x40", render(model, size: standard) { $0 == rule.id ? rule : nil })
+    }
+
     @Test func changedMarks() {
         let model = TUIModel.fakeDemo().onKnob(.appState(app: 0)).pressing(.left, .left, .left)
         Golden.check("changed-120x40", render(model, size: standard))

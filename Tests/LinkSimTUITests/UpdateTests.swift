@@ -327,6 +327,10 @@ import Testing
         #expect(clicked.selectedAction == 2)
         let why = update(model, .mouseClick(x: layout.why.x + 2, y: layout.why.y + 1), FakeSimulator.environment).0
         #expect(why.focus == .why)
+        // Row 0 is the "Device" heading, row 2 the OS version knob.
+        let knob = update(why, .mouseClick(x: 3, y: layout.device.y + 3), FakeSimulator.environment).0
+        #expect(knob.focus == .device)
+        #expect(knob.knobs[knob.knobCursor].id == .osVersion)
     }
 
     @Test func helpIsGeneratedFromTheKeymap() {

@@ -1,7 +1,8 @@
 import LinkSimCore
 
 /// Draws a model into a cell grid. Pure: the same model and size give the same grid.
-public func render(_ model: TUIModel, size: Size) -> Grid {
+/// `rules` looks up the why pane's rule (the catalog; tests give their own).
+public func render(_ model: TUIModel, size: Size, rules: @escaping (String) -> Rule? = RuleCatalog.rule) -> Grid {
     var grid = Grid(size: size)
     let theme = Theme(color: model.colorEnabled)
     if Layout.isTooSmall(size) {
@@ -10,7 +11,7 @@ public func render(_ model: TUIModel, size: Size) -> Grid {
     }
     var sized = model
     sized.size = size
-    let painter = ScreenPainter(model: sized, theme: theme, layout: sized.layout)
+    let painter = ScreenPainter(model: sized, theme: theme, layout: sized.layout, rules: rules)
     painter.paintMain(into: &grid)
     if let overlay = model.overlay { painter.paint(overlay, into: &grid) }
     return grid
@@ -30,6 +31,7 @@ struct ScreenPainter {
     let model: TUIModel
     let theme: Theme
     let layout: Layout
+    let rules: (String) -> Rule?
 
     var marks: ChangeMarks? { model.changes }
 
@@ -117,21 +119,8 @@ struct ScreenPainter {
         let inner = layout.device.inner
         guard inner.height > 0, inner.width > 4 else { return }
         let knobs = model.knobs
-        // Display lines: section headers interleaved with knobs.
-        var lines: [(section: String?, knob: Int?)] = []
-        var cursorLine = 0
-        var lastSection = ""
-        for (index, knob) in knobs.enumerated() {
-            if knob.section != lastSection {
-                lines.append((knob.section, nil))
-                lastSection = knob.section
-            }
-            if index == model.knobCursor { cursorLine = lines.count }
-            lines.append((nil, index))
-        }
-        var offset = Layout.scrollOffset(cursor: cursorLine, visible: inner.height)
-        // Keep the cursor's section header in view when it fits.
-        if offset > 0, cursorLine - offset < inner.height - 1, lines[offset - 1].section != nil { offset -= 1 }
+        let lines = DeviceLines.lines(knobs)
+        let offset = DeviceLines.offset(lines, cursor: model.knobCursor, visible: inner.height)
         let focused = model.focus == .device && model.overlay == nil
         let labelWidth = min(30, inner.width * 11 / 20)
         for row in 0..<inner.height {
@@ -275,7 +264,7 @@ struct ScreenPainter {
             return lines
         }
         lines.append(("", theme.text))
-        guard let rule = RuleCatalog.rule(ruleID) else {
+        guard let rule = rules(ruleID) else {
             add("rule \(ruleID) — not in the rule catalog", theme.error)
             return lines
         }
@@ -323,5 +312,32 @@ struct ScreenPainter {
         case .why: hints = "↑↓ scroll  n/p step  Tab pane  ? help  q quit"
         }
         grid.put(" " + TerminalText.truncate(hints, to: rect.width - 1), x: 0, y: rect.y, style: theme.secondary)
+    }
+}
+
+/// The device pane's rows: section headers interleaved with knobs. Shared by render and by mouse
+/// clicks, so a click selects the knob drawn under it.
+enum DeviceLines {
+    typealias Line = (section: String?, knob: Int?)
+
+    static func lines(_ knobs: [Knob]) -> [Line] {
+        var lines: [Line] = []
+        var lastSection = ""
+        for (index, knob) in knobs.enumerated() {
+            if knob.section != lastSection {
+                lines.append((knob.section, nil))
+                lastSection = knob.section
+            }
+            lines.append((nil, index))
+        }
+        return lines
+    }
+
+    static func offset(_ lines: [Line], cursor: Int, visible: Int) -> Int {
+        let cursorLine = lines.firstIndex { $0.knob == cursor } ?? 0
+        var offset = Layout.scrollOffset(cursor: cursorLine, visible: visible)
+        // Keep the cursor's section header in view when it fits.
+        if offset > 0, cursorLine - offset < visible - 1, lines[offset - 1].section != nil { offset -= 1 }
+        return offset
     }
 }

@@ -310,7 +310,11 @@ extension TUIModel {
         case .trace:
             let offset = Layout.scrollOffset(cursor: traceCursor, visible: inner.height)
             moveTraceCursor(to: offset + row)
-        case .device, .why:
+        case .device:
+            let lines = DeviceLines.lines(knobs)
+            let index = DeviceLines.offset(lines, cursor: knobCursor, visible: inner.height) + row
+            if lines.indices.contains(index), let knob = lines[index].knob { knobCursor = knob }
+        case .why:
             break
         }
     }
