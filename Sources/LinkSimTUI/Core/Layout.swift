@@ -27,7 +27,7 @@ public struct Layout: Sendable, Equatable {
         device = Rect(x: 0, y: bodyTop, width: deviceWidth, height: bodyHeight)
         let rightX = deviceWidth
         let rightWidth = size.width - deviceWidth
-        let linksHeight = min(max(4, linkCount + 2), max(4, bodyHeight / 4))
+        let linksHeight = min(max(4, linkCount + 2), max(4, bodyHeight / 3))
         links = Rect(x: rightX, y: bodyTop, width: rightWidth, height: linksHeight)
         let rest = bodyHeight - linksHeight
         let traceHeight = max(4, rest * 11 / 20)
