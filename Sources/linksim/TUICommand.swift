@@ -27,7 +27,10 @@ struct TUICommand: ParsableCommand {
             do {
                 scenario = try ScenarioLoader.load(path: file)
             } catch {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                // Diagnostics quote the file; escape control characters before they reach a terminal.
+                let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+                let safe = lines.map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
+                FileHandle.standardError.write(Data((safe + "\n").utf8))
                 throw ExitCode(65)
             }
         }

@@ -263,3 +263,38 @@ enum Spawn {
         return 128 + (status & 0x7F)
     }
 }
+
+/// The TUI's command-line entry points, run without a terminal (no tmux needed).
+@Suite struct TUICommandTests {
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: Data) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outPath = directory.appendingPathComponent("out").path, errPath = directory.appendingPathComponent("err").path
+        let status = try Spawn.run([TmuxSession.binary.path] + arguments, stdoutPath: outPath, stderrPath: errPath)
+        let stdout = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
+        return (status, stdout, FileManager.default.contents(atPath: errPath) ?? Data())
+    }
+
+    @Test func tuiWithoutATerminalIsUsageError() throws {
+        let result = try run(["tui"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(String(decoding: result.stderr, as: UTF8.self).contains("needs a terminal"))
+    }
+
+    @Test func tuiOnAnUnreadableFileIsBadInput() throws {
+        let result = try run(["tui", "/nonexistent/linksim/scenario.yaml"])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(!result.stderr.contains(0x1B))
+    }
+
+    @Test func printScreenGivesPlainTextWithoutATerminal() throws {
+        let result = try run(["tui", "--print-screen", "100x30"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Device & apps"))
+        #expect(!result.stdout.utf8.contains(0x1B))
+        #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 31)
+    }
+}

@@ -132,6 +132,7 @@ public enum Keymap {
                 lines.append("  " + padded + binding.help)
             }
         }
+        lines += ["", "Mouse", "  click           focus a pane; select a knob, link or step (--no-mouse turns it off)"]
         return lines
     }
 }
