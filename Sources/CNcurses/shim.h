@@ -61,6 +61,11 @@ static inline int linksim_save_terminal(void) {
     return 0;
 }
 
+/* Puts the saved termios back, nothing else (after endwin, which already reset the screen). */
+static inline void linksim_restore_termios(void) {
+    if (*linksim_termios_saved()) tcsetattr(STDIN_FILENO, TCSANOW, linksim_saved_termios());
+}
+
 /* Async-signal-safe: leave mouse reporting and the alternate screen, show the cursor, reset
    attributes, and put the saved termios back. */
 static inline void linksim_restore_terminal(void) {

@@ -23,6 +23,7 @@ struct EndToEndTests {
         try session.send("q")
         let stty = try session.waitForExit()
         TmuxSession.expectRestored(stty)
+        #expect(!(try session.capture()).contains("Device & apps"), "the TUI's screen was left on the terminal")
     }
 
     @Test func tooSmallTerminalSaysSoAndQStillQuits() throws {
@@ -45,6 +46,8 @@ struct EndToEndTests {
         _ = try session.waitFor("Device & apps")
         try session.signal(SIGTERM)
         TmuxSession.expectRestored(try session.waitForExit())
+        // The handler also left the alternate screen: the pane no longer shows the TUI.
+        #expect(!(try session.capture()).contains("Device & apps"))
     }
 
     @Test func crashRestoresTheTerminal() throws {

@@ -12,9 +12,9 @@ enum TerminalGuard {
         linksim_install_terminal_restorers()
     }
 
-    /// Restores the saved termios and leaves the alternate screen (used after endwin too, so a
-    /// misbehaving endwin can never leave the shell in raw mode).
+    /// Restores the saved termios after endwin, so the shell is never left in raw mode. Screen
+    /// sequences are endwin's job on this path; the signal handlers send their own.
     static func restore() {
-        linksim_restore_terminal()
+        linksim_restore_termios()
     }
 }
