@@ -18,11 +18,20 @@ let package = Package(
             name: "LinkSimCore",
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
+        // ncursesw as a system library; the only code that talks to it is LinkSimTUI's curses backend.
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // The interactive front end: model + update + render to a cell grid, and its two backends.
+        .target(name: "LinkSimTUI", dependencies: ["LinkSimCore", "CNcurses"]),
         // The command line: argument parsing, reporters (text, JSON, JUnit), wiring.
         .executableTarget(
             name: "linksim",
             dependencies: [
                 "LinkSimCore",
+                "LinkSimTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -30,5 +39,10 @@ let package = Package(
         .executableTarget(name: "linksim-bench", dependencies: ["LinkSimCore"]),
         .testTarget(name: "LinkSimCoreTests", dependencies: ["LinkSimCore"]),
         .testTarget(name: "LinkSimCLITests", dependencies: ["LinkSimCore"]),
+        .testTarget(
+            name: "LinkSimTUITests",
+            dependencies: ["LinkSimTUI", "LinkSimCore", .product(name: "Yams", package: "Yams")],
+            exclude: ["Golden"]
+        ),
     ]
 )

@@ -10,17 +10,12 @@ struct LinkSim: ParsableCommand {
             With no subcommand on a terminal, linksim opens the interactive TUI on its built-in demo.
             Exit codes: 0 success, 1 an expectation failed, 64 bad usage, 65 bad input file, 70 internal error.
             """,
-        subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, AASACommand.self, AndroidCommand.self]
+        subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, TUICommand.self,
+                      AASACommand.self, AndroidCommand.self, BenchTUICommand.self]
     )
 
-    func run() throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            FileHandle.standardError.write(Data("usage: linksim <run|replay|validate|rules|tui|aasa|android> ... (see `linksim --help`); with no subcommand linksim needs a terminal for its TUI\n".utf8))
-            throw ExitCode(64)
-        }
-        FileHandle.standardError.write(Data("The TUI is not part of this build yet; see `linksim --help`.\n".utf8))
-        throw ExitCode(64)
-    }
+    /// No subcommand: the demo TUI on a terminal, otherwise a usage line and exit 64.
+    func run() throws { try runDefaultTUI() }
 }
 
 /// The output formats of `run` and `replay`.

@@ -1,0 +1,337 @@
+import Foundation
+
+/// Writes a Scenario back as scenario YAML (contract §2), e.g. to save what a user set up in the
+/// TUI. The file is self-contained: values the loader read from real files (manifest, Info.plist,
+/// entitlements) are written inline, and association files are written as `json:` when they are
+/// JSON. Every free-text value is double-quoted with escapes, so no name or URL can change the
+/// file's structure.
+public enum ScenarioWriter {
+    /// The scenario as YAML. When `landing` is given, it becomes the `expect` of the last action
+    /// that produces a landing.
+    public static func yaml(_ scenario: Scenario, expecting landing: Landing?) -> String {
+        var out = YAMLLines()
+        out.line(0, "linksim: 1")
+        out.line(0, "name: \(quote(scenario.name))")
+        if let description = scenario.description, !description.isEmpty {
+            out.line(0, "description: \(quote(description))")
+        }
+        if !scenario.tags.isEmpty { out.line(0, "tags: \(list(scenario.tags))") }
+        out.line(0, "clock: \(scenario.clock)")
+        writeDevice(scenario.device, to: &out)
+        if !scenario.apps.isEmpty {
+            out.line(0, "apps:")
+            for app in scenario.apps { writeApp(app, to: &out) }
+        }
+        writeWeb(scenario.web, to: &out)
+        writeProviders(scenario.providers, to: &out)
+        let expectIndex = landing == nil ? nil : scenario.actions.lastIndex { $0.kind.producesLanding }
+        if !scenario.actions.isEmpty {
+            out.line(0, "actions:")
+            for (index, action) in scenario.actions.enumerated() {
+                writeAction(action, expect: index == expectIndex ? landing : nil, to: &out)
+            }
+        }
+        return out.text
+    }
+
+    // MARK: Sections
+
+    static func writeDevice(_ device: Device, to out: inout YAMLLines) {
+        out.line(0, "device:")
+        out.line(1, "platform: \(device.platform.rawValue)")
+        let os = device.platform == .ios ? device.os.description : "api\(device.os.apiLevel)"
+        out.line(1, "os: \(quote(os))")
+        out.line(1, "default_browser: \(device.defaultBrowser.rawValue)")
+        out.line(1, "developer_mode: \(device.developerMode)")
+        out.line(1, "private_relay: \(device.privateRelay)")
+        out.line(1, "att: \(device.att.rawValue)")
+        out.line(1, "network: \(quote(device.network))")
+        out.line(1, "clipboard: \(device.clipboard.map(quote) ?? "null")")
+        out.line(1, "online: \(device.online)")
+        out.line(1, "safari_prefers_browser: \(list(device.safariPrefersBrowser))")
+    }
+
+    static func writeApp(_ app: App, to out: inout YAMLLines) {
+        out.line(1, "- id: \(quote(app.id))")
+        out.line(2, "name: \(quote(app.name))")
+        out.line(2, "state: \(app.state.rawValue)")
+        if let team = app.teamID { out.line(2, "team_id: \(quote(team))") }
+        if !app.urlSchemes.isEmpty { out.line(2, "url_schemes: \(list(app.urlSchemes))") }
+        if !app.associatedDomains.isEmpty { out.line(2, "associated_domains: \(list(app.associatedDomains))") }
+        out.line(2, "lifecycle: \(app.lifecycle.rawValue)")
+        out.line(2, "build: \(app.build.rawValue)")
+        if !app.activities.isEmpty {
+            out.line(2, "activities:")
+            for activity in app.activities { writeActivity(activity, to: &out) }
+        }
+        out.line(2, "target_sdk: \(app.targetSDK)")
+        if !app.signingSHA256.isEmpty { out.line(2, "signing_sha256: \(list(app.signingSHA256))") }
+        out.line(2, "link_handling_allowed: \(app.linkHandlingAllowed)")
+        out.line(2, "user_selected_domains: \(list(app.userSelectedDomains))")
+        if !app.domainVerification.isEmpty {
+            let pairs = app.domainVerification.keys.sorted().map { "\(quote($0)): \(quote(app.domainVerification[$0] ?? ""))" }
+            out.line(2, "domain_verification: {\(pairs.joined(separator: ", "))}")
+        }
+        if let handles = app.handles { out.line(2, "handles: \(list(handles))") }
+        if !app.routes.isEmpty {
+            out.line(2, "routes:")
+            for route in app.routes {
+                let pattern: String
+                switch route.pattern {
+                case .path(let path): pattern = "path: \(quote(path))"
+                case .url(let url): pattern = "url: \(quote(url))"
+                case .deepLinkValue(let value): pattern = "deep_link_value: \(quote(value))"
+                case .param(let name, let value): pattern = "param: \(quote(name)), value: \(quote(value))"
+                }
+                out.line(3, "- {\(pattern), screen: \(quote(route.screen))}")
+            }
+        }
+        out.line(2, "home_screen: \(quote(app.homeScreen))")
+        if let current = app.currentScreen { out.line(2, "current_screen: \(quote(current))") }
+        if app.sdk.provider != .none || !app.sdk.options.isEmpty {
+            var pairs = ["provider: \(app.sdk.provider.rawValue)"]
+            pairs += app.sdk.options.keys.sorted().map { "\(quote($0)): \(scalar(app.sdk.options[$0] ?? .null))" }
+            out.line(2, "sdk: {\(pairs.joined(separator: ", "))}")
+        }
+    }
+
+    static func writeActivity(_ activity: Activity, to out: inout YAMLLines) {
+        out.line(3, "- name: \(quote(activity.name))")
+        if let exported = activity.exported { out.line(4, "exported: \(exported)") }
+        out.line(4, "launch_mode: \(activity.launchMode.rawValue)")
+        guard !activity.intentFilters.isEmpty else { return }
+        out.line(4, "intent_filters:")
+        for filter in activity.intentFilters {
+            out.line(5, "- auto_verify: \(filter.autoVerify)")
+            out.line(6, "actions: \(list(filter.actions))")
+            out.line(6, "categories: \(list(filter.categories))")
+            if !filter.data.isEmpty {
+                out.line(6, "data:")
+                for data in filter.data {
+                    let fields: [(String, String?)] = [
+                        ("scheme", data.scheme), ("host", data.host), ("port", data.port), ("path", data.path),
+                        ("path_prefix", data.pathPrefix), ("path_pattern", data.pathPattern),
+                        ("path_advanced_pattern", data.pathAdvancedPattern), ("path_suffix", data.pathSuffix),
+                        ("mime_type", data.mimeType),
+                    ]
+                    out.line(7, "- " + flowMap(fields))
+                }
+            }
+            if !filter.uriRelativeFilterGroups.isEmpty {
+                out.line(6, "uri_relative_filter_groups:")
+                for group in filter.uriRelativeFilterGroups {
+                    let data = group.data.map { item -> String in
+                        flowMap([
+                            ("path", item.path), ("path_prefix", item.pathPrefix), ("path_pattern", item.pathPattern),
+                            ("path_advanced_pattern", item.pathAdvancedPattern), ("path_suffix", item.pathSuffix),
+                            ("query", item.query), ("query_prefix", item.queryPrefix), ("query_pattern", item.queryPattern),
+                            ("query_advanced_pattern", item.queryAdvancedPattern), ("query_suffix", item.querySuffix),
+                            ("fragment", item.fragment), ("fragment_prefix", item.fragmentPrefix),
+                            ("fragment_pattern", item.fragmentPattern),
+                            ("fragment_advanced_pattern", item.fragmentAdvancedPattern),
+                            ("fragment_suffix", item.fragmentSuffix),
+                        ])
+                    }
+                    out.line(7, "- {allow: \(group.allow), data: [\(data.joined(separator: ", "))]}")
+                }
+            }
+        }
+    }
+
+    static func writeWeb(_ web: Web, to out: inout YAMLLines) {
+        guard !web.hosts.isEmpty else { return }
+        out.line(0, "web:")
+        for host in web.hosts.keys.sorted() {
+            guard let entry = web.hosts[host] else { continue }
+            out.line(1, "\(quote(host)):")
+            if let aasa = entry.aasa { out.line(2, "aasa: \(resource(aasa))") }
+            if let cdn = entry.cdnAASA { out.line(2, "cdn_aasa: \(resource(cdn))") }
+            if let assetlinks = entry.assetlinks { out.line(2, "assetlinks: \(resource(assetlinks))") }
+            if !entry.redirects.isEmpty {
+                let pairs = entry.redirects.map { "\(quote($0.pattern)): \(quote($0.target))" }
+                out.line(2, "redirects: {\(pairs.joined(separator: ", "))}")
+            }
+            if entry.aasa == nil, entry.cdnAASA == nil, entry.assetlinks == nil, entry.redirects.isEmpty {
+                out.line(2, "{}")
+            }
+        }
+    }
+
+    /// A served file as a flow mapping: `json:` when the body is JSON (re-serialised on one line,
+    /// which YAML reads as a flow collection), else a `file:` reference to where it came from.
+    static func resource(_ resource: WebResource) -> String {
+        var pairs: [String] = []
+        if let body = resource.body {
+            if let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
+               let json = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
+               let text = String(data: json, encoding: .utf8) {
+                pairs.append("json: \(text)")
+            } else {
+                pairs.append("file: \(quote(resource.origin))")
+            }
+        }
+        if resource.status != 200 || resource.body == nil { pairs.append("status: \(resource.status)") }
+        if resource.contentType != "application/json" { pairs.append("content_type: \(quote(resource.contentType))") }
+        if let redirect = resource.redirect { pairs.append("redirect: \(quote(redirect))") }
+        return "{\(pairs.joined(separator: ", "))}"
+    }
+
+    static func writeProviders(_ providers: Providers, to out: inout YAMLLines) {
+        guard !providers.isEmpty else { return }
+        out.line(0, "providers:")
+        if let appsflyer = providers.appsflyer {
+            out.line(1, "appsflyer:")
+            out.line(2, "domain: \(quote(appsflyer.domain))")
+            if let template = appsflyer.template { out.line(2, "template: \(quote(template))") }
+            if let app = appsflyer.app { out.line(2, "app: \(quote(app))") }
+            writeOptions(appsflyer.options, to: &out)
+            if !appsflyer.shortLinks.isEmpty {
+                out.line(2, "short_links:")
+                for id in appsflyer.shortLinks.keys.sorted() {
+                    guard let link = appsflyer.shortLinks[id] else { continue }
+                    var entry = "params: \(stringMap(link.params))"
+                    if let expires = link.expires { entry += ", expires: \(expires)" }
+                    out.line(3, "\(quote(id)): {\(entry)}")
+                }
+            }
+        }
+        if let branch = providers.branch {
+            out.line(1, "branch:")
+            out.line(2, "domain: \(quote(branch.domain))")
+            if let app = branch.app { out.line(2, "app: \(quote(app))") }
+            writeOptions(branch.options, to: &out)
+            if !branch.links.isEmpty {
+                out.line(2, "links:")
+                for path in branch.links.keys.sorted() {
+                    guard let link = branch.links[path] else { continue }
+                    out.line(3, "\(quote(path)): {data: \(stringMap(link.data))}")
+                }
+            }
+        }
+        for (name, config) in [("adjust", providers.adjust), ("firebase", providers.firebase)] {
+            guard let config else { continue }
+            var pairs = ["domain: \(quote(config.domain))"]
+            if let app = config.app { pairs.append("app: \(quote(app))") }
+            pairs += config.options.keys.sorted().map { "\(quote($0)): \(scalar(config.options[$0] ?? .null))" }
+            out.line(1, "\(name): {\(pairs.joined(separator: ", "))}")
+        }
+    }
+
+    static func writeOptions(_ options: [String: ScalarValue], to out: inout YAMLLines) {
+        for key in options.keys.sorted() { out.line(2, "\(quote(key)): \(scalar(options[key] ?? .null))") }
+    }
+
+    static func writeAction(_ action: Action, expect landing: Landing?, to out: inout YAMLLines) {
+        switch action.kind {
+        case .tap(let tap):
+            out.line(1, "- tap: \(quote(tap.url))")
+            writeTapKeys(tap, to: &out)
+        case .longPress(let tap, let choice):
+            out.line(1, "- long_press: \(quote(tap.url))")
+            writeTapKeys(tap, to: &out)
+            out.line(2, "choose: \(choice.rawValue)")
+        case .wait(let duration):
+            out.line(1, "- wait: \(duration)")
+        case .install(let app, let source):
+            out.line(1, "- install: {app: \(quote(app)), source: \(source.rawValue)}")
+        case .launch(let app):
+            out.line(1, "- launch: \(quote(app))")
+        case .uninstall(let app):
+            out.line(1, "- uninstall: \(quote(app))")
+        case .update(let app):
+            out.line(1, "- update: \(quote(app))")
+        case .answer(let answer):
+            out.line(1, "- answer: \(quote(answer))")
+        case .set(let assignments):
+            let pairs = assignments.map { "\(quote($0.path)): \(scalar($0.value))" }
+            out.line(1, "- set: {\(pairs.joined(separator: ", "))}")
+        }
+        if let landing { out.line(2, "expect: \(expectation(landing))") }
+    }
+
+    static func writeTapKeys(_ tap: Tap, to out: inout YAMLLines) {
+        out.line(2, "from: \(tap.from.rawValue)")
+        if let page = tap.page { out.line(2, "page: \(quote(page))") }
+        if let app = tap.browserApp { out.line(2, "browser_app: \(app.rawValue)") }
+        if tap.gesture != .user { out.line(2, "gesture: \(tap.gesture.rawValue)") }
+        if let caller = tap.caller { out.line(2, "caller: \(quote(caller))") }
+        if tap.adClick { out.line(2, "ad_click: true") }
+    }
+
+    /// A landing as an `expect` flow mapping (contract §2.4).
+    public static func expectation(_ landing: Landing) -> String {
+        var pairs = ["lands: \(landing.kind.rawValue)"]
+        if let app = landing.app { pairs.append("app: \(quote(app))") }
+        if let options = landing.options { pairs.append("options: \(list(options))") }
+        if let screen = landing.screen { pairs.append("screen: \(quote(screen))") }
+        if let params = landing.params, !params.isEmpty { pairs.append("params: \(stringMap(params))") }
+        if let via = landing.via { pairs.append("via: \(via.rawValue)") }
+        if let browser = landing.browser { pairs.append("browser: \(quote(browser))") }
+        if let url = landing.url { pairs.append("url: \(quote(url))") }
+        if let callback = landing.callback { pairs.append("callback: \(quote(callback))") }
+        if let delivered = landing.delivered { pairs.append("delivered: \(delivered)") }
+        for key in landing.extra.keys.sorted() { pairs.append("\(quote(key)): \(quote(landing.extra[key] ?? ""))") }
+        return "{\(pairs.joined(separator: ", "))}"
+    }
+
+    // MARK: Scalars
+
+    /// A YAML double-quoted string. Escapes `"` and `\`, every control character, and the code
+    /// points YAML treats as line breaks, so the value always stays on its line.
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{85}": out += "\\N"
+            case "\u{2028}": out += "\\L"
+            case "\u{2029}": out += "\\P"
+            default:
+                let v = scalar.value
+                if v < 0x20 || (v >= 0x7F && v < 0xA0) {
+                    let hex = String(v, radix: 16, uppercase: true)
+                    out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                } else if v == 0xFEFF || (0xD800...0xDFFF).contains(v) || v == 0xFFFE || v == 0xFFFF {
+                    let hex = String(v, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func list(_ items: [String]) -> String { "[\(items.map(quote).joined(separator: ", "))]" }
+
+    static func stringMap(_ map: [String: String]) -> String {
+        "{\(map.keys.sorted().map { "\(quote($0)): \(quote(map[$0] ?? ""))" }.joined(separator: ", "))}"
+    }
+
+    static func flowMap(_ fields: [(String, String?)]) -> String {
+        "{\(fields.compactMap { key, value in value.map { "\(key): \(quote($0))" } }.joined(separator: ", "))}"
+    }
+
+    static func scalar(_ value: ScalarValue) -> String {
+        switch value {
+        case .string(let s): return quote(s)
+        case .int(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
+        case .duration(let d): return d.description
+        case .null: return "null"
+        }
+    }
+}
+
+/// Indented YAML lines, two spaces per level.
+struct YAMLLines {
+    private var lines: [String] = []
+    mutating func line(_ level: Int, _ text: String) {
+        lines.append(String(repeating: "  ", count: level) + text)
+    }
+    var text: String { lines.joined(separator: "\n") + "\n" }
+}

@@ -1,0 +1,163 @@
+import CNcurses
+import Foundation
+
+/// The one type that talks to ncurses: it turns curses input into `Event`s and blits a `Grid`.
+/// Everything else in the TUI is pure and knows nothing about the terminal.
+final class CursesBackend {
+    private var previous: Grid?
+    private var colorPairs: [UInt16: Int16] = [:]
+    private var colorsUsable = false
+    private var screen: OpaquePointer?
+    private var started = false
+    /// True when drawing on the user's terminal (not the benchmark's /dev/null).
+    private var ownsTerminal = false
+
+    /// Starts curses on the terminal. `offscreenOutput` (benchmarks) draws into that file instead,
+    /// at `offscreenSize`, with the real curses code path.
+    /// Returns false when curses cannot drive this terminal (unknown TERM): nothing was drawn then.
+    @discardableResult
+    func start(color: Bool, mouse: Bool, offscreenOutput: String? = nil, offscreenSize: Size? = nil) -> Bool {
+        setlocale(LC_ALL, "")
+        if let offscreenOutput {
+            let output = fopen(offscreenOutput, "w")
+            let input = fopen("/dev/null", "r")
+            screen = newterm(getenv("TERM") == nil ? "xterm-256color" : nil, output, input)
+            if screen == nil { screen = newterm("xterm-256color", output, input) }
+            if let offscreenSize { resize_term(Int32(offscreenSize.height), Int32(offscreenSize.width)) }
+        } else {
+            TerminalGuard.arm()
+            // newterm is initscr without its exit(1) on an unknown TERM, so we can fall back instead.
+            screen = newterm(nil, fdopen(STDOUT_FILENO, "w"), fdopen(STDIN_FILENO, "r"))
+            guard screen != nil else { return false }
+            ownsTerminal = true
+        }
+        guard screen != nil else { return false }
+        started = true
+        raw()  // Ctrl-C arrives as a key, so quitting goes through the normal, clean path.
+        noecho()
+        nonl()
+        keypad(linksim_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        // Wake up four times a second when idle, so change marks can fade.
+        wtimeout(linksim_stdscr(), 250)
+        if color, has_colors() {
+            start_color()
+            use_default_colors()
+            colorsUsable = true
+        }
+        if mouse { mousemask(linksim_mouse_click_mask(), nil) }
+        return true
+    }
+
+    func stop() {
+        guard started else { return }
+        started = false
+        endwin()
+        if let screen { delscreen(screen) }
+        screen = nil
+        if ownsTerminal { TerminalGuard.restore() }
+    }
+
+    var size: Size { Size(width: Int(linksim_cols()), height: Int(linksim_lines())) }
+
+    /// The next event, or `.tick` after a quiet 250 ms.
+    func nextEvent() -> Event? {
+        var character: wint_t = 0
+        let status = wget_wch(linksim_stdscr(), &character)
+        if status == ERR { return .tick }
+        if status == KEY_CODE_YES {
+            switch Int32(character) {
+            case KEY_RESIZE:
+                previous = nil
+                return .resize(size)
+            case KEY_MOUSE:
+                var mouse = MEVENT()
+                guard getmouse(&mouse) == OK else { return nil }
+                return .mouseClick(x: Int(mouse.x), y: Int(mouse.y))
+            case KEY_UP: return .key(.up)
+            case KEY_DOWN: return .key(.down)
+            case KEY_LEFT: return .key(.left)
+            case KEY_RIGHT: return .key(.right)
+            case KEY_HOME: return .key(.home)
+            case KEY_END: return .key(.end)
+            case KEY_PPAGE: return .key(.pageUp)
+            case KEY_NPAGE: return .key(.pageDown)
+            case KEY_BTAB: return .key(.backTab)
+            case KEY_BACKSPACE: return .key(.backspace)
+            case KEY_DC: return .key(.delete)
+            case KEY_ENTER: return .key(.enter)
+            default: return nil
+            }
+        }
+        return Self.key(forCharacter: UInt32(character)).map { .key($0) }
+    }
+
+    static func key(forCharacter code: UInt32) -> Key? {
+        switch code {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26:
+            guard let scalar = Unicode.Scalar(code + 96) else { return nil }
+            return .ctrl(Character(scalar))
+        default:
+            guard code >= 32, let scalar = Unicode.Scalar(code) else { return nil }
+            return .char(Character(scalar))
+        }
+    }
+
+    /// Blits the grid, writing only cells that changed since the last frame.
+    func draw(_ grid: Grid) {
+        let fresh = previous?.size != grid.size
+        if fresh { werase(linksim_stdscr()) }
+        let width = grid.size.width
+        for y in 0..<grid.size.height {
+            for x in 0..<width {
+                let cell = grid[x, y]
+                if cell.isWideTail { continue }
+                if !fresh, let previous, previous[x, y] == cell { continue }
+                _ = linksim_put_cell(Int32(y), Int32(x), wchar_t(bitPattern: cell.scalar.value), attributes(cell.style),
+                                     pair(for: cell.style))
+            }
+        }
+        wrefresh(linksim_stdscr())
+        previous = grid
+    }
+
+    private func attributes(_ style: CellStyle) -> attr_t {
+        var attrs = linksim_attr_normal()
+        if style.bold { attrs |= linksim_attr_bold() }
+        if style.reverse { attrs |= linksim_attr_reverse() }
+        if style.underline { attrs |= linksim_attr_underline() }
+        if style.dim { attrs |= linksim_attr_dim() }
+        return attrs
+    }
+
+    private func cursesColor(_ color: TermColor) -> Int16 {
+        switch color {
+        case .standard: return -1
+        case .black: return Int16(COLOR_BLACK)
+        case .red: return Int16(COLOR_RED)
+        case .green: return Int16(COLOR_GREEN)
+        case .yellow: return Int16(COLOR_YELLOW)
+        case .blue: return Int16(COLOR_BLUE)
+        case .magenta: return Int16(COLOR_MAGENTA)
+        case .cyan: return Int16(COLOR_CYAN)
+        case .white: return Int16(COLOR_WHITE)
+        }
+    }
+
+    /// Colour pairs are allocated on first use; past the terminal's limit, cells fall back to the default pair.
+    private func pair(for style: CellStyle) -> Int16 {
+        guard colorsUsable, style.foreground != .standard || style.background != .standard else { return 0 }
+        let key = UInt16(style.foreground.rawValue) << 8 | UInt16(style.background.rawValue)
+        if let known = colorPairs[key] { return known }
+        let next = Int16(colorPairs.count + 1)
+        guard Int32(next) < linksim_color_pairs() else { return 0 }
+        init_pair(next, cursesColor(style.foreground), cursesColor(style.background))
+        colorPairs[key] = next
+        return next
+    }
+}

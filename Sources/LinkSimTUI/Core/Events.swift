@@ -1,0 +1,57 @@
+import LinkSimCore
+
+/// A key as the TUI understands it, independent of ncurses codes.
+public enum Key: Hashable, Sendable {
+    case char(Character)
+    case ctrl(Character)
+    case enter, escape, tab, backTab, backspace, delete
+    case up, down, left, right, home, end, pageUp, pageDown
+
+    /// How the help screen writes the key.
+    public var label: String {
+        switch self {
+        case .char(" "): return "Space"
+        case .char(let c): return String(c)
+        case .ctrl(let c): return "Ctrl-\(String(c).uppercased())"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .backspace: return "Backspace"
+        case .delete: return "Del"
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        }
+    }
+}
+
+/// Everything that can happen to the TUI: input, time, and the answers to effects.
+public enum Event: Sendable, Equatable {
+    case key(Key)
+    case resize(Size)
+    case mouseClick(x: Int, y: Int)
+    /// About four times a second while idle: lets change marks fade.
+    case tick
+    case scenarioWritten(path: String)
+    case scenarioExists(path: String)
+    case scenarioWriteFailed(path: String, message: String)
+    case scenarioList(directory: String, files: [String])
+    case scenarioLoaded(Scenario, path: String)
+    case scenarioLoadFailed(path: String, message: String)
+}
+
+/// What `update` asks the outside world to do. The runtime performs it and may answer with an event.
+public enum Effect: Sendable, Equatable {
+    case quit
+    /// Atomic write (temp file in the same folder, then rename). Without `overwrite`, an existing
+    /// file is left alone and answered with `.scenarioExists`.
+    case writeScenario(path: String, text: String, overwrite: Bool)
+    case listScenarios(directory: String)
+    case loadScenario(path: String)
+}

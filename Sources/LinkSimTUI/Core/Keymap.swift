@@ -1,0 +1,138 @@
+/// Where a key is read: the focused pane or the overlay on top. Bindings belong to one context;
+/// `global` ones work whenever no overlay takes the key first.
+public enum KeyContext: String, Sendable, CaseIterable {
+    case global, device, links, trace, why, matrix, picker, editor, confirm, help
+
+    var title: String {
+        switch self {
+        case .global: return "Everywhere"
+        case .device: return "Device pane"
+        case .links: return "Links pane"
+        case .trace: return "Trace pane"
+        case .why: return "Why pane"
+        case .matrix: return "Matrix (m)"
+        case .picker: return "Open scenario (o)"
+        case .editor: return "Line editor"
+        case .confirm: return "Question"
+        case .help: return "Help"
+        }
+    }
+}
+
+/// What a key asks for. `update` interprets commands; the keymap only names them.
+public enum Command: Hashable, Sendable {
+    case quit, forceQuit, closeOverlay, toggleHelp
+    case nextPane, previousPane
+    case moveUp, moveDown, pageUp, pageDown, moveHome, moveEnd
+    case decrease, increase, activate
+    case nextStep, previousStep
+    case typeURL, editURL
+    case openMatrix, switchMatrixGrid
+    case save, openPicker
+    case confirmYes, confirmNo
+    case editorCommit, editorCancel
+}
+
+public struct KeyBinding: Sendable {
+    public var keys: [Key]
+    public var context: KeyContext
+    public var command: Command
+    public var help: String
+}
+
+/// The one table that both handles input and generates the help screen, so the two cannot drift.
+public enum Keymap {
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.char("q")], context: .global, command: .quit, help: "quit (closes an overlay first)"),
+        KeyBinding(keys: [.ctrl("c")], context: .global, command: .forceQuit, help: "quit at once, from anywhere"),
+        KeyBinding(keys: [.char("?")], context: .global, command: .toggleHelp, help: "this help"),
+        KeyBinding(keys: [.tab], context: .global, command: .nextPane, help: "next pane"),
+        KeyBinding(keys: [.backTab], context: .global, command: .previousPane, help: "previous pane"),
+        KeyBinding(keys: [.char("n")], context: .global, command: .nextStep, help: "next trace step"),
+        KeyBinding(keys: [.char("p")], context: .global, command: .previousStep, help: "previous trace step"),
+        KeyBinding(keys: [.char("/")], context: .global, command: .typeURL, help: "type a URL to tap"),
+        KeyBinding(keys: [.char("m")], context: .global, command: .openMatrix, help: "landing matrix for this link"),
+        KeyBinding(keys: [.char("s")], context: .global, command: .save, help: "save world + link as a scenario"),
+        KeyBinding(keys: [.char("o")], context: .global, command: .openPicker, help: "open a scenario from scenarios/"),
+        KeyBinding(keys: [.escape], context: .global, command: .closeOverlay, help: "back / close"),
+
+        KeyBinding(keys: [.up, .char("k")], context: .device, command: .moveUp, help: "previous knob"),
+        KeyBinding(keys: [.down, .char("j")], context: .device, command: .moveDown, help: "next knob"),
+        KeyBinding(keys: [.left, .char("h")], context: .device, command: .decrease, help: "previous value"),
+        KeyBinding(keys: [.right, .char("l"), .char(" ")], context: .device, command: .increase, help: "next value"),
+        KeyBinding(keys: [.enter], context: .device, command: .activate, help: "next value / edit text"),
+        KeyBinding(keys: [.pageUp], context: .device, command: .pageUp, help: "page up"),
+        KeyBinding(keys: [.pageDown], context: .device, command: .pageDown, help: "page down"),
+        KeyBinding(keys: [.home, .char("g")], context: .device, command: .moveHome, help: "first knob"),
+        KeyBinding(keys: [.end, .char("G")], context: .device, command: .moveEnd, help: "last knob"),
+
+        KeyBinding(keys: [.up, .char("k")], context: .links, command: .moveUp, help: "previous link / action"),
+        KeyBinding(keys: [.down, .char("j")], context: .links, command: .moveDown, help: "next link / action"),
+        KeyBinding(keys: [.enter, .char("e")], context: .links, command: .editURL, help: "edit this link's URL"),
+        KeyBinding(keys: [.home, .char("g")], context: .links, command: .moveHome, help: "first link"),
+        KeyBinding(keys: [.end, .char("G")], context: .links, command: .moveEnd, help: "last link"),
+
+        KeyBinding(keys: [.up, .char("k")], context: .trace, command: .moveUp, help: "previous step"),
+        KeyBinding(keys: [.down, .char("j")], context: .trace, command: .moveDown, help: "next step"),
+        KeyBinding(keys: [.home, .char("g")], context: .trace, command: .moveHome, help: "first step"),
+        KeyBinding(keys: [.end, .char("G")], context: .trace, command: .moveEnd, help: "last step"),
+        KeyBinding(keys: [.enter], context: .trace, command: .nextPane, help: "read why (focus the why pane)"),
+
+        KeyBinding(keys: [.up, .char("k")], context: .why, command: .moveUp, help: "scroll up"),
+        KeyBinding(keys: [.down, .char("j")], context: .why, command: .moveDown, help: "scroll down"),
+
+        KeyBinding(keys: [.up, .char("k")], context: .matrix, command: .moveUp, help: "row up"),
+        KeyBinding(keys: [.down, .char("j")], context: .matrix, command: .moveDown, help: "row down"),
+        KeyBinding(keys: [.left, .char("h")], context: .matrix, command: .decrease, help: "column left"),
+        KeyBinding(keys: [.right, .char("l")], context: .matrix, command: .increase, help: "column right"),
+        KeyBinding(keys: [.tab], context: .matrix, command: .switchMatrixGrid, help: "app state grid ⇄ OS version grid"),
+        KeyBinding(keys: [.enter], context: .matrix, command: .activate, help: "jump to this configuration"),
+        KeyBinding(keys: [.escape, .char("q"), .char("m")], context: .matrix, command: .closeOverlay, help: "close"),
+
+        KeyBinding(keys: [.up, .char("k")], context: .picker, command: .moveUp, help: "previous file"),
+        KeyBinding(keys: [.down, .char("j")], context: .picker, command: .moveDown, help: "next file"),
+        KeyBinding(keys: [.enter], context: .picker, command: .activate, help: "open"),
+        KeyBinding(keys: [.escape, .char("q")], context: .picker, command: .closeOverlay, help: "close"),
+
+        KeyBinding(keys: [.enter], context: .editor, command: .editorCommit, help: "accept"),
+        KeyBinding(keys: [.escape], context: .editor, command: .editorCancel, help: "cancel"),
+
+        KeyBinding(keys: [.char("y")], context: .confirm, command: .confirmYes, help: "yes"),
+        KeyBinding(keys: [.char("n"), .escape, .char("q")], context: .confirm, command: .confirmNo, help: "no"),
+
+        KeyBinding(keys: [.up, .char("k")], context: .help, command: .moveUp, help: "scroll up"),
+        KeyBinding(keys: [.down, .char("j")], context: .help, command: .moveDown, help: "scroll down"),
+        KeyBinding(keys: [.escape, .char("q"), .char("?")], context: .help, command: .closeOverlay, help: "close help"),
+    ]
+
+    /// The command for a key in a context. Overlays (matrix, picker, editor, confirm, help) are
+    /// modal: only their own bindings and Ctrl-C apply. Panes fall back to the global bindings.
+    public static func command(for key: Key, in context: KeyContext) -> Command? {
+        if key == .ctrl("c") { return .forceQuit }
+        if let own = bindings.first(where: { $0.context == context && $0.keys.contains(key) }) { return own.command }
+        switch context {
+        case .device, .links, .trace, .why, .global:
+            return bindings.first { $0.context == .global && $0.keys.contains(key) }?.command
+        case .matrix, .picker, .editor, .confirm, .help:
+            return nil
+        }
+    }
+
+    /// The help screen's lines, generated from `bindings`.
+    public static func helpLines() -> [String] {
+        var lines: [String] = []
+        for context in KeyContext.allCases {
+            let own = bindings.filter { $0.context == context }
+            guard !own.isEmpty else { continue }
+            if !lines.isEmpty { lines.append("") }
+            lines.append(context.title)
+            for binding in own {
+                let keys = binding.keys.map(\.label).joined(separator: " ")
+                let padded = keys.count < 16 ? keys + String(repeating: " ", count: 16 - keys.count) : keys + " "
+                lines.append("  " + padded + binding.help)
+            }
+        }
+        lines += ["", "Mouse", "  click           focus a pane; select a knob, link or step (--no-mouse turns it off)"]
+        return lines
+    }
+}

@@ -1,0 +1,330 @@
+import LinkSimCore
+
+/// Identifies one thing the user can change in the device pane. Apps and activities are named by
+/// index into the scenario; hosts by name.
+public enum KnobID: Hashable, Sendable {
+    case platform, osVersion, defaultBrowser, developerMode, privateRelay, att, online, schemeCollision, clipboard, network
+    case safariPrefersBrowser(host: String)
+    case appState(app: Int)
+    case lifecycle(app: Int)
+    case build(app: Int)
+    case openSupportedLinks(app: Int)
+    case domainVerification(app: Int, host: String)
+    case userSelectedDomain(app: Int, host: String)
+    case launchMode(app: Int, activity: Int)
+    case targetSDK(app: Int)
+    case sdkProvider(app: Int)
+    case longPressChoice
+    case tapSource, inAppBrowserApp, page, gesture, adClick, caller
+}
+
+/// One row of the device pane: a label, the values it can take, and which one is current.
+public struct Knob: Sendable, Equatable {
+    public var id: KnobID
+    public var section: String
+    public var label: String
+    /// The values to cycle through. Empty for a free-text knob.
+    public var options: [String]
+    public var selected: Int
+    /// For free-text knobs: the current text ("" = unset).
+    public var text: String?
+
+    public var isText: Bool { options.isEmpty }
+    public var value: String {
+        if isText { return (text?.isEmpty ?? true) ? "—" : (text ?? "") }
+        return options.indices.contains(selected) ? options[selected] : "?"
+    }
+}
+
+/// The device pane's knobs for a world, and how each one edits the world. This file only edits
+/// the Scenario; what the edits mean is the simulator's business.
+public enum Knobs {
+    /// Target SDK levels worth comparing: before and after the Android 12 (31) verification change.
+    static let targetSDKs = [23, 28, 30, 31, 33, 34, 35, 36]
+    static let verificationStates = ["(from assetlinks)", "none", "verified", "approved", "denied", "migrated",
+                                     "restored", "legacy_failure", "system_configured"]
+
+    /// Where a tap can happen on each platform (Safari and SFSafariViewController are iOS only,
+    /// Custom Tabs Android only).
+    public static func tapSources(for platform: Platform) -> [TapSource] {
+        TapSource.allCases.filter { source in
+            switch source {
+            case .safari, .safariAddressBar, .sfsafariviewcontroller: return platform == .ios
+            case .customTab: return platform == .android
+            default: return true
+            }
+        }
+    }
+
+    /// The OS versions offered for a platform: the real releases, plus the current one if it is not among them.
+    public static func osChoices(for device: Device) -> [OSVersion] {
+        let names = device.platform == .ios ? IOSVersions.releases : AndroidVersions.releases
+        var versions = names.compactMap { OSVersion.parse($0, platform: device.platform) }
+        if !versions.contains(device.os) { versions.append(device.os) }
+        return versions.sorted()
+    }
+
+    static func browsers(for platform: Platform) -> [Browser] {
+        platform == .ios ? Browser.iosChoices : Browser.androidChoices
+    }
+
+    /// Hosts an iOS app claims (`applinks:host`, without `?mode=`), in file order.
+    static func associatedHosts(_ app: App) -> [String] {
+        app.associatedDomains.compactMap { entry -> String? in
+            guard entry.hasPrefix("applinks:") else { return nil }
+            let host = entry.dropFirst("applinks:".count).split(separator: "?").first.map(String.init) ?? ""
+            return host.isEmpty ? nil : host.lowercased()
+        }
+    }
+
+    /// Hosts an Android app's web intent filters name, plus hosts it has a verification override for.
+    static func androidHosts(_ app: App) -> [String] {
+        var hosts: [String] = []
+        for activity in app.activities {
+            for filter in activity.intentFilters {
+                for data in filter.data {
+                    guard let host = data.host?.lowercased(), let scheme = data.scheme?.lowercased(),
+                          scheme == "https" || scheme == "http", !hosts.contains(host) else { continue }
+                    hosts.append(host)
+                }
+            }
+        }
+        for host in app.domainVerification.keys.sorted() where !hosts.contains(host) { hosts.append(host) }
+        return hosts
+    }
+
+    static func selectedTap(_ world: Scenario, action: Int) -> Tap? {
+        guard world.actions.indices.contains(action) else { return nil }
+        switch world.actions[action].kind {
+        case .tap(let tap), .longPress(let tap, _): return tap
+        default: return nil
+        }
+    }
+
+    static func choice<T: Equatable>(_ id: KnobID, _ section: String, _ label: String, _ values: [T],
+                                     _ current: T, _ name: (T) -> String) -> Knob {
+        Knob(id: id, section: section, label: label, options: values.map(name),
+             selected: values.firstIndex(of: current) ?? 0)
+    }
+
+    public static func list(world: Scenario, action: Int) -> [Knob] {
+        let device = world.device
+        let ios = device.platform == .ios
+        var knobs: [Knob] = []
+        let section = "Device"
+        knobs.append(choice(.platform, section, "platform", Platform.allCases, device.platform) { $0.displayName })
+        knobs.append(choice(.osVersion, section, "OS version", osChoices(for: device), device.os) { $0.description })
+        let browserChoices = browsers(for: device.platform)
+        var browserKnob = choice(.defaultBrowser, section, "default browser", browserChoices, device.defaultBrowser) { $0.rawValue }
+        if !browserChoices.contains(device.defaultBrowser) {
+            browserKnob.options.append(device.defaultBrowser.rawValue)
+            browserKnob.selected = browserKnob.options.count - 1
+        }
+        knobs.append(browserKnob)
+        if ios {
+            knobs.append(choice(.developerMode, section, "developer mode", [false, true], device.developerMode) { $0 ? "on" : "off" })
+            knobs.append(choice(.privateRelay, section, "Private Relay", [false, true], device.privateRelay) { $0 ? "on" : "off" })
+            knobs.append(choice(.att, section, "tracking (ATT)", ATTStatus.allCases, device.att) { $0.rawValue })
+            knobs.append(choice(.schemeCollision, section, "scheme collision", SchemeCollisionPolicy.allCases,
+                                device.schemeCollision) { $0.rawValue })
+        }
+        knobs.append(choice(.online, section, "online", [false, true], device.online) { $0 ? "on" : "off" })
+        knobs.append(Knob(id: .network, section: section, label: "network", options: [], selected: 0, text: device.network))
+        knobs.append(Knob(id: .clipboard, section: section, label: "clipboard", options: [], selected: 0,
+                          text: device.clipboard ?? ""))
+        if ios {
+            var hosts: [String] = []
+            for app in world.apps { for host in associatedHosts(app) where !hosts.contains(host) { hosts.append(host) } }
+            for host in hosts {
+                let prefers = device.safariPrefersBrowser.contains(host)
+                knobs.append(choice(.safariPrefersBrowser(host: host), "Safari preference", host, [false, true], prefers) {
+                    $0 ? "open in Safari" : "open in app"
+                })
+            }
+        }
+
+        for (index, app) in world.apps.enumerated() {
+            let appSection = "\(app.name) (\(app.id))"
+            knobs.append(choice(.appState(app: index), appSection, "state", AppState.allCases, app.state) { $0.rawValue })
+            if ios {
+                knobs.append(choice(.lifecycle(app: index), appSection, "life cycle", IOSLifecycle.allCases, app.lifecycle) { $0.rawValue })
+                knobs.append(choice(.build(app: index), appSection, "build", IOSBuild.allCases, app.build) { $0.rawValue })
+            } else {
+                knobs.append(choice(.openSupportedLinks(app: index), appSection, "open supported links", [false, true],
+                                    app.linkHandlingAllowed) { $0 ? "on" : "off" })
+                for host in androidHosts(app) {
+                    var verification = Knob(id: .domainVerification(app: index, host: host), section: appSection,
+                                            label: "verify \(host)", options: verificationStates, selected: 0)
+                    if let state = app.domainVerification[host] {
+                        if let found = verificationStates.firstIndex(of: state) {
+                            verification.selected = found
+                        } else {
+                            verification.options.append(state)
+                            verification.selected = verification.options.count - 1
+                        }
+                    }
+                    knobs.append(verification)
+                    knobs.append(choice(.userSelectedDomain(app: index, host: host), appSection, "user selected \(host)",
+                                        [false, true], app.userSelectedDomains.contains(host)) { $0 ? "on" : "off" })
+                }
+                for (activityIndex, activity) in app.activities.enumerated() where !activity.intentFilters.isEmpty {
+                    knobs.append(choice(.launchMode(app: index, activity: activityIndex), appSection,
+                                        "launch mode \(activity.name)", LaunchMode.allCases, activity.launchMode) { $0.rawValue })
+                }
+                var sdks = targetSDKs
+                if !sdks.contains(app.targetSDK) { sdks.append(app.targetSDK) }
+                knobs.append(choice(.targetSDK(app: index), appSection, "target SDK", sdks.sorted(), app.targetSDK) { "API \($0)" })
+            }
+            knobs.append(choice(.sdkProvider(app: index), appSection, "deep-link SDK", SDKProvider.allCases, app.sdk.provider) {
+                $0.rawValue
+            })
+        }
+
+        let tapSection = "Where the tap happens"
+        if let tap = selectedTap(world, action: action) {
+            var sources = tapSources(for: device.platform)
+            if !sources.contains(tap.from) { sources.append(tap.from) }
+            knobs.append(choice(.tapSource, tapSection, "tap from", sources, tap.from) { $0.rawValue })
+            if case .longPress(_, let chosen) = world.actions[action].kind {
+                knobs.append(choice(.longPressChoice, tapSection, "long press, then", LongPressChoice.allCases, chosen) {
+                    $0.rawValue
+                })
+            }
+            if tap.from == .inAppBrowser {
+                knobs.append(choice(.inAppBrowserApp, tapSection, "in-app browser of", InAppBrowserApp.allCases,
+                                    tap.browserApp ?? .facebook) { $0.rawValue })
+            }
+            if tap.from == .otherApp {
+                let callers: [String?] = [nil] + world.apps.map(\.id)
+                knobs.append(choice(.caller, tapSection, "caller app", callers, tap.caller) { $0 ?? "(another app)" })
+            }
+            if tap.from.isBrowser {
+                knobs.append(Knob(id: .page, section: tapSection, label: "page", options: [], selected: 0, text: tap.page ?? ""))
+            }
+            knobs.append(choice(.gesture, tapSection, "gesture", Gesture.allCases, tap.gesture) { $0.rawValue })
+            knobs.append(choice(.adClick, tapSection, "ad click", [false, true], tap.adClick) { $0 ? "on" : "off" })
+        }
+        return knobs
+    }
+
+    /// Sets knob `id` to option `index` (or `text` for text knobs). `stash` keeps the device of the
+    /// platform not shown, so switching back and forth does not lose its settings.
+    public static func apply(_ id: KnobID, option index: Int, text: String? = nil, to world: inout Scenario,
+                             action: Int, stash: inout [Platform: Device]) {
+        var device = world.device
+        let ios = device.platform == .ios
+        func pick<T>(_ values: [T]) -> T? { values.indices.contains(index) ? values[index] : nil }
+        switch id {
+        case .platform:
+            guard let platform = pick(Platform.allCases), platform != device.platform else { return }
+            stash[device.platform] = device
+            world.device = stash[platform] ?? Device(platform: platform, os: .latest(platform))
+            switchTapSources(in: &world, to: platform)
+            return
+        case .osVersion:
+            if let os = pick(osChoices(for: device)) { device.os = os }
+        case .defaultBrowser:
+            if let browser = pick(browsers(for: device.platform)) { device.defaultBrowser = browser }
+        case .developerMode: device.developerMode = index == 1
+        case .privateRelay: device.privateRelay = index == 1
+        case .att: if let att = pick(ATTStatus.allCases) { device.att = att }
+        case .schemeCollision: if let policy = pick(SchemeCollisionPolicy.allCases) { device.schemeCollision = policy }
+        case .online: device.online = index == 1
+        case .clipboard:
+            let value = text ?? ""
+            device.clipboard = value.isEmpty ? nil : value
+        case .network:
+            let value = text ?? ""
+            device.network = value.isEmpty ? "home" : value
+        case .safariPrefersBrowser(let host):
+            device.safariPrefersBrowser.removeAll { $0 == host }
+            if index == 1 { device.safariPrefersBrowser.append(host) }
+        case .appState(let app):
+            if world.apps.indices.contains(app), let state = pick(AppState.allCases) { world.apps[app].state = state }
+        case .lifecycle(let app):
+            if world.apps.indices.contains(app), let value = pick(IOSLifecycle.allCases) { world.apps[app].lifecycle = value }
+        case .build(let app):
+            if world.apps.indices.contains(app), let value = pick(IOSBuild.allCases) { world.apps[app].build = value }
+        case .openSupportedLinks(let app):
+            if world.apps.indices.contains(app) { world.apps[app].linkHandlingAllowed = index == 1 }
+        case .domainVerification(let app, let host):
+            guard world.apps.indices.contains(app) else { return }
+            if index == 0 {
+                world.apps[app].domainVerification[host] = nil
+            } else if let state = pick(verificationStates) {
+                world.apps[app].domainVerification[host] = state
+            }
+        case .userSelectedDomain(let app, let host):
+            guard world.apps.indices.contains(app) else { return }
+            world.apps[app].userSelectedDomains.removeAll { $0 == host }
+            if index == 1 { world.apps[app].userSelectedDomains.append(host) }
+        case .launchMode(let app, let activity):
+            guard world.apps.indices.contains(app), world.apps[app].activities.indices.contains(activity),
+                  let mode = pick(LaunchMode.allCases) else { return }
+            world.apps[app].activities[activity].launchMode = mode
+        case .targetSDK(let app):
+            guard world.apps.indices.contains(app) else { return }
+            var sdks = targetSDKs
+            if !sdks.contains(world.apps[app].targetSDK) { sdks.append(world.apps[app].targetSDK) }
+            if let level = pick(sdks.sorted()) { world.apps[app].targetSDK = level }
+            return
+        case .sdkProvider(let app):
+            if world.apps.indices.contains(app), let provider = pick(SDKProvider.allCases) { world.apps[app].sdk.provider = provider }
+            return
+        case .longPressChoice:
+            guard world.actions.indices.contains(action), case .longPress(let tap, _) = world.actions[action].kind,
+                  let chosen = pick(LongPressChoice.allCases) else { return }
+            world.actions[action].kind = .longPress(tap, choose: chosen)
+            return
+        case .tapSource, .inAppBrowserApp, .page, .gesture, .adClick, .caller:
+            let callers: [String?] = [nil] + world.apps.map(\.id)
+            editTap(in: &world, action: action) { tap in
+                switch id {
+                case .tapSource:
+                    var sources = tapSources(for: ios ? .ios : .android)
+                    if !sources.contains(tap.from) { sources.append(tap.from) }
+                    if let source = pick(sources) {
+                        tap.from = source
+                        if source == .inAppBrowser, tap.browserApp == nil { tap.browserApp = .facebook }
+                    }
+                case .inAppBrowserApp: tap.browserApp = pick(InAppBrowserApp.allCases)
+                case .caller: if let caller = pick(callers) { tap.caller = caller }
+                case .page:
+                    let value = text ?? ""
+                    tap.page = value.isEmpty ? nil : value
+                case .gesture: if let gesture = pick(Gesture.allCases) { tap.gesture = gesture }
+                case .adClick: tap.adClick = index == 1
+                default: break
+                }
+            }
+            return
+        }
+        world.device = device
+    }
+
+    static func editTap(in world: inout Scenario, action: Int, _ edit: (inout Tap) -> Void) {
+        guard world.actions.indices.contains(action) else { return }
+        switch world.actions[action].kind {
+        case .tap(var tap):
+            edit(&tap)
+            world.actions[action].kind = .tap(tap)
+        case .longPress(var tap, let choice):
+            edit(&tap)
+            world.actions[action].kind = .longPress(tap, choose: choice)
+        default:
+            break
+        }
+    }
+
+    /// Browser-specific tap sources have a counterpart on the other platform; keep taps meaningful.
+    static func switchTapSources(in world: inout Scenario, to platform: Platform) {
+        let counterpart: [TapSource: TapSource] = platform == .android
+            ? [.safari: .chrome, .safariAddressBar: .chromeAddressBar, .sfsafariviewcontroller: .customTab]
+            : [.customTab: .sfsafariviewcontroller]
+        for index in world.actions.indices {
+            editTap(in: &world, action: index) { tap in
+                if let replacement = counterpart[tap.from] { tap.from = replacement }
+            }
+        }
+    }
+}

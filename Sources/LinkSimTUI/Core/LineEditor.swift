@@ -1,0 +1,48 @@
+/// A one-line text editor (URL, file name, clipboard text): the keys people expect from a shell.
+public struct LineEditor: Sendable, Equatable {
+    public var text: [Character]
+    public var cursor: Int
+
+    public init(_ initial: String = "") {
+        text = Array(initial)
+        cursor = text.count
+    }
+
+    public var string: String { String(text) }
+
+    /// Applies an editing key. Returns false when the key is not an editing key.
+    @discardableResult
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .char(let c):
+            text.insert(c, at: cursor)
+            cursor += 1
+        case .left, .ctrl("b"): cursor = max(0, cursor - 1)
+        case .right, .ctrl("f"): cursor = min(text.count, cursor + 1)
+        case .home, .ctrl("a"): cursor = 0
+        case .end, .ctrl("e"): cursor = text.count
+        case .backspace, .ctrl("h"):
+            guard cursor > 0 else { return true }
+            text.remove(at: cursor - 1)
+            cursor -= 1
+        case .delete, .ctrl("d"):
+            guard cursor < text.count else { return true }
+            text.remove(at: cursor)
+        case .ctrl("u"):
+            text.removeFirst(cursor)
+            cursor = 0
+        case .ctrl("k"):
+            text.removeLast(text.count - cursor)
+        case .ctrl("w"):
+            var start = cursor
+            while start > 0, text[start - 1] == " " { start -= 1 }
+            while start > 0, text[start - 1] != " ", text[start - 1] != "/" { start -= 1 }
+            if start == cursor, start > 0 { start -= 1 }
+            text.removeSubrange(start..<cursor)
+            cursor = start
+        default:
+            return false
+        }
+        return true
+    }
+}

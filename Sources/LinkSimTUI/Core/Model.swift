@@ -1,0 +1,201 @@
+import LinkSimCore
+
+/// The panes of the main screen, in Tab order.
+public enum Pane: String, Sendable, CaseIterable {
+    case device, links, trace, why
+
+    var keyContext: KeyContext {
+        switch self {
+        case .device: return .device
+        case .links: return .links
+        case .trace: return .trace
+        case .why: return .why
+        }
+    }
+}
+
+/// How the scenario's actions are read: the demo's links are independent taps; a file's actions
+/// are a timeline in which each action sees what the previous ones did.
+public enum LinkMode: Sendable, Equatable {
+    case independentLinks
+    case timeline
+}
+
+/// What a line editor is for.
+public enum EditPurpose: Sendable, Equatable {
+    case newURL
+    case editURL(action: Int)
+    case savePath
+    case knobText(KnobID)
+}
+
+/// The landing matrix: landings for the current link over two knobs.
+public struct MatrixState: Sendable, Equatable {
+    public enum Axis: Sendable, Equatable {
+        case appState(app: Int)
+        case osVersion
+    }
+    public var rowAxis: Axis
+    public var rowLabels: [String]
+    public var columnLabels: [String]
+    public var cells: [[Landing?]]
+    public var row: Int
+    public var column: Int
+    public var title: String
+}
+
+public struct PickerState: Sendable, Equatable {
+    public var directory: String
+    public var files: [String]
+    public var cursor: Int
+}
+
+public enum Overlay: Sendable, Equatable {
+    case help(scroll: Int)
+    case matrix(MatrixState)
+    case picker(PickerState)
+    case editor(LineEditor, purpose: EditPurpose, prompt: String)
+    case confirmOverwrite(path: String, text: String)
+
+    var keyContext: KeyContext {
+        switch self {
+        case .help: return .help
+        case .matrix: return .matrix
+        case .picker: return .picker
+        case .editor: return .editor
+        case .confirmOverwrite: return .confirm
+        }
+    }
+}
+
+/// What the last change did, shown for a moment so the eye finds it.
+public struct ChangeMarks: Sendable, Equatable {
+    /// e.g. `OS version: 18.4 → 17.4`.
+    public var cause: String
+    public var landingChanged: Bool
+    /// Indexes of trace steps that are new or different from before the change.
+    public var changedSteps: Set<Int>
+    /// Ticks (about 250 ms each) before the marks fade.
+    public var ticksLeft: Int
+
+    public static let lifetimeTicks = 8
+}
+
+public struct StatusMessage: Sendable, Equatable {
+    public var text: String
+    public var isError: Bool
+}
+
+/// Everything the TUI shows, as plain data. `update` makes a new one; `render` draws one.
+public struct TUIModel: Sendable, Equatable {
+    public var world: Scenario
+    public var mode: LinkMode
+    /// The file the world came from, if any (the title bar shows it).
+    public var sourcePath: String?
+    /// The device of the platform not shown, kept across platform switches.
+    public var stashedDevices: [Platform: Device] = [:]
+    public var selectedAction = 0
+    /// The result of the selected action (nil: not simulated, or the simulator returned nothing).
+    public var result: ActionResult?
+    public var focus: Pane = .device
+    public var knobCursor = 0
+    public var traceCursor = 0
+    public var whyScroll = 0
+    public var overlay: Overlay?
+    public var size: Size
+    public var status: StatusMessage?
+    public var changes: ChangeMarks?
+    /// False with `NO_COLOR`: the theme uses bold/reverse/underline instead of colours.
+    public var colorEnabled: Bool
+    /// Where `o` looks for scenarios and `s` proposes to save.
+    public var scenariosDirectory = "scenarios"
+    public var wantsQuit = false
+
+    public init(world: Scenario, mode: LinkMode, sourcePath: String? = nil, size: Size, colorEnabled: Bool,
+                stashedDevices: [Platform: Device] = [:]) {
+        self.world = world
+        self.mode = mode
+        self.sourcePath = sourcePath
+        self.size = size
+        self.colorEnabled = colorEnabled
+        self.stashedDevices = stashedDevices
+    }
+
+    /// The demo world, simulated and ready to show.
+    public static func demo(size: Size, colorEnabled: Bool, environment: TUIEnvironment = .live) -> TUIModel {
+        var stash: [Platform: Device] = [:]
+        for device in DemoWorld.devices { stash[device.platform] = device }
+        var model = TUIModel(world: DemoWorld.scenario, mode: .independentLinks, size: size,
+                             colorEnabled: colorEnabled, stashedDevices: stash)
+        model.resimulate(environment, cause: nil)
+        return model
+    }
+
+    /// A scenario from a file: its actions are a timeline to step.
+    public static func opening(_ scenario: Scenario, path: String?, size: Size, colorEnabled: Bool,
+                               environment: TUIEnvironment = .live) -> TUIModel {
+        var model = TUIModel(world: scenario, mode: .timeline, sourcePath: path, size: size, colorEnabled: colorEnabled)
+        model.resimulate(environment, cause: nil)
+        return model
+    }
+
+    public var knobs: [Knob] { Knobs.list(world: world, action: selectedAction) }
+
+    public var selectedTap: Tap? { Knobs.selectedTap(world, action: selectedAction) }
+
+    public var trace: [TraceStep] { result?.trace ?? [] }
+
+    public var selectedStep: TraceStep? {
+        trace.indices.contains(traceCursor) ? trace[traceCursor] : nil
+    }
+
+    public var layout: Layout { Layout(size: size, linkCount: world.actions.count) }
+
+    public var keyContext: KeyContext { overlay?.keyContext ?? focus.keyContext }
+
+    /// The scenario the simulator runs for the selected action.
+    func simulationInput(_ world: Scenario) -> Scenario {
+        switch mode {
+        case .timeline:
+            return world
+        case .independentLinks:
+            var single = world
+            single.actions = world.actions.indices.contains(selectedAction) ? [world.actions[selectedAction]] : []
+            return single
+        }
+    }
+
+    /// The result for the selected action in a world.
+    func simulate(_ world: Scenario, _ environment: TUIEnvironment) -> ActionResult? {
+        let input = simulationInput(world)
+        let results = environment.simulate(input).results
+        switch mode {
+        case .timeline: return results.first { $0.index == selectedAction }
+        case .independentLinks: return results.first
+        }
+    }
+
+    /// Re-runs the simulator after a change and marks what changed in the landing and the trace.
+    mutating func resimulate(_ environment: TUIEnvironment, cause: String?) {
+        selectedAction = world.actions.isEmpty ? 0 : min(max(0, selectedAction), world.actions.count - 1)
+        let before = result
+        result = simulate(world, environment)
+        traceCursor = min(traceCursor, max(0, trace.count - 1))
+        whyScroll = 0
+        guard let cause else { return }
+        let oldTrace = before?.trace ?? []
+        var changed = Set<Int>()
+        for (index, step) in trace.enumerated() where !oldTrace.indices.contains(index) || oldTrace[index] != step {
+            changed.insert(index)
+        }
+        changes = ChangeMarks(cause: cause, landingChanged: before?.landing != result?.landing,
+                              changedSteps: changed, ticksLeft: ChangeMarks.lifetimeTicks)
+    }
+}
+
+/// What `update` needs from outside: the simulator (tests give it a fake one).
+public struct TUIEnvironment: Sendable {
+    public var simulate: @Sendable (Scenario) -> ScenarioResult
+    public init(simulate: @escaping @Sendable (Scenario) -> ScenarioResult) { self.simulate = simulate }
+    public static let live = TUIEnvironment { Simulator.run($0) }
+}

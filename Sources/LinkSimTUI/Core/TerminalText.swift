@@ -1,0 +1,137 @@
+/// Makes text from files safe and measurable for a terminal. A scenario file must never be able to
+/// send escape sequences (or bidi overrides that hide what a URL says) to the user's terminal, so
+/// everything that is not a visible character is shown escaped, e.g. `\x1B` or `\u{202E}`.
+/// Widths are computed here rather than with `wcwidth`, so screens do not depend on the locale.
+public enum TerminalText {
+    public static func displayScalars(_ text: String) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if scalar.value >= 0x20, scalar.value < 0x7F {
+                out.append(scalar)
+            } else if needsEscape(scalar) {
+                out.append(contentsOf: escaped(scalar).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The text with every invisible or control code point escaped.
+    public static func sanitize(_ text: String) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: displayScalars(text))
+        return String(view)
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return true }  // C0, DEL, C1 (incl. CSI 0x9B)
+        if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F {
+            return true  // bidi controls
+        }
+        if v == 0xFEFF || (0x200B...0x200D).contains(v) || (0xFFF0...0xFFFF).contains(v) { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark, .format, .control, .surrogate, .privateUse,
+             .unassigned, .lineSeparator, .paragraphSeparator:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        if scalar.value < 0x100 { return "\\x" + (hex.count < 2 ? "0" + hex : hex) }
+        return "\\u{\(hex)}"
+    }
+
+    /// Columns a displayable scalar takes (after `displayScalars`): 2 for East Asian wide and emoji.
+    public static func width(of scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x1100 { return 1 }
+        let wideRanges: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        ]
+        return wideRanges.contains { $0.contains(v) } ? 2 : 1
+    }
+
+    /// Columns the text takes once sanitized.
+    public static func width(_ text: String) -> Int {
+        displayScalars(text).reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Cuts text to `columns`, ending in `…` when it had to cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        let scalars = displayScalars(text)
+        if scalars.reduce(0, { $0 + width(of: $1) }) <= columns { return String(String.UnicodeScalarView(scalars)) }
+        var view = String.UnicodeScalarView()
+        var used = 0
+        for scalar in scalars {
+            let w = width(of: scalar)
+            if used + w > columns - 1 { break }
+            view.append(scalar)
+            used += w
+        }
+        view.append("…")
+        return String(view)
+    }
+
+    /// Word-wraps text to lines of at most `columns` (hard-breaking words longer than a line).
+    public static func wrap(_ text: String, columns: Int) -> [String] {
+        guard columns > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                var piece = sanitize(String(word))
+                var pieceWidth = width(piece)
+                if lineWidth > 0, lineWidth + 1 + pieceWidth <= columns {
+                    line += " " + piece
+                    lineWidth += 1 + pieceWidth
+                    continue
+                }
+                if lineWidth > 0 {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                while pieceWidth > columns {
+                    let head = String(piece.prefix(columns))
+                    lines.append(head)
+                    piece = String(piece.dropFirst(columns))
+                    pieceWidth = width(piece)
+                }
+                line = piece
+                lineWidth = pieceWidth
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Box-drawing characters in ASCII, for terminals that cannot show them (`TERM=dumb`).
+    static func asciiBox(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar {
+        case "─": return "-"
+        case "│": return "|"
+        case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼": return "+"
+        case "▸", "►", "→", "›": return ">"
+        case "◂", "←": return "<"
+        case "↑": return "^"
+        case "↓": return "v"
+        case "●", "•": return "*"
+        case "—": return "-"
+        case "⇄": return "="
+        case "…": return "~"
+        case "·": return "."
+        case "×": return "x"
+        default: return scalar.value < 0x80 ? scalar : "?"
+        }
+    }
+}

@@ -1,0 +1,303 @@
+import Foundation
+import Testing
+
+/// Runs the real `linksim` binary in tmux, as a user would: keys in, screen out, and the terminal
+/// must be restored however the program ends. Each test uses its own tmux server (-L), so it never
+/// touches anyone's sessions. tmux is required: without it these tests fail, unless
+/// LINKSIM_SKIP_TMUX=1 says to skip them (they then show as skipped, not passed).
+@Suite(.serialized, .disabled(if: TmuxSession.skipRequested, "LINKSIM_SKIP_TMUX=1"))
+struct EndToEndTests {
+    @Test func demoOpensChangesAKnobShowsHelpAndQuitsCleanly() throws {
+        let session = try TmuxSession(width: 120, height: 40)
+        defer { session.close() }
+        let screen = try session.waitFor("Device & apps")
+        #expect(screen.contains("Landing"))
+        #expect(screen.contains("https://shop.example.com/product/42"))
+        try session.send("j", "j", "Right")
+        let changed = try session.waitFor("changed: default browser: safari → chrome")
+        #expect(changed.contains("◂ chrome ▸"))
+        try session.send("?")
+        _ = try session.waitFor("Keys — Esc or ? closes")
+        try session.send("Escape")
+        _ = try session.waitFor("↑↓ knob", absent: "Keys — Esc")
+        try session.send("q")
+        let stty = try session.waitForExit()
+        TmuxSession.expectRestored(stty)
+        #expect(!(try session.capture()).contains("Device & apps"), "the TUI's screen was left on the terminal")
+    }
+
+    @Test func tooSmallTerminalSaysSoAndQStillQuits() throws {
+        let session = try TmuxSession(width: 120, height: 40)
+        defer { session.close() }
+        _ = try session.waitFor("Device & apps")
+        try session.resize(width: 60, height: 20)
+        _ = try session.waitFor("need 80×24, have 60×20")
+        try session.resize(width: 100, height: 30)
+        _ = try session.waitFor("Device & apps")
+        try session.resize(width: 70, height: 20)
+        _ = try session.waitFor("need 80×24, have 70×20")
+        try session.send("q")
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let session = try TmuxSession(width: 120, height: 40)
+        defer { session.close() }
+        _ = try session.waitFor("Device & apps")
+        try session.signal(SIGTERM)
+        TmuxSession.expectRestored(try session.waitForExit())
+        // The handler also left the alternate screen: the pane no longer shows the TUI.
+        #expect(!(try session.capture()).contains("Device & apps"))
+    }
+
+    @Test func crashRestoresTheTerminal() throws {
+        let session = try TmuxSession(width: 120, height: 40)
+        defer { session.close() }
+        _ = try session.waitFor("Device & apps")
+        try session.signal(SIGSEGV)
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
+
+    @Test func ctrlCQuitsFromTheLineEditor() throws {
+        let session = try TmuxSession(width: 120, height: 40)
+        defer { session.close() }
+        _ = try session.waitFor("Device & apps")
+        try session.send("/")
+        _ = try session.waitFor("Tap URL")
+        try session.send("C-c")
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
+
+    @Test func matrixOpensAndClosesInTheRealBinary() throws {
+        let session = try TmuxSession(width: 120, height: 40)
+        defer { session.close() }
+        _ = try session.waitFor("Device & apps")
+        try session.send("m")
+        _ = try session.waitFor("Matrix — Shop: app state × where the tap happens")
+        try session.send("Tab")
+        _ = try session.waitFor("iOS version × where the tap happens")
+        try session.send("Escape", "q")
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
+
+    /// No terminal: a usage line on stderr, exit 64, and not one byte of curses output.
+    @Test func withoutATerminalItNeverDraws() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-notty-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outPath = directory.appendingPathComponent("out").path, errPath = directory.appendingPathComponent("err").path
+        let status = try Spawn.run([TmuxSession.binary.path], stdoutPath: outPath, stderrPath: errPath)
+        let stdout = FileManager.default.contents(atPath: outPath) ?? Data()
+        let stderr = FileManager.default.contents(atPath: errPath) ?? Data()
+        #expect(status == 64)
+        #expect(stdout.isEmpty)
+        #expect(!stderr.contains(0x1B))
+        #expect(String(decoding: stderr, as: UTF8.self).contains("usage: linksim"))
+    }
+}
+
+/// One tmux server and session running linksim inside `sh`, which runs `stty -a` into a file after
+/// linksim exits, so the test can see the terminal state linksim left behind.
+final class TmuxSession {
+    static var skipRequested: Bool { ProcessInfo.processInfo.environment["LINKSIM_SKIP_TMUX"] == "1" }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built binary, next to the test bundle (as LinkSimCLITests' BinaryRunner finds it).
+    static var binary: URL {
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("linksim")
+        }
+        return Bundle.main.bundleURL.appendingPathComponent("linksim")
+    }
+
+    static func findTmux() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/tmux"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let tmux: String
+    let socket: String
+    let workDirectory: URL
+    var pidFile: URL { workDirectory.appendingPathComponent("pid") }
+    var sttyFile: URL { workDirectory.appendingPathComponent("stty") }
+
+    init(width: Int, height: Int) throws {
+        guard let tmux = TmuxSession.findTmux() else {
+            throw Failure(description: "tmux is not installed: the end-to-end TUI tests need it (apt-get install tmux). "
+                          + "Set LINKSIM_SKIP_TMUX=1 to skip them knowingly.")
+        }
+        guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary.path) else {
+            throw Failure(description: "linksim binary not found at \(TmuxSession.binary.path); run swift build first")
+        }
+        self.tmux = tmux
+        socket = "linksim-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        // The inner sh writes its pid and execs linksim (same pid, for signals); the outer sh
+        // records the terminal state once linksim is gone, then stays so the pane stays readable.
+        let inner = "echo \\$\\$ > '\(pidFile.path)'; exec '\(TmuxSession.binary.path)'"
+        let outer = "sh -c \"\(inner)\"; stty -a > '\(sttyFile.path)' 2>&1; sleep 30"
+        try run(detached: true, ["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
+                 "-c", TmuxSession.packageRoot.path, "env", "TERM=xterm-256color", "sh", "-c", outer])
+    }
+
+    /// Runs a tmux command and returns what it printed. The server that `new-session` starts
+    /// inherits the client's descriptors and signal mask, so tmux is started with posix_spawn, an
+    /// empty signal mask and default signal actions (a test runner's threads block signals, which
+    /// would otherwise leave the server, and linksim under it, deaf to SIGTERM), and with output
+    /// going to a file rather than a pipe the server would hold open.
+    @discardableResult
+    func run(detached: Bool = false, _ arguments: [String]) throws -> String {
+        let output = workDirectory.appendingPathComponent("tmux-output")
+        let status = try Spawn.run([tmux, "-L", socket] + arguments, stdoutPath: detached ? "/dev/null" : output.path)
+        let text = detached ? "" : ((try? String(contentsOf: output, encoding: .utf8)) ?? "")
+        guard status == 0 else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(status)): \(text)")
+        }
+        return text
+    }
+
+    func capture() throws -> String { try run(["capture-pane", "-p"]) }
+
+    func send(_ keys: String...) throws { try run(["send-keys"] + keys) }
+
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-x", String(width), "-y", String(height)])
+    }
+
+    func signal(_ number: Int32) throws {
+        let text = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Failure(description: "no linksim pid recorded")
+        }
+        kill(pid, number)
+    }
+
+    /// Polls the pane until `text` shows (and `absent` does not), for up to 10 s.
+    func waitFor(_ text: String, absent: String? = nil) throws -> String {
+        var screen = ""
+        for _ in 0..<200 {
+            screen = (try? capture()) ?? ""
+            if screen.contains(text), absent.map({ !screen.contains($0) }) ?? true { return screen }
+            usleep(50_000)
+        }
+        throw Failure(description: "timed out waiting for \"\(text)\"; the pane shows:\n\(screen)")
+    }
+
+    /// Waits until linksim has exited and returns the `stty -a` taken right after.
+    func waitForExit() throws -> String {
+        for _ in 0..<200 {
+            if let stty = try? String(contentsOf: sttyFile, encoding: .utf8), stty.contains("speed") { return stty }
+            usleep(50_000)
+        }
+        throw Failure(description: "linksim did not exit; the pane shows:\n\((try? capture()) ?? "")")
+    }
+
+    /// Canonical mode and echo are back: the shell is usable again.
+    static func expectRestored(_ stty: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let words = Set(stty.split { $0 == " " || $0 == "\n" || $0 == ";" }.map(String.init))
+        #expect(words.contains("icanon"), "terminal left without icanon:\n\(stty)", sourceLocation: sourceLocation)
+        #expect(words.contains("echo"), "terminal left without echo:\n\(stty)", sourceLocation: sourceLocation)
+        #expect(words.contains("icrnl"), "terminal left without icrnl:\n\(stty)", sourceLocation: sourceLocation)
+        #expect(words.contains("isig"), "terminal left without isig:\n\(stty)", sourceLocation: sourceLocation)
+    }
+
+    func close() {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(at: workDirectory)
+    }
+}
+
+/// posix_spawn with stdin from /dev/null, output to files, a clean signal mask and default signal
+/// actions, then waitpid: no pipes to hold open, no inherited blocked signals.
+enum Spawn {
+    static func run(_ arguments: [String], stdoutPath: String, stderrPath: String? = nil) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let stderrPath {
+            posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+        guard spawned == 0 else {
+            throw TmuxSession.Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw TmuxSession.Failure(description: "waitpid failed for \(arguments[0])") }
+        }
+        // WIFEXITED / WEXITSTATUS, spelled out (the C macros are not imported).
+        if status & 0x7F == 0 { return (status >> 8) & 0xFF }
+        return 128 + (status & 0x7F)
+    }
+}
+
+/// The TUI's command-line entry points, run without a terminal (no tmux needed).
+@Suite struct TUICommandTests {
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: Data) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outPath = directory.appendingPathComponent("out").path, errPath = directory.appendingPathComponent("err").path
+        let status = try Spawn.run([TmuxSession.binary.path] + arguments, stdoutPath: outPath, stderrPath: errPath)
+        let stdout = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
+        return (status, stdout, FileManager.default.contents(atPath: errPath) ?? Data())
+    }
+
+    @Test func tuiWithoutATerminalIsUsageError() throws {
+        let result = try run(["tui"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(String(decoding: result.stderr, as: UTF8.self).contains("needs a terminal"))
+    }
+
+    @Test func tuiOnAnUnreadableFileIsBadInput() throws {
+        let result = try run(["tui", "/nonexistent/linksim/scenario.yaml"])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(!result.stderr.contains(0x1B))
+    }
+
+    @Test func printScreenGivesPlainTextWithoutATerminal() throws {
+        let result = try run(["tui", "--print-screen", "100x30"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Device & apps"))
+        #expect(!result.stdout.utf8.contains(0x1B))
+        #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 31)
+    }
+}

@@ -1,0 +1,76 @@
+import LinkSimCore
+import Testing
+@testable import LinkSimTUI
+
+/// Styles that golden text files cannot show: highlighting, colours and NO_COLOR.
+@Suite struct RenderTests {
+    let size = Size(width: 120, height: 40)
+
+    func row(_ grid: Grid, containing text: String) -> Int? {
+        grid.textLines().firstIndex { $0.contains(text) }
+    }
+
+    @Test func landingIsColouredByKind() {
+        let model = TUIModel.fakeDemo()
+        let grid = render(model, size: size)
+        let inner = model.layout.landing.inner
+        let labelCell = grid[inner.x + 2, inner.y]
+        #expect(labelCell.style.foreground == .green)
+        #expect(labelCell.style.reverse)
+        let browser = TUIModel.fakeDemo().onKnob(.appState(app: 0)).pressing(.left, .left, .left)
+        #expect(render(browser, size: size)[inner.x + 2, inner.y].style.foreground != .green)
+    }
+
+    @Test func noColorUsesAttributesOnly() {
+        var model = TUIModel.fakeDemo().onKnob(.appState(app: 0)).pressing(.left, .left, .left, .tab, .tab, .char("n"))
+        model.colorEnabled = false
+        let grid = render(model, size: size)
+        #expect(grid.cells.allSatisfy { $0.style.foreground == .standard && $0.style.background == .standard })
+        // The landing label, the current step and the changed steps still stand out.
+        let inner = model.layout.landing.inner
+        #expect(grid[inner.x + 2, inner.y].style.underline || grid[inner.x + 2, inner.y].style.reverse)
+        guard let stepRow = row(grid, containing: "2 iOS:") else {
+            Issue.record("no step row")
+            return
+        }
+        #expect(grid[model.layout.trace.inner.x + 3, stepRow].style.reverse)
+    }
+
+    @Test func currentTraceStepIsHighlightedAndChangedStepsMarked() {
+        let model = TUIModel.fakeDemo().onKnob(.appState(app: 0)).pressing(.left, .left, .left)
+        let grid = render(model, size: size)
+        let lines = grid.textLines()
+        #expect(lines.contains { $0.contains("*2 iOS: no app claims the link") })
+        #expect(lines.contains { $0.contains("Landing ● changed") })
+        guard let changedRow = row(grid, containing: "*2 iOS") else {
+            Issue.record("no changed row")
+            return
+        }
+        #expect(grid[model.layout.trace.inner.x + 4, changedRow].style.background == .yellow)
+    }
+
+    @Test func everySizeRendersWithoutTrapping() {
+        let model = TUIModel.fakeDemo().pressing(.char("m"))
+        for width in stride(from: 1, through: 210, by: 13) {
+            for height in stride(from: 1, through: 70, by: 7) {
+                let grid = render(model, size: Size(width: width, height: height))
+                #expect(grid.size == Size(width: width, height: height))
+            }
+        }
+        _ = render(model, size: Size(width: 0, height: 0))
+    }
+
+    @Test func terminalTextEscapesControlsAndMeasuresWidth() {
+        #expect(TerminalText.sanitize("a\u{1B}[2Jb") == "a\\x1B[2Jb")
+        #expect(TerminalText.sanitize("\u{9B}31m") == "\\x9B31m")
+        #expect(TerminalText.sanitize("x\u{202E}y") == "x\\u{202E}y")
+        #expect(TerminalText.sanitize("tab\there") == "tab\\x09here")
+        #expect(TerminalText.sanitize("café ✓") == "café ✓")
+        #expect(TerminalText.width("日本") == 4)
+        #expect(TerminalText.truncate("abcdef", to: 4) == "abc…")
+        var grid = Grid(size: Size(width: 5, height: 1))
+        grid.put("日本語", x: 0, y: 0)
+        #expect(grid.textLines() == ["日本"])
+        #expect(TerminalText.wrap("one two three four", columns: 9) == ["one two", "three", "four"])
+    }
+}
