@@ -24,6 +24,7 @@ public enum ScenarioWriter {
         }
         writeWeb(scenario.web, to: &out)
         writeProviders(scenario.providers, to: &out)
+        writeAssumptions(scenario.assumptions, to: &out)
         let expectIndex = landing == nil ? nil : scenario.actions.lastIndex { $0.kind.producesLanding }
         if !scenario.actions.isEmpty {
             out.line(0, "actions:")
@@ -48,6 +49,9 @@ public enum ScenarioWriter {
         out.line(1, "network: \(quote(device.network))")
         out.line(1, "clipboard: \(device.clipboard.map(quote) ?? "null")")
         out.line(1, "online: \(device.online)")
+        if device.managed { out.line(1, "managed: true") }
+        if device.schemeCollision != .firstInstalled { out.line(1, "scheme_collision: \(device.schemeCollision.rawValue)") }
+        if let after = device.attAnswerAfter { out.line(1, "att_answer_after: \(after)") }
         out.line(1, "safari_prefers_browser: \(list(device.safariPrefersBrowser))")
     }
 
@@ -138,6 +142,20 @@ public enum ScenarioWriter {
         }
     }
 
+    /// Only the assumptions a scenario switched away from their defaults.
+    static func writeAssumptions(_ a: Assumptions, to out: inout YAMLLines) {
+        let defaults = Assumptions()
+        var pairs: [String] = []
+        if a.sfSafariViewControllerTapsOpenApps != defaults.sfSafariViewControllerTapsOpenApps {
+            pairs.append("sfsafariviewcontroller_taps_open_app: \(a.sfSafariViewControllerTapsOpenApps)")
+        }
+        if a.redirectsOpenApp != defaults.redirectsOpenApp { pairs.append("redirects_open_app: \(a.redirectsOpenApp.rawValue)") }
+        if a.inAppBrowsersOpenApps != defaults.inAppBrowsersOpenApps {
+            pairs.append("in_app_browsers_open_app: \(a.inAppBrowsersOpenApps)")
+        }
+        if !pairs.isEmpty { out.line(0, "assumptions: {\(pairs.joined(separator: ", "))}") }
+    }
+
     static func writeWeb(_ web: Web, to out: inout YAMLLines) {
         guard !web.hosts.isEmpty else { return }
         out.line(0, "web:")
@@ -145,13 +163,19 @@ public enum ScenarioWriter {
             guard let entry = web.hosts[host] else { continue }
             out.line(1, "\(quote(host)):")
             if let aasa = entry.aasa { out.line(2, "aasa: \(resource(aasa))") }
+            if let root = entry.aasaRoot { out.line(2, "aasa_root: \(resource(root))") }
             if let cdn = entry.cdnAASA { out.line(2, "cdn_aasa: \(resource(cdn))") }
             if let assetlinks = entry.assetlinks { out.line(2, "assetlinks: \(resource(assetlinks))") }
             if !entry.redirects.isEmpty {
-                let pairs = entry.redirects.map { "\(quote($0.pattern)): \(quote($0.target))" }
+                let pairs = entry.redirects.map { rule -> String in
+                    if rule.status == 302, rule.after.seconds == 0 { return "\(quote(rule.pattern)): \(quote(rule.target))" }
+                    var target = "to: \(quote(rule.target)), status: \(rule.status)"
+                    if rule.after.seconds > 0 { target += ", after: \(rule.after)" }
+                    return "\(quote(rule.pattern)): {\(target)}"
+                }
                 out.line(2, "redirects: {\(pairs.joined(separator: ", "))}")
             }
-            if entry.aasa == nil, entry.cdnAASA == nil, entry.assetlinks == nil, entry.redirects.isEmpty {
+            if entry.aasa == nil, entry.aasaRoot == nil, entry.cdnAASA == nil, entry.assetlinks == nil, entry.redirects.isEmpty {
                 out.line(2, "{}")
             }
         }
@@ -162,10 +186,15 @@ public enum ScenarioWriter {
     static func resource(_ resource: WebResource) -> String {
         var pairs: [String] = []
         if let body = resource.body {
-            if let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
+            // Foundation's parser is lenient on Linux (trailing commas); the strict one decides what is JSON.
+            if (try? JSONNode.parse(body)) != nil,
+               let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
                let json = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
                let text = String(data: json, encoding: .utf8) {
                 pairs.append("json: \(text)")
+            } else if let raw = String(validating: body, as: UTF8.self) {
+                // Not JSON (a deliberately broken file): keep the exact text as a JSON-in-a-string body.
+                pairs.append("json: \(quote(raw))")
             } else {
                 pairs.append("file: \(quote(resource.origin))")
             }
@@ -256,6 +285,7 @@ public enum ScenarioWriter {
         if tap.gesture != .user { out.line(2, "gesture: \(tap.gesture.rawValue)") }
         if let caller = tap.caller { out.line(2, "caller: \(quote(caller))") }
         if tap.adClick { out.line(2, "ad_click: true") }
+        if tap.srn { out.line(2, "srn: true") }
     }
 
     /// A landing as an `expect` flow mapping (contract §2.4).

@@ -45,15 +45,10 @@ public enum Knobs {
                                      "restored", "legacy_failure", "system_configured"]
 
     /// Where a tap can happen on each platform (Safari and SFSafariViewController are iOS only,
-    /// Custom Tabs Android only).
+    /// Chrome's address bar and Custom Tabs Android only).
     public static func tapSources(for platform: Platform) -> [TapSource] {
-        TapSource.allCases.filter { source in
-            switch source {
-            case .safari, .safariAddressBar, .sfsafariviewcontroller: return platform == .ios
-            case .customTab: return platform == .android
-            default: return true
-            }
-        }
+        // The same table the scenario loader validates `from:` against.
+        TapSource.allCases.filter { $0.exists(on: platform) }
     }
 
     /// The OS versions offered for a platform: the real releases, plus the current one if it is not among them.
