@@ -50,7 +50,7 @@ import Testing
         let app = Self.shop.replacingOccurrences(of: "state: background", with: "state: not_installed")
         let r = try simulate(Self.ios(app: app, actions: "  - tap: shopapp://x\n    from: safari"))
         #expect(r[0].landing == Landing(kind: .error, browser: "safari", url: "shopapp://x"))
-        #expect(r[0].rules == ["ios.scheme.not-installed-safari"])
+        #expect(r[0].schemeRules == ["ios.scheme.not-installed-safari"])
     }
 
     @Test func notInstalledFromAppsGoesNowhere() throws {
@@ -58,7 +58,7 @@ import Testing
         for from in ["notes", "messages", "mail", "other_app"] {
             let r = try simulate(Self.ios(app: app, actions: "  - tap: shopapp://x\n    from: \(from)"))
             #expect(r[0].landing?.kind == .nowhere, "from \(from)")
-            #expect(r[0].rules == ["ios.scheme.not-installed-app"])
+            #expect(r[0].schemeRules == ["ios.scheme.not-installed-app"])
         }
     }
 
@@ -66,7 +66,7 @@ import Testing
         for from in ["notes", "messages", "mail"] {
             let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://product/3\n    from: \(from)"))
             #expect(r[0].landing?.kind == .app)
-            #expect(r[0].rules.first == "ios.scheme.from-app")
+            #expect(r[0].schemeRules.first == "ios.scheme.from-app")
         }
     }
 
@@ -74,7 +74,7 @@ import Testing
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://x\n    from: in_app_browser\n    browser_app: facebook"))
         #expect(r[0].landing?.kind == .prompt)
         #expect(r[0].trace.contains { $0.summary.contains("Facebook's in-app browser") && $0.assumption != nil })
-        #expect(r[0].rules == ["ios.scheme.app-open-prompt"])
+        #expect(r[0].schemeRules == ["ios.scheme.app-open-prompt"])
     }
 
     @Test func collisionIsDeterministicAndSaysSo() throws {
@@ -96,7 +96,7 @@ import Testing
     @Test func reservedSchemes() throws {
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: tel:+15551234\n    from: safari"))
         #expect(r[0].landing?.app == "com.apple.mobilephone")
-        #expect(r[0].rules == ["ios.scheme.reserved"])
+        #expect(r[0].schemeRules == ["ios.scheme.reserved"])
     }
 
     @Test(arguments: [

@@ -35,4 +35,6 @@ func simulate(_ text: String, files: [String: String] = [:]) throws -> [ActionRe
 
 extension ActionResult {
     var rules: [String] { trace.compactMap(\.rule) }
+    /// The rules without the note every iOS custom-scheme trace starts with (not a web URL, so no AASA).
+    var schemeRules: [String] { rules.filter { $0 != IOSAASARules.webURLsOnly } }
 }

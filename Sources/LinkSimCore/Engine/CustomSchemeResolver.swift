@@ -18,6 +18,8 @@ enum CustomSchemeResolver {
             trace.add("iOS", "\(scheme): is reserved for \(system.name); iOS opens it", rule: "ios.scheme.reserved")
             return Landing(kind: .app, app: system.id, via: .customScheme, delivered: true)
         }
+        trace.add("iOS", "\(parts.scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
+                  rule: IOSAASARules.webURLsOnly)
         let claimants = world.apps.indices.filter { i in
             world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
         }

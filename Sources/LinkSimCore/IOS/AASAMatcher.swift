@@ -321,6 +321,10 @@ private struct MatchRun {
                 return verdict(.match, detail: index, component: position, format: .components)
             }
             note("\(name) does not match", detail: outcome.explanation, rule: outcome.failedRule)
+            if let failed = outcome.failedRule, failed != IOSAASARules.patternWildcards {
+                note("Its path matches, but a component hits only when every key it has (\"/\", \"?\", \"#\") matches",
+                     rule: IOSAASARules.allKeysMustMatch)
+            }
         }
         note("No component of details[\(index)] hits; the next entry is tried", rule: IOSAASARules.detailsOrder)
         return nil

@@ -119,7 +119,8 @@ enum UniversalLinkResolver {
             return nil
         case .approved(let document):
             trace.add("iOS", "Looks for \(appID) (team ID + bundle ID) in the file's details", rule: "ios.entitlement.app-id")
-            let match = AASAVerdicts.match(url: url, appID: appID, document: document, ios: world.device.os)
+            let match = AASAVerdicts.match(url: url, appID: appID, document: document, ios: world.device.os,
+                                           domain: entry.isWildcard ? nil : entry.domain)
             for step in match.steps { trace.append(step) }
             switch match.verdict {
             case .match:
