@@ -159,22 +159,8 @@ private func writeError(_ message: String) {
 }
 
 /// Escapes control characters so text from a file cannot send escape sequences to the terminal.
-private func terminalSafe(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var out = ""
-    for scalar in text.unicodeScalars {
-        if isControl(scalar) {
-            out += "\\u{" + String(scalar.value, radix: 16) + "}"
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
-}
+private func terminalSafe(_ text: String) -> String { SafeText.escape(text) }
 
-private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-}
 
 private func jsonString(_ text: String?) -> String { text.map(JSONText.quote) ?? "null" }
 

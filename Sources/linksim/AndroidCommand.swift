@@ -177,17 +177,7 @@ extension AndroidCommand {
         }
 
         /// Text from files never reaches the terminal as control characters.
-        static func printable(_ text: String) -> String {
-            var output = ""
-            for scalar in text.unicodeScalars {
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    output += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-            return output
-        }
+        static func printable(_ text: String) -> String { SafeText.escape(text) }
     }
 }
 

@@ -183,7 +183,7 @@ import Testing
         let out = try BinaryRunner.run(["run", "e.yaml"], in: dir)
         #expect(out.status == 0)
         #expect(!out.stdout.contains("\u{1B}"))
-        #expect(out.stdout.contains("evil \\u{1b}[2J name"))
+        #expect(out.stdout.contains("evil \\x1B[2J name"))
     }
 }
 

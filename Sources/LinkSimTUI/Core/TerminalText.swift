@@ -1,3 +1,5 @@
+import LinkSimCore
+
 /// Makes text from files safe and measurable for a terminal. A scenario file must never be able to
 /// send escape sequences (or bidi overrides that hide what a URL says) to the user's terminal, so
 /// everything that is not a visible character is shown escaped, e.g. `\x1B` or `\u{202E}`.
@@ -25,27 +27,9 @@ public enum TerminalText {
         return String(view)
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return true }  // C0, DEL, C1 (incl. CSI 0x9B)
-        if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F {
-            return true  // bidi controls
-        }
-        if v == 0xFEFF || (0x200B...0x200D).contains(v) || (0xFFF0...0xFFFF).contains(v) { return true }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .spacingMark, .format, .control, .surrogate, .privateUse,
-             .unassigned, .lineSeparator, .paragraphSeparator:
-            return true
-        default:
-            return false
-        }
-    }
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { SafeText.needsEscape(scalar) }
 
-    static func escaped(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        if scalar.value < 0x100 { return "\\x" + (hex.count < 2 ? "0" + hex : hex) }
-        return "\\u{\(hex)}"
-    }
+    static func escaped(_ scalar: Unicode.Scalar) -> String { SafeText.escaped(scalar) }
 
     /// Columns a displayable scalar takes (after `displayScalars`): 2 for East Asian wide and emoji.
     public static func width(of scalar: Unicode.Scalar) -> Int {
