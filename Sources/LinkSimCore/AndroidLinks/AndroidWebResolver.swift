@@ -73,7 +73,7 @@ enum AndroidWebResolver {
         var best: [(Handler, AppLinkDomains.Approval)] = []
         for handler in handlers {
             let app = world.apps[handler.appIndex]
-            let (level, steps) = AppLinkDomains.approval(app, host: host, api: api, web: world.web)
+            let (level, steps) = AppLinkDomains.approval(app, host: host, url: url, api: api, web: world.web)
             for step in steps { trace.append(step) }
             if level > .none { best.append((handler, level)) }
         }

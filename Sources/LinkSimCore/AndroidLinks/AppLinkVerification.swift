@@ -69,15 +69,21 @@ enum AppLinkDomains {
 
     /// The verification state of each autoVerify host: the scenario's override, or the verifier's result.
     static func states(_ app: App, api: Int, web: Web) -> [(host: String, state: String, steps: [TraceStep])] {
+        verifications(app, api: api, web: web).map { ($0.host, $0.state, $0.steps) }
+    }
+
+    /// Each autoVerify host with its state, steps and (Android 15+) dynamic rules.
+    static func verifications(_ app: App, api: Int, web: Web)
+        -> [(host: String, state: String, steps: [TraceStep], dynamic: [DynamicComponent]?)] {
         let collection = collect(app, api: api)
         let verifier = AssetLinksVerifier(web: web)
         return collection.autoVerify.map { host in
             if let forced = app.domainVerification[host] {
                 return (host, forced, [TraceStep(actor: "Android", summary: "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
-                                                 rule: "android.applinks.state")])
+                                                 rule: "android.applinks.state")], nil)
             }
             let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
-            return (host, result.state, result.steps)
+            return (host, result.state, result.steps, result.dynamicComponents)
         }
     }
 
@@ -96,19 +102,29 @@ enum AppLinkDomains {
     }
 
     /// `approvalLevelForDomain` (knowledge/android.md §2.3) with the steps that decided it.
-    static func approval(_ app: App, host: String, api: Int, web: Web) -> (level: Approval, steps: [TraceStep]) {
+    static func approval(_ app: App, host: String, url: String? = nil, api: Int, web: Web) -> (level: Approval, steps: [TraceStep]) {
         var steps: [TraceStep] = []
         if !app.linkHandlingAllowed {
             steps.append(TraceStep(actor: "Android", summary: "\(app.name) has “Open supported links” switched off: approval NONE for every domain",
                                    rule: "android.applinks.link-handling-off"))
             return (.none, steps)
         }
-        let states = states(app, api: api, web: web)
+        let states = verifications(app, api: api, web: web)
         for entry in states {
             let covers = entry.host == host || (entry.host.hasPrefix("*.") && host.hasSuffix(String(entry.host.dropFirst(1))))
             guard covers else { continue }
             steps += entry.steps
             if verifiedStates.contains(entry.state) {
+                if let rules = entry.dynamic, let url {
+                    if api >= 35 {
+                        let verdict = DynamicAppLinks.allows(rules, url: url)
+                        steps.append(verdict.step)
+                        if !verdict.allowed { return (.none, steps) }
+                    } else {
+                        steps.append(TraceStep(actor: "Android", summary: "The file has dynamic App Link rules, but Android \(api) (before 15) ignores them",
+                                               rule: "android.applinks.dynamic-rules"))
+                    }
+                }
                 steps.append(TraceStep(actor: "Android", summary: "\(app.name) is \(entry.state) for \(entry.host): approval VERIFIED",
                                        rule: "android.applinks.state"))
                 return (.verified, steps)

@@ -7,6 +7,10 @@ struct AssetStatement: Equatable {
     var packageName: String?
     var fingerprints: [String]
     var include: String?
+    /// `relation_extensions.handle_all_urls.dynamic_app_link_components` (nil: none; [] never stored).
+    var dynamicComponents: [DynamicComponent]? = nil
+    /// True when the extension was present but malformed (the device then ignores it).
+    var dynamicMalformed = false
 }
 
 /// Fetching and matching Digital Asset Links the way the AOSP verifier (StatementService) does.
@@ -20,6 +24,8 @@ struct AssetLinksVerifier {
     struct Result {
         var state: String
         var steps: [TraceStep]
+        /// Android 15+ rules stored with a successful verification.
+        var dynamicComponents: [DynamicComponent]? = nil
         var verified: Bool { state == "verified" }
     }
 
@@ -71,7 +77,12 @@ struct AssetLinksVerifier {
         if let hit = fingerprints.first(where: { listed.contains($0) }) {
             step("A statement grants handle_all_urls to \(package) with fingerprint \(short(hit)), which signs the app: verified",
                  "android.applinks.assetlinks-match")
-            return Result(state: "verified", steps: steps)
+            let granting = forPackage.first { $0.fingerprints.contains(hit) }
+            if granting?.dynamicMalformed == true {
+                step("Its dynamic_app_link_components are malformed, so the device ignores them and uses the manifest only",
+                     "android.applinks.dynamic-rules")
+            }
+            return Result(state: "verified", steps: steps, dynamicComponents: granting?.dynamicComponents)
         }
         var hint = ""
         if fingerprints.contains(where: { fp in listed.contains { $0.uppercased() == fp.uppercased() } }) {
@@ -126,12 +137,23 @@ struct AssetLinksVerifier {
                 continue
             }
             let target = object["target"] as? [String: Any]
-            statements.append(AssetStatement(
+            var statement = AssetStatement(
                 relations: object["relation"] as? [String] ?? [],
                 namespace: target?["namespace"] as? String,
                 packageName: target?["package_name"] as? String,
                 fingerprints: target?["sha256_cert_fingerprints"] as? [String] ?? [],
-                include: nil))
+                include: nil)
+            if let extensions = object["relation_extensions"] as? [String: Any],
+               let handle = extensions[Self.handleAllURLs] as? [String: Any],
+               let raw = handle["dynamic_app_link_components"] {
+                let parsed = (raw as? [[String: Any]])?.map(DynamicComponent.parse)
+                if let parsed, !parsed.isEmpty, parsed.allSatisfy({ $0 != nil }) {
+                    statement.dynamicComponents = parsed.compactMap { $0 }
+                } else {
+                    statement.dynamicMalformed = true
+                }
+            }
+            statements.append(statement)
         }
         return .success(statements)
     }
