@@ -514,6 +514,8 @@ struct DataMatcher {
                             summary: "path \(quoted(path)) matches \(entry.attribute) \"\(entry.matcher.pattern)\"",
                             detail: pathDetail(uri), rule: rule(for: entry.matcher.kind)))
                         if let note = escapedDotNote(entry.matcher) { steps.append(note) }
+                        steps.append(patternTypeNote(entry.attribute, entry.matcher))
+                        if let note = manifestEscapeNote(entry.matcher) { steps.append(note) }
                     } else {
                         for entry in paths {
                             pathSteps.append(FilterMatchStep(
@@ -657,6 +659,20 @@ struct DataMatcher {
         case .simpleGlob: return AndroidFilterRules.simpleGlobNoBacktracking
         case .advancedGlob: return AndroidFilterRules.advancedGlobGreedy
         }
+    }
+
+    /// Which PatternMatcher type the attribute became (path → LITERAL, pathPrefix → PREFIX...).
+    private func patternTypeNote(_ attribute: String, _ matcher: PatternMatcher) -> FilterMatchStep {
+        FilterMatchStep(summary: "android:\(attribute) is a \(matcher.kind.aospName) pattern",
+                        rule: AndroidFilterRules.patternTypes)
+    }
+
+    /// A backslash in a pattern came from the manifest's own escaping (`\\*` in XML is a literal `*`).
+    private func manifestEscapeNote(_ matcher: PatternMatcher) -> FilterMatchStep? {
+        guard matcher.pattern.contains("\\") else { return nil }
+        return FilterMatchStep(summary: "the backslashes in \"\(matcher.pattern)\" are what is left after the manifest's XML unescaping",
+                               detail: "In the manifest a literal * is written \\\\* and a literal backslash \\\\\\\\.",
+                               rule: AndroidFilterRules.manifestEscaping)
     }
 
     private func escapedDotNote(_ matcher: PatternMatcher) -> FilterMatchStep? {

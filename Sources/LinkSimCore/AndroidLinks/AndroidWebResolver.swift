@@ -60,6 +60,12 @@ enum AndroidWebResolver {
                 return .app(winner)
             }
             if ask.isEmpty { return .browsers(browserList) }
+            if let saved = world.preferredActivities[World.preferenceKey(url)],
+               let handler = ask.first(where: { world.apps[$0.appIndex].id == saved }) {
+                trace.add("Android", "The user chose “Always” for \(saved) in an earlier dialog: its preferred activity opens directly",
+                          rule: "android.applinks.legacy-chooser")
+                return .app(handler)
+            }
             trace.add("Android", "No app is verified, so Android 6–11 shows the disambiguation dialog with the app\(ask.count > 1 ? "s" : "") and the browser",
                       rule: "android.applinks.legacy-chooser")
             return .chooser(apps: ask, browsers: browserList)

@@ -23,22 +23,30 @@ enum AndroidHandlers {
             }
             let scheme = URLParts(url)?.scheme.lowercased()
             for match in report.evaluations {
-                // An app may start its own non-exported activity.
-                let ownCall = caller == app.id && match.outcome.isMatch
                 guard app.activities.indices.contains(match.activityIndex) else { continue }
-                let filter = app.activities[match.activityIndex].intentFilters.indices.contains(match.filter)
-                    ? app.activities[match.activityIndex].intentFilters[match.filter] : nil
+                let activity = app.activities[match.activityIndex]
+                // An app may start its own non-exported (but enabled) activity.
+                let ownCall = caller == app.id && match.outcome.isMatch && activity.enabled && !report.installBlocked
+                let filter = activity.intentFilters.indices.contains(match.filter) ? activity.intentFilters[match.filter] : nil
                 guard match.isMatch || ownCall else {
-                    // Explain filters that were meant for this kind of link and still failed.
-                    let relevant = filter?.data.contains { $0.scheme?.lowercased() == scheme } ?? false
-                    if relevant, let decisive = match.steps.last(where: { !$0.rule.isEmpty }) {
+                    // Explain filters that were meant for this kind of link (its scheme, or its host) and still failed.
+                    let host = URLParts(url)?.normalizedHost
+                    let relevant = filter?.data.contains { $0.scheme?.lowercased() == scheme || ($0.host != nil && $0.host?.lowercased() == host) } ?? false
+                    guard relevant else { continue }
+                    // A filter that matches on an activity that cannot be started: the activity-level step says why.
+                    let blockers: Set<String> = [AndroidFilterRules.exported, AndroidFilterRules.disabledComponent,
+                                                 AndroidFilterRules.exportedExplicitRequired]
+                    let decisive = match.outcome.isMatch
+                        ? match.steps.first { blockers.contains($0.rule) }
+                        : match.steps.last { !$0.rule.isEmpty }
+                    if let decisive {
                         steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) does not match: \(match.why)",
                                                rule: decisive.rule, detail: decisive.detail))
                     }
                     continue
                 }
-                if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == app.activities[match.activityIndex] }) { continue }
-                handlers.append(.init(appIndex: appIndex, activity: app.activities[match.activityIndex], filterIndex: match.filter))
+                if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == activity }) { continue }
+                handlers.append(.init(appIndex: appIndex, activity: activity, filterIndex: match.filter))
                 steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) matches the VIEW intent",
                                        rule: nil))
                 for step in match.steps {

@@ -170,6 +170,13 @@ enum CustomSchemeResolver {
             return AppDelivery.open(only.appIndex, url: tap.url, kind: .customScheme, activity: only.activity,
                                     starter: isBrowser ? .browser : .otherApp, world: &world, trace: &trace)
         default:
+            if let saved = world.preferredActivities[World.preferenceKey(tap.url)],
+               let handler = handlers.first(where: { world.apps[$0.appIndex].id == saved }) {
+                trace.add("Android", "The user chose “Always” for \(saved) in an earlier chooser: its preferred activity opens directly",
+                          rule: "android.scheme.chooser")
+                return AppDelivery.open(handler.appIndex, url: tap.url, kind: .customScheme, activity: handler.activity,
+                                        starter: isBrowser ? .browser : .otherApp, world: &world, trace: &trace)
+            }
             let names = appIDs.compactMap { id in world.index(of: id).map { world.apps[$0].name } }.joined(separator: ", ")
             trace.add("Android", "\(appIDs.count) apps handle \(scheme): (\(names)); Android shows the chooser (Just once / Always)",
                       rule: "android.scheme.chooser")

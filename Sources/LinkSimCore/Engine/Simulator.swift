@@ -121,6 +121,13 @@ enum LinkTap {
             trace.add(surface, "\(tap.url) is not a URL; nothing happens")
             return Landing(kind: .nowhere)
         }
+        // Android compares schemes case-sensitively; an app's intent for HTTPS:// matches no web filter
+        // (browsers canonicalise what is tapped in them, so this only affects app-to-app intents).
+        if world.device.platform == .android, parts.isWeb, parts.scheme != parts.scheme.lowercased(), !tap.from.isBrowser {
+            trace.add("Android", "The intent's scheme is \(parts.scheme), not \(parts.scheme.lowercased()): schemes compare case-sensitively, so no web filter matches it",
+                      rule: AndroidFilterRules.schemeCaseSensitive)
+            return CustomSchemeResolver.resolveAndroid(tap, parts: parts, world: &world, trace: &trace)
+        }
         if parts.isWeb {
             if let landing = ProviderLinks.tap(tap, parts: parts, world: &world, trace: &trace) { return landing }
             switch world.device.platform {
@@ -227,6 +234,11 @@ enum PendingAnswer {
                 return open(answer, detail: "Picks \(world.index(of: answer).map { world.apps[$0].name } ?? answer) in the chooser (Just once)")
             }
             if (answer == "just_once" || answer == "always"), let first = pending.candidates.first {
+                if answer == "always", platform == .android, world.index(of: first) != nil {
+                    world.preferredActivities[World.preferenceKey(pending.url)] = first
+                    trace.add("Android", "“Always” saves \(first) as the preferred activity for \(World.preferenceKey(pending.url)) links",
+                              rule: pending.cancelRule)
+                }
                 return open(first, detail: "Picks the first option and taps \(answer == "always" ? "Always" : "Just once")")
             }
             trace.add("User", "“\(answer)” is not one of the chooser's options (\(pending.candidates.joined(separator: ", "))); the chooser is dismissed",

@@ -35,6 +35,8 @@ struct World {
     let start: SimInstant
     let assumptions: Assumptions
     var pending: PendingDecision?
+    /// Android: choices saved with “Always” in a chooser, by `scheme://host` → app id.
+    var preferredActivities: [String: String] = [:]
     var nextInstallOrder: Int
     /// Provider clicks, install history and cached conversion data (deferred deep links).
     var deferred = DeferredState()
@@ -55,6 +57,12 @@ struct World {
     }
 
     func index(of appID: String) -> Int? { apps.firstIndex { $0.id == appID } }
+
+    /// The key a preferred activity is saved under for a URL.
+    static func preferenceKey(_ url: String) -> String {
+        guard let parts = URLParts(url) else { return url }
+        return "\(parts.scheme)://\(parts.normalizedHost)"
+    }
 
     /// Brings one app to the foreground; the one that was there goes to the background.
     mutating func bringToForeground(_ index: Int) {

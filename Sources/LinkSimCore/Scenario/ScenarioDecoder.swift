@@ -16,7 +16,7 @@ enum ScenarioKeys {
     static let activity = ["name", "exported", "launch_mode", "intent_filters", "target_activity", "enabled"]
     static let intentFilter = ["auto_verify", "actions", "categories", "data", "uri_relative_filter_groups"]
     static let filterData = ["scheme", "host", "port", "path", "path_prefix", "path_pattern", "path_advanced_pattern",
-                             "path_suffix", "mime_type"]
+                             "path_suffix", "mime_type", "ssp", "ssp_prefix", "ssp_pattern", "ssp_advanced_pattern", "ssp_suffix"]
     static let relativeGroup = ["allow", "data"]
     static let relativeData = ["path", "path_prefix", "path_pattern", "path_advanced_pattern", "path_suffix",
                                "query", "query_prefix", "query_pattern", "query_advanced_pattern", "query_suffix",
@@ -383,10 +383,13 @@ final class ScenarioDecoder {
                         return nil
                     }
                 }
-                filter.data.append(IntentFilterData(scheme: s("scheme"), host: s("host"), port: s("port"), path: s("path"),
-                                                    pathPrefix: s("path_prefix"), pathPattern: s("path_pattern"),
-                                                    pathAdvancedPattern: s("path_advanced_pattern"),
-                                                    pathSuffix: s("path_suffix"), mimeType: s("mime_type")))
+                var entry = IntentFilterData(scheme: s("scheme"), host: s("host"), port: s("port"), path: s("path"),
+                                             pathPrefix: s("path_prefix"), pathPattern: s("path_pattern"),
+                                             pathAdvancedPattern: s("path_advanced_pattern"),
+                                             pathSuffix: s("path_suffix"), mimeType: s("mime_type"))
+                entry.ssp = s("ssp"); entry.sspPrefix = s("ssp_prefix"); entry.sspPattern = s("ssp_pattern")
+                entry.sspAdvancedPattern = s("ssp_advanced_pattern"); entry.sspSuffix = s("ssp_suffix")
+                filter.data.append(entry)
             }
         }
         if let n = map["uri_relative_filter_groups"]?.value, let items = c.sequence(n, what: "\(what).uri_relative_filter_groups") {

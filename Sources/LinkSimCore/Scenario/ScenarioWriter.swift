@@ -103,6 +103,8 @@ public enum ScenarioWriter {
         out.line(3, "- name: \(quote(activity.name))")
         if let exported = activity.exported { out.line(4, "exported: \(exported)") }
         out.line(4, "launch_mode: \(activity.launchMode.rawValue)")
+        if !activity.enabled { out.line(4, "enabled: false") }
+        if let target = activity.targetActivity { out.line(4, "target_activity: \(quote(target))") }
         guard !activity.intentFilters.isEmpty else { return }
         out.line(4, "intent_filters:")
         for filter in activity.intentFilters {
@@ -116,7 +118,9 @@ public enum ScenarioWriter {
                         ("scheme", data.scheme), ("host", data.host), ("port", data.port), ("path", data.path),
                         ("path_prefix", data.pathPrefix), ("path_pattern", data.pathPattern),
                         ("path_advanced_pattern", data.pathAdvancedPattern), ("path_suffix", data.pathSuffix),
-                        ("mime_type", data.mimeType),
+                        ("mime_type", data.mimeType), ("ssp", data.ssp), ("ssp_prefix", data.sspPrefix),
+                        ("ssp_pattern", data.sspPattern), ("ssp_advanced_pattern", data.sspAdvancedPattern),
+                        ("ssp_suffix", data.sspSuffix),
                     ]
                     out.line(7, "- " + flowMap(fields))
                 }
