@@ -1,4 +1,19 @@
 /// A deferred deep-link provider a link belongs to (knowledge/deferred.md §10.1).
+/// A provider link that reaches the app some other way (its URI-scheme fallback): the SDK still
+/// reports the link's data when the app opens.
+struct ProviderLinkContext: Sendable, Equatable {
+    var provider: LinkProvider
+    var params: [String: String]
+    var url: String
+    var firstLaunch: Bool
+    /// The scheme URL the app receives.
+    var deliveredURL: String
+
+    var routing: (Int, inout World, inout TraceRecorder) -> SDKRoutedLink {
+        DirectOpen.routing(provider: provider, params: params, url: url, firstLaunch: firstLaunch, deliveredURL: deliveredURL)
+    }
+}
+
 enum LinkProvider: String, Sendable, Equatable {
     case appsflyer, branch, adjust, firebase
 

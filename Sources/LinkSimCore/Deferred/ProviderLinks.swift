@@ -179,7 +179,8 @@ enum ProviderLinks {
                               rule: "deferred.af.uri-fallback")
                     let schemeTap = Tap(url: uri, from: tap.from == .safariAddressBar ? .safari : tap.from, page: tap.url,
                                         browserApp: tap.browserApp, gesture: .script)
-                    return CustomSchemeResolver.resolveIOS(schemeTap, parts: uriParts, world: &world, trace: &trace)
+                    return CustomSchemeResolver.resolveIOS(schemeTap, parts: uriParts, world: &world, trace: &trace,
+                                                           providerLink: ProviderLinkContext(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch, deliveredURL: uri))
                 }
                 trace.add(server, "The link has af_dp=\(uri), but \(surface) only uses the URI scheme with af_force_deeplink=true",
                           rule: "deferred.af.uri-fallback")
@@ -207,7 +208,8 @@ enum ProviderLinks {
                !AndroidHandlers.find(url: uri, parts: uriParts, world: world, caller: nil).filter({ $0.appIndex == index }).isEmpty {
                 trace.add(server, "The OneLink page falls back to the URI scheme af_dp=\(uri)", rule: "deferred.af.uri-fallback")
                 let schemeTap = Tap(url: uri, from: tap.from, page: tap.url, browserApp: tap.browserApp)
-                return CustomSchemeResolver.resolveAndroid(schemeTap, parts: uriParts, world: &world, trace: &trace)
+                return CustomSchemeResolver.resolveAndroid(schemeTap, parts: uriParts, world: &world, trace: &trace,
+                                                           providerLink: ProviderLinkContext(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch, deliveredURL: uri))
             }
             return storeOrFallback(provider, tap: tap, params: params, appIndex: index, world: &world, trace: &trace)
         }
@@ -255,7 +257,10 @@ struct SDKRoutedLink {
 enum DirectOpen {
     static let udlFields = ["deep_link_value"] + (1...10).map { "deep_link_sub\($0)" }
 
-    static func routing(provider: LinkProvider, params: [String: String], url: String, firstLaunch: Bool)
+    /// `deliveredURL`: the URL the app itself received when it is not the provider link (the af_dp
+    /// scheme URL); the app's own router gets it when the SDK data matches no route.
+    static func routing(provider: LinkProvider, params: [String: String], url: String, firstLaunch: Bool,
+                        deliveredURL: String? = nil)
         -> (Int, inout World, inout TraceRecorder) -> SDKRoutedLink {
         return { index, world, trace in
             let app = world.apps[index]
@@ -320,6 +325,10 @@ enum DirectOpen {
             let routed = AppRouter.route(parameters: fields, in: app)
             if let route = routed.route {
                 trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: "linksim.router.route")
+            } else if let deliveredURL, let byURL = Optional(AppRouter.route(deliveredURL, in: app, webLink: false)), let route = byURL.route {
+                trace.add(app.name, "No route matches the SDK's data, but the app's router matches the URL it received (\(AppRouter.describe(route.pattern))) and shows \(byURL.screen)",
+                          rule: "linksim.router.route")
+                return SDKRoutedLink(screen: byURL.screen, params: fields.merging(byURL.params) { _, b in b }, extra: extra)
             } else {
                 trace.add(app.name, "No route matches the link data; the app shows \(routed.screen)", rule: "linksim.router.home-fallback")
             }

@@ -11,7 +11,9 @@ enum CustomSchemeResolver {
 
     // MARK: iOS
 
-    static func resolveIOS(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
+    /// `providerLink`: the provider link this scheme URL is the fallback of (its SDK data rides along).
+    static func resolveIOS(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder,
+                           providerLink: ProviderLinkContext? = nil) -> Landing {
         let scheme = parts.scheme.lowercased()
         let surface = TapSurface.name(of: tap, world: world)
         if let system = iosReservedSchemes[scheme] {
@@ -40,13 +42,13 @@ enum CustomSchemeResolver {
             if world.device.os.major < 9 {
                 trace.add("Safari", "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking",
                           rule: "ios.scheme.no-prompt-before-9")
-                return AppDelivery.open(index, url: tap.url, kind: .customScheme, world: &world, trace: &trace)
+                return AppDelivery.open(index, url: tap.url, kind: .customScheme, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
             }
             trace.add("Safari", "Asks “Open in “\(app.name)”?” — Cancel / Open", rule: "ios.scheme.safari-prompt",
                       detail: "Nothing reaches \(app.name) until the user answers (scenario: `answer: open` or `answer: cancel`).")
             world.pending = PendingDecision(kind: .safariSchemePrompt, url: tap.url, candidates: [app.id],
                                             stayBrowser: Browser.safari.rawValue, stayURL: tap.page, tap: tap,
-                                            cancelRule: "ios.scheme.prompt-cancel")
+                                            cancelRule: "ios.scheme.prompt-cancel", providerLink: providerLink)
             return Landing(kind: .prompt, app: app.id, browser: Browser.safari.rawValue, url: tap.url, options: ["open", "cancel"])
 
         case .notes, .messages, .mail, .otherApp, .qrCode:
@@ -62,7 +64,7 @@ enum CustomSchemeResolver {
             trace.add(surface, "\(surface) asks iOS to open \(tap.url)", assumption: assumption)
             tellCollision()
             trace.add("iOS", "Opens \(world.apps[index].name), the app that registered \(scheme):", rule: "ios.scheme.from-app")
-            return AppDelivery.open(index, url: tap.url, kind: .customScheme, world: &world, trace: &trace)
+            return AppDelivery.open(index, url: tap.url, kind: .customScheme, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
 
         case .chrome, .firefox, .inAppBrowser:
             guard let index = target else {
@@ -76,7 +78,7 @@ enum CustomSchemeResolver {
                       assumption: "assumption: the third-party browser hands the link to iOS with open(_:) and iOS asks every time (reports say the prompt may be shown only once per pair of apps)")
             world.pending = PendingDecision(kind: .appOpenPrompt(caller: surface), url: tap.url, candidates: [app.id],
                                             stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
-                                            cancelRule: "ios.scheme.app-open-prompt")
+                                            cancelRule: "ios.scheme.app-open-prompt", providerLink: providerLink)
             return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
                            options: ["open", "cancel"])
 
@@ -108,7 +110,8 @@ enum CustomSchemeResolver {
         var filterIndex: Int
     }
 
-    static func resolveAndroid(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func resolveAndroid(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder,
+                               providerLink: ProviderLinkContext? = nil) -> Landing {
         let surface = TapSurface.name(of: tap, world: world)
         let scheme = parts.scheme
         if tap.from == .webview || tap.from == .inAppBrowser {
@@ -134,7 +137,7 @@ enum CustomSchemeResolver {
                           rule: "android.chrome.external-protocol-prompt")
                 world.pending = PendingDecision(kind: .chromeExternalPrompt, url: tap.url, candidates: [app.id],
                                                 stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
-                                                cancelRule: "android.chrome.external-protocol-prompt")
+                                                cancelRule: "android.chrome.external-protocol-prompt", providerLink: providerLink)
                 return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
                                options: ["open", "cancel"])
             }
@@ -168,21 +171,21 @@ enum CustomSchemeResolver {
             trace.add("Android", "Exactly one app handles \(scheme):; Android starts \(only.activity.qualifiedName(package: world.apps[only.appIndex].package))",
                       rule: "android.scheme.single-handler")
             return AppDelivery.open(only.appIndex, url: tap.url, kind: .customScheme, activity: only.activity,
-                                    starter: isBrowser ? .browser : .otherApp, world: &world, trace: &trace)
+                                    starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
         default:
             if let saved = world.preferredActivities[World.preferenceKey(tap.url)],
                let handler = handlers.first(where: { world.apps[$0.appIndex].id == saved }) {
                 trace.add("Android", "The user chose “Always” for \(saved) in an earlier chooser: its preferred activity opens directly",
                           rule: "android.scheme.chooser")
                 return AppDelivery.open(handler.appIndex, url: tap.url, kind: .customScheme, activity: handler.activity,
-                                        starter: isBrowser ? .browser : .otherApp, world: &world, trace: &trace)
+                                        starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
             }
             let names = appIDs.compactMap { id in world.index(of: id).map { world.apps[$0].name } }.joined(separator: ", ")
             trace.add("Android", "\(appIDs.count) apps handle \(scheme): (\(names)); Android shows the chooser (Just once / Always)",
                       rule: "android.scheme.chooser")
             world.pending = PendingDecision(kind: .chooser, url: tap.url, candidates: appIDs,
                                             stayBrowser: isBrowser ? TapSurface.browser(for: tap, world: world) : nil,
-                                            stayURL: tap.page, tap: tap, cancelRule: "android.scheme.chooser")
+                                            stayURL: tap.page, tap: tap, cancelRule: "android.scheme.chooser", providerLink: providerLink)
             return Landing(kind: .chooser, url: tap.url, options: appIDs)
         }
     }

@@ -206,6 +206,7 @@ enum PendingAnswer {
             let isWeb = URLParts(pending.url)?.isWeb == true
             let kind: AppDelivery.LinkKind = isWeb ? (platform == .android ? .appLink : .universalLink) : .customScheme
             return AppDelivery.open(index, url: pending.url, kind: kind, activity: activity, starter: starter,
+                                    sdkRouting: pending.providerLink?.routing,
                                     world: &world, trace: &trace)
         }
 

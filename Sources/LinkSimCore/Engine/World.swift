@@ -22,6 +22,8 @@ public struct PendingDecision: Sendable, Equatable {
     public var tap: Tap
     /// The rule to cite when the user cancels.
     public var cancelRule: String?
+    /// When the link is a provider's URI-scheme fallback: the SDK data to deliver with it.
+    var providerLink: ProviderLinkContext? = nil
 }
 
 /// The mutable state the actions change, plus the scenario's fixed parts.
