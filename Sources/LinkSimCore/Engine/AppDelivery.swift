@@ -51,6 +51,12 @@ enum AppDelivery {
         let platform = world.device.platform
         let handles = app.handles ?? defaultHandles(for: app, platform: platform)
 
+        if platform == .ios, app.lifecycle == .appDelegate, let sdk = app.iosSDK, sdk.major >= 27 {
+            trace.add("iOS", "\(app.name) was built with the iOS \(sdk) SDK but does not adopt the scene life cycle: it fails to launch",
+                      rule: "ios.delivery.scenes-required-27")
+            world.apps[index].state = .terminated
+            return Landing(kind: .error, app: app.id, via: kind.via, delivered: false)
+        }
         if app.state == .installed {
             trace.add(platform.displayName, "\(app.name) was installed but never launched; it starts for the first time",
                       rule: platform == .ios ? "ios.app.installed-never-launched" : nil)
@@ -68,7 +74,18 @@ enum AppDelivery {
             entry = (result.callback, [], result.rule, result.detail)
             warmNewIntent = result.callback == "onNewIntent"
         }
-        let implemented = ([entry.callback] + entry.alternatives).first { handles.contains($0) }
+        var implemented = ([entry.callback] + entry.alternatives).first { handles.contains($0) }
+        if platform == .ios, app.lifecycle == .swiftui, cold, kind == .universalLink, world.assumptions.swiftUIColdStartDrop184,
+           world.device.os.major == 18, world.device.os.components.count > 1, world.device.os.components[1] == 4 {
+            trace.add("iOS", "iOS 18.4 was reported to drop cold-start universal links in SwiftUI apps: neither onOpenURL nor onContinueUserActivity fires",
+                      rule: "ios.delivery.swiftui-18-4-quirk",
+                      assumption: "assumption: the scenario switched on this reported iOS 18.4 bug (assumptions.quirk_swiftui_cold_start_drop_18_4)")
+            implemented = nil
+        }
+        if platform == .ios, app.lifecycle == .appDelegate, kind == .customScheme, world.device.os.major >= 26 {
+            trace.add("iOS", "application(_:open:options:) is deprecated in iOS 26 (still called); Apple points to the scene life cycle",
+                      rule: "ios.delivery.open-url-deprecated-26")
+        }
         let previousScreen = app.currentScreen ?? app.homeScreen
         world.bringToForeground(index)
         if cold { world.apps[index].launchCount += 1 }

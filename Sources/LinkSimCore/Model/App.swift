@@ -235,6 +235,8 @@ public struct App: Sendable, Equatable {
     public var associatedDomains: [String] = []
     public var lifecycle: IOSLifecycle = .scenes
     public var build: IOSBuild = .appStore
+    /// The iOS SDK the app was built with (`ios_sdk: "27.0"`); nil = an SDK older than the device's rules care about.
+    public var iosSDK: OSVersion?
     public var infoPlistPath: String?
     public var entitlementsPath: String?
     // Android

@@ -13,6 +13,8 @@ public struct Assumptions: Sendable, Equatable {
     public var redirectsOpenApp: Tristate = .auto
     /// iOS: in-app browsers (Facebook, Instagram...) hand universal links to iOS. Reports say they usually do not.
     public var inAppBrowsersOpenApps = false
+    /// iOS 18.4 quirk (FB17446617): the SwiftUI life cycle drops cold-start universal links. Off by default.
+    public var swiftUIColdStartDrop184 = false
 
     public init() {}
 }

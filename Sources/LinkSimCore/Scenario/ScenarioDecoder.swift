@@ -8,11 +8,12 @@ enum ScenarioKeys {
                       "tap", "expect"] + tapModifiers
     static let device = ["platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
                          "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after"]
-    static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app"]
+    static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
+                              "quirk_swiftui_cold_start_drop_18_4"]
     static let app = ["id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
                       "info_plist", "entitlements", "manifest", "activities", "target_sdk", "signing_sha256",
                       "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
-                      "home_screen", "current_screen", "sdk", "install_source"]
+                      "home_screen", "current_screen", "sdk", "install_source", "ios_sdk"]
     static let activity = ["name", "exported", "launch_mode", "intent_filters", "target_activity", "enabled"]
     static let intentFilter = ["auto_verify", "actions", "categories", "data", "uri_relative_filter_groups"]
     static let filterData = ["scheme", "host", "port", "path", "path_prefix", "path_pattern", "path_advanced_pattern",
@@ -134,6 +135,10 @@ final class ScenarioDecoder {
         if let n = map["in_app_browsers_open_app"]?.value, let b = c.bool(n, what: "assumptions.in_app_browsers_open_app") {
             a.inAppBrowsersOpenApps = b
         }
+        if let n = map["quirk_swiftui_cold_start_drop_18_4"]?.value,
+           let b = c.bool(n, what: "assumptions.quirk_swiftui_cold_start_drop_18_4") {
+            a.swiftUIColdStartDrop184 = b
+        }
         if let n = map["redirects_open_app"]?.value {
             if case .scalar(let text, _, _) = n, let t = Assumptions.Tristate(rawValue: text) {
                 a.redirectsOpenApp = t
@@ -206,6 +211,13 @@ final class ScenarioDecoder {
         }
         if let n = map["lifecycle"]?.value, let l = c.choice(n, what: "\(what).lifecycle", as: IOSLifecycle.self) { app.lifecycle = l }
         if let n = map["build"]?.value, let b = c.choice(n, what: "\(what).build", as: IOSBuild.self) { app.build = b }
+        if let n = map["ios_sdk"]?.value {
+            if case .scalar(let text, _, _) = n, let v = OSVersion.parse(text, platform: .ios) {
+                app.iosSDK = v
+            } else {
+                c.error(n.location, "`\(what).ios_sdk` must be an iOS SDK version such as \"26.0\", got \(c.describe(n))")
+            }
+        }
         if let n = map["install_source"]?.value,
            let s = c.choice(n, what: "\(what).install_source", as: InstallSource.self) {
             app.installSource = s

@@ -64,6 +64,7 @@ public enum ScenarioWriter {
         if !app.associatedDomains.isEmpty { out.line(2, "associated_domains: \(list(app.associatedDomains))") }
         out.line(2, "lifecycle: \(app.lifecycle.rawValue)")
         out.line(2, "build: \(app.build.rawValue)")
+        if let sdk = app.iosSDK { out.line(2, "ios_sdk: \(quote(sdk.description))") }
         if !app.activities.isEmpty {
             out.line(2, "activities:")
             for activity in app.activities { writeActivity(activity, to: &out) }
@@ -157,6 +158,7 @@ public enum ScenarioWriter {
         if a.inAppBrowsersOpenApps != defaults.inAppBrowsersOpenApps {
             pairs.append("in_app_browsers_open_app: \(a.inAppBrowsersOpenApps)")
         }
+        if a.swiftUIColdStartDrop184 { pairs.append("quirk_swiftui_cold_start_drop_18_4: true") }
         if !pairs.isEmpty { out.line(0, "assumptions: {\(pairs.joined(separator: ", "))}") }
     }
 
