@@ -16,10 +16,18 @@ enum AndroidWebResolver {
     static let chainTimeout = SimDuration(seconds: 15)
 
     static func browsers(_ world: World, trace: inout TraceRecorder) -> [String] {
+        if let installed = world.device.installedBrowsers {
+            // A default browser among them takes the link alone; otherwise all of them are offered.
+            if installed.contains(world.device.defaultBrowser) { return [world.device.defaultBrowser.rawValue] }
+            if installed.count > 1 {
+                trace.add("Android", "No default browser is set, so every installed browser is offered", rule: "android.applinks.resolution-12")
+            }
+            return installed.map(\.rawValue)
+        }
         if world.device.defaultBrowser != .none { return [world.device.defaultBrowser.rawValue] }
         trace.add("Android", "No default browser is set, so every installed browser is offered",
                   rule: "android.applinks.resolution-12",
-                  assumption: "assumption: the device has Chrome and Firefox installed")
+                  assumption: "assumption: the device has Chrome and Firefox installed (device.browsers says otherwise)")
         return [Browser.chrome.rawValue, Browser.firefox.rawValue]
     }
 

@@ -136,6 +136,14 @@ public enum Settings {
             app.linkHandlingAllowed = b
             return nil
         },
+        .app("user_selected_domains", "hosts separated by commas, or null") { app, value, _ in
+            switch value {
+            case .null: app.userSelectedDomains = []
+            case .string(let s): app.userSelectedDomains = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            default: return "must be hosts separated by commas"
+            }
+            return nil
+        },
         .app("target_sdk", "an API level") { app, value, _ in
             guard case .int(let i) = value, i > 0 else { return "must be an API level" }
             app.targetSDK = i
@@ -156,6 +164,24 @@ public enum Settings {
                 return .failure(SettingError(message: "unknown setting `\(path)`\(Suggestion.didYouMean(key, among: keys)); device settings: \(keys.joined(separator: ", "))"))
             }
             return .success(ResolvedSetting(setting: setting, appIndex: nil))
+        }
+        if path.hasPrefix("apps."), let range = path.range(of: ".domain_verification.") {
+            // apps.<index|id>.domain_verification.<host>: the host itself contains dots.
+            let ref = String(path[path.index(path.startIndex, offsetBy: 5)..<range.lowerBound])
+            let host = String(path[range.upperBound...]).lowercased()
+            guard let appIndex = Int(ref).flatMap({ apps.indices.contains($0) ? $0 : nil }) ?? apps.firstIndex(where: { $0.id == ref }) else {
+                return .failure(SettingError(message: "`\(path)`: no app `\(ref)` in `apps`\(Suggestion.didYouMean(ref, among: apps.map(\.id)))"))
+            }
+            return .success(ResolvedSetting(setting: .app("domain_verification", "a state (none, verified, approved, denied...) or a verifier code") { app, value, _ in
+                let states = ["none", "verified", "approved", "denied", "migrated", "restored", "legacy_failure", "system_configured"]
+                switch value {
+                case .null: app.domainVerification[host] = nil
+                case .int(let code): app.domainVerification[host] = String(code)
+                case .string(let s) where states.contains(s): app.domainVerification[host] = s
+                default: return "not a verification state"
+                }
+                return nil
+            }, appIndex: appIndex))
         }
         if path.hasPrefix("apps.") {
             let rest = path.dropFirst("apps.".count)

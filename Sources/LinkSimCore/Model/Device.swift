@@ -158,6 +158,8 @@ public struct Device: Sendable, Equatable {
     public var network: String = "home"
     public var clipboard: String?
     public var online: Bool = true
+    /// Android: the browsers installed (nil: the default browser, or Chrome and Firefox when there is none).
+    public var installedBrowsers: [Browser]?
     /// Under MDM with the administrator's consent (for `applinks:...?mode=managed`).
     public var managed: Bool = false
     /// How long after the first open the user answers the ATT prompt (nil: at once, or never if `att` is not_determined).

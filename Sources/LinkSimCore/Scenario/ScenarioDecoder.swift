@@ -7,7 +7,8 @@ enum ScenarioKeys {
     static let top = ["linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",
                       "tap", "expect"] + tapModifiers
     static let device = ["platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
-                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after"]
+                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after",
+                         "browsers"]
     static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
                               "quirk_swiftui_cold_start_drop_18_4"]
     static let app = ["id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
@@ -178,6 +179,11 @@ final class ScenarioDecoder {
         if let n = map["private_relay"]?.value, let b = c.bool(n, what: "device.private_relay") { device.privateRelay = b }
         if let n = map["online"]?.value, let b = c.bool(n, what: "device.online") { device.online = b }
         if let n = map["managed"]?.value, let b = c.bool(n, what: "device.managed") { device.managed = b }
+        if let n = map["browsers"]?.value, let items = c.sequence(n, what: "device.browsers") {
+            device.installedBrowsers = items.enumerated().compactMap { i, item in
+                c.choice(item, what: "device.browsers[\(i)]", as: Browser.self, among: Browser.androidChoices.filter { $0 != .none })
+            }
+        }
         if let n = map["att"]?.value, let a = c.choice(n, what: "device.att", as: ATTStatus.self) { device.att = a }
         if let n = map["network"]?.value, let s = c.string(n, what: "device.network") { device.network = s }
         if let n = map["clipboard"]?.value { device.clipboard = c.optionalString(n, what: "device.clipboard") }

@@ -50,6 +50,7 @@ public enum ScenarioWriter {
         out.line(1, "clipboard: \(device.clipboard.map(quote) ?? "null")")
         out.line(1, "online: \(device.online)")
         if device.managed { out.line(1, "managed: true") }
+        if let browsers = device.installedBrowsers { out.line(1, "browsers: [\(browsers.map(\.rawValue).joined(separator: ", "))]") }
         if device.schemeCollision != .firstInstalled { out.line(1, "scheme_collision: \(device.schemeCollision.rawValue)") }
         if let after = device.attAnswerAfter { out.line(1, "att_answer_after: \(after)") }
         out.line(1, "safari_prefers_browser: \(list(device.safariPrefersBrowser))")
