@@ -4,6 +4,9 @@ import LinkSimCore
 /// index into the scenario; hosts by name.
 public enum KnobID: Hashable, Sendable {
     case platform, osVersion, defaultBrowser, developerMode, privateRelay, att, online, schemeCollision, clipboard, network
+    case managed
+    /// Scenario `assumptions:` (behaviour the platforms leave undocumented).
+    case sfvcTapsOpenApp, redirectsOpenApp, inAppBrowsersOpenApp, swiftUIColdStartQuirk
     case safariPrefersBrowser(host: String)
     case appState(app: Int)
     case lifecycle(app: Int)
@@ -122,11 +125,24 @@ public enum Knobs {
             knobs.append(choice(.att, section, "tracking (ATT)", ATTStatus.allCases, device.att) { $0.rawValue })
             knobs.append(choice(.schemeCollision, section, "scheme collision", SchemeCollisionPolicy.allCases,
                                 device.schemeCollision) { $0.rawValue })
+            knobs.append(choice(.managed, section, "managed (MDM)", [false, true], device.managed) { $0 ? "on" : "off" })
         }
         knobs.append(choice(.online, section, "online", [false, true], device.online) { $0 ? "on" : "off" })
         knobs.append(Knob(id: .network, section: section, label: "network", options: [], selected: 0, text: device.network))
         knobs.append(Knob(id: .clipboard, section: section, label: "clipboard", options: [], selected: 0,
                           text: device.clipboard ?? ""))
+        if ios {
+            let a = world.assumptions
+            let assumptions = "Assumptions"
+            knobs.append(choice(.sfvcTapsOpenApp, assumptions, "SFSafariVC taps open app", [true, false],
+                                a.sfSafariViewControllerTapsOpenApps) { $0 ? "yes (Apple guide)" : "no (radars)" })
+            knobs.append(choice(.redirectsOpenApp, assumptions, "redirect into UL opens app", Assumptions.Tristate.allCases,
+                                a.redirectsOpenApp) { $0 == .auto ? "auto (iOS 12+)" : ($0 == .yes ? "yes" : "no") })
+            knobs.append(choice(.inAppBrowsersOpenApp, assumptions, "in-app browsers open app", [false, true],
+                                a.inAppBrowsersOpenApps) { $0 ? "yes" : "no (usual)" })
+            knobs.append(choice(.swiftUIColdStartQuirk, assumptions, "iOS 18.4 SwiftUI bug", [false, true],
+                                a.swiftUIColdStartDrop184) { $0 ? "on" : "off" })
+        }
         if ios {
             var hosts: [String] = []
             for app in world.apps { for host in associatedHosts(app) where !hosts.contains(host) { hosts.append(host) } }
@@ -225,6 +241,11 @@ public enum Knobs {
         case .att: if let att = pick(ATTStatus.allCases) { device.att = att }
         case .schemeCollision: if let policy = pick(SchemeCollisionPolicy.allCases) { device.schemeCollision = policy }
         case .online: device.online = index == 1
+        case .managed: device.managed = index == 1
+        case .sfvcTapsOpenApp: world.assumptions.sfSafariViewControllerTapsOpenApps = index == 0
+        case .redirectsOpenApp: if let t = pick(Assumptions.Tristate.allCases) { world.assumptions.redirectsOpenApp = t }
+        case .inAppBrowsersOpenApp: world.assumptions.inAppBrowsersOpenApps = index == 1
+        case .swiftUIColdStartQuirk: world.assumptions.swiftUIColdStartDrop184 = index == 1
         case .clipboard:
             let value = text ?? ""
             device.clipboard = value.isEmpty ? nil : value
