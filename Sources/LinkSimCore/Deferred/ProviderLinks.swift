@@ -156,19 +156,25 @@ enum ProviderLinks {
 
         switch platform {
         case .ios:
-            let entitled = app.associatedDomains.contains { $0.lowercased() == "applinks:\(host)" }
-            let prefersBrowser = world.device.safariPrefersBrowser.contains(host)
-            trace.add("iOS", entitled ? "\(app.name) lists applinks:\(host), so universal links for \(host) are taken as configured"
-                                      : "\(app.name) does not list applinks:\(host) in its associated domains, so the link is not a universal link for it",
-                      assumption: "assumption: until the iOS universal-link rule set lands, “universal links configured” means the app's associated_domains contains applinks:\(host) (the provider hosts the AASA file)")
-            if entitled, tap.from == .safariAddressBar {
-                trace.add("Safari", "The link was typed or pasted into the address bar; iOS does not open universal links from there, so the \(provider.displayName) page loads",
-                          rule: "deferred.click.address-bar")
-            } else if entitled, prefersBrowser {
-                trace.add("iOS", "The user chose “Open in Safari” for \(host) before; the page loads in Safari", rule: "ios.ul.user-preference")
-            } else if entitled {
-                trace.add("iOS", "Opens \(app.name) through the universal link", rule: "deferred.click.opens-app")
-                return AppDelivery.open(index, url: tap.url, kind: .universalLink, sdkRouting: routing, world: &world, trace: &trace)
+            // The provider hosts the association file for its domain. Unless the scenario serves one under
+            // `web:`, it lists every app that claims the domain, for every path.
+            var linkWorld = world
+            if linkWorld.web[host] == nil {
+                linkWorld.web.hosts[host] = ProviderHosting.aasaHost(host, apps: world.apps)
+                trace.add(server, "\(provider.displayName) serves the apple-app-site-association file for \(host)",
+                          assumption: "assumption: the provider's file lists each app that claims \(host) for every path (give web.\(host) to serve your own)")
+            }
+            var probe = TraceRecorder()
+            let candidate = UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: linkWorld, trace: &probe)
+            for step in probe.steps { trace.append(step) }
+            if let candidate, candidate.appIndex == index {
+                if tap.from == .safariAddressBar {
+                    trace.add("Safari", "The link was typed or pasted into the address bar; iOS does not open universal links from there, so the \(provider.displayName) page loads",
+                              rule: "deferred.click.address-bar")
+                } else if UniversalLinkResolver.situationKeepsLinkInBrowser(tap, host: host, app: app, world: linkWorld, trace: &trace) == nil {
+                    trace.add("iOS", "Opens \(app.name) through the universal link", rule: "deferred.click.opens-app")
+                    return AppDelivery.open(index, url: tap.url, kind: .universalLink, sdkRouting: routing, world: &world, trace: &trace)
+                }
             }
             if provider == .appsflyer, let uri = params["af_dp"], let uriParts = URLParts(uri),
                app.urlSchemes.contains(where: { $0.lowercased() == uriParts.scheme.lowercased() }) {
@@ -334,5 +340,19 @@ enum DirectOpen {
             }
             return SDKRoutedLink(screen: routed.screen, params: routed.params, extra: extra)
         }
+    }
+}
+
+/// What a link provider serves for its own domain.
+enum ProviderHosting {
+    /// An AASA file that lists every app claiming `host` (with its team ID) for every path.
+    static func aasaHost(_ host: String, apps: [App]) -> WebHost {
+        let ids = apps.filter { app in app.associatedDomains.contains { AppLinksEntry($0)?.covers(host) == true } }
+            .compactMap { app in app.teamID.map { "\($0).\(app.id)" } }
+        let json = "{\"applinks\": {\"details\": [{\"appIDs\": [" + ids.map(JSONText.quote).joined(separator: ", ")
+            + "], \"components\": [{\"/\": \"*\"}]}]}}"
+        var webHost = WebHost(host: host)
+        webHost.aasa = WebResource(body: Array(json.utf8), origin: "served by the link provider")
+        return webHost
     }
 }

@@ -30,7 +30,7 @@ public struct PendingDecision: Sendable, Equatable {
 struct World {
     var device: Device
     var apps: [App]
-    let web: Web
+    var web: Web
     let providers: Providers
     var clock: SimInstant
     /// The scenario's start time (the CDN model measures from it).

@@ -138,7 +138,7 @@ enum UniversalLinkResolver {
     // MARK: The situation of the tap
 
     /// The §4 predicates: returns the browser landing when the situation keeps the link out of the app.
-    private static func situationKeepsLinkInBrowser(_ tap: Tap, host: String, app: App, world: World,
+    static func situationKeepsLinkInBrowser(_ tap: Tap, host: String, app: App, world: World,
                                                     trace: inout TraceRecorder) -> Landing? {
         let browser = TapSurface.browser(for: tap, world: world)
         let surface = TapSurface.name(of: tap, world: world)
