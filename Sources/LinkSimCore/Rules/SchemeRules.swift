@@ -159,9 +159,9 @@ enum SchemeRules {
              versions: [.ios(), .android()],
              explanation: "The scenario answers a prompt or chooser, but the previous action left none on screen, so the answer does nothing.",
              sources: []),
-        Rule(id: "linksim.not-modelled", title: "This kind of link is not modelled yet",
+        Rule(id: "linksim.not-modelled", title: "No sourced rule covers this situation",
              versions: [.ios(), .android()],
-             explanation: "linksim does not yet model this rule set (for example universal links, App Links or deferred deep links in this build). The link is shown opening as a web page in the browser, which is where it lands when no app handles it; the trace says so instead of guessing.",
+             explanation: "The research behind linksim has no sourced rule for this situation (for example a custom-scheme link inside another app's WKWebView, which that app's own navigation code decides). Instead of guessing, linksim says so in the trace and leaves the link where it is.",
              sources: []),
     ]
 }
