@@ -211,7 +211,7 @@ enum ProviderLinks {
                                         world: &world, trace: &trace)
             }
             if provider == .appsflyer, let uri = params["af_dp"], let uriParts = URLParts(uri),
-               !AndroidHandlers.find(url: uri, parts: uriParts, world: world, caller: nil).filter({ $0.appIndex == index }).isEmpty {
+               !AndroidHandlers.search(url: uri, world: world, caller: nil).handlers.filter({ $0.appIndex == index }).isEmpty {
                 trace.add(server, "The OneLink page falls back to the URI scheme af_dp=\(uri)", rule: "deferred.af.uri-fallback")
                 let schemeTap = Tap(url: uri, from: tap.from, page: tap.url, browserApp: tap.browserApp)
                 return CustomSchemeResolver.resolveAndroid(schemeTap, parts: uriParts, world: &world, trace: &trace,

@@ -7,10 +7,6 @@ enum AndroidHandlers {
         var steps: [TraceStep]
     }
 
-    static func find(url: String, parts: URLParts, world: World, caller: String?) -> [CustomSchemeResolver.Handler] {
-        search(url: url, world: world, caller: caller).handlers
-    }
-
     static func search(url: String, world: World, caller: String?) -> Search {
         var handlers: [CustomSchemeResolver.Handler] = []
         var steps: [TraceStep] = []

@@ -199,7 +199,7 @@ enum PendingAnswer {
             var activity: Activity?
             var starter = AppDelivery.AndroidStarter.otherApp
             if platform == .android, let parts = URLParts(pending.url) {
-                activity = AndroidHandlers.find(url: pending.url, parts: parts, world: world, caller: pending.tap.caller)
+                activity = AndroidHandlers.search(url: pending.url, world: world, caller: pending.tap.caller).handlers
                     .first { $0.appIndex == index }?.activity
                 if [.chrome, .chromeAddressBar, .customTab, .firefox].contains(pending.tap.from) { starter = .browser }
             }

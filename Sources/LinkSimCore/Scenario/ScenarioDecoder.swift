@@ -766,14 +766,13 @@ enum JSONRendering {
                 if let b = YAMLNode.bool(text) { return b ? "true" : "false" }
                 if Int(text) != nil || Double(text) != nil { return text }
             }
-            return quote(text)
+            return JSONText.quote(text)
         case .sequence(let items, _):
             return "[" + items.map(render).joined(separator: ",") + "]"
         case .mapping(let entries, _):
-            return "{" + entries.map { quote($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
+            return "{" + entries.map { JSONText.quote($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
         }
     }
 
-    static func quote(_ s: String) -> String { JSONText.quote(s) }
 
 }
