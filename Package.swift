@@ -18,6 +18,9 @@ let package = Package(
             name: "LinkSimCore",
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
+        // File and terminal output shared by the CLI and the TUI: the one atomic file writer and a
+        // standard-output writer that reports errors instead of trapping.
+        .target(name: "LinkSimIO"),
         // ncursesw as a system library; the only code that talks to it is LinkSimTUI's curses backend.
         .systemLibrary(
             name: "CNcurses",
@@ -25,12 +28,13 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         // The interactive front end: model + update + render to a cell grid, and its two backends.
-        .target(name: "LinkSimTUI", dependencies: ["LinkSimCore", "CNcurses"]),
+        .target(name: "LinkSimTUI", dependencies: ["LinkSimCore", "LinkSimIO", "CNcurses"]),
         // The command line: argument parsing, reporters (text, JSON, JUnit), wiring.
         .executableTarget(
             name: "linksim",
             dependencies: [
                 "LinkSimCore",
+                "LinkSimIO",
                 "LinkSimTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -39,6 +43,7 @@ let package = Package(
         .executableTarget(name: "linksim-bench", dependencies: ["LinkSimCore"]),
         .testTarget(name: "LinkSimCoreTests", dependencies: ["LinkSimCore"]),
         .testTarget(name: "LinkSimCLITests", dependencies: ["LinkSimCore"]),
+        .testTarget(name: "LinkSimIOTests", dependencies: ["LinkSimIO"]),
         .testTarget(
             name: "LinkSimTUITests",
             dependencies: ["LinkSimTUI", "LinkSimCore", .product(name: "Yams", package: "Yams")],

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkSimCore
+import LinkSimIO
 
 struct LinkSim: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,16 +30,25 @@ enum ExitStatus {
     static let usage = ExitCode(64)
     static let badInput = ExitCode(65)
     static let internalError = ExitCode(70)
+    /// An output file or standard output could not be written (sysexits EX_IOERR).
+    static let ioError = ExitCode(74)
 }
 
-/// Writes to stderr.
+/// Writes to standard output and standard error. A write that fails (stdout closed, a full disk,
+/// a reader that went away) ends linksim with a message and exit 74 instead of a crash.
 enum Console {
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        // Nothing sensible is left to do when even stderr cannot be written.
+        try? StandardOutput.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
     }
 
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try StandardOutput.write(text, to: STDOUT_FILENO)
+        } catch {
+            Console.error("linksim: error: \(error.description)")
+            exit(ExitStatus.ioError.rawValue)
+        }
     }
 
     /// Colour only on a terminal, never with NO_COLOR or TERM=dumb.

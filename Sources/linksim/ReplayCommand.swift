@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkSimCore
+import LinkSimIO
 
 /// One scenario file's outcome in a replay: simulated, or rejected as bad input.
 enum ReplayOutcome {
@@ -58,15 +59,6 @@ struct ReplayCommand: ParsableCommand {
         let passed = outcomes.filter(\.passed).count
         let failed = outcomes.count - passed
 
-        if let junitPath {
-            let xml = JUnitReporter.report(outcomes)
-            do {
-                try AtomicFile.write(Data(xml.utf8), to: junitPath)
-            } catch {
-                Console.error("\(junitPath): error: cannot write the JUnit report: \(error.localizedDescription)")
-                throw ExitStatus.badInput
-            }
-        }
         switch format {
         case .text:
             Console.out(TextReporter(color: Console.useColor).replay(outcomes))
@@ -74,30 +66,19 @@ struct ReplayCommand: ParsableCommand {
         case .json:
             Console.out(JSONReporter.replay(outcomes) + "\n")
         }
+        if let junitPath {
+            // Written after the table, so a report that cannot be written never hides the results.
+            do {
+                try AtomicFileWriter.write(JUnitReporter.report(outcomes), to: junitPath)
+            } catch {
+                Console.error("linksim: error: cannot write the JUnit report: \(error.description)")
+                throw ExitStatus.ioError
+            }
+        }
         for case .invalid(_, let error) in outcomes { Console.error(error.description) }
         if outcomes.contains(where: { if case .invalid = $0 { return true } else { return false } }) || !missing.isEmpty {
             throw ExitStatus.badInput
         }
         if failed > 0 { throw ExitStatus.expectationFailed }
-    }
-}
-
-/// Writes a whole file or nothing: a temporary file in the same folder, then a rename.
-enum AtomicFile {
-    static func write(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        try data.write(to: temp)
-        do {
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temp)
-            } else {
-                try FileManager.default.moveItem(at: temp, to: url)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temp)
-            throw error
-        }
     }
 }

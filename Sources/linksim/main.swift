@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import LinkSimCore
+import LinkSimIO
 
 // Exit codes follow the contract: ArgumentParser already maps usage errors to 64 and our ExitCode
 // values pass through; any other error is an internal error (70), never "expectation failed" (1).
+StandardOutput.ignoreBrokenPipeSignal()
 do {
     var command = try LinkSim.parseAsRoot()
     try command.run()
@@ -12,7 +14,7 @@ do {
 } catch {
     let code = LinkSim.exitCode(for: error)
     if code == .failure {
-        FileHandle.standardError.write(Data("linksim: internal error: \(error)\n".utf8))
+        Console.error("linksim: internal error: \(error)")
         Foundation.exit(ExitStatus.internalError.rawValue)
     }
     LinkSim.exit(withError: error)

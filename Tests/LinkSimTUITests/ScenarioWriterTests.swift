@@ -86,10 +86,10 @@ import Yams
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-tui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("nested/s.yaml").path
-        #expect(AtomicFileWriter.write("one\n", to: path, overwrite: false) == .scenarioWritten(path: path))
-        #expect(AtomicFileWriter.write("two\n", to: path, overwrite: false) == .scenarioExists(path: path))
+        #expect(ScenarioFileSaver.write("one\n", to: path, overwrite: false) == .scenarioWritten(path: path))
+        #expect(ScenarioFileSaver.write("two\n", to: path, overwrite: false) == .scenarioExists(path: path))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "one\n")
-        #expect(AtomicFileWriter.write("three\n", to: path, overwrite: true) == .scenarioWritten(path: path))
+        #expect(ScenarioFileSaver.write("three\n", to: path, overwrite: true) == .scenarioWritten(path: path))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "three\n")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("nested").path)
         #expect(leftovers == ["s.yaml"])
