@@ -7,7 +7,7 @@ enum ScenarioKeys {
     static let top = ["linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",
                       "tap", "expect"] + tapModifiers
     static let device = ["platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
-                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after", "app_link_verification_delay",
+                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after", "app_link_verification_delay", "association_delay",
                          "browsers"]
     static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
                               "quirk_swiftui_cold_start_drop_18_4"]
@@ -191,6 +191,9 @@ final class ScenarioDecoder {
             device.safariPrefersBrowser = (c.stringList(n, what: "device.safari_prefers_browser") ?? []).map { $0.lowercased() }
         }
         if let n = map["att_answer_after"]?.value, let d = c.duration(n, what: "device.att_answer_after") { device.attAnswerAfter = d }
+        if let n = map["association_delay"]?.value, let d = c.duration(n, what: "device.association_delay") {
+            device.associationDelay = d
+        }
         if let n = map["app_link_verification_delay"]?.value, let d = c.duration(n, what: "device.app_link_verification_delay") {
             device.appLinkVerificationDelay = d
         }

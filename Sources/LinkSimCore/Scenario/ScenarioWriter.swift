@@ -53,6 +53,7 @@ public enum ScenarioWriter {
         if let browsers = device.installedBrowsers { out.line(1, "browsers: [\(browsers.map(\.rawValue).joined(separator: ", "))]") }
         if device.schemeCollision != .firstInstalled { out.line(1, "scheme_collision: \(device.schemeCollision.rawValue)") }
         if let after = device.attAnswerAfter { out.line(1, "att_answer_after: \(after)") }
+        if device.associationDelay.seconds != 0 { out.line(1, "association_delay: \(device.associationDelay)") }
         if device.appLinkVerificationDelay != SimDuration(seconds: 20) {
             out.line(1, "app_link_verification_delay: \(device.appLinkVerificationDelay)")
         }
