@@ -115,6 +115,10 @@ enum AndroidWebResolver {
         let surface = TapSurface.name(of: tap, world: world)
         let host = parts.normalizedHost
         switch tap.from {
+        case .webview where !tap.webViewClient:
+            trace.add(surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
+                      rule: "android.webview.no-client")
+            return systemOpen(tap.url, host: host, tap: tap, starter: .otherApp, world: &world, trace: &trace)
         case .webview, .inAppBrowser:
             trace.add(surface, "A WebView does not resolve intents: the page loads inside it and no app opens",
                       rule: "android.webview.no-intents",
@@ -267,6 +271,39 @@ enum AndroidWebResolver {
     }
 
     // MARK: intent: URLs (knowledge/android.md §4.2)
+
+    /// An `intent:` URL inside a WebView: the host app's WebViewClient loads it (and fails), or,
+    /// without a client, WebView parses it and starts the activity itself.
+    static func intentInWebView(_ tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let surface = TapSurface.name(of: tap, world: world)
+        let shown = TapSurface.browser(for: tap, world: world)
+        guard tap.from == .webview, !tap.webViewClient else {
+            trace.add(surface, "The WebView's client loads the intent: URL itself; WebView knows no such scheme: net::ERR_UNKNOWN_URL_SCHEME",
+                      rule: "android.webview.unknown-scheme",
+                      assumption: tap.from == .inAppBrowser ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil)
+            return Landing(kind: .error, browser: shown, url: tap.url)
+        }
+        guard let intent = IntentURL(tap.url) else {
+            trace.add(surface, "\(tap.url) does not parse as an intent (it needs #Intent;…;end); WebView loads it and fails: net::ERR_UNKNOWN_URL_SCHEME",
+                      rule: "android.webview.no-client")
+            return Landing(kind: .error, browser: shown, url: tap.url)
+        }
+        trace.add(surface, "The app set no WebViewClient: WebView's default client parses the intent: URL (data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")) and starts it with BROWSABLE",
+                  rule: "android.webview.no-client")
+        var search = AndroidHandlers.search(url: intent.data, world: world, caller: nil)
+        if let package = intent.package {
+            search.handlers = search.handlers.filter { world.apps[$0.appIndex].id == package }
+        }
+        for step in search.steps { trace.append(step) }
+        if let handler = search.handlers.first {
+            return AppDelivery.open(handler.appIndex, url: intent.data, kind: .customScheme, activity: handler.activity, starter: .otherApp,
+                                    world: &world, trace: &trace).with(via: .intentURL)
+        }
+        trace.add(surface, "No activity handles it (ActivityNotFoundException); WebView loads the URL itself and fails: net::ERR_UNKNOWN_URL_SCHEME"
+                  + (intent.fallbackURL != nil ? " — S.browser_fallback_url is a Chrome feature, WebView ignores it" : ""),
+                  rule: "android.webview.no-client")
+        return Landing(kind: .error, browser: shown, url: tap.url)
+    }
 
     static func intentURL(_ url: String, tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
         guard let intent = IntentURL(url) else {

@@ -3,7 +3,7 @@ import Foundation
 /// The keys of the scenario format (contract §2 plus linksim's documented additions), in one place,
 /// so that "unknown key" messages and the format reference agree.
 enum ScenarioKeys {
-    static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click", "srn"]
+    static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click", "srn", "webview_client"]
     static let top = ["linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",
                       "tap", "expect"] + tapModifiers
     static let device = ["platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
@@ -762,6 +762,12 @@ final class ScenarioDecoder {
         if let n = map["caller"]?.value { tap.caller = c.string(n, what: "\(key("caller"))") }
         if let n = map["ad_click"]?.value, let b = c.bool(n, what: "\(key("ad_click"))") { tap.adClick = b }
         if let n = map["srn"]?.value, let b = c.bool(n, what: "\(key("srn"))") { tap.srn = b }
+        if let entry = map["webview_client"], let b = c.bool(entry.value, what: "\(key("webview_client"))") {
+            if platform != .android || tap.from != .webview {
+                c.error(entry.keyLocation, "`webview_client` goes with `from: webview` on Android (an Android WebView with or without a WebViewClient)")
+            }
+            tap.webViewClient = b
+        }
         return tap
     }
 

@@ -310,6 +310,7 @@ public enum ScenarioWriter {
         if let caller = tap.caller { out.line(2, "caller: \(quote(caller))") }
         if tap.adClick { out.line(2, "ad_click: true") }
         if tap.srn { out.line(2, "srn: true") }
+        if !tap.webViewClient { out.line(2, "webview_client: false") }
     }
 
     /// A landing as an `expect` flow mapping (contract §2.4).
