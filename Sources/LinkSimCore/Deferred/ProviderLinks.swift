@@ -113,7 +113,8 @@ enum ProviderLinks {
         let host = parts.normalizedHost
         guard let (provider, how) = recognise(host: host, providers: world.providers) else { return nil }
         let platform = world.device.platform
-        let surface = TapSurface.name(of: tap, world: world)
+        let shownIn = TapSurface.browser(for: tap, world: world)
+        let surface = tap.redirectedFrom.isEmpty ? TapSurface.name(of: tap, world: world) : (Browser(rawValue: shownIn)?.displayName ?? shownIn)
         let server = "server \(host)"
         trace.add(surface, "\(host) is \(provider.displayName) (\(how))", rule: "deferred.provider.link")
 
@@ -168,7 +169,16 @@ enum ProviderLinks {
             let candidate = UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: linkWorld, trace: &probe)
             for step in probe.steps { trace.append(step) }
             if let candidate, candidate.appIndex == index {
-                if tap.from == .safariAddressBar {
+                if !tap.redirectedFrom.isEmpty {
+                    let decision = UniversalLinkResolver.redirectOpensApp(tap, world: world)
+                    trace.add("iOS", decision.opens
+                              ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
+                              : "The redirect leads to a universal link for \(app.name), but \(decision.why); the \(provider.displayName) page loads",
+                              rule: "ios.ul.redirect-chain", assumption: decision.assumption)
+                    if decision.opens {
+                        return AppDelivery.open(index, url: tap.url, kind: .universalLink, sdkRouting: routing, world: &world, trace: &trace)
+                    }
+                } else if tap.from == .safariAddressBar {
                     trace.add("Safari", "The link was typed or pasted into the address bar; iOS does not open universal links from there, so the \(provider.displayName) page loads",
                               rule: "deferred.click.address-bar")
                 } else if UniversalLinkResolver.situationKeepsLinkInBrowser(tap, host: host, app: app, world: linkWorld, trace: &trace) == nil {

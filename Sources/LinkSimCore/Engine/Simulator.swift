@@ -171,6 +171,7 @@ enum LinkTap {
         }
         if parts.isWeb {
             if let landing = ProviderLinks.tap(tap, parts: parts, world: &world, trace: &trace) { return landing }
+            if let landing = providerBehindRedirects(tap, parts: parts, world: &world, trace: &trace) { return landing }
             switch world.device.platform {
             case .ios: return UniversalLinkResolver.tap(tap, parts: parts, world: &world, trace: &trace)
             case .android: return AndroidWebResolver.tap(tap, parts: parts, world: &world, trace: &trace)
@@ -186,6 +187,46 @@ enum LinkTap {
         case .ios: return CustomSchemeResolver.resolveIOS(tap, parts: parts, world: &world, trace: &trace)
         case .android: return CustomSchemeResolver.resolveAndroid(tap, parts: parts, world: &world, trace: &trace)
         }
+    }
+
+    /// A link no app claims whose server redirects (a click tracker, a shortener) into a provider
+    /// link: the browser follows the hops, and the provider link is handled at the hop it appears,
+    /// with its click, store redirect and deferred data.
+    static func providerBehindRedirects(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing? {
+        var hops: [(host: String, rule: RedirectRule)] = []
+        var current = tap.url
+        var seen: Set<String> = [current]
+        var found: (url: String, parts: URLParts)?
+        for _ in 0..<10 {
+            guard let p = URLParts(current), let host = p.host,
+                  let rule = world.web.redirect(host: host, path: p.path + (p.query.map { "?\($0)" } ?? "")), rule.after.seconds == 0
+            else { break }
+            hops.append((host.lowercased(), rule))
+            current = rule.target
+            guard seen.insert(current).inserted, let next = URLParts(current), next.isWeb else { break }
+            if ProviderLinks.recognise(host: next.normalizedHost, providers: world.providers) != nil {
+                found = (current, next)
+                break
+            }
+        }
+        guard let found else { return nil }
+        // The tapped URL itself must not open an app (then no request ever reaches its server).
+        var probe = TraceRecorder()
+        switch world.device.platform {
+        case .ios:
+            if UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: world, trace: &probe, quietWhenUnclaimed: true) != nil { return nil }
+        case .android:
+            if case .app = AndroidWebResolver.resolve(tap.url, host: parts.normalizedHost, world: world, caller: tap.caller, trace: &probe) { return nil }
+        }
+        let browser = TapSurface.browser(for: tap, world: world)
+        trace.add(Browser(rawValue: browser)?.displayName ?? browser, "No app claims \(tap.url); the browser loads it")
+        for hop in hops {
+            trace.add("server \(hop.host)", "Answers \(hop.rule.status) with Location: \(hop.rule.target)", rule: "linksim.redirect-hop")
+        }
+        var next = tap
+        next.redirectedFrom = [tap.url] + hops.dropLast().map(\.rule.target)
+        next.url = found.url
+        return ProviderLinks.tap(next, parts: found.parts, world: &world, trace: &trace)
     }
 
     static func longPress(_ tap: Tap, choice: LongPressChoice, world: inout World, trace: inout TraceRecorder) -> Landing {

@@ -252,7 +252,7 @@ enum UniversalLinkResolver {
     }
 
     /// knowledge/ios.md §4 #11 and §10: version-gated, and switchable by `assumptions.redirects_open_app`.
-    private static func redirectOpensApp(_ tap: Tap, world: World) -> (opens: Bool, why: String, assumption: String?) {
+    static func redirectOpensApp(_ tap: Tap, world: World) -> (opens: Bool, why: String, assumption: String?) {
         if tap.gesture == .script { return (false, "a JavaScript redirect does not carry the user gesture", nil) }
         if tap.from == .webview || tap.from == .inAppBrowser {
             return (false, "a WKWebView does not launch a universal link reached through an HTTP redirect", nil)

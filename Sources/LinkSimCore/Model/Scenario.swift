@@ -71,6 +71,8 @@ public struct Tap: Sendable, Equatable {
     /// Android `from: webview`: the host app set a WebViewClient (the norm). Without one, WebView
     /// hands every navigation to the system as an intent.
     public var webViewClient: Bool = true
+    /// Set by the engine: the link was reached through these server redirects (the tapped URL first).
+    public var redirectedFrom: [String] = []
 
     public init(url: String, from: TapSource, page: String? = nil, browserApp: InAppBrowserApp? = nil,
                 gesture: Gesture = .user, caller: String? = nil, adClick: Bool = false) {
