@@ -106,8 +106,8 @@ extension AndroidCommand {
             }
             let report = IntentFilterMatcher.evaluate(parsed, packageName: packageName, url: url, api: api)
             switch format {
-            case .json: print(Self.json(report))
-            case .text: print(Self.text(report, targetSDK: parsed.targetSDK), terminator: "")
+            case .json: Console.out(Self.json(report) + "\n")
+            case .text: Console.out(Self.text(report, targetSDK: parsed.targetSDK))
             }
         }
 
@@ -219,7 +219,7 @@ extension AndroidCommand {
                 Console.error("note: pm get-app-links exists from Android 12 (API 31); this device is \(scenario.device.os), shown in the Android 12 format")
             }
             do {
-                Console.out(try AppLinksReport.render(scenario, appID: appID, user: user))
+                Console.line(try AppLinksReport.render(scenario, appID: appID, user: user))
             } catch {
                 throw ValidationError(error.description)
             }

@@ -37,9 +37,22 @@ enum ExitStatus {
 /// Writes to standard output and standard error. A write that fails (stdout closed, a full disk,
 /// a reader that went away) ends linksim with a message and exit 74 instead of a crash.
 enum Console {
+    /// Messages for people. Every line goes through the one escaping policy (`SafeText`): messages
+    /// quote file text and flags (a YAML key, a URL), which must never reach the terminal raw.
     static func error(_ text: String) {
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        let safe = body.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.escape(String($0)) }
         // Nothing sensible is left to do when even stderr cannot be written.
-        try? StandardOutput.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
+        try? StandardOutput.write(safe.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+    }
+
+    /// A line of data or a message for standard output whose every part may come from a file or a
+    /// flag: escaped with the same policy as `error`. (Reporters that add colour escape their
+    /// fields themselves and use `out`.)
+    static func line(_ text: String) {
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        out(body.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.escape(String($0)) }
+            .joined(separator: "\n") + "\n")
     }
 
     static func out(_ text: String) {
