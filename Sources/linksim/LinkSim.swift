@@ -12,7 +12,7 @@ struct LinkSim: ParsableCommand {
             Exit codes: 0 success, 1 an expectation failed, 64 bad usage, 65 bad input file, 70 internal error.
             """,
         subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, TUICommand.self,
-                      MatrixCommand.self,
+                      MatrixCommand.self, TapCommand.self,
                       AASACommand.self, AndroidCommand.self, BenchTUICommand.self]
     )
 
@@ -20,9 +20,14 @@ struct LinkSim: ParsableCommand {
     func run() throws { try runDefaultTUI() }
 }
 
-/// The output formats of `run` and `replay`.
+/// The output formats of `replay`, `matrix`...
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+}
+
+/// `run` and `tap` also export a trace as a diagram or a report.
+enum RunFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, mermaid, markdown
 }
 
 /// Exit codes from the contract.
