@@ -30,9 +30,13 @@ public enum ResultFacts {
     /// The rule ID linksim uses for situations without a sourced rule.
     public static let notModelledRule = "linksim.not-modelled"
 
-    /// The rule that decided the landing: the last trace step that cites one.
+    /// The rule that decided the landing: the last platform rule the trace cites (rules about
+    /// linksim's own model, such as the app's router, come after the decision), else the last
+    /// rule; `linksim.not-modelled` when no sourced rule covered the situation.
     public static func decidingRule(_ result: ActionResult) -> String? {
-        result.trace.last { $0.rule != nil }?.rule
+        if result.trace.contains(where: { $0.rule == notModelledRule }) { return notModelledRule }
+        return result.trace.last { $0.rule.map { !$0.hasPrefix("linksim.") } ?? false }?.rule
+            ?? result.trace.last { $0.rule != nil }?.rule
     }
 
     public static func certainty(_ result: ActionResult) -> Certainty {
