@@ -210,7 +210,7 @@ import Testing
         (header + "apps:\n  - {id: a, info_plist: files/Info.plist}\ntap: a://b\n",
          ["test.yaml:5:25: error: file `files/Info.plist` named by `apps[0].info_plist` does not exist (looked for dir/files/Info.plist)"]),
         (header + "tap: a://b\nexpect: {lands: sideways}\n",
-         ["test.yaml:5:17: error: `expect.lands` must be one of: app, browser, store, error, chooser, prompt, nowhere; got `sideways`"]),
+         ["test.yaml:5:17: error: `expect.lands` must be one of: app, browser, store, error, chooser, prompt, nowhere, unknown; got `sideways`"]),
         (header + "apps:\n  - {id: com.example.shop}\nactions:\n  - launch: com.example.shp\n",
          ["test.yaml:7:13: error: `actions[0].launch`: no app `com.example.shp` in `apps`; did you mean `com.example.shop`?"]),
         (header + "tap: a://b\nfrom: chrome_address_bar\n",

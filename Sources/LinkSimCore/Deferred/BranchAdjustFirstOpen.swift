@@ -34,7 +34,8 @@ enum BranchFirstOpen {
         if data == nil, app.sdk.options["match_type"]?.stringValue == "unique" {
             // “unique” needs the set of outstanding identical footprints, which a one-device scenario does not have.
             trace.add("linksim", "Branch match type “unique” is accepted but not modelled; snapshot matching is shown as “normal”",
-                      rule: "linksim.not-modelled")
+                      rule: "linksim.not-modelled",
+                      assumption: "assumption: match type “unique” behaves as “normal” for a single device (the set of outstanding identical footprints is not modelled)")
         }
         if data == nil {
             let matching = ClickMatching(provider: .branch, app: index, world: world, trace: &trace, actor: "server Branch")

@@ -83,9 +83,9 @@ enum CustomSchemeResolver {
                            options: ["open", "cancel"])
 
         case .webview, .sfsafariviewcontroller, .chromeAddressBar, .customTab:
-            trace.add(surface, "A custom-scheme link inside \(surface) depends on the host app's code; linksim has no sourced rule for it yet, so the link goes nowhere",
-                      rule: "linksim.not-modelled")
-            return Landing(kind: .nowhere)
+            let reason = "a custom-scheme link inside \(surface) depends on the host app's code, and no sourced rule says what happens"
+            trace.add(surface, "Unknown: \(reason)", rule: "linksim.not-modelled")
+            return .unknown(reason)
         }
     }
 

@@ -54,6 +54,8 @@ public enum Describe {
             parts.append(s)
         case .nowhere:
             parts.append("nowhere (nothing happens)")
+        case .unknown:
+            parts.append("unknown: " + (l.reason ?? "no sourced rule decides this situation"))
         }
         for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { parts.append("\(key)=\(value)") }
         return parts.joined(separator: " · ")

@@ -27,6 +27,16 @@ public struct ActionResult: Sendable, Equatable {
     /// nil when the action has no `expect`.
     public var check: ExpectationCheck?
 
+    /// The assumptions the trace relied on to reach its landing ("assumption: …"), in order,
+    /// without repeats. A landing that rests on one is marked as such wherever it is shown.
+    public var assumptions: [String] {
+        var seen = Set<String>()
+        return trace.compactMap(\.assumption).filter { seen.insert($0).inserted }
+    }
+
+    /// True when a landing exists and an assumption took part in reaching it.
+    public var restsOnAssumption: Bool { landing != nil && trace.contains { $0.assumption != nil } }
+
     public init(index: Int, action: Action, landing: Landing?, trace: [TraceStep], check: ExpectationCheck?) {
         self.index = index
         self.action = action

@@ -33,10 +33,12 @@ public struct Landing: Sendable, Equatable {
     public var options: [String]?
     /// Extra facts later rule sets report (e.g. `match_type` for deferred links).
     public var extra: [String: String] = [:]
+    /// For an `unknown` landing: why linksim cannot say where the link lands.
+    public var reason: String?
 
     public init(kind: LandingKind, app: String? = nil, screen: String? = nil, params: [String: String]? = nil,
                 via: Via? = nil, callback: String? = nil, delivered: Bool? = nil, browser: String? = nil,
-                url: String? = nil, options: [String]? = nil) {
+                url: String? = nil, options: [String]? = nil, reason: String? = nil) {
         self.kind = kind
         self.app = app
         self.screen = screen
@@ -47,5 +49,9 @@ public struct Landing: Sendable, Equatable {
         self.browser = browser
         self.url = url
         self.options = options
+        self.reason = reason
     }
+
+    /// A situation without a sourced rule: the landing is unknown, with the reason.
+    public static func unknown(_ reason: String) -> Landing { Landing(kind: .unknown, reason: reason) }
 }

@@ -201,7 +201,10 @@ enum UniversalLinkResolver {
         case .otherApp:
             trace.add(surface, "\(surface) calls open(_:) with the link; iOS opens \(app.name)", rule: "ios.ul.other-app-open")
         case .webview, .sfsafariviewcontroller:
-            trace.add(surface, "The user taps a link to another domain inside \(surface); iOS opens \(app.name)", rule: "ios.ul.embedded-tap")
+            trace.add(surface, "The user taps a link to another domain inside \(surface); iOS opens \(app.name)", rule: "ios.ul.embedded-tap",
+                      assumption: tap.from == .sfsafariviewcontroller
+                          ? "assumption: Apple's archived guide says taps inside SFSafariViewController open the app; radars say they do not (switch with assumptions.sfsafariviewcontroller_taps_open_app)"
+                          : nil)
         case .safari:
             trace.add(surface, "The user taps a universal link to another domain; iOS opens \(app.name)", rule: "ios.ul.safari-tap")
         default:

@@ -89,6 +89,9 @@ public enum LongPressChoice: String, Sendable, CaseIterable, Codable {
 /// `lands:` vocabulary (contract §2.4).
 public enum LandingKind: String, Sendable, CaseIterable, Codable {
     case app, browser, store, error, chooser, prompt, nowhere
+    /// No sourced rule decides this situation: linksim does not know where the link lands, and
+    /// says so instead of guessing. Never the same as `nowhere` ("nothing happens", a known result).
+    case unknown
 }
 
 /// `via:` vocabulary (contract §2.4).

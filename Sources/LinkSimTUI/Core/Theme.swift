@@ -35,6 +35,7 @@ public struct Theme: Sendable {
             case .error: return CellStyle(foreground: .red, bold: true)
             case .chooser, .prompt: return CellStyle(foreground: .yellow, bold: true)
             case .nowhere: return CellStyle(foreground: .red, dim: true)
+            case .unknown: return CellStyle(foreground: .yellow, reverse: true)
             }
         }
         switch kind {
@@ -44,6 +45,7 @@ public struct Theme: Sendable {
         case .error: return CellStyle(bold: true, reverse: true)
         case .chooser, .prompt: return CellStyle(reverse: true)
         case .nowhere: return CellStyle(dim: true)
+        case .unknown: return CellStyle(reverse: true, underline: true)
         }
     }
 }
@@ -59,6 +61,7 @@ public enum LandingText {
         case .chooser: return "CHOOSER"
         case .prompt: return "PROMPT"
         case .nowhere: return "NOWHERE"
+        case .unknown: return "UNKNOWN"
         }
     }
 
@@ -80,6 +83,8 @@ public enum LandingText {
             if let url = landing.url { parts.append(url) }
         case .nowhere:
             parts.append("nothing visible happens")
+        case .unknown:
+            parts.append("not modelled: " + (landing.reason ?? "no sourced rule decides this"))
         }
         if let via = landing.via { parts.append("via \(via.rawValue)") }
         return parts.joined(separator: " ")
@@ -117,6 +122,7 @@ public enum LandingText {
         case .chooser: return "chooser"
         case .prompt: return "prompt"
         case .nowhere: return "none"
+        case .unknown: return "unknown"
         }
     }
 

@@ -41,7 +41,7 @@ enum JSONReporter {
         .object([
             ("action", .int(r.index)),
             ("kind", .string(r.action.kind.name)),
-            ("landing", r.landing.map(landing) ?? .null),
+            ("landing", r.landing.map { landing($0, assumptions: r.assumptions) } ?? .null),
             ("trace", .array(r.trace.map(step))),
             ("expect", r.check.map { check in
                 .object([
@@ -54,7 +54,7 @@ enum JSONReporter {
         ])
     }
 
-    static func landing(_ l: Landing) -> JSONValue {
+    static func landing(_ l: Landing, assumptions: [String] = []) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("kind", .string(l.kind.rawValue)),
             ("app", .optional(l.app)),
@@ -67,6 +67,8 @@ enum JSONReporter {
             ("url", .optional(l.url)),
         ]
         if let options = l.options { pairs.append(("options", .array(options.map(JSONValue.string)))) }
+        if let reason = l.reason { pairs.append(("reason", .string(reason))) }
+        if !assumptions.isEmpty { pairs.append(("assumptions", .array(assumptions.map(JSONValue.string)))) }
         for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { pairs.append((key, .string(value))) }
         return .object(pairs)
     }

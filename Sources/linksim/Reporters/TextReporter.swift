@@ -18,6 +18,7 @@ struct TextReporter {
         case .error: return "31"
         case .chooser, .prompt: return "33"
         case .nowhere: return "35"
+        case .unknown: return "35;7"
         }
     }
 
@@ -35,6 +36,9 @@ struct TextReporter {
             if let landing = r.landing {
                 out += "   → " + style(landing.kind.rawValue.uppercased(), landingColor(landing.kind) + ";1") + "  "
                     + SafeText.escape(Describe.landing(landing)) + "\n"
+                for assumption in r.assumptions {
+                    out += "     " + dim("rests on an " + SafeText.escape(assumption)) + "\n"
+                }
             }
             if let check = r.check {
                 if check.passed {
