@@ -169,7 +169,7 @@ struct DiffCommand: ParsableCommand {
 
     static func sideJSON(_ side: ScenarioDiff.Side) -> JSONValue {
         .object([
-            ("landing", side.landing.map(JSONReporter.landing) ?? .null),
+            ("landing", side.landing.map { JSONReporter.landing($0) } ?? .null),
             ("rule", .optional(side.rule)),
             ("certainty", .string(side.certainty.name)),
             ("note", .optional(side.certainty.note)),

@@ -248,7 +248,7 @@ enum MatrixReport {
             ("state", .optional(cell.state?.rawValue)),
             ("from", .string(cell.from.rawValue)),
             ("os", .string(LinkMatrix.osKey(cell.os))),
-            ("landing", cell.landing.map(JSONReporter.landing) ?? .null),
+            ("landing", cell.landing.map { JSONReporter.landing($0) } ?? .null),
             ("rule", .optional(cell.rule)),
             ("certainty", .string(cell.certainty.name)),
             ("note", .optional(cell.certainty.note)),

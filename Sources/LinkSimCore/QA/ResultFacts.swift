@@ -40,15 +40,15 @@ public enum ResultFacts {
     }
 
     public static func certainty(_ result: ActionResult) -> Certainty {
-        if let landing = result.landing, landing.kind.rawValue == "unknown" {
-            let reason = landing.extra["reason"] ?? result.trace.last { $0.rule == notModelledRule }?.summary
+        if let landing = result.landing, landing.kind == .unknown {
+            let reason = landing.reason ?? result.trace.last { $0.rule == notModelledRule }?.summary
             return .unknown(reason ?? "no sourced rule covers this situation")
         }
         if let step = result.trace.last(where: { $0.rule == notModelledRule }) {
             return .unknown(step.detail.map { "\(step.summary): \($0)" } ?? step.summary)
         }
-        if let step = result.trace.first(where: { $0.assumption != nil }), let assumption = step.assumption {
-            return .assumption(assumption)
+        if result.restsOnAssumption, !result.assumptions.isEmpty {
+            return .assumption(result.assumptions.joined(separator: "; "))
         }
         return .sourced
     }
