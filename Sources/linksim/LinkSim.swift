@@ -12,7 +12,7 @@ struct LinkSim: ParsableCommand {
             Exit codes: 0 success, 1 an expectation failed, 64 bad usage, 65 bad input file, 70 internal error.
             """,
         subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, TUICommand.self,
-                      MatrixCommand.self, TapCommand.self, DiffCommand.self, ExplainCommand.self,
+                      MatrixCommand.self, TapCommand.self, DiffCommand.self, ExplainCommand.self, SchemaCommand.self,
                       AASACommand.self, AndroidCommand.self, BenchTUICommand.self]
     )
 
