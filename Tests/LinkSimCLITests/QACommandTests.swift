@@ -409,5 +409,12 @@ import Testing
                 #expect(out.stdout.contains(command), "\(shell) completion lacks \(command)")
             }
         }
+        // The man page plugin (GenerateManual) reads this dump: it must stay a clean JSON document.
+        let dump = try BinaryRunner.run(["--experimental-dump-help"])
+        #expect(dump.status == 0)
+        let object = try Self.json(dump.stdout)
+        let command = try #require(object["command"] as? [String: Any])
+        let names = (command["subcommands"] as? [[String: Any]])?.compactMap { $0["commandName"] as? String } ?? []
+        #expect(Set(["matrix", "diff", "explain", "tap", "schema"]).isSubset(of: Set(names)))
     }
 }
