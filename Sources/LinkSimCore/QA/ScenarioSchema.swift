@@ -187,6 +187,7 @@ public enum ScenarioSchema {
         actionTypes["update"] = string
         actionTypes["answer"] = string
         actionTypes["set"] = map(types(["string", "number", "boolean", "null"]))
+        actionTypes["pm"] = type("string", "an Android package-manager shell command, e.g. pm set-app-links --package ID 1 all")
         actionTypes["choose"] = choice(names(LongPressChoice.self))
         actionTypes["expect"] = ref("expect")
         let action = object(ScenarioKeys.action, actionTypes, description: "one thing the user does (tap, wait, install, launch, uninstall, update, long_press, answer, set)")

@@ -162,6 +162,7 @@ struct ScreenPainter {
         case .update(let app): return "update \(app)"
         case .answer(let answer): return "answer \(answer)"
         case .set(let assignments): return "set " + assignments.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
+        case .packageManager(let command): return command.text
         }
     }
 
