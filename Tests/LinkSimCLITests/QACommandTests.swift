@@ -155,6 +155,38 @@ import Testing
         #expect(values == ["ios", "universal-link"])
     }
 
+    /// Peak memory (the child's own maximum RSS, from wait4) does not grow with the number of
+    /// files (without --junit, whose report necessarily grows with them).
+    @Test func replayMemoryDoesNotGrowWithTheNumberOfFiles() throws {
+        var files: [String: String] = [:]
+        for i in 0..<1500 { files["s/f\(i).yaml"] = Self.passing }
+        let dir = try Self.folder(files)
+        let script = """
+        import os, subprocess, sys
+        def peak(n):
+            p = subprocess.Popen([sys.argv[1], "replay", "-j", "2"] + ["s/f%d.yaml" % i for i in range(n)],
+                                 stdout=subprocess.DEVNULL)
+            _, status, usage = os.wait4(p.pid, 0)
+            assert os.waitstatus_to_exitcode(status) == 0, status
+            return usage.ru_maxrss
+        print(peak(150), peak(1500))
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, BinaryRunner.binary.path]
+        process.currentDirectoryURL = dir
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        try #require(numbers.count == 2, "unexpected output: \(text)")
+        // Measured: about 0.5 MB more for 10× the files; keeping each simulation (a few KB) would add several MB.
+        #expect(numbers[1] - numbers[0] < 2560, "peak RSS \(numbers[0]) KB for 150 files, \(numbers[1]) KB for 1500")
+    }
+
     @Test func parallelOutputIsInStableFileOrder() throws {
         var files: [String: String] = [:]
         for i in 0..<24 { files[String(format: "s/f%02d.yaml", i)] = i % 5 == 3 ? Self.failing : Self.passing }
