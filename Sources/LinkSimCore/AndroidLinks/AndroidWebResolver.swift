@@ -195,8 +195,14 @@ enum AndroidWebResolver {
             if parts.isWeb {
                 var probe = TraceRecorder()
                 let resolution = resolve(current, host: host, world: world, caller: tap.caller, trace: &probe)
+                // Chrome asks the package manager for every non-browser activity that handles the URL
+                // (ExternalNavigationHandler): on Android 6–11 unverified apps are among them.
                 let resolvers: Set<String>
-                if case .app(let h) = resolution { resolvers = [world.apps[h.appIndex].id] } else { resolvers = [] }
+                switch resolution {
+                case .app(let h): resolvers = [world.apps[h.appIndex].id]
+                case .chooser(let apps, _): resolvers = Set(CustomSchemeResolver.uniqueApps(apps, world: world))
+                default: resolvers = []
+                }
                 let decision: (leave: Bool, summary: String, rule: String)
                 if first && firstNavigationOfIntent {
                     decision = (false, "\(shown) was opened to show \(current): the first navigation of an incoming intent stays in the browser", "android.chrome.incoming-intent")
@@ -205,7 +211,9 @@ enum AndroidWebResolver {
                 } else if !first && previousResolvers == resolvers && firstNavigationOfIntent {
                     decision = (false, "The redirect has no new handlers: it stays in \(shown)", "android.chrome.incoming-intent")
                 } else if resolvers.isEmpty {
-                    decision = (false, "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it", "android.chrome.no-handler")
+                    decision = (false, world.device.os.apiLevel >= 31
+                                ? "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
+                                : "No app can handle \(current): \(shown) keeps it", "android.chrome.no-handler")
                 } else if let previousHost, previousHost == host {
                     decision = (false, "Same host as the page (\(host)): \(shown) keeps the navigation", "android.chrome.same-host")
                 } else {
@@ -218,16 +226,14 @@ enum AndroidWebResolver {
                         return AppDelivery.open(handler.appIndex, url: current, kind: .appLink, activity: handler.activity,
                                                 starter: .browser, world: &world, trace: &trace)
                     }
-                }
-                if world.device.os.apiLevel <= 30, !decision.leave, resolvers.isEmpty, decision.rule == "android.chrome.no-handler",
-                   case .chooser(let apps, let browsers) = resolution {
-                    // Android 6–11: unverified apps are still candidates; Chrome fires the intent and the dialog appears.
-                    for step in probe.steps { trace.append(step) }
-                    trace.add(shown, "\(shown) fires the intent for \(current); Android shows the disambiguation dialog", rule: "android.chrome.fires-intent")
-                    let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
-                    world.pending = PendingDecision(kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
-                                                    tap: tap, cancelRule: "android.applinks.legacy-chooser")
-                    return Landing(kind: .chooser, url: current, options: ids)
+                    if case .chooser(let apps, let browsers) = resolution {
+                        // Android 6–11: unverified apps are candidates; the intent Chrome fires shows the dialog.
+                        trace.add("Android", "The handlers are not verified: Android shows the disambiguation dialog", rule: "android.applinks.legacy-chooser")
+                        let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
+                        world.pending = PendingDecision(kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
+                                                        tap: tap, cancelRule: "android.applinks.legacy-chooser")
+                        return Landing(kind: .chooser, url: current, options: ids)
+                    }
                 }
                 if first || !resolvers.isEmpty || decision.rule != "android.chrome.no-handler" {
                     // The system's resolution was already told for an incoming intent's first page.
