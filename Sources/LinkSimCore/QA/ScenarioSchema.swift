@@ -106,6 +106,8 @@ public enum ScenarioSchema {
             "safari_prefers_browser": list(string),
             "scheme_collision": choice(names(SchemeCollisionPolicy.self)),
             "att_answer_after": duration,
+            "app_link_verification_delay": duration,
+            "association_delay": duration,
             "browsers": list(string),
         ], required: ["platform", "os"])
         let filterData = object(ScenarioKeys.filterData, Dictionary(uniqueKeysWithValues: ScenarioKeys.filterData.map { ($0, $0 == "port" ? types(["string", "integer"]) : string) }))
@@ -188,6 +190,7 @@ public enum ScenarioSchema {
         actionTypes["answer"] = string
         actionTypes["set"] = map(types(["string", "number", "boolean", "null"]))
         actionTypes["pm"] = type("string", "an Android package-manager shell command, e.g. pm set-app-links --package ID 1 all")
+        actionTypes["serve"] = map(ref("webHost"))
         actionTypes["choose"] = choice(names(LongPressChoice.self))
         actionTypes["expect"] = ref("expect")
         let action = object(ScenarioKeys.action, actionTypes, description: "one thing the user does (tap, wait, install, launch, uninstall, update, long_press, answer, set)")
