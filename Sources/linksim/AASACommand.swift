@@ -66,8 +66,8 @@ struct AASACommand: ParsableCommand {
             }
             let match = AASAMatcher.match(url: url, appID: appID, document: document, ios: version)
             switch format {
-            case .json: print(Self.json(match))
-            case .text: print(Self.text(match, appID: appID, url: url, ios: version))
+            case .json: Console.out(Self.json(match) + "\n")
+            case .text: Console.out(Self.text(match, appID: appID, url: url, ios: version) + "\n")
             }
         }
 
@@ -122,16 +122,16 @@ struct AASACommand: ParsableCommand {
             case .text:
                 for finding in findings {
                     let place = finding.line.flatMap { line in finding.column.map { "\(file):\(line):\($0)" } } ?? file
-                    print("\(place): \(finding.severity.rawValue): \(terminalSafe(finding.message))")
+                    Console.line("\(place): \(finding.severity.rawValue): \(finding.message)")
                 }
-                print(findings.isEmpty ? "\(file): no problems found"
+                Console.line(findings.isEmpty ? "\(file): no problems found"
                                        : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
             case .json:
                 let items = findings.map { finding in
                     "{\"severity\": \(jsonString(finding.severity.rawValue)), \"message\": \(jsonString(finding.message)), "
                         + "\"line\": \(finding.line.map(String.init) ?? "null"), \"column\": \(finding.column.map(String.init) ?? "null")}"
                 }
-                print("{\"file\": \(jsonString(file)), \"errors\": \(errors), \"warnings\": \(warnings), \"findings\": [\(items.joined(separator: ", "))]}")
+                Console.out("{\"file\": \(jsonString(file)), \"errors\": \(errors), \"warnings\": \(warnings), \"findings\": [\(items.joined(separator: ", "))]}\n")
             }
             if errors > 0 { throw ExitCode(65) }
         }
@@ -154,9 +154,7 @@ private func readInputFile(_ path: String) throws -> [UInt8] {
     return [UInt8](data)
 }
 
-private func writeError(_ message: String) {
-    FileHandle.standardError.write(Data((terminalSafe(message) + "\n").utf8))
-}
+private func writeError(_ message: String) { Console.error(message) }
 
 /// Escapes control characters so text from a file cannot send escape sequences to the terminal.
 private func terminalSafe(_ text: String) -> String { SafeText.escape(text) }

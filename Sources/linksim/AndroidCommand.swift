@@ -106,8 +106,8 @@ extension AndroidCommand {
             }
             let report = IntentFilterMatcher.evaluate(parsed, packageName: packageName, url: url, api: api)
             switch format {
-            case .json: print(Self.json(report))
-            case .text: print(Self.text(report, targetSDK: parsed.targetSDK), terminator: "")
+            case .json: Console.out(Self.json(report) + "\n")
+            case .text: Console.out(Self.text(report, targetSDK: parsed.targetSDK))
             }
         }
 
@@ -229,7 +229,7 @@ extension AndroidCommand {
                 state = Simulator.world(scenario, after: after)
             }
             do {
-                Console.out(try AppLinksReport.render(state, appID: appID, user: user))
+                Console.line(try AppLinksReport.render(state, appID: appID, user: user))
             } catch {
                 throw ValidationError(error.description)
             }

@@ -12,6 +12,7 @@ struct LinkSim: ParsableCommand {
             Exit codes: 0 success, 1 an expectation failed, 64 bad usage, 65 bad input file, 70 internal error.
             """,
         subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, TUICommand.self,
+                      MatrixCommand.self, TapCommand.self, DiffCommand.self, ExplainCommand.self, SchemaCommand.self,
                       AASACommand.self, AndroidCommand.self, BenchTUICommand.self]
     )
 
@@ -19,9 +20,14 @@ struct LinkSim: ParsableCommand {
     func run() throws { try runDefaultTUI() }
 }
 
-/// The output formats of `run` and `replay`.
+/// The output formats of `replay`, `matrix`...
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+}
+
+/// `run` and `tap` also export a trace as a diagram or a report.
+enum RunFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, mermaid, markdown
 }
 
 /// Exit codes from the contract.
@@ -37,9 +43,22 @@ enum ExitStatus {
 /// Writes to standard output and standard error. A write that fails (stdout closed, a full disk,
 /// a reader that went away) ends linksim with a message and exit 74 instead of a crash.
 enum Console {
+    /// Messages for people. Every line goes through the one escaping policy (`SafeText`): messages
+    /// quote file text and flags (a YAML key, a URL), which must never reach the terminal raw.
     static func error(_ text: String) {
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        let safe = body.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.escape(String($0)) }
         // Nothing sensible is left to do when even stderr cannot be written.
-        try? StandardOutput.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
+        try? StandardOutput.write(safe.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+    }
+
+    /// A line of data or a message for standard output whose every part may come from a file or a
+    /// flag: escaped with the same policy as `error`. (Reporters that add colour escape their
+    /// fields themselves and use `out`.)
+    static func line(_ text: String) {
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        out(body.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.escape(String($0)) }
+            .joined(separator: "\n") + "\n")
     }
 
     static func out(_ text: String) {

@@ -24,7 +24,13 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Run every scenario under the paths, check each `expect`, and print a pass/fail table.",
-        discussion: "The last line is `N passed, M failed`. Exit 0 when every expectation held, 1 when one failed, 65 when a file is not a valid scenario."
+        discussion: """
+            The last line is `N passed, M failed` (plus `, K skipped` when --fail-fast stopped early). \
+            Files run on all cores (-j) and the table is printed as they finish, in the order of the sorted \
+            file list. A file that is not a valid scenario is reported as an error and the others still run. \
+            Exit 0 when every expectation held, 1 when one failed, 65 when a file is not a valid scenario. \
+            With GITHUB_ACTIONS=true each failure is also printed as a GitHub Actions `::error` annotation.
+            """
     )
 
     @Argument(help: "Scenario files or folders (searched recursively for *.yaml and *.yml).")
@@ -36,6 +42,24 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Option(name: .customShort("j"), help: ArgumentHelp("Files to run at once (default: every core).", valueName: "N"))
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Run only shard I of N (1-based): the sorted files dealt round-robin, so N CI jobs with the same files split the suite.", valueName: "I/N"))
+    var shard: String?
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Only scenarios with this tag (repeatable: any of them).", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(help: ArgumentHelp("Only scenarios whose file path or name contains this text (case-insensitive).", valueName: "text"))
+    var filter: String?
+
+    @Flag(name: .customLong("fail-fast"), help: "Stop at the first failing or invalid file (in table order); the rest count as skipped.")
+    var failFast = false
+
+    @Flag(name: .customLong("only-failures"), help: "Show only failing and invalid files in the table (the summary counts all).")
+    var onlyFailures = false
+
     static func replay(_ file: String) -> ReplayOutcome {
         do throws(InputError) {
             return .simulated(file: file, result: Simulator.run(try ScenarioLoader.load(path: file)))
@@ -44,41 +68,285 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// `I/N` → (index 0-based, count).
+    static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
+        return (i - 1, n)
+    }
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one scenario file or folder") }
+        if let jobs, !(1...1024).contains(jobs) { throw ValidationError("-j must be between 1 and 1024, not \(jobs)") }
+        if let shard, Self.parseShard(shard) == nil {
+            throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4, not '\(shard)'")
+        }
     }
 
     func run() throws {
-        let (files, missing) = ScenarioFiles.collect(paths)
+        let (found, missing) = ScenarioFiles.collect(paths)
         for path in missing { Console.error("\(path): error: no such file or folder") }
-        if files.isEmpty {
+        if found.isEmpty {
             Console.error("no *.yaml or *.yml files under \(paths.joined(separator: ", "))")
             throw missing.isEmpty ? ExitStatus.badInput : ExitStatus.usage
         }
-        let outcomes = files.map(Self.replay)
-        let passed = outcomes.filter(\.passed).count
-        let failed = outcomes.count - passed
+        var sharded = found
+        if let shard, let (index, count) = Self.parseShard(shard) {
+            sharded = sharded.enumerated().filter { $0.offset % count == index }.map(\.element)
+        }
+        let files = sharded
 
+        let selection = ReplaySelection(tags: tags, filter: filter)
+        let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+        let text = TextReporter(color: Console.useColor)
+        let junit = junitPath != nil
+        let format = self.format
+        let onlyFailures = self.onlyFailures
+
+        // Each file becomes a Row on a worker thread; the rows are printed here, in file order.
+        let rows = OrderedWork<ReplayRow>(count: files.count, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
+            ReplayRow.make(file: files[index], selection: selection, junit: junit, format: format, text: text, annotate: annotate)
+        }
+        var builder = JUnitReporter.Builder()
+        var passed = 0, failed = 0, invalid = 0, shown = 0
+        if format == .json { Console.out("{\"scenarios\": [") }
+        var stoppedAt: Int? = nil
+        rows.forEachInOrder { index, row in
+            guard let row else { return true }  // not selected
+            if row.invalid { invalid += 1 } else if row.passed { passed += 1 } else { failed += 1 }
+            if let stderrText = row.stderr { Console.error(stderrText) }
+            switch format {
+            case .text:
+                if !onlyFailures || !row.passed { Console.out(row.output) }
+                for annotation in row.annotations { Console.out(annotation + "\n") }
+            case .json:
+                Console.out((shown > 0 ? ", " : "") + row.output)
+                for annotation in row.annotations { Console.error(annotation) }
+            }
+            shown += 1
+            if let testcase = row.junit { builder.add(testcase) }
+            if failFast && !row.passed {
+                stoppedAt = index
+                return false
+            }
+            return true
+        }
+        let skipped = stoppedAt.map { rows.selectedCount(after: $0) } ?? 0
+        let failedTotal = failed + invalid
         switch format {
         case .text:
-            Console.out(TextReporter(color: Console.useColor).replay(outcomes))
-            Console.out("\(passed) passed, \(failed) failed\n")
+            Console.out("\(passed) passed, \(failedTotal) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + "\n")
         case .json:
-            Console.out(JSONReporter.replay(outcomes) + "\n")
+            Console.out("], \"passed\": \(passed), \"failed\": \(failedTotal)" + (skipped > 0 ? ", \"skipped\": \(skipped)" : "") + "}\n")
         }
         if let junitPath {
             // Written after the table, so a report that cannot be written never hides the results.
             do {
-                try AtomicFileWriter.write(JUnitReporter.report(outcomes), to: junitPath)
+                try AtomicFileWriter.write(builder.document(), to: junitPath)
             } catch {
                 Console.error("linksim: error: cannot write the JUnit report: \(error.description)")
                 throw ExitStatus.ioError
             }
         }
-        for case .invalid(_, let error) in outcomes { Console.error(error.description) }
-        if outcomes.contains(where: { if case .invalid = $0 { return true } else { return false } }) || !missing.isEmpty {
-            throw ExitStatus.badInput
-        }
+        if invalid > 0 || !missing.isEmpty { throw ExitStatus.badInput }
         if failed > 0 { throw ExitStatus.expectationFailed }
+    }
+}
+
+/// Which scenarios `--tag` and `--filter` keep.
+struct ReplaySelection: Sendable {
+    var tags: [String]
+    var filter: String?
+
+    /// Before loading: nil = undecided (the name may still match).
+    func keepsPath(_ file: String) -> Bool? {
+        guard let filter else { return nil }
+        return file.lowercased().contains(filter.lowercased()) ? true : nil
+    }
+
+    func keeps(_ scenario: Scenario, file: String) -> Bool {
+        if let filter, !file.lowercased().contains(filter.lowercased()),
+           !scenario.name.lowercased().contains(filter.lowercased()) {
+            return false
+        }
+        if !tags.isEmpty, !scenario.tags.contains(where: tags.contains) { return false }
+        return true
+    }
+
+    /// A file that is not a valid scenario has no name or tags: it is kept unless --filter names
+    /// something its path does not contain (a broken file must not hide behind --tag).
+    func keepsInvalid(_ file: String) -> Bool {
+        guard let filter else { return true }
+        return file.lowercased().contains(filter.lowercased())
+    }
+}
+
+/// What replay keeps of one file once it has run: the rendered table row (or JSON element), the
+/// JUnit testcase and the counts. The simulation itself is dropped at once, so memory does not
+/// grow with the number of files.
+struct ReplayRow: Sendable {
+    var passed: Bool
+    var invalid: Bool
+    var output: String
+    var stderr: String?
+    var annotations: [String]
+    var junit: JUnitReporter.Case?
+
+    static func make(file: String, selection: ReplaySelection, junit: Bool, format: OutputFormat,
+                     text: TextReporter, annotate: Bool) -> ReplayRow? {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = ReplayCommand.replay(file)
+        let elapsed = start.duration(to: clock.now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        switch outcome {
+        case .simulated(_, let result):
+            if !selection.keeps(result.scenario, file: file) { return nil }
+        case .invalid:
+            if !selection.keepsInvalid(file) { return nil }
+        }
+        var row = ReplayRow(passed: outcome.passed, invalid: false, output: "", stderr: nil, annotations: [], junit: nil)
+        switch format {
+        case .text: row.output = text.replayRow(outcome)
+        case .json: row.output = JSONReporter.replayItem(outcome).render()
+        }
+        if junit { row.junit = JUnitReporter.testcase(outcome, seconds: seconds) }
+        switch outcome {
+        case .invalid(_, let error):
+            row.invalid = true
+            row.stderr = error.description
+            if annotate {
+                row.annotations = error.diagnostics.map { diagnostic in
+                    GitHubAnnotation.error(file: diagnostic.location?.file ?? diagnostic.file, line: diagnostic.location?.line,
+                                           column: diagnostic.location?.column, title: "not a valid scenario",
+                                           message: diagnostic.message)
+                }
+            }
+        case .simulated(_, let result):
+            if annotate {
+                for r in result.results {
+                    guard let check = r.check, !check.passed else { continue }
+                    let location = r.action.expect?.location ?? r.action.location
+                    row.annotations.append(GitHubAnnotation.error(
+                        file: file, line: location?.line, column: location?.column,
+                        title: "\(result.scenario.name): action #\(r.index + 1)",
+                        message: check.mismatches.map(\.description).joined(separator: "; ")))
+                }
+            }
+        }
+        return row
+    }
+}
+
+/// GitHub Actions workflow commands (`::error file=…,line=…::message`), escaped as the runner
+/// expects: `%`, CR and LF in the message; also `:` and `,` in properties. Control and bidi
+/// characters are escaped with linksim's terminal policy first (the log is shown on a terminal).
+enum GitHubAnnotation {
+    static func error(file: String, line: Int?, column: Int?, title: String, message: String) -> String {
+        var properties = ["file=" + property(file)]
+        if let line { properties.append("line=\(line)") }
+        if let column { properties.append("col=\(column)") }
+        properties.append("title=" + property(title))
+        return "::error " + properties.joined(separator: ",") + "::" + data(message)
+    }
+
+    static func data(_ text: String) -> String {
+        SafeText.escape(text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A"))
+    }
+
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
+
+/// Runs `count` jobs on `jobs` threads and hands their results back in index order as soon as
+/// each is ready. Workers never run more than a small window ahead of the consumer, so results
+/// waiting to be printed stay bounded however many jobs there are.
+final class OrderedWork<Result: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var results: [Int: Result?] = [:]
+    private var nextToStart = 0
+    private var consumed = 0
+    private var stopped = false
+    private var finishedWorkers = 0
+    private let count: Int
+    private let window: Int
+    private let workers: Int
+    private let work: @Sendable (Int) -> Result?
+    /// For `selectedCount(after:)`: whether each finished job produced a result (selected).
+    private var skippedAfterStop = 0
+
+    init(count: Int, jobs: Int, work: @escaping @Sendable (Int) -> Result?) {
+        self.count = count
+        self.workers = max(1, min(jobs, max(1, count)))
+        self.window = max(4, workers * 4)
+        self.work = work
+        for _ in 0..<workers {
+            let thread = Thread { [self] in self.workerLoop() }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    private func workerLoop() {
+        while true {
+            condition.lock()
+            while !stopped && nextToStart < count && nextToStart >= consumed + window { condition.wait() }
+            if stopped || nextToStart >= count {
+                finishedWorkers += 1
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            let index = nextToStart
+            nextToStart += 1
+            condition.unlock()
+            let result = work(index)
+            condition.lock()
+            results[index] = .some(result)
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// Calls `body` for each index in order with its result (nil when the job produced none).
+    /// `body` returns false to stop: jobs not yet started are not started.
+    func forEachInOrder(_ body: (Int, Result?) -> Bool) {
+        var index = 0
+        while index < count {
+            condition.lock()
+            while results[index] == nil { condition.wait() }
+            let result = results.removeValue(forKey: index) ?? nil
+            consumed = index + 1
+            condition.broadcast()
+            condition.unlock()
+            if !body(index, result) {
+                condition.lock()
+                stopped = true
+                condition.broadcast()
+                while finishedWorkers < workers { condition.wait() }
+                condition.unlock()
+                return
+            }
+            index += 1
+        }
+        condition.lock()
+        while finishedWorkers < workers { condition.wait() }
+        condition.unlock()
+    }
+
+    /// How many jobs after `index` were not reported because of a stop (--fail-fast). Jobs whose
+    /// selection is unknown (not run) count as skipped.
+    func selectedCount(after index: Int) -> Int {
+        var skipped = 0
+        for later in (index + 1)..<max(index + 1, count) {
+            if let finished = results[later] {
+                if finished != nil { skipped += 1 }
+            } else {
+                skipped += 1
+            }
+        }
+        return skipped
     }
 }

@@ -4,17 +4,23 @@ import LinkSimCore
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Simulate scenario files and print the trace and landing of every action."
+        abstract: "Simulate scenario files and print the trace and landing of every action.",
+        discussion: """
+            `-` reads a scenario from standard input (files it refers to are relative to the current folder). \
+            --format mermaid prints a Mermaid sequenceDiagram per action; --format markdown a report for \
+            tickets and pull requests (world, steps, landing, rules with sources).
+            """
     )
 
-    @Argument(help: "Scenario files (YAML).")
+    @Argument(help: "Scenario files (YAML); `-` reads one from standard input.")
     var files: [String]
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @Option(help: "Output format: text, json, mermaid or markdown.")
+    var format: RunFormat = .text
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one scenario file") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (`-`) can be read only once") }
     }
 
     func run() throws {
@@ -22,21 +28,30 @@ struct RunCommand: ParsableCommand {
         var badInput = false
         for file in files {
             do {
-                let scenario = try ScenarioLoader.load(path: file)
-                results.append(Simulator.run(scenario))
+                results.append(Simulator.run(try ScenarioFiles.load(file)))
             } catch {
-                Console.error(error.description)
                 badInput = true
             }
         }
+        RunOutput.print(results, format: format)
+        if badInput { throw ExitStatus.badInput }
+        if results.contains(where: { !$0.passed }) { throw ExitStatus.expectationFailed }
+    }
+}
+
+/// Prints simulation results in one of `run`'s formats (shared with `tap`).
+enum RunOutput {
+    static func print(_ results: [ScenarioResult], format: RunFormat) {
         switch format {
         case .text:
             let reporter = TextReporter(color: Console.useColor)
             Console.out(results.map { reporter.scenario($0) }.joined(separator: "\n"))
         case .json:
             Console.out(JSONReporter.report(results) + "\n")
+        case .mermaid:
+            Console.out(results.map(TraceExport.mermaid).joined(separator: "\n"))
+        case .markdown:
+            Console.out(results.map(TraceExport.markdown).joined(separator: "\n---\n\n"))
         }
-        if badInput { throw ExitStatus.badInput }
-        if results.contains(where: { !$0.passed }) { throw ExitStatus.expectationFailed }
     }
 }

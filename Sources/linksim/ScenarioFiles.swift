@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LinkSimCore
 
@@ -30,5 +31,52 @@ enum ScenarioFiles {
             files += found.sorted()
         }
         return (files, missing)
+    }
+}
+
+extension ScenarioFiles {
+    /// Loads one scenario for a command; `-` reads it from standard input (files it refers to are
+    /// then relative to the current folder). Problems go to stderr and end with exit 65.
+    static func load(_ path: String) throws -> Scenario {
+        do {
+            if path == "-" { return try ScenarioLoader.parse(try readStandardInput(), file: "<stdin>", baseDirectory: ".") }
+            return try ScenarioLoader.load(path: path)
+        } catch let error as InputError {
+            Console.error(error.description)
+            throw ExitStatus.badInput
+        }
+    }
+
+    /// Standard input as UTF-8 text, at most 16 MiB (a scenario is a few KB).
+    static func readStandardInput() throws -> String {
+        let limit = 16 << 20
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError(file: "<stdin>", "cannot read standard input")
+            }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            if bytes.count > limit { throw InputError(file: "<stdin>", "standard input is over 16 MiB; a scenario is a few KB") }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InputError(file: "<stdin>", "not a text file (it is not valid UTF-8)")
+        }
+        return text
+    }
+
+    /// `--action N` (1-based, as `run` numbers actions `#N`) → the action's index, or a usage error.
+    static func actionIndex(_ number: Int, in scenario: Scenario, needsLink: Bool) throws -> Int {
+        guard scenario.actions.indices.contains(number - 1) else {
+            throw ValidationError("--action \(number): the scenario has \(scenario.actions.count) action(s), numbered from 1 as `run` shows them (#1...)")
+        }
+        if needsLink, LinkMatrix.tap(of: scenario.actions[number - 1]) == nil {
+            let links = LinkMatrix.linkActions(scenario).map { "#\($0 + 1)" }.joined(separator: ", ")
+            throw ValidationError("--action \(number) is `\(scenario.actions[number - 1].kind.name)`, not a tap; the taps are \(links.isEmpty ? "none" : links)")
+        }
+        return number - 1
     }
 }

@@ -21,7 +21,7 @@ struct ValidateCommand: ParsableCommand {
         for file in files {
             do {
                 _ = try ScenarioLoader.load(path: file)
-                Console.out("\(file): ok\n")
+                Console.line("\(file): ok")
             } catch {
                 Console.error(error.description)
                 bad += 1

@@ -17,5 +17,8 @@ do {
         Console.error("linksim: internal error: \(error)")
         Foundation.exit(ExitStatus.internalError.rawValue)
     }
-    LinkSim.exit(withError: error)
+    if code.isSuccess { LinkSim.exit(withError: error) }  // --help, --version: ArgumentParser prints them
+    // Usage errors quote the flags as given: through the one escaping console, never raw.
+    Console.error(LinkSim.fullMessage(for: error))
+    Foundation.exit(code.rawValue)
 }

@@ -1,6 +1,9 @@
 /// JSON string literals, written one way for every JSON linksim prints or builds.
 public enum JSONText {
-    /// `"text"` with quotes, backslashes and control characters (C0, DEL and C1) escaped.
+    /// `"text"` with quotes, backslashes and control characters (C0, DEL and C1) escaped, and every
+    /// code point `SafeText` would escape on a terminal (bidi controls, invisible and format
+    /// characters) written as a `\u` escape: the JSON means the same text, and printing it on a
+    /// terminal cannot reorder or hide what it says.
     public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -11,14 +14,24 @@ public enum JSONText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || SafeText.needsEscape(scalar) {
+                    out += escaped(scalar)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         return out + "\""
+    }
+
+    /// `\uXXXX`, as a UTF-16 surrogate pair above the Basic Multilingual Plane.
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
+        func unit(_ value: UInt32) -> String {
+            let hex = String(value, radix: 16)
+            return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        guard scalar.value > 0xFFFF else { return unit(scalar.value) }
+        let v = scalar.value - 0x10000
+        return unit(0xD800 + (v >> 10)) + unit(0xDC00 + (v & 0x3FF))
     }
 }

@@ -341,18 +341,8 @@ extension TUIModel {
             status = StatusMessage(text: "the matrix needs a tap: select a link first", isError: true)
             return
         }
-        let sources = Knobs.tapSources(for: world.device.platform)
-        var rowLabels: [String] = []
-        var worlds: [[Scenario]] = []
-        func withSource(_ base: Scenario, _ source: TapSource) -> Scenario {
-            var copy = base
-            Knobs.editTap(in: &copy, action: selectedAction) {
-                $0.from = source
-                if source == .inAppBrowser, $0.browserApp == nil { $0.browserApp = .facebook }
-            }
-            return copy
-        }
         let title: String
+        let coreAxis: LinkMatrix.RowAxis
         switch rowAxis {
         case .appState(let app):
             guard world.apps.indices.contains(app) else {
@@ -360,22 +350,16 @@ extension TUIModel {
                 return
             }
             title = "\(world.apps[app].name): app state × where the tap happens"
-            for state in AppState.allCases {
-                rowLabels.append(state.rawValue)
-                var base = world
-                base.apps[app].state = state
-                worlds.append(sources.map { withSource(base, $0) })
-            }
+            coreAxis = .appState(app: app)
         case .osVersion:
             title = "\(world.device.platform.displayName) version × where the tap happens"
-            for os in Knobs.osChoices(for: world.device) {
-                rowLabels.append(os.description)
-                var base = world
-                base.device.os = os
-                worlds.append(sources.map { withSource(base, $0) })
-            }
+            coreAxis = .osVersion
         }
-        let cells = worlds.map { row in row.map { simulate($0, environment)?.landing } }
+        // The computation lives in LinkSimCore (shared with `linksim matrix`).
+        let grid = LinkMatrix.grid(world, action: selectedAction, rows: coreAxis) { simulate($0, environment) }
+        let sources = grid.columns
+        let rowLabels = grid.rowLabels
+        let cells = grid.cells.map { row in row.map(\.landing) }
         var matrix = MatrixState(rowAxis: rowAxis, rowLabels: rowLabels, columnLabels: sources.map(\.rawValue),
                                  cells: cells, row: 0, column: sources.firstIndex(of: tap.from) ?? 0,
                                  title: title)

@@ -7,18 +7,17 @@ enum JSONReporter {
                  failed: results.filter { !$0.passed }.count)
     }
 
-    static func replay(_ outcomes: [ReplayOutcome]) -> String {
-        let items: [(file: String, value: JSONValue)] = outcomes.map { outcome in
-            switch outcome {
-            case .simulated(let file, let result): return (file, scenario(result))
-            case .invalid(let file, let error):
-                return (file, .object([
-                    ("file", .string(file)), ("name", .null), ("passed", .bool(false)), ("results", .array([])),
-                    ("errors", .array(error.diagnostics.map { .string($0.description) })),
-                ]))
-            }
+    /// One replayed file as an element of `scenarios`: a simulated scenario, or a file that is not
+    /// a valid scenario (`errors`, `passed: false`).
+    static func replayItem(_ outcome: ReplayOutcome) -> JSONValue {
+        switch outcome {
+        case .simulated(_, let result): return scenario(result)
+        case .invalid(let file, let error):
+            return .object([
+                ("file", .string(file)), ("name", .null), ("passed", .bool(false)), ("results", .array([])),
+                ("errors", .array(error.diagnostics.map { .string($0.description) })),
+            ])
         }
-        return document(items, passed: outcomes.filter(\.passed).count, failed: outcomes.filter { !$0.passed }.count)
     }
 
     private static func document(_ items: [(file: String, value: JSONValue)], passed: Int, failed: Int) -> String {

@@ -1,27 +1,51 @@
 import LinkSimCore
 
 /// JUnit XML: one testsuite per folder, one testcase per scenario, expected vs actual in the
-/// failure message and the trace in <system-out>.
+/// failure message and the trace in <system-out>. A file that is not a valid scenario is an
+/// `<error>` (the suite could not run it), not a failed expectation.
+///
+/// Replay builds the report as files finish: each testcase is rendered at once into a `JUnitCase`
+/// (a few strings), so nothing of a simulation outlives its row.
 enum JUnitReporter {
+    /// One rendered `<testcase>` and what the suite attributes need.
+    struct Case: Sendable {
+        var folder: String
+        var xml: String
+        var failed: Bool
+        var error: Bool
+        var seconds: Double
+    }
+
+    /// Collects cases in the order they are added (replay's stable order) and groups them by folder.
+    struct Builder {
+        private var folders: [String] = []
+        private var byFolder: [String: [Case]] = [:]
+
+        mutating func add(_ testcase: Case) {
+            if byFolder[testcase.folder] == nil { folders.append(testcase.folder) }
+            byFolder[testcase.folder, default: []].append(testcase)
+        }
+
+        func document() -> String {
+            let all = folders.flatMap { byFolder[$0] ?? [] }
+            var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            xml += "<testsuites name=\"linksim\" tests=\"\(all.count)\" failures=\"\(all.filter(\.failed).count)\" "
+                + "errors=\"\(all.filter(\.error).count)\" time=\"\(JUnitReporter.seconds(all.map(\.seconds).reduce(0, +)))\">\n"
+            for folder in folders {
+                let cases = byFolder[folder] ?? []
+                xml += "  <testsuite name=\"\(escape(folder))\" tests=\"\(cases.count)\" failures=\"\(cases.filter(\.failed).count)\" "
+                    + "errors=\"\(cases.filter(\.error).count)\" skipped=\"0\" time=\"\(JUnitReporter.seconds(cases.map(\.seconds).reduce(0, +)))\">\n"
+                for testcase in cases { xml += testcase.xml }
+                xml += "  </testsuite>\n"
+            }
+            return xml + "</testsuites>\n"
+        }
+    }
+
     static func report(_ outcomes: [ReplayOutcome]) -> String {
-        var folders: [String] = []
-        var byFolder: [String: [ReplayOutcome]] = [:]
-        for outcome in outcomes {
-            let folder = folderName(outcome.file)
-            if byFolder[folder] == nil { folders.append(folder) }
-            byFolder[folder, default: []].append(outcome)
-        }
-        let failures = outcomes.filter { !$0.passed }.count
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"linksim\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        for folder in folders {
-            let cases = byFolder[folder] ?? []
-            let failed = cases.filter { !$0.passed }.count
-            xml += "  <testsuite name=\"\(escape(folder))\" tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\">\n"
-            for outcome in cases { xml += testcase(outcome, folder: folder) }
-            xml += "  </testsuite>\n"
-        }
-        return xml + "</testsuites>\n"
+        var builder = Builder()
+        for outcome in outcomes { builder.add(testcase(outcome, seconds: 0)) }
+        return builder.document()
     }
 
     static func folderName(_ file: String) -> String {
@@ -30,16 +54,30 @@ enum JUnitReporter {
         return folder.isEmpty ? "/" : folder
     }
 
-    private static func testcase(_ outcome: ReplayOutcome, folder: String) -> String {
-        let text = TextReporter(color: false)
+    /// `time` attributes: seconds with millisecond precision, as JUnit consumers expect.
+    static func seconds(_ value: Double) -> String {
+        let millis = Int((max(0, value) * 1000).rounded())
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
+    static func testcase(_ outcome: ReplayOutcome, seconds: Double) -> Case {
+        let folder = folderName(outcome.file)
+        let time = Self.seconds(seconds)
         switch outcome {
         case .invalid(let file, let error):
             let message = error.diagnostics.map(\.description).joined(separator: "\n")
-            return "    <testcase name=\"\(escape(file))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\">\n"
-                + "      <failure message=\"not a valid scenario\" type=\"InvalidScenario\">\(escape(message))</failure>\n"
+            let xml = "    <testcase name=\"\(escape(file))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\" time=\"\(time)\">\n"
+                + "      <error message=\"not a valid scenario\" type=\"InvalidScenario\">\(escape(message))</error>\n"
                 + "    </testcase>\n"
+            return Case(folder: folder, xml: xml, failed: false, error: true, seconds: seconds)
         case .simulated(let file, let result):
-            var out = "    <testcase name=\"\(escape(result.scenario.name))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\">\n"
+            var out = "    <testcase name=\"\(escape(result.scenario.name))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\" time=\"\(time)\">\n"
+            if !result.scenario.tags.isEmpty {
+                out += "      <properties>\n"
+                for tag in result.scenario.tags { out += "        <property name=\"tag\" value=\"\(escape(tag))\"/>\n" }
+                out += "      </properties>\n"
+            }
             let failing = result.results.filter { $0.check?.passed == false }
             if !failing.isEmpty {
                 let lines = failing.flatMap { r in
@@ -48,8 +86,8 @@ enum JUnitReporter {
                 let message = lines.joined(separator: "; ")
                 out += "      <failure message=\"\(escape(message))\" type=\"ExpectationFailed\">\(escape(lines.joined(separator: "\n")))</failure>\n"
             }
-            out += "      <system-out>\(escape(text.scenario(result)))</system-out>\n"
-            return out + "    </testcase>\n"
+            out += "      <system-out>\(escape(TextReporter(color: false).scenario(result)))</system-out>\n"
+            return Case(folder: folder, xml: out + "    </testcase>\n", failed: !failing.isEmpty, error: false, seconds: seconds)
         }
     }
 
@@ -65,7 +103,7 @@ enum JUnitReporter {
             case "'": out += "&apos;"
             default:
                 let v = scalar.value
-                if v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v != 0xFFFE && v != 0xFFFF) {
+                if v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v != 0xFFFE && v != 0xFFFF && !(0x7F...0x9F).contains(v)) {
                     out.unicodeScalars.append(scalar)
                 } else {
                     out += "\\u{\(String(v, radix: 16))}"

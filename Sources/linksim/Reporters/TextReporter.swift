@@ -67,24 +67,25 @@ struct TextReporter {
         return out
     }
 
-    func replay(_ outcomes: [ReplayOutcome]) -> String {
+    /// One row of the replay table (with the failing expectations under it).
+    func replayRow(_ outcome: ReplayOutcome) -> String {
         var out = ""
-        for outcome in outcomes {
-            switch outcome {
-            case .simulated(let file, let result):
-                let mark = result.passed ? green("PASS") : red("FAIL")
-                out += "\(mark)  \(SafeText.escape(file))  \(dim(SafeText.escape(result.scenario.name)))\n"
-                for r in result.results {
-                    guard let check = r.check, !check.passed else { continue }
-                    out += "      #\(r.index + 1) \(SafeText.escape(Describe.action(r.action.kind)))\n"
-                    for m in check.mismatches { out += "        " + red(SafeText.escape(m.description)) + "\n" }
-                }
-            case .invalid(let file, let error):
-                out += "\(red("FAIL"))  \(SafeText.escape(file))  \(dim("not a valid scenario: \(error.diagnostics.count) problem(s), listed on stderr"))\n"
+        switch outcome {
+        case .simulated(let file, let result):
+            let mark = result.passed ? green("PASS") : red("FAIL")
+            out += "\(mark)  \(SafeText.escape(file))  \(dim(SafeText.escape(result.scenario.name)))\n"
+            for r in result.results {
+                guard let check = r.check, !check.passed else { continue }
+                out += "      #\(r.index + 1) \(SafeText.escape(Describe.action(r.action.kind)))\n"
+                for m in check.mismatches { out += "        " + red(SafeText.escape(m.description)) + "\n" }
             }
+        case .invalid(let file, let error):
+            out += "\(red("ERROR"))  \(SafeText.escape(file))  \(dim("not a valid scenario: \(error.diagnostics.count) problem(s), listed on stderr"))\n"
         }
         return out
     }
+
+    func replay(_ outcomes: [ReplayOutcome]) -> String { outcomes.map(replayRow).joined() }
 
     func rule(_ rule: Rule) -> String {
         var out = bold(rule.id) + "\n" + rule.title + "\n\n"

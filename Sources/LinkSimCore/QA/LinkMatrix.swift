@@ -1,0 +1,251 @@
+/// The landing of one link over app state × where the tap happens × OS version. Shared by
+/// `linksim matrix` and the TUI's matrix overlay. Each link is simulated on its own, on the
+/// scenario's world (as the TUI's independent-links mode): the app state is the state at the
+/// moment of the tap.
+public enum LinkMatrix {
+    public enum Axis: String, Sendable, CaseIterable {
+        case state, from, os
+    }
+
+    /// One cell: the world's coordinates and what the link did there.
+    public struct Cell: Sendable, Equatable {
+        public var action: Int
+        public var state: AppState?
+        public var from: TapSource
+        public var os: OSVersion
+        public var landing: Landing?
+        public var rule: String?
+        public var certainty: Certainty
+    }
+
+    /// One link's cells, in the order state (outer), from, os (inner).
+    public struct Link: Sendable, Equatable {
+        public var action: Int
+        public var url: String
+        public var cells: [Cell]
+    }
+
+    /// What to vary. An empty list means "keep the scenario's value".
+    public struct Request: Sendable, Equatable {
+        /// The app whose state varies (index into `apps`).
+        public var app: Int
+        public var states: [AppState]
+        public var sources: [TapSource]
+        public var versions: [OSVersion]
+        /// Taps and long presses to include; nil = every one.
+        public var actions: [Int]?
+
+        public init(app: Int = 0, states: [AppState], sources: [TapSource], versions: [OSVersion], actions: [Int]? = nil) {
+            self.app = app
+            self.states = states
+            self.sources = sources
+            self.versions = versions
+            self.actions = actions
+        }
+
+        /// The default per platform: every app state, every tap source of the platform, and a
+        /// few OS releases that straddle the platform's rule changes (plus the scenario's own).
+        public static func defaults(for world: Scenario, axes: Set<Axis> = Set(Axis.allCases)) -> Request {
+            Request(app: 0,
+                    states: axes.contains(.state) && !world.apps.isEmpty ? AppState.allCases : [],
+                    sources: axes.contains(.from) ? LinkMatrix.sources(for: world.device.platform) : [],
+                    versions: axes.contains(.os) ? LinkMatrix.defaultVersions(for: world.device) : [])
+        }
+    }
+
+    /// Tap sources that exist on a platform (the table the scenario loader validates `from:` against).
+    public static func sources(for platform: Platform) -> [TapSource] {
+        TapSource.allCases.filter { $0.exists(on: platform) }
+    }
+
+    /// Every release a UI can offer, plus the device's own version, sorted.
+    public static func osChoices(for device: Device) -> [OSVersion] {
+        let names = device.platform == .ios ? IOSVersions.releases : AndroidVersions.releases
+        var versions = names.compactMap { OSVersion.parse($0, platform: device.platform) }
+        if !versions.contains(device.os) { versions.append(device.os) }
+        return versions.sorted()
+    }
+
+    /// Releases on either side of the rule changes linksim models: iOS 12 (redirects), 13
+    /// (components), 14 (CDN), 17/18.4 and the latest; Android 11 (legacy verification), 12
+    /// (verified-only), 14 and the latest. Plus the device's own version.
+    public static func defaultVersions(for device: Device) -> [OSVersion] {
+        let names = device.platform == .ios ? ["12.5", "13.7", "14.8", "17.4", "18.4", "26.0"] : ["11", "12", "14", "16"]
+        var versions = names.compactMap { OSVersion.parse($0, platform: device.platform) }
+        if !versions.contains(device.os) { versions.append(device.os) }
+        return versions.sorted()
+    }
+
+    /// The indexes of the actions that are taps or long presses.
+    public static func linkActions(_ world: Scenario) -> [Int] {
+        world.actions.indices.filter { tap(of: world.actions[$0]) != nil }
+    }
+
+    public static func tap(of action: Action) -> Tap? {
+        switch action.kind {
+        case .tap(let tap), .longPress(let tap, _): return tap
+        default: return nil
+        }
+    }
+
+    /// Changes where the tap of `action` happens. An in-app browser needs an app: Facebook unless set.
+    public static func setSource(_ source: TapSource, in world: inout Scenario, action: Int) {
+        guard world.actions.indices.contains(action) else { return }
+        func edit(_ tap: inout Tap) {
+            tap.from = source
+            if source == .inAppBrowser, tap.browserApp == nil { tap.browserApp = .facebook }
+        }
+        switch world.actions[action].kind {
+        case .tap(var tap):
+            edit(&tap)
+            world.actions[action].kind = .tap(tap)
+        case .longPress(var tap, let choice):
+            edit(&tap)
+            world.actions[action].kind = .longPress(tap, choose: choice)
+        default:
+            break
+        }
+    }
+
+    /// The world with only `action` in it (the link simulated on its own).
+    public static func single(_ world: Scenario, action: Int) -> Scenario {
+        var copy = world
+        copy.actions = world.actions.indices.contains(action) ? [world.actions[action]] : []
+        return copy
+    }
+
+    /// Simulates a world that holds one action and returns its result.
+    public static func simulateSingle(_ world: Scenario) -> ActionResult? {
+        Simulator.run(world).results.first
+    }
+
+    /// Every requested link over the requested axes. `simulate` runs a one-action world
+    /// (default: the simulator).
+    public static func compute(_ world: Scenario, _ request: Request,
+                               simulate: (Scenario) -> ActionResult? = simulateSingle) -> [Link] {
+        let actions = request.actions ?? linkActions(world)
+        return actions.compactMap { action -> Link? in
+            guard world.actions.indices.contains(action), let tap = tap(of: world.actions[action]) else { return nil }
+            let base = single(world, action: action)
+            let states: [AppState?] = request.states.isEmpty || !world.apps.indices.contains(request.app)
+                ? [world.apps.indices.contains(request.app) ? world.apps[request.app].state : nil]
+                : request.states.map { $0 }
+            let sources = request.sources.isEmpty ? [tap.from] : request.sources
+            let versions = request.versions.isEmpty ? [world.device.os] : request.versions
+            var cells: [Cell] = []
+            for state in states {
+                for source in sources {
+                    for os in versions {
+                        var variant = base
+                        if let state, variant.apps.indices.contains(request.app) { variant.apps[request.app].state = state }
+                        setSource(source, in: &variant, action: 0)
+                        variant.device.os = os
+                        cells.append(cell(action: action, state: state, from: source, os: os, result: simulate(variant)))
+                    }
+                }
+            }
+            return Link(action: action, url: tap.url, cells: cells)
+        }
+    }
+
+    static func cell(action: Int, state: AppState?, from: TapSource, os: OSVersion, result: ActionResult?) -> Cell {
+        Cell(action: action, state: state, from: from, os: os, landing: result?.landing,
+             rule: result.flatMap(ResultFacts.decidingRule),
+             certainty: result.map(ResultFacts.certainty) ?? .sourced)
+    }
+
+    // MARK: - The TUI's two-axis grid
+
+    /// The TUI's rows: one app's state, or the OS version. Columns are always the tap sources.
+    public enum RowAxis: Sendable, Equatable {
+        case appState(app: Int)
+        case osVersion
+    }
+
+    public struct Grid: Sendable, Equatable {
+        public var rowLabels: [String]
+        public var columns: [TapSource]
+        /// `cells[row][column]`.
+        public var cells: [[Cell]]
+    }
+
+    /// Rows × tap sources for one action of `world`; `simulate` turns a varied world into the
+    /// action's result (the TUI passes its own, which honours its timeline mode).
+    public static func grid(_ world: Scenario, action: Int, rows: RowAxis,
+                            simulate: (Scenario) -> ActionResult?) -> Grid {
+        let sources = sources(for: world.device.platform)
+        var labels: [String] = []
+        var cells: [[Cell]] = []
+        func row(_ base: Scenario, state: AppState?) -> [Cell] {
+            sources.map { source in
+                var variant = base
+                setSource(source, in: &variant, action: action)
+                return cell(action: action, state: state, from: source, os: variant.device.os, result: simulate(variant))
+            }
+        }
+        switch rows {
+        case .appState(let app):
+            guard world.apps.indices.contains(app) else { break }
+            for state in AppState.allCases {
+                var base = world
+                base.apps[app].state = state
+                labels.append(state.rawValue)
+                cells.append(row(base, state: state))
+            }
+        case .osVersion:
+            for os in osChoices(for: world.device) {
+                var base = world
+                base.device.os = os
+                labels.append(os.description)
+                cells.append(row(base, state: nil))
+            }
+        }
+        return Grid(rowLabels: labels, columns: sources, cells: cells)
+    }
+}
+
+// MARK: - Comparing with a saved matrix
+
+extension LinkMatrix {
+    /// A stable name for an OS version in saved matrices and flags: `17.4`, `api34`.
+    public static func osKey(_ os: OSVersion) -> String {
+        os.platform == .ios ? os.description : "api\(os.apiLevel)"
+    }
+
+    /// A cell's coordinates, as saved: `#1 state=background from=notes os=17.4` (1-based action).
+    public static func coordinates(_ cell: Cell) -> String {
+        "#\(cell.action + 1) state=\(cell.state?.rawValue ?? "-") from=\(cell.from.rawValue) os=\(osKey(cell.os))"
+    }
+
+    /// What a cell's result is, as saved and compared: the landing's key fields and the certainty.
+    public static func outcome(_ cell: Cell) -> String {
+        let key = ResultFacts.landingKey(cell.landing)
+        return cell.certainty == .sourced ? key : "\(key) [\(cell.certainty.name)]"
+    }
+
+    /// One cell whose outcome is not the saved one (nil on a side = the cell is new or gone).
+    public struct Change: Sendable, Equatable {
+        public var coordinates: String
+        public var before: String?
+        public var after: String?
+    }
+
+    /// The cells that differ from a saved matrix (coordinates → outcome), in the current order,
+    /// then the saved cells that are gone.
+    public static func changes(saved: [String: String], current: [Link]) -> [Change] {
+        var changes: [Change] = []
+        var seen = Set<String>()
+        for link in current {
+            for cell in link.cells {
+                let key = coordinates(cell)
+                seen.insert(key)
+                let now = outcome(cell)
+                if saved[key] != now { changes.append(Change(coordinates: key, before: saved[key], after: now)) }
+            }
+        }
+        for key in saved.keys.sorted() where !seen.contains(key) {
+            changes.append(Change(coordinates: key, before: saved[key], after: nil))
+        }
+        return changes
+    }
+}

@@ -1,0 +1,452 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// The QA commands end to end through the built binary: matrix, diff, explain, tap, run's export
+/// formats and stdin, replay for CI, schema, completions; and the one escaping console.
+@Suite struct QACommandTests {
+    static let aasa = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/product/*"}]}]}}"#
+    static let aasaCartOnly = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/cart"}]}]}}"#
+
+    static let universalLink = """
+    linksim: 1
+    name: Notes opens Shop by universal link
+    tags: [ios, universal-link]
+    device: {platform: ios, os: "17.4"}
+    apps:
+      - {id: com.example.shop, name: Shop, state: background, team_id: ABCDE12345, associated_domains: ["applinks:shop.example.com"]}
+    web:
+      shop.example.com:
+        aasa: {file: files/aasa.json}
+    tap: https://shop.example.com/product/42
+    from: notes
+    expect: {lands: app, via: universal_link}
+    """
+
+    static var passing: String { CommandTests.passing }
+    static var failing: String { CommandTests.failing }
+    static var broken: String { CommandTests.broken }
+
+    static func folder(_ files: [String: String]) throws -> URL { try CommandTests.folder(files) }
+
+    /// Runs the binary with `input` on standard input.
+    static func run(_ arguments: [String], in directory: URL, input: String) throws -> BinaryRunner.Output {
+        let process = Process()
+        process.executableURL = BinaryRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        process.environment = env
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        inPipe.fileHandleForWriting.write(Data(input.utf8))
+        try inPipe.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return .init(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                     status: process.terminationStatus)
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    static func hasRawControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x202E || $0.value == 0x07 }
+    }
+
+    // MARK: One escaping console (#15 item 4)
+
+    /// A scenario whose unknown key and values hold ESC, BEL and a bidi override.
+    static let hostile = """
+    linksim: 1
+    name: "evil \\e[31mred\\e[0m \\u202Ename"
+    device: {platform: ios, os: "17.4"}
+    "\\e]0;pwned\\a\\e[2J": 1
+    tap: "shopapp://p/\\e[5m"
+    from: notes
+    """
+
+    static let hostileValid = """
+    linksim: 1
+    name: "evil \\e[31mred\\e[0m \\u202Ename"
+    device: {platform: ios, os: "17.4"}
+    apps:
+      - {id: com.example.shop, name: "Sh\\e[1mop", state: background, url_schemes: [shopapp]}
+    tap: "shopapp://p/\\e[5m\\u202E"
+    from: notes
+    expect: {lands: browser, screen: "\\e[7mX"}
+    """
+
+    @Test func noRawEscapeReachesTheTerminalFromRunValidateOrReplay() throws {
+        let dir = try Self.folder(["bad.yaml": Self.hostile, "good.yaml": Self.hostileValid])
+        var outputs: [(String, BinaryRunner.Output)] = []
+        for args in [["run", "bad.yaml"], ["run", "good.yaml"], ["run", "--format", "json", "good.yaml"], ["run", "--format", "json", "bad.yaml"],
+                     ["run", "--format", "markdown", "good.yaml"], ["run", "--format", "mermaid", "good.yaml"],
+                     ["validate", "bad.yaml", "good.yaml"], ["replay", "."], ["replay", "--format", "json", "."],
+                     ["matrix", "good.yaml", "--os", "17.4"], ["explain", "good.yaml", "--want", "store"], ["run", "bad\u{1B}[31m.yaml"]] {
+            outputs.append((args.joined(separator: " "), try BinaryRunner.run(args, in: dir)))
+        }
+        outputs.append(("GITHUB_ACTIONS replay", try BinaryRunner.run(["replay", "."], in: dir, environment: ["GITHUB_ACTIONS": "true"])))
+        for (name, out) in outputs {
+            #expect(!Self.hasRawControl(out.stdout), "raw control character on stdout of \(name)")
+            #expect(!Self.hasRawControl(out.stderr), "raw control character on stderr of \(name)")
+            #expect(out.status != 70 && out.status < 128, "\(name) ended with \(out.status)")
+        }
+        // The unknown key is reported, escaped.
+        let validate = try #require(outputs.first { $0.0.hasPrefix("validate") }?.1)
+        #expect(validate.status == 65)
+        #expect(validate.stderr.contains("\\x1B]0;pwned\\x07\\x1B[2J"))
+        // JSON stays valid JSON and carries the text as \u escapes.
+        for (name, out) in outputs where name.contains("json") && !name.contains("bad.yaml") {
+            let object = try Self.json(out.stdout)
+            #expect(object["scenarios"] != nil, "\(name)")
+            #expect(out.stdout.contains("\\u001b[31m") && out.stdout.contains("\\u202e"), "\(name)")
+        }
+    }
+
+    @Test func usageErrorsQuotingAFlagAreEscaped() throws {
+        let dir = try Self.folder(["a.yaml": Self.passing])
+        let out = try BinaryRunner.run(["tap", "https://x.example/", "--from", "no\u{1B}[2Jtes"], in: dir)
+        #expect(out.status == 64)
+        #expect(!Self.hasRawControl(out.stderr))
+        #expect(out.stderr.contains("no\\x1B[2Jtes"))
+    }
+
+    // MARK: Replay for CI (#13 item 6, #15 item 7)
+
+    @Test func oneBadFileNeverStopsTheOthersAndIsAJUnitError() throws {
+        let dir = try Self.folder(["s/a.yaml": Self.passing, "s/m.yaml": Self.broken, "s/z.yaml": Self.failing])
+        let out = try BinaryRunner.run(["replay", "s", "--junit", "report.xml"], in: dir)
+        #expect(out.status == 65)
+        let rows = out.stdout.split(separator: "\n").map(String.init)
+        #expect(rows == ["PASS  s/a.yaml  Notes opens Shop", "ERROR  s/m.yaml  not a valid scenario: 1 problem(s), listed on stderr",
+                         "FAIL  s/z.yaml  Wrong screen", "      #1 tap shopapp://p/42 from notes", "        screen: expected Q, got P",
+                         "1 passed, 2 failed"])
+        let document = try XMLDocument(data: Data(contentsOf: dir.appendingPathComponent("report.xml")))
+        let suites = try document.nodes(forXPath: "/testsuites")
+        let root = try #require(suites.first as? XMLElement)
+        #expect(root.attribute(forName: "tests")?.stringValue == "3")
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        let error = try #require(try document.nodes(forXPath: "//testcase/error").first)
+        #expect(error.stringValue?.contains("s/m.yaml:5:7: error: `from` must be one of") == true)
+        let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
+        #expect(cases.count == 3)
+        for testcase in cases {
+            let time = try #require(testcase.attribute(forName: "time")?.stringValue)
+            #expect(Double(time) != nil && time.contains("."))
+        }
+    }
+
+    @Test func junitCarriesTagsAsProperties() throws {
+        let dir = try Self.folder(["ul.yaml": Self.universalLink, "files/aasa.json": Self.aasa])
+        let out = try BinaryRunner.run(["replay", "ul.yaml", "--junit", "r.xml"], in: dir)
+        #expect(out.status == 0)
+        let document = try XMLDocument(data: Data(contentsOf: dir.appendingPathComponent("r.xml")))
+        let values = try document.nodes(forXPath: "//testcase/properties/property[@name='tag']/@value").compactMap(\.stringValue)
+        #expect(values == ["ios", "universal-link"])
+    }
+
+    /// Peak memory (the child's own maximum RSS, from wait4) does not grow with the number of
+    /// files (without --junit, whose report necessarily grows with them).
+    @Test func replayMemoryDoesNotGrowWithTheNumberOfFiles() throws {
+        var files: [String: String] = [:]
+        for i in 0..<1500 { files["s/f\(i).yaml"] = Self.passing }
+        let dir = try Self.folder(files)
+        let script = """
+        import os, subprocess, sys
+        def peak(n):
+            p = subprocess.Popen([sys.argv[1], "replay", "-j", "2"] + ["s/f%d.yaml" % i for i in range(n)],
+                                 stdout=subprocess.DEVNULL)
+            _, status, usage = os.wait4(p.pid, 0)
+            assert os.waitstatus_to_exitcode(status) == 0, status
+            return usage.ru_maxrss
+        print(peak(150), peak(1500))
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, BinaryRunner.binary.path]
+        process.currentDirectoryURL = dir
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        try #require(numbers.count == 2, "unexpected output: \(text)")
+        // Measured: about 0.5 MB more for 10× the files; keeping each simulation (a few KB) would add several MB.
+        #expect(numbers[1] - numbers[0] < 2560, "peak RSS \(numbers[0]) KB for 150 files, \(numbers[1]) KB for 1500")
+    }
+
+    @Test func parallelOutputIsInStableFileOrder() throws {
+        var files: [String: String] = [:]
+        for i in 0..<24 { files[String(format: "s/f%02d.yaml", i)] = i % 5 == 3 ? Self.failing : Self.passing }
+        let dir = try Self.folder(files)
+        let one = try BinaryRunner.run(["replay", "-j", "1", "s"], in: dir)
+        let many = try BinaryRunner.run(["replay", "-j", "8", "s"], in: dir)
+        #expect(one.status == 1 && many.status == 1)
+        #expect(one.stdout == many.stdout)
+        #expect(one.stdout.hasSuffix("19 passed, 5 failed\n"))
+        let json1 = try BinaryRunner.run(["replay", "-j", "1", "--format", "json", "s"], in: dir)
+        let json8 = try BinaryRunner.run(["replay", "-j", "8", "--format", "json", "s"], in: dir)
+        #expect(json1.stdout == json8.stdout)
+        #expect((try Self.json(json8.stdout)["scenarios"] as? [Any])?.count == 24)
+    }
+
+    @Test func shardsPartitionTheSuite() throws {
+        var files: [String: String] = [:]
+        for i in 0..<7 { files["s/f\(i).yaml"] = Self.passing }
+        let dir = try Self.folder(files)
+        var seen: [String] = []
+        for shard in 1...3 {
+            let out = try BinaryRunner.run(["replay", "--shard", "\(shard)/3", "s"], in: dir)
+            #expect(out.status == 0)
+            seen += out.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS") }.map(String.init)
+        }
+        #expect(seen.count == 7)
+        #expect(Set(seen).count == 7)
+        #expect(try BinaryRunner.run(["replay", "--shard", "4/3", "s"], in: dir).status == 64)
+        #expect(try BinaryRunner.run(["replay", "--shard", "x", "s"], in: dir).status == 64)
+    }
+
+    @Test func tagFilterFailFastAndOnlyFailures() throws {
+        let dir = try Self.folder(["s/a.yaml": Self.passing, "s/b.yaml": Self.failing, "s/c.yaml": Self.passing,
+                                   "s/ul.yaml": Self.universalLink, "s/files/aasa.json": Self.aasa])
+        let tagged = try BinaryRunner.run(["replay", "--tag", "universal-link", "s"], in: dir)
+        #expect(tagged.status == 0)
+        #expect(tagged.stdout == "PASS  s/ul.yaml  Notes opens Shop by universal link\n1 passed, 0 failed\n")
+        let filtered = try BinaryRunner.run(["replay", "--filter", "WRONG", "s"], in: dir)
+        #expect(filtered.stdout.hasSuffix("0 passed, 1 failed\n"))
+        #expect(filtered.stdout.contains("FAIL  s/b.yaml"))
+        let fast = try BinaryRunner.run(["replay", "--fail-fast", "-j", "2", "s"], in: dir)
+        #expect(fast.status == 1)
+        #expect(fast.stdout.hasSuffix("1 passed, 1 failed, 2 skipped\n"))
+        #expect(!fast.stdout.contains("s/c.yaml"))
+        let only = try BinaryRunner.run(["replay", "--only-failures", "s"], in: dir)
+        #expect(!only.stdout.contains("PASS"))
+        #expect(only.stdout.contains("FAIL  s/b.yaml"))
+        #expect(only.stdout.hasSuffix("3 passed, 1 failed\n"))
+    }
+
+    @Test func githubAnnotationsPointAtTheExpectation() throws {
+        let dir = try Self.folder(["b.yaml": Self.failing, "z.yaml": Self.broken])
+        let out = try BinaryRunner.run(["replay", "."], in: dir, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(out.stdout.contains("::error file=./b.yaml,line=9,col="))
+        #expect(out.stdout.contains("::screen: expected Q, got P"))
+        #expect(out.stdout.contains("::error file=./z.yaml,line=5,col=7,title=not a valid scenario::`from` must be one of"))
+        #expect(out.stdout.split(separator: "\n").last == "0 passed, 2 failed")
+        let plain = try BinaryRunner.run(["replay", "."], in: dir, environment: ["GITHUB_ACTIONS": "false"])
+        #expect(!plain.stdout.contains("::error"))
+    }
+
+    // MARK: matrix
+
+    @Test func matrixTextJSONJUnitAndExpect() throws {
+        let dir = try Self.folder(["ul.yaml": Self.universalLink, "files/aasa.json": Self.aasa])
+        let text = try BinaryRunner.run(["matrix", "ul.yaml", "--os", "17.4", "--from", "notes,safari_address_bar"], in: dir)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("  from \\ state        not_installed  installed  terminated  background  foreground\n"))
+        #expect(text.stdout.contains("  notes               browser        app(ul)    app(ul)     app(ul)     app(ul)\n"))
+        #expect(text.stdout.contains("  safari_address_bar  browser        browser    browser     browser     browser\n"))
+
+        let json = try BinaryRunner.run(["matrix", "ul.yaml", "--format", "json", "--save", "saved.json"], in: dir)
+        #expect(json.status == 0)
+        let object = try Self.json(json.stdout)
+        let links = try #require(object["links"] as? [[String: Any]])
+        let cells = try #require(links.first?["cells"] as? [[String: Any]])
+        #expect(cells.count == 5 * 12 * 6)  // states × iOS tap sources × default versions (17.4 among them)
+        #expect(Set(cells.compactMap { $0["certainty"] as? String }).isSubset(of: ["sourced", "assumption", "unknown"]))
+        #expect(cells.allSatisfy { $0["rule"] != nil && $0["landing"] != nil })
+        #expect(try String(contentsOf: dir.appendingPathComponent("saved.json"), encoding: .utf8) == json.stdout)
+
+        let same = try BinaryRunner.run(["matrix", "ul.yaml", "--expect", "saved.json"], in: dir)
+        #expect(same.status == 0)
+        try Data(Self.aasaCartOnly.utf8).write(to: dir.appendingPathComponent("files/aasa.json"))
+        let changed = try BinaryRunner.run(["matrix", "ul.yaml", "--expect", "saved.json", "--junit", "m.xml"], in: dir)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("cell(s) changed from saved.json:"))
+        #expect(changed.stdout.contains("  #1 state=background from=notes os=17.4: app app=com.example.shop"))
+        #expect(changed.stdout.contains("→ browser"))
+        let document = try XMLDocument(data: Data(contentsOf: dir.appendingPathComponent("m.xml")))
+        #expect(try document.nodes(forXPath: "//testcase").count == 360)
+        #expect(try document.nodes(forXPath: "//testcase/failure").count > 0)
+    }
+
+    @Test func matrixUsageErrors() throws {
+        let dir = try Self.folder(["ul.yaml": Self.universalLink, "files/aasa.json": Self.aasa])
+        let axis = try BinaryRunner.run(["matrix", "ul.yaml", "--axes", "stat"], in: dir)
+        #expect(axis.status == 64)
+        #expect(axis.stderr.contains("did you mean `state`?"))
+        #expect(try BinaryRunner.run(["matrix", "ul.yaml", "--action", "3"], in: dir).status == 64)
+        #expect(try BinaryRunner.run(["matrix", "ul.yaml", "--os", "banana"], in: dir).status == 64)
+        #expect(try BinaryRunner.run(["matrix", "missing.yaml"], in: dir).status == 65)
+        #expect(try BinaryRunner.run(["matrix", "ul.yaml", "--expect", "missing.json"], in: dir).status == 65)
+    }
+
+    @Test func matrixMarksUnknownCells() throws {
+        let out = try BinaryRunner.run(["matrix", "scenarios/ios/scheme-webview-not-modelled.yaml", "--os", "17.4", "--states", "background"])
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("  webview                 unknown?\n"))
+        #expect(out.stdout.contains("unknown?: a custom-scheme link inside WebView"))
+        #expect(!out.stdout.contains("nowhere"))
+    }
+
+    // MARK: diff
+
+    @Test func diffOfTwoScenariosAndOfTwoFileVersions() throws {
+        let dir = try Self.folder(["old.yaml": Self.universalLink, "files/aasa.json": Self.aasa,
+                                   "new/aasa.json": Self.aasaCartOnly,
+                                   "new.yaml": Self.universalLink.replacingOccurrences(of: "files/aasa.json", with: "new/aasa.json")])
+        let same = try BinaryRunner.run(["diff", "old.yaml", "old.yaml"], in: dir)
+        #expect(same.status == 0)
+        #expect(same.stdout.hasPrefix("no landing changed"))
+        let scenarios = try BinaryRunner.run(["diff", "old.yaml", "new.yaml"], in: dir)
+        #expect(scenarios.status == 1)
+        #expect(scenarios.stdout.contains("https://shop.example.com/product/42 from notes, com.example.shop background\n  before: APP app com.example.shop"))
+        #expect(scenarios.stdout.contains("  after:  BROWSER browser safari"))
+        #expect(scenarios.stdout.contains("[ios.ul.no-matching-rule]"))
+        let files = try BinaryRunner.run(["diff", "files/aasa.json", "new/aasa.json", "--scenario", "old.yaml"], in: dir)
+        #expect(files.status == 1)
+        #expect(files.stdout == scenarios.stdout)
+        let json = try BinaryRunner.run(["diff", "--format", "json", "old.yaml", "new.yaml"], in: dir)
+        let object = try Self.json(json.stdout)
+        let changes = try #require(object["changes"] as? [[String: Any]])
+        #expect(object["changed"] as? Int == changes.count && !changes.isEmpty)
+        #expect(((changes.first?["before"] as? [String: Any])?["rule"] as? String) != nil)
+        // An AASA the base scenario does not refer to is served by --host.
+        let served = try BinaryRunner.run(["diff", "files/aasa.json", "new/aasa.json", "--scenario", "old.yaml", "--replace", "nothing.json"], in: dir)
+        #expect(served.status == 64)
+    }
+
+    // MARK: explain
+
+    @Test func explainListsSmallestChangesWithWhoAndRule() throws {
+        let dir = try Self.folder(["ul.yaml": Self.universalLink.replacingOccurrences(of: "aasa: {file: files/aasa.json}", with: "aasa: {file: files/aasa.json, status: 404}"),
+                                   "files/aasa.json": Self.aasa])
+        let out = try BinaryRunner.run(["explain", "ul.yaml", "--action", "1", "--want", "app"], in: dir)
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("now:  BROWSER"))
+        #expect(out.stdout.contains("Single changes that make it land there"))
+        #expect(out.stdout.contains("the server owner: serve https://shop.example.com/.well-known/apple-app-site-association"))
+        #expect(out.stdout.contains("flips: ios.aasa-host.status →") || out.stdout.contains("flips: ios.ul."))
+        let json = try Self.json(try BinaryRunner.run(["explain", "ul.yaml", "--want", "app", "--format", "json"], in: dir).stdout)
+        let fixes = try #require(json["fixes"] as? [[String: Any]])
+        #expect(!fixes.isEmpty)
+        #expect(fixes.allSatisfy { ($0["changes"] as? [Any])?.count == 1 })
+        let bad = try BinaryRunner.run(["explain", "ul.yaml", "--want", "ap"], in: dir)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("did you mean `app`?"))
+    }
+
+    // MARK: run formats, stdin, tap
+
+    @Test func runExportsMermaidAndMarkdownAndReadsStdin() throws {
+        let dir = try Self.folder(["a.yaml": Self.passing])
+        let mermaid = try BinaryRunner.run(["run", "--format", "mermaid", "a.yaml"], in: dir)
+        #expect(mermaid.status == 0)
+        #expect(mermaid.stdout.hasPrefix("%% Notes opens Shop — #1 tap shopapp://p/42 from notes\nsequenceDiagram\n    participant P0 as User\n"))
+        let markdown = try BinaryRunner.run(["run", "--format", "markdown", "a.yaml"], in: dir)
+        #expect(markdown.stdout.hasPrefix("# Notes opens Shop\n"))
+        #expect(markdown.stdout.contains("## Rules cited"))
+        let stdin = try Self.run(["run", "-"], in: dir, input: Self.passing)
+        #expect(stdin.status == 0)
+        #expect(stdin.stdout.contains("→ APP  app com.example.shop › P {id=42}"))
+        let badStdin = try Self.run(["run", "-"], in: dir, input: Self.broken)
+        #expect(badStdin.status == 65)
+        #expect(badStdin.stderr.hasPrefix("<stdin>:5:7: error:"))
+    }
+
+    @Test func tapFromFlagsAndFromAWorld() throws {
+        let dir = try Self.folder(["ul.yaml": Self.universalLink, "files/aasa.json": Self.aasa])
+        let flags = try BinaryRunner.run(["tap", "https://shop.example.com/product/42", "--platform", "ios", "--os", "17.4", "--from", "notes",
+                                          "--app", "com.example.shop", "--team-id", "ABCDE12345", "--domain", "shop.example.com",
+                                          "--aasa", "files/aasa.json"], in: dir)
+        #expect(flags.status == 0)
+        #expect(flags.stdout.contains("→ APP  app com.example.shop"))
+        #expect(flags.stdout.contains("via universal_link"))
+        let world = try BinaryRunner.run(["tap", "https://shop.example.com/product/42", "--world", "ul.yaml", "--state", "not_installed", "--format", "json"], in: dir)
+        #expect(world.status == 0)
+        let landing = ((try Self.json(world.stdout)["scenarios"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first?["landing"] as? [String: Any]
+        #expect(landing?["kind"] as? String == "browser")
+        let scheme = try BinaryRunner.run(["tap", "shopapp://x", "--app", "com.example.shop", "--scheme", "shopapp", "--os", "12.5"], in: dir)
+        #expect(scheme.stdout.contains("→ APP"))
+        #expect(try BinaryRunner.run(["tap", "https://x.example/", "--os", "banana"], in: dir).status == 64)
+        #expect(try BinaryRunner.run(["tap", "https://x.example/", "--world", "missing.yaml"], in: dir).status == 65)
+    }
+
+    // MARK: schema, completions, man page
+
+    @Test func schemaCommandPrintsTheCheckedInFile() throws {
+        let out = try BinaryRunner.run(["schema"])
+        #expect(out.status == 0)
+        let file = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("scenarios/scenario.schema.json"), encoding: .utf8)
+        #expect(out.stdout == file)
+    }
+
+    /// Every scenario in the library validates against the schema with a real JSON Schema validator
+    /// (python-jsonschema), and a broken file does not.
+    @Test func everyScenarioValidatesAgainstTheSchema() throws {
+        let root = BinaryRunner.packageRoot
+        let script = root.appendingPathComponent("Tests/Schema/validate_schema.py").path
+        let schema = root.appendingPathComponent("scenarios/scenario.schema.json").path
+        var files: [String] = []
+        if let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent("scenarios").path) {
+            for case let path as String in walker where path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
+                files.append(root.appendingPathComponent("scenarios/" + path).path)
+            }
+        }
+        #expect(files.count > 100)
+        let library = try Self.python([script, schema] + files.sorted())
+        #expect(library.status == 0, "\(library.stdout)\(library.stderr)")
+        #expect(library.stdout.hasSuffix("\(files.count) valid, 0 invalid\n"))
+        let dir = try Self.folder(["bad.yaml": "linksim: 1\nname: x\ndevice: {platform: ios, os: \"17\"}\nappz: []\nfrom: notez\n"])
+        let bad = try Self.python([script, schema, dir.appendingPathComponent("bad.yaml").path])
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("'appz' was unexpected"))
+        #expect(bad.stdout.contains("'notez' is not one of"))
+    }
+
+    static func python(_ arguments: [String]) throws -> BinaryRunner.Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = String(decoding: errData, as: UTF8.self)
+        if stderr.contains("No module named") {
+            Issue.record("the schema test needs python3 with jsonschema and PyYAML (apt-get install python3-jsonschema python3-yaml): \(stderr)")
+        }
+        return .init(stdout: String(decoding: outData, as: UTF8.self), stderr: stderr, status: process.terminationStatus)
+    }
+
+    @Test func shellCompletionsNameTheNewCommands() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let out = try BinaryRunner.run(["--generate-completion-script", shell])
+            #expect(out.status == 0)
+            for command in ["matrix", "diff", "explain", "tap", "schema", "replay"] {
+                #expect(out.stdout.contains(command), "\(shell) completion lacks \(command)")
+            }
+        }
+        // The man page plugin (GenerateManual) reads this dump: it must stay a clean JSON document.
+        let dump = try BinaryRunner.run(["--experimental-dump-help"])
+        #expect(dump.status == 0)
+        let object = try Self.json(dump.stdout)
+        let command = try #require(object["command"] as? [String: Any])
+        let names = (command["subcommands"] as? [[String: Any]])?.compactMap { $0["commandName"] as? String } ?? []
+        #expect(Set(["matrix", "diff", "explain", "tap", "schema"]).isSubset(of: Set(names)))
+    }
+}
