@@ -62,7 +62,7 @@ struct EndToEndTests {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
         _ = try session.waitFor("Device & apps")
-        try session.send("/")
+        try session.send("t")
         _ = try session.waitFor("Tap URL")
         try session.send("C-c")
         TmuxSession.expectRestored(try session.waitForExit())

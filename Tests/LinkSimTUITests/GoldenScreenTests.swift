@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func urlEditor() {
-        let model = TUIModel.fakeDemo().pressing(.char("/")).typing("shop.example.com/cart")
+        let model = TUIModel.fakeDemo().pressing(.char("t")).typing("shop.example.com/cart")
         Golden.check("editor-120x40", render(model, size: standard))
     }
 

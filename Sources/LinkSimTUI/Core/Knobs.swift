@@ -4,6 +4,7 @@ import LinkSimCore
 /// index into the scenario; hosts by name.
 public enum KnobID: Hashable, Sendable {
     case platform, osVersion, defaultBrowser, developerMode, privateRelay, att, online, schemeCollision, clipboard, network
+    case clock
     case managed
     /// Scenario `assumptions:` (behaviour the platforms leave undocumented).
     case sfvcTapsOpenApp, redirectsOpenApp, inAppBrowsersOpenApp, swiftUIColdStartQuirk
@@ -131,6 +132,8 @@ public enum Knobs {
         knobs.append(Knob(id: .network, section: section, label: "network", options: [], selected: 0, text: device.network))
         knobs.append(Knob(id: .clipboard, section: section, label: "clipboard", options: [], selected: 0,
                           text: device.clipboard ?? ""))
+        knobs.append(Knob(id: .clock, section: section, label: "clock (start)", options: [], selected: 0,
+                          text: ScenarioWriter.clockText(world.clock)))
         if ios {
             let a = world.assumptions
             let assumptions = "Assumptions"
@@ -252,6 +255,9 @@ public enum Knobs {
         case .network:
             let value = text ?? ""
             device.network = value.isEmpty ? "home" : value
+        case .clock:
+            // Only a clock a scenario file can hold (the editor refuses others before this).
+            if let instant = SimInstant.parse(text ?? ""), ScenarioWriter.isWritableClock(instant) { world.clock = instant }
         case .safariPrefersBrowser(let host):
             device.safariPrefersBrowser.removeAll { $0 == host }
             if index == 1 { device.safariPrefersBrowser.append(host) }
