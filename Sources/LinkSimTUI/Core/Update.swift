@@ -440,8 +440,15 @@ extension TUIModel {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch purpose {
         case .newURL:
+            guard !trimmed.isEmpty else {
+                overlay = nil
+                return []
+            }
+            if let problem = Knobs.urlProblem(trimmed) {
+                status = StatusMessage(text: problem, isError: true)
+                return []
+            }
             overlay = nil
-            guard !trimmed.isEmpty else { return [] }
             let from = selectedTap?.from ?? (world.device.platform == .ios ? .notes : .messages)
             recordUndo()
             world.actions.append(Action(kind: .tap(Tap(url: trimmed, from: from))))
@@ -450,19 +457,24 @@ extension TUIModel {
             resimulate(environment, cause: "new link: \(trimmed)")
             focus = .links
         case .editURL(let action):
+            guard !trimmed.isEmpty else {
+                overlay = nil
+                return []
+            }
+            if let problem = Knobs.urlProblem(trimmed) {
+                status = StatusMessage(text: problem, isError: true)
+                return []
+            }
             overlay = nil
-            guard !trimmed.isEmpty else { return [] }
             let old = Knobs.selectedTap(world, action: action)?.url ?? ""
             recordUndo()
             Knobs.editTap(in: &world, action: action) { $0.url = trimmed }
             resimulate(environment, cause: "URL: \(old) → \(trimmed)")
         case .knobText(let id):
-            if id == .clock {
-                guard let instant = SimInstant.parse(trimmed), ScenarioWriter.isWritableClock(instant) else {
-                    status = StatusMessage(text: "the clock must be a date and time such as 2026-01-15T09:00:00Z (years 0000–9999)",
-                                           isError: true)
-                    return []
-                }
+            if let problem = Knobs.textProblem(id, trimmed) {
+                // The editor stays open: the text would make a scenario linksim cannot load.
+                status = StatusMessage(text: problem, isError: true)
+                return []
             }
             overlay = nil
             if let knob = knobs.first(where: { $0.id == id }) { setKnob(knob, option: 0, text: trimmed, environment) }
@@ -565,6 +577,7 @@ extension TUIModel {
             Knobs.editTap(in: &copy, action: selectedAction) {
                 $0.from = source
                 if source == .inAppBrowser, $0.browserApp == nil { $0.browserApp = .facebook }
+                if source != .inAppBrowser { $0.browserApp = nil }
             }
             return copy
         }
@@ -628,6 +641,7 @@ extension TUIModel {
         Knobs.editTap(in: &world, action: selectedAction) {
             $0.from = source
             if source == .inAppBrowser, $0.browserApp == nil { $0.browserApp = .facebook }
+                if source != .inAppBrowser { $0.browserApp = nil }
         }
         resimulate(environment, cause: causes.isEmpty ? "same configuration" : causes.joined(separator: ", "))
     }
