@@ -10,7 +10,7 @@ struct EndToEndTests {
     @Test func demoOpensChangesAKnobShowsHelpAndQuitsCleanly() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        let screen = try session.waitFor("Device & apps")
+        let screen = try session.waitFor("Device ·")
         #expect(screen.contains("Landing"))
         #expect(screen.contains("https://shop.example.com/product/42"))
         try session.send("j", "j", "Right")
@@ -23,17 +23,17 @@ struct EndToEndTests {
         try session.send("q")
         let stty = try session.waitForExit()
         TmuxSession.expectRestored(stty)
-        #expect(!(try session.capture()).contains("Device & apps"), "the TUI's screen was left on the terminal")
+        #expect(!(try session.capture()).contains("Device ·"), "the TUI's screen was left on the terminal")
     }
 
     @Test func tooSmallTerminalSaysSoAndQStillQuits() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.resize(width: 60, height: 20)
         _ = try session.waitFor("need 80×24, have 60×20")
         try session.resize(width: 100, height: 30)
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.resize(width: 70, height: 20)
         _ = try session.waitFor("need 80×24, have 70×20")
         try session.send("q")
@@ -43,17 +43,17 @@ struct EndToEndTests {
     @Test func sigtermRestoresTheTerminal() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.signal(SIGTERM)
         TmuxSession.expectRestored(try session.waitForExit())
         // The handler also left the alternate screen: the pane no longer shows the TUI.
-        #expect(!(try session.capture()).contains("Device & apps"))
+        #expect(!(try session.capture()).contains("Device ·"))
     }
 
     @Test func crashRestoresTheTerminal() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.signal(SIGSEGV)
         TmuxSession.expectRestored(try session.waitForExit())
     }
@@ -61,7 +61,7 @@ struct EndToEndTests {
     @Test func ctrlCQuitsFromTheLineEditor() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.send("t")
         _ = try session.waitFor("Tap URL")
         try session.send("C-c")
@@ -71,7 +71,7 @@ struct EndToEndTests {
     @Test func matrixOpensAndClosesInTheRealBinary() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.send("m")
         _ = try session.waitFor("Matrix — Shop: app state × where the tap happens")
         try session.send("Tab")
@@ -296,7 +296,7 @@ enum Spawn {
     @Test func printScreenGivesPlainTextWithoutATerminal() throws {
         let result = try run(["tui", "--print-screen", "100x30"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("Device & apps"))
+        #expect(result.stdout.contains("Device ·"))
         #expect(!result.stdout.utf8.contains(0x1B))
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 31)
     }

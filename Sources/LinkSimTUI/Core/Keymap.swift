@@ -31,7 +31,7 @@ public enum Command: Hashable, Sendable {
     case search, searchNext, searchPrevious
     case zoom, undo, redo, reset
     case addAction, deleteAction, moveActionUp, moveActionDown
-    case openDetails, exportTrace, copyTrace
+    case openDetails, exportTrace, copyTrace, toggleBeforeAfter
     case openMatrix, switchMatrixGrid
     case save, openPicker
     case confirmYes, confirmNo
@@ -61,6 +61,8 @@ public enum Keymap {
             KeyBinding(keys: [.char("[")], context: .global, command: .previousStep, help: "previous trace step"),
             KeyBinding(keys: [.char("z")], context: .global, command: .zoom, help: "zoom the focused pane to the full screen (again: back)"),
             KeyBinding(keys: [.char("d")], context: .global, command: .openDetails, help: "details: every landing fact, expectation, description"),
+            KeyBinding(keys: [.char("b")], context: .global, command: .toggleBeforeAfter,
+                       help: "device pane: the world just before ⇄ just after the selected action (edits change the world as opened)"),
             KeyBinding(keys: [.char("t")], context: .global, command: .typeURL, help: "type a URL to tap (a new link)"),
             KeyBinding(keys: [.char("m")], context: .global, command: .openMatrix, help: "landing matrix for this link"),
             KeyBinding(keys: [.char("u")], context: .global, command: .undo, help: "undo the last change"),

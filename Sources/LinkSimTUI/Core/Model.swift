@@ -138,6 +138,8 @@ public struct TUIModel: Sendable, Equatable {
     /// `z`: the focused pane takes the whole screen.
     public var zoomed = false
     public var search: SearchState?
+    /// The device pane shows the world just after the selected action instead of just before (`b`).
+    public var showAfter = false
 
     public init(world: Scenario, mode: LinkMode, sourcePath: String? = nil, size: Size, colorEnabled: Bool,
                 stashedDevices: [Platform: Device] = [:]) {
@@ -168,7 +170,30 @@ public struct TUIModel: Sendable, Equatable {
         return model
     }
 
-    public var knobs: [Knob] { Knobs.list(world: world, action: selectedAction) }
+    /// The device pane's knobs, showing the world just before (or after) the selected action.
+    public var knobs: [Knob] { Knobs.list(world: shownWorld, action: selectedAction) }
+
+    /// The knobs of the world as opened: what an edit changes.
+    public var editableKnobs: [Knob] { Knobs.list(world: world, action: selectedAction) }
+
+    /// The world the device pane shows: as it was just before the selected action (or just after,
+    /// with `b`), as the simulator recorded it; the world as opened when there is no record.
+    public var shownWorld: Scenario {
+        guard let snapshot = showAfter ? result?.after : result?.before else { return world }
+        var shown = world
+        shown.device = snapshot.device
+        shown.apps = snapshot.apps
+        shown.clock = snapshot.clock
+        return shown
+    }
+
+    /// What the device pane's title says it shows.
+    public var shownWorldLabel: String {
+        guard world.actions.indices.contains(selectedAction), (showAfter ? result?.after : result?.before) != nil else {
+            return "as opened"
+        }
+        return "\(showAfter ? "after" : "before") action \(selectedAction + 1)"
+    }
 
     public var selectedTap: Tap? { Knobs.selectedTap(world, action: selectedAction) }
 

@@ -136,8 +136,7 @@ struct ScreenPainter {
     // MARK: Device
 
     func paintDevice(into grid: inout Grid) {
-        let title = model.mode == .timeline && !model.world.actions.isEmpty
-            ? "Device & apps — as opened (before action 1)" : "Device & apps"
+        let title = "Device · \(model.shownWorldLabel)"
         frame(.device, title, into: &grid)
         let inner = layout.device.inner
         guard inner.height > 0, inner.width > 4 else { return }

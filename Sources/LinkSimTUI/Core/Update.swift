@@ -232,6 +232,11 @@ extension TUIModel {
         case .openDetails:
             overlay = .details(scroll: 0)
             return []
+        case .toggleBeforeAfter:
+            showAfter.toggle()
+            knobCursor = min(knobCursor, max(0, knobs.count - 1))
+            status = StatusMessage(text: "device pane: the world \(shownWorldLabel); edits change the world as opened", isError: false)
+            return []
         case .exportTrace:
             guard result != nil else {
                 status = StatusMessage(text: "no trace to export: select an action", isError: true)
@@ -350,7 +355,12 @@ extension TUIModel {
             switch command {
             case .decrease, .increase, .activate:
                 guard knobs.indices.contains(knobCursor) else { return [] }
-                let knob = knobs[knobCursor]
+                // The pane shows the world before/after the selected action; edits change the world as opened.
+                guard let knob = editableKnobs.first(where: { $0.id == knobs[knobCursor].id }) else {
+                    status = StatusMessage(text: "\(knobs[knobCursor].label) is not in the world as opened, so it cannot be edited here",
+                                           isError: true)
+                    return []
+                }
                 if knob.isText {
                     if command == .activate {
                         overlay = .editor(LineEditor(knob.text ?? ""), purpose: .knobText(knob.id), prompt: knob.label)
@@ -428,12 +438,14 @@ extension TUIModel {
         undoStack.append(before)
         if undoStack.count > TUIModel.undoLimit { undoStack.removeFirst() }
         redoStack = []
-        let newKnobs = knobs
-        let newValue = newKnobs.first { $0.id == keptID }?.value ?? "?"
+        let newValue = editableKnobs.first { $0.id == keptID }?.value ?? "?"
+        let shownBefore = shownWorldLabel
+        resimulate(environment, cause: "\(knob.label): \(oldValue) → \(newValue)"
+                   + (shownBefore == "as opened" || shownBefore == "before action 1" ? "" : " (in the world as opened)"))
         // Knobs come and go with the platform and tap source; keep the cursor on the same knob.
+        let newKnobs = knobs
         if let index = newKnobs.firstIndex(where: { $0.id == keptID }) { knobCursor = index }
         knobCursor = min(knobCursor, max(0, newKnobs.count - 1))
-        resimulate(environment, cause: "\(knob.label): \(oldValue) → \(newValue)")
     }
 
     mutating func commitEditor(_ text: String, purpose: EditPurpose, _ environment: TUIEnvironment) -> [Effect] {
@@ -477,7 +489,7 @@ extension TUIModel {
                 return []
             }
             overlay = nil
-            if let knob = knobs.first(where: { $0.id == id }) { setKnob(knob, option: 0, text: trimmed, environment) }
+            if let knob = editableKnobs.first(where: { $0.id == id }) { setKnob(knob, option: 0, text: trimmed, environment) }
         case .search(let over):
             overlay = over
             guard !trimmed.isEmpty else {
@@ -803,9 +815,7 @@ extension TUIModel {
         if world.actions.indices.contains(selectedAction) {
             add("Action \(selectedAction + 1) of \(world.actions.count): \(ActionText.line(world.actions[selectedAction]))")
         }
-        if mode == .timeline {
-            add("The device pane shows the world as opened (before action 1); knob changes apply there.")
-        }
+        add("The device pane shows the world \(shownWorldLabel) (b toggles before/after); knob changes apply to the world as opened.")
         guard let result else {
             add("No result for this action.")
             return lines
