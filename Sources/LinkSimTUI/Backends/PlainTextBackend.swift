@@ -31,7 +31,7 @@ public enum PlainTextBackend {
         var model = initial
         func show() {
             print(text(of: render(model, size: model.size), ascii: true))
-            print("(keys, then Enter; an empty line is Enter; :esc :tab :up :down :pgup :pgdn on a line of their own; :quit quits from anywhere)")
+            print("(keys + Enter; empty line = Enter; :esc :tab :up :down :pgup :pgdn; :quit quits)")
         }
         show()
         while let line = readLine(strippingNewline: true) {

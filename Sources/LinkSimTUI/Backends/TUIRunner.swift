@@ -47,28 +47,40 @@ public enum TUIRunner {
 
     /// Opens the TUI on the built-in demo.
     public static func runDemo(options: Options = Options()) {
-        run(options: options) { size, color in TUIModel.demo(size: size, colorEnabled: color) }
+        run(options: options) { size, color, environment in TUIModel.demo(size: size, colorEnabled: color, environment: environment) }
     }
 
     /// Opens the TUI on a loaded scenario (its actions are a timeline).
     public static func run(scenario: Scenario, path: String, options: Options = Options()) {
-        run(options: options) { size, color in
-            TUIModel.opening(scenario, path: path, size: size, colorEnabled: color)
+        run(options: options) { size, color, environment in
+            TUIModel.opening(scenario, path: path, size: size, colorEnabled: color, environment: environment)
         }
     }
 
-    static func run(options: Options, makeModel: @escaping @Sendable (Size, Bool) -> TUIModel) {
-        let environment = TUIEnvironment.live
+    /// The live simulator. `LINKSIM_TEST_SLOW_SIMULATION=SECONDS` (for the end-to-end tests only)
+    /// makes every simulation that long, so a test can show that q and Ctrl-C still work meanwhile.
+    static var environment: TUIEnvironment {
+        guard let text = ProcessInfo.processInfo.environment["LINKSIM_TEST_SLOW_SIMULATION"], let seconds = UInt32(text) else {
+            return .live
+        }
+        return TUIEnvironment { scenario in
+            sleep(seconds)
+            return Simulator.run(scenario)
+        }
+    }
+
+    static func run(options: Options, makeModel: @escaping @Sendable (Size, Bool, TUIEnvironment) -> TUIModel) {
+        let environment = Self.environment
         if terminalIsDumb {
             let size = Size(width: Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 100,
                             height: Int(ProcessInfo.processInfo.environment["LINES"] ?? "") ?? 32)
-            PlainTextBackend.runInteractive(makeModel(size, false), environment: environment)
+            PlainTextBackend.runInteractive(makeModel(size, false, environment), environment: environment)
             return
         }
         let backend = CursesBackend()
         guard backend.start(color: options.color, mouse: options.mouse) else {
             FileHandle.standardError.write(Data("linksim: curses cannot use TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? ""); showing plain text\n".utf8))
-            PlainTextBackend.runInteractive(makeModel(Size(width: 100, height: 32), false), environment: environment)
+            PlainTextBackend.runInteractive(makeModel(Size(width: 100, height: 32), false, environment), environment: environment)
             return
         }
         defer { backend.stop() }
@@ -77,7 +89,7 @@ public enum TUIRunner {
         // Opening simulates too (a file's first action): keep q and Ctrl-C working meanwhile.
         guard var model = workKeepingInput(placeholder: TUIModel(world: Scenario(name: "loading…", device: Device(platform: .ios, os: .latest(.ios))),
                                                                    mode: .independentLinks, size: size, colorEnabled: color),
-                                           backend: backend, queued: &queued, work: { _ in makeModel(size, color) })
+                                           backend: backend, queued: &queued, work: { _ in makeModel(size, color, environment) })
         else { return }
         backend.draw(render(model, size: model.size))
         while !model.wantsQuit {
