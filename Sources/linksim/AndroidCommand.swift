@@ -204,6 +204,9 @@ extension AndroidCommand {
         @Flag(name: .long, help: "Also print user 0's state, like `pm get-app-links --user 0`.")
         var user = false
 
+        @Option(name: .long, help: "Print the state after the scenario's first N actions (installs, updates, pm commands…); 0 = as the file sets it up.")
+        var after: Int?
+
         func run() throws {
             let scenario: Scenario
             do {
@@ -218,8 +221,15 @@ extension AndroidCommand {
             if scenario.device.os.apiLevel < 31 {
                 Console.error("note: pm get-app-links exists from Android 12 (API 31); this device is \(scenario.device.os), shown in the Android 12 format")
             }
+            var state = scenario
+            if let after {
+                guard (0...scenario.actions.count).contains(after) else {
+                    throw ValidationError("--after must be between 0 and \(scenario.actions.count) (the scenario's actions), got \(after)")
+                }
+                state = Simulator.world(scenario, after: after)
+            }
             do {
-                Console.out(try AppLinksReport.render(scenario, appID: appID, user: user))
+                Console.out(try AppLinksReport.render(state, appID: appID, user: user))
             } catch {
                 throw ValidationError(error.description)
             }

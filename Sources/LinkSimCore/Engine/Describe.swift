@@ -11,6 +11,7 @@ public enum Describe {
         case .update(let id): return "update \(id)"
         case .answer(let a): return "answer \(a)"
         case .set(let assignments): return "set " + assignments.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
+        case .packageManager(let command): return command.text
         }
     }
 

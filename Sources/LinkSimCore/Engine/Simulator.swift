@@ -17,6 +17,22 @@ public enum Simulator {
         return ScenarioResult(scenario: scenario, results: results)
     }
 
+    /// The scenario's world after its first `count` actions (0 = as written), as a scenario whose
+    /// device and apps hold the state those actions left (`android app-links --after N`).
+    public static func world(_ scenario: Scenario, after count: Int) -> Scenario {
+        var world = World(scenario)
+        for action in scenario.actions.prefix(max(0, count)) {
+            var trace = TraceRecorder()
+            _ = perform(action.kind, world: &world, trace: &trace)
+        }
+        var snapshot = scenario
+        snapshot.device = world.device
+        snapshot.apps = world.apps
+        snapshot.clock = world.clock
+        snapshot.actions = Array(scenario.actions.dropFirst(max(0, count)))
+        return snapshot
+    }
+
     private static func perform(_ kind: ActionKind, world: inout World, trace: inout TraceRecorder) -> Landing? {
         // A new action dismisses whatever prompt was on screen, unless it answers it.
         let pending = world.pending
@@ -54,6 +70,11 @@ public enum Simulator {
             world.apps[i].launchCount = 0
             world.apps[i].currentScreen = nil
             world.apps[i].installSource = source
+            let fresh = !reinstall
+            defer {
+                if fresh { DomainVerificationTransitions.install(i, world: &world, trace: &trace) }
+                else { DomainVerificationTransitions.update(i, world: &world, trace: &trace) }
+            }
             trace.add(world.device.platform.displayName,
                       "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched")
             if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
@@ -68,6 +89,7 @@ public enum Simulator {
             world.apps[i].currentScreen = nil
             world.apps[i].installedAt = nil
             trace.add(world.device.platform.displayName, "Uninstalls \(world.apps[i].name)")
+            DomainVerificationTransitions.uninstall(i, world: &world, trace: &trace)
             return nil
 
         case .update(let appID):
@@ -79,6 +101,7 @@ public enum Simulator {
                 trace.add("iOS", "The update makes the device fetch \(world.apps[i].name)'s association files again",
                           rule: "ios.aasa-host.fetch-timing")
             }
+            DomainVerificationTransitions.update(i, world: &world, trace: &trace)
             return nil
 
         case .launch(let appID):
@@ -100,6 +123,10 @@ public enum Simulator {
             if cold { world.apps[i].launchCount += 1 }
             world.apps[i].currentScreen = screen
             return Landing(kind: .app, app: app.id, screen: screen, params: [:])
+
+        case .packageManager(let command):
+            DomainVerificationTransitions.run(command, world: &world, trace: &trace)
+            return nil
 
         case .set(let assignments):
             for assignment in assignments {

@@ -146,6 +146,8 @@ public enum ActionKind: Sendable, Equatable {
     case longPress(Tap, choose: LongPressChoice)
     case answer(String)
     case set([WorldAssignment])
+    /// An `adb shell pm …` App Link command (Android 12+).
+    case packageManager(PackageManagerCommand)
 
     /// The action's name as in the scenario and in JSON output.
     public var name: String {
@@ -159,6 +161,7 @@ public enum ActionKind: Sendable, Equatable {
         case .longPress: return "long_press"
         case .answer: return "answer"
         case .set: return "set"
+        case .packageManager: return "pm"
         }
     }
 
@@ -166,7 +169,7 @@ public enum ActionKind: Sendable, Equatable {
     public var producesLanding: Bool {
         switch self {
         case .tap, .launch, .answer, .longPress: return true
-        case .wait, .install, .uninstall, .update, .set: return false
+        case .wait, .install, .uninstall, .update, .set, .packageManager: return false
         }
     }
 }

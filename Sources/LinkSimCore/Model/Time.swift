@@ -5,12 +5,19 @@ public struct SimDuration: Sendable, Hashable, Comparable, CustomStringConvertib
     public var seconds: Int64
 
     public init(seconds: Int64) { self.seconds = seconds }
-    public static func minutes(_ m: Int64) -> SimDuration { SimDuration(seconds: m * 60) }
-    public static func hours(_ h: Int64) -> SimDuration { SimDuration(seconds: h * 3600) }
-    public static func days(_ d: Int64) -> SimDuration { SimDuration(seconds: d * 86400) }
+    public static func minutes(_ m: Int64) -> SimDuration { SimDuration(seconds: saturating(m, times: 60)) }
+    public static func hours(_ h: Int64) -> SimDuration { SimDuration(seconds: saturating(h, times: 3600)) }
+    public static func days(_ d: Int64) -> SimDuration { SimDuration(seconds: saturating(d, times: 86400)) }
+
+    /// The longest duration a scenario may write (100 years): `validate` refuses longer ones, so
+    /// nothing that validates can overflow the simulated clock.
+    public static let maximum = SimDuration(seconds: 100 * 365 * 86400 + 25 * 86400)
 
     public static func < (lhs: SimDuration, rhs: SimDuration) -> Bool { lhs.seconds < rhs.seconds }
-    public static func + (lhs: SimDuration, rhs: SimDuration) -> SimDuration { SimDuration(seconds: lhs.seconds + rhs.seconds) }
+    /// Saturates instead of trapping: durations can also come from link parameters at run time.
+    public static func + (lhs: SimDuration, rhs: SimDuration) -> SimDuration {
+        SimDuration(seconds: saturatingSum(lhs.seconds, rhs.seconds))
+    }
 
     /// Parses `30s`, `20m`, `36h`, `8d` (and combinations such as `1h30m`).
     public static func parse(_ text: String) -> SimDuration? {
@@ -24,7 +31,9 @@ public struct SimDuration: Sendable, Hashable, Comparable, CustomStringConvertib
             } else if let unit = units[ch], let n = Int64(number) {
                 let (product, overflow) = n.multipliedReportingOverflow(by: unit)
                 guard !overflow else { return nil }
-                total += product
+                let (sum, sumOverflow) = total.addingReportingOverflow(product)
+                guard !sumOverflow else { return nil }
+                total = sum
                 number = ""
                 sawUnit = true
             } else {
@@ -57,10 +66,11 @@ public struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     public static func < (lhs: SimInstant, rhs: SimInstant) -> Bool { lhs.secondsSinceEpoch < rhs.secondsSinceEpoch }
     public static func + (lhs: SimInstant, rhs: SimDuration) -> SimInstant {
-        SimInstant(secondsSinceEpoch: lhs.secondsSinceEpoch + rhs.seconds)
+        SimInstant(secondsSinceEpoch: saturatingSum(lhs.secondsSinceEpoch, rhs.seconds))
     }
     public static func - (lhs: SimInstant, rhs: SimInstant) -> SimDuration {
-        SimDuration(seconds: lhs.secondsSinceEpoch - rhs.secondsSinceEpoch)
+        let (difference, overflow) = lhs.secondsSinceEpoch.subtractingReportingOverflow(rhs.secondsSinceEpoch)
+        return SimDuration(seconds: overflow ? (rhs.secondsSinceEpoch > 0 ? .min : .max) : difference)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ`, `YYYY-MM-DD HH:MM:SS`, offsets `+HH:MM`, and a plain `YYYY-MM-DD`.
@@ -150,4 +160,15 @@ public struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertibl
         let m = mp < 10 ? mp + 3 : mp - 9
         return (m <= 2 ? y + 1 : y, m, d)
     }
+}
+
+/// Clock arithmetic never traps: values past Int64's range stick at its ends.
+func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? .max : .min) : sum
+}
+
+func saturating(_ a: Int64, times b: Int64) -> Int64 {
+    let (product, overflow) = a.multipliedReportingOverflow(by: b)
+    return overflow ? ((a > 0) == (b > 0) ? .max : .min) : product
 }

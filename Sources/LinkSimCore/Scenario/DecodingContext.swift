@@ -88,7 +88,9 @@ final class DecodingContext {
 
     func int(_ node: YAMLNode, what: String, range: ClosedRange<Int>? = nil) -> Int? {
         if case .scalar(let text, _, _) = node, let value = Int(text) {
-            if let range, !range.contains(value) {
+            // Every number a scenario gives is bounded, so nothing that validates can overflow.
+            let range = range ?? -1_000_000_000...1_000_000_000
+            if !range.contains(value) {
                 error(node.location, "`\(what)` must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
                 return nil
             }
@@ -137,7 +139,13 @@ final class DecodingContext {
     }
 
     func duration(_ node: YAMLNode, what: String) -> SimDuration? {
-        if case .scalar(let text, _, _) = node, let d = SimDuration.parse(text) { return d }
+        if case .scalar(let text, _, _) = node, let d = SimDuration.parse(text) {
+            guard d <= SimDuration.maximum else {
+                error(node.location, "`\(what)` must be at most 36525d (100 years), got `\(text)`")
+                return nil
+            }
+            return d
+        }
         error(node.location, "`\(what)` must be a duration such as 30s, 20m, 36h or 8d, got \(describe(node))")
         return nil
     }

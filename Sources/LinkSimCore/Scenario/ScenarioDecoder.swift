@@ -34,7 +34,7 @@ enum ScenarioKeys {
     static let branchLink = ["data"]
     static let simpleProvider = ["domain", "app"]
     static let adjust = simpleProvider + ["copy_to_clipboard"]
-    static let actionVerbs = ["tap", "wait", "install", "launch", "uninstall", "update", "long_press", "answer", "set"]
+    static let actionVerbs = ["tap", "wait", "install", "launch", "uninstall", "update", "long_press", "answer", "set", "pm"]
     static let action = actionVerbs + tapModifiers + ["choose", "expect"]
     static let install = ["app", "source"]
     static let expect = ["lands", "app", "options", "screen", "params", "via", "browser", "url", "callback", "delivered",
@@ -652,6 +652,23 @@ final class ScenarioDecoder {
                 return nil
             }
             kind = .answer(answer)
+        case "pm":
+            guard let text = c.string(v, what: "\(key("pm"))") else { return nil }
+            guard scenario.device.platform == .android else {
+                c.error(v.location, "`\(key("pm"))` is an Android shell command; this scenario's device is \(scenario.device.platform.rawValue)")
+                return nil
+            }
+            switch PackageManagerCommand.parse(text) {
+            case .failure(let failure):
+                c.error(v.location, "`\(key("pm"))`: \(failure.message)")
+                return nil
+            case .success(let command):
+                if let package = command.package, scenario.appIndex(package) == nil {
+                    c.error(v.location, "`\(key("pm"))`: no app `\(package)` in `apps`\(Suggestion.didYouMean(package, among: scenario.apps.map(\.id)))")
+                    return nil
+                }
+                kind = .packageManager(command)
+            }
         default:  // set
             guard let entries = c.freeMapping(v, what: "\(key("set"))") else { return nil }
             var assignments: [WorldAssignment] = []

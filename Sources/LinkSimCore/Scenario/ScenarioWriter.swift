@@ -298,6 +298,8 @@ public enum ScenarioWriter {
         case .set(let assignments):
             let pairs = assignments.map { "\(quote($0.path)): \(scalar($0.value))" }
             out.line(1, "- set: {\(pairs.joined(separator: ", "))}")
+        case .packageManager(let command):
+            out.line(1, "- pm: \(quote(command.text))")
         }
         if let landing { out.line(2, "expect: \(expectation(landing))") }
     }

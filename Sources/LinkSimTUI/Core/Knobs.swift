@@ -132,7 +132,7 @@ public enum Knobs {
         knobs.append(Knob(id: .network, section: section, label: "network", options: [], selected: 0, text: device.network))
         knobs.append(Knob(id: .clipboard, section: section, label: "clipboard", options: [], selected: 0,
                           text: device.clipboard ?? ""))
-        knobs.append(Knob(id: .clock, section: section, label: "clock (start)", options: [], selected: 0,
+        knobs.append(Knob(id: .clock, section: section, label: "clock", options: [], selected: 0,
                           text: ScenarioWriter.clockText(world.clock)))
         if ios {
             let a = world.assumptions

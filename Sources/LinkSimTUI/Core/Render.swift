@@ -262,7 +262,7 @@ struct ScreenPainter {
     /// The why pane's text for the selected step: what happened, and the rule behind it.
     func whyLines(width: Int) -> [(String, CellStyle)] {
         guard let step = model.selectedStep else {
-            let hint = "Select a trace step (n / p, or ↑ ↓ in the trace) to read why it happened."
+            let hint = "Select a trace step ([ / ], or ↑ ↓ in the trace) to read why it happened."
             return TerminalText.wrap(hint, columns: width).map { ($0, theme.secondary) }
         }
         var lines: [(String, CellStyle)] = []
@@ -375,6 +375,7 @@ enum ActionText {
         case .update(let app): return "update \(app)"
         case .answer(let answer): return "answer \(answer)"
         case .set(let assignments): return "set " + assignments.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
+        case .packageManager(let command): return command.text
         }
     }
 
