@@ -192,6 +192,8 @@ public struct TUIModel: Sendable, Equatable {
         guard world.actions.indices.contains(selectedAction), (showAfter ? result?.after : result?.before) != nil else {
             return "as opened"
         }
+        // The demo's links are each tapped on their own, in the world as opened.
+        if mode == .independentLinks { return showAfter ? "after this tap" : "as opened" }
         return "\(showAfter ? "after" : "before") action \(selectedAction + 1)"
     }
 
