@@ -149,12 +149,12 @@ import Testing
         #expect(model.world.actions[1].kind == .install(appID: "com.example.shop", source: .store))
         #expect(model.selectedAction == 1)
         for text in ["wait: 20m", "answer open", "launch: com.example.shop", "uninstall com.example.shop",
-                     "update: com.example.shop", "{long_press: https://shop.example.com/product/42, choose: open_in_safari}"] {
+                     "update: com.example.shop", "serve: {shop.example.com: {aasa: {status: 404}}}", "{long_press: https://shop.example.com/product/42, choose: open_in_safari}"] {
             model = model.pressing(.char("a")).typing(text).pressing(.enter)
             #expect(model.overlay == nil, "\(text) should be accepted: \(model.status?.text ?? "")")
         }
         let count = model.world.actions.count
-        #expect(count == DemoWorld.links.count + 7)
+        #expect(count == DemoWorld.links.count + 8)
         let last = model.world.actions[model.selectedAction]
         model = model.pressing(.char("K"))
         #expect(model.world.actions[model.selectedAction] == last)

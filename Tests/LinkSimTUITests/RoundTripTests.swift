@@ -33,6 +33,15 @@ import Testing
 
     /// What is not part of the world: source positions, where files were read from (the writer
     /// inlines them), and each action's own `expect` (the TUI saves the current landing instead).
+    static func canonical(_ served: WebHost) -> WebHost {
+        var copy = served
+        copy.aasa = canonical(served.aasa)
+        copy.aasaRoot = canonical(served.aasaRoot)
+        copy.cdnAASA = canonical(served.cdnAASA)
+        copy.assetlinks = canonical(served.assetlinks)
+        return copy
+    }
+
     static func normalized(_ scenario: Scenario) -> Scenario {
         var copy = scenario
         copy.file = nil
@@ -52,6 +61,9 @@ import Testing
             var plain = action
             plain.location = nil
             plain.expect = nil
+            if case .serve(let changes) = action.kind {
+                plain.kind = .serve(changes.map { ServerChange(host: $0.host, keys: $0.keys, value: canonical($0.value)) })
+            }
             if case .set(let assignments) = action.kind {
                 plain.kind = .set(assignments.map { WorldAssignment(path: $0.path, value: $0.value) })
             }
@@ -84,7 +96,9 @@ import Testing
     }
 
     static let actionTexts = ["wait: 20m", "wait: 36h", "answer: open", "answer: cancel", "tap: https://shop.example.com/product/42",
-                              "{tap: \"shopapp://cart\", from: safari, page: \"https://news.example.org/a\"}"]
+                              "{tap: \"shopapp://cart\", from: safari, page: \"https://news.example.org/a\"}",
+                              "serve: {shop.example.com: {aasa: {status: 404}}}",
+                              "serve: {shop.example.com: {aasa: {json: {applinks: {details: []}}}}}"]
 
     /// A world as a TUI session could leave it: knobs turned, clock changed, actions added.
     static func mutated(_ start: Scenario, _ random: inout Generator) -> Scenario {

@@ -82,6 +82,15 @@ enum AppLinkDomains {
                 return (host, forced, [TraceStep(actor: "Android", summary: "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
                                                  rule: "android.applinks.state")], nil)
             }
+            if let record = app.verificationRecords[host] {
+                let note = TraceStep(actor: "Android", summary: "The verification agent answered for \(host) at \(record.at): \(record.state)",
+                                     rule: "android.applinks.package-lifecycle")
+                return (host, record.state, record.steps + [note], record.dynamic)
+            }
+            if let due = app.verificationDueAt {
+                return (host, "none", [TraceStep(actor: "Android", summary: "The verification agent has not answered for \(host) yet (it answers at \(due)): state none",
+                                                 rule: "android.applinks.package-lifecycle")], nil)
+            }
             let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
             return (host, result.state, result.steps, result.dynamicComponents)
         }

@@ -195,8 +195,75 @@ public struct PackageManagerCommand: Sendable, Equatable, CustomStringConvertibl
     }
 }
 
+/// What the verification agent answered for one domain, and when.
+struct VerificationRecord: Sendable, Equatable {
+    var state: String
+    var steps: [TraceStep]
+    var dynamic: [DynamicComponent]?
+    var at: SimInstant
+}
+
 /// The transitions. Each adds trace steps that cite the rule deciding it.
 enum DomainVerificationTransitions {
+    /// Verifier states the AOSP agent retries on its periodic job (VerifyStatus.kt): no response,
+    /// unknown, timeout, redirect. A rejection (1026) waits for an update or `pm verify-app-links`.
+    static let retriedStates: Set<String> = ["none", "1024", "1027", "1029"]
+    static let retryPeriod = SimDuration.hours(24)
+
+    /// Runs the agent for every autoVerify domain of the app against what the servers serve now,
+    /// and records its answers.
+    static func runAgent(_ index: Int, world: inout World, at time: SimInstant, hosts only: Set<String>? = nil) {
+        let app = world.apps[index]
+        let verifier = AssetLinksVerifier(web: world.web(at: time))
+        for host in AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify where only?.contains(host) ?? true {
+            let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
+            world.apps[index].verificationRecords[host] = VerificationRecord(state: result.state, steps: result.steps,
+                                                                             dynamic: result.dynamicComponents, at: time)
+        }
+    }
+
+    /// The scenario's start: apps installed then have the agent's answers from the servers as they are.
+    static func recordInitialAnswers(world: inout World) {
+        guard world.device.platform == .android else { return }
+        for index in world.apps.indices where world.apps[index].state.isInstalled {
+            runAgent(index, world: &world, at: world.clock)
+        }
+    }
+
+    /// Before each action: a pending run whose time has come answers, and the periodic job retries
+    /// domains whose answer it retries. Each change is a trace line.
+    static func settle(world: inout World, trace: inout TraceRecorder) {
+        guard world.device.platform == .android else { return }
+        for index in world.apps.indices where world.apps[index].state.isInstalled {
+            if let due = world.apps[index].verificationDueAt, due <= world.clock {
+                world.apps[index].verificationDueAt = nil
+                runAgent(index, world: &world, at: due)
+                let answers = world.apps[index].verificationRecords.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.state)" }
+                trace.add(actor, "At \(due) the verification agent answers for \(world.apps[index].name): \(answers.joined(separator: ", "))",
+                          rule: "android.applinks.package-lifecycle")
+                verificationTakesOver(index, world: &world, trace: &trace)
+                continue
+            }
+            let retry = world.apps[index].verificationRecords.filter { retriedStates.contains($0.value.state) && $0.value.at + retryPeriod <= world.clock }
+            guard !retry.isEmpty, world.apps[index].domainVerification.isEmpty || retry.keys.allSatisfy({ world.apps[index].domainVerification[$0] == nil }) else { continue }
+            let when = retry.values.map { $0.at + retryPeriod }.min() ?? world.clock
+            runAgent(index, world: &world, at: when, hosts: Set(retry.keys))
+            let answers = retry.keys.sorted().map { "\($0): \(world.apps[index].verificationRecords[$0]?.state ?? "?")" }
+            trace.add(actor, "The agent's periodic job (every 24 h) retried \(world.apps[index].name)'s unanswered domains at \(when): \(answers.joined(separator: ", "))",
+                      rule: "android.applinks.package-lifecycle")
+            verificationTakesOver(index, world: &world, trace: &trace)
+        }
+    }
+
+    /// Schedules the agent after an install, an update or `pm verify-app-links`.
+    static func schedule(_ index: Int, hosts: [String], world: inout World, trace: inout TraceRecorder, why: String) {
+        for host in hosts { world.apps[index].verificationRecords[host] = nil }
+        let due = world.clock + world.device.appLinkVerificationDelay
+        world.apps[index].verificationDueAt = due
+        trace.add(actor, "\(why): the verification agent checks \(hosts.joined(separator: ", ")) in the background and answers at \(due) (\(world.device.appLinkVerificationDelay) later); until then the state is none",
+                  rule: "android.applinks.package-lifecycle")
+    }
+
     static let actor = "Android"
 
     static func covers(_ entry: String, _ host: String) -> Bool {
@@ -230,6 +297,8 @@ enum DomainVerificationTransitions {
     static func uninstall(_ index: Int, world: inout World, trace: inout TraceRecorder) {
         guard world.device.platform == .android else { return }
         let app = world.apps[index]
+        world.apps[index].verificationRecords = [:]
+        world.apps[index].verificationDueAt = nil
         guard !app.domainVerification.isEmpty || !app.userSelectedDomains.isEmpty || !app.linkHandlingAllowed else { return }
         world.apps[index].domainVerification = [:]
         world.apps[index].userSelectedDomains = []
@@ -240,21 +309,31 @@ enum DomainVerificationTransitions {
 
     /// An install from scratch: the verifier checks every autoVerify domain (live from the servers).
     static func install(_ index: Int, world: inout World, trace: inout TraceRecorder) {
-        guard world.device.platform == .android, world.device.os.apiLevel >= 31 else { return }
+        guard world.device.platform == .android, world.device.os.apiLevel >= 23 else { return }
+        world.apps[index].verificationRecords = [:]
         let hosts = AppLinkDomains.collect(world.apps[index], api: world.device.os.apiLevel).autoVerify
         guard !hosts.isEmpty else { return }
-        trace.add(actor, "The install asks the verification agent to check \(hosts.joined(separator: ", "))",
-                  rule: "android.applinks.package-lifecycle")
-        verificationTakesOver(index, world: &world, trace: &trace)
+        schedule(index, hosts: hosts, world: &world, trace: &trace, why: "The install asks for verification")
     }
 
     /// An update (same signer): verified, approved, denied, migrated and restored survive for
     /// still-declared domains; every other state starts over and the agent verifies again. The
     /// user's selections and "Open supported links" survive (CTS C3, C7).
     static func update(_ index: Int, world: inout World, trace: inout TraceRecorder) {
-        guard world.device.platform == .android, world.device.os.apiLevel >= 31 else { return }
+        guard world.device.platform == .android, world.device.os.apiLevel >= 23 else { return }
+        guard world.device.os.apiLevel >= 31 else {
+            // Android 6–11: the legacy verifier runs again for the new version.
+            let hosts = AppLinkDomains.collect(world.apps[index], api: world.device.os.apiLevel).autoVerify
+            if !hosts.isEmpty { schedule(index, hosts: hosts, world: &world, trace: &trace, why: "The update asks for verification again") }
+            return
+        }
         let app = world.apps[index]
         let declared = Set(AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify)
+        let again = declared.sorted().filter { host in
+            guard app.domainVerification[host] == nil else { return false }
+            guard let record = app.verificationRecords[host] else { return true }
+            return !(DomainVerificationState(record.state)?.survivesUpdate ?? false)
+        }
         var kept: [String] = [], reset: [String] = []
         for host in app.domainVerification.keys.sorted() {
             let state = app.domainVerification[host].flatMap(DomainVerificationState.init)
@@ -265,11 +344,19 @@ enum DomainVerificationTransitions {
                 reset.append(host)
             }
         }
+        for host in declared.sorted() where app.domainVerification[host] == nil {
+            if let record = app.verificationRecords[host], DomainVerificationState(record.state)?.survivesUpdate == true {
+                kept.append("\(host) (\(record.state))")
+            }
+        }
         var summary = "The update keeps \(app.name)'s user state (selections, “Open supported links”)"
         if !kept.isEmpty { summary += "; keeps " + kept.joined(separator: ", ") }
-        if !reset.isEmpty { summary += "; starts over for " + reset.joined(separator: ", ") + ", which the agent verifies again" }
+        if !reset.isEmpty { summary += "; starts over for " + reset.joined(separator: ", ") }
         trace.add(actor, summary, rule: "android.applinks.package-lifecycle")
-        verificationTakesOver(index, world: &world, trace: &trace)
+        let toVerify = Array(Set(again + reset.filter(declared.contains))).sorted()
+        if !toVerify.isEmpty {
+            schedule(index, hosts: toVerify, world: &world, trace: &trace, why: "The update asks for verification of the domains that start over")
+        }
     }
 
     /// Applies one `pm` command. Returns the trace of what changed.
@@ -312,8 +399,8 @@ enum DomainVerificationTransitions {
         let app = world.apps[index]
         var sent: [String] = []
         for host in AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify {
-            let recorded = app.domainVerification[host].flatMap(DomainVerificationState.init)
-            guard let recorded else { sent.append(host); continue }
+            let text = app.domainVerification[host] ?? app.verificationRecords[host]?.state ?? (app.verificationDueAt == nil ? nil : "none")
+            guard let recorded = text.flatMap(DomainVerificationState.init) else { sent.append(host); continue }
             if reVerify ? recorded.agentMayChange : recorded.isDefault {
                 world.apps[index].domainVerification[host] = nil
                 sent.append(host)
@@ -326,9 +413,7 @@ enum DomainVerificationTransitions {
                       rule: "android.applinks.shell")
             return
         }
-        trace.add(actor, "The agent verifies \(sent.joined(separator: ", ")) for \(app.name) again, against what the servers serve now",
-                  rule: "android.applinks.shell")
-        verificationTakesOver(index, world: &world, trace: &trace)
+        schedule(index, hosts: sent, world: &world, trace: &trace, why: "pm verify-app-links sends \(app.name)'s domains to the agent")
     }
 
     /// `pm set-app-links --package P STATE domains|all`: only autoVerify domains take a state.

@@ -1,6 +1,6 @@
 /// Android 15+ dynamic App Links: server-side `dynamic_app_link_components` in assetlinks.json that
 /// narrow which URIs of a verified host open the app (knowledge/android.md §1.8).
-struct DynamicComponent: Equatable {
+struct DynamicComponent: Equatable, Sendable {
     var path: String?
     var query: [(key: String, value: String)]
     var fragment: String?

@@ -12,6 +12,7 @@ public enum Describe {
         case .answer(let a): return "answer \(a)"
         case .set(let assignments): return "set " + assignments.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
         case .packageManager(let command): return command.text
+        case .serve(let changes): return "serve " + changes.map { "\($0.host) (\($0.keys.joined(separator: ", ")))" }.joined(separator: "; ")
         }
     }
 

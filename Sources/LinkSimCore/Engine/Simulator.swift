@@ -2,10 +2,12 @@
 public enum Simulator {
     public static func run(_ scenario: Scenario) -> ScenarioResult {
         var world = World(scenario)
+        DomainVerificationTransitions.recordInitialAnswers(world: &world)
         var results: [ActionResult] = []
         results.reserveCapacity(scenario.actions.count)
         for (index, action) in scenario.actions.enumerated() {
             var trace = TraceRecorder()
+            DomainVerificationTransitions.settle(world: &world, trace: &trace)
             let before = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
             let landing = perform(action.kind, world: &world, trace: &trace)
             let check = action.expect.map { ExpectationChecker.check($0, landing: landing, trace: trace.steps) }
@@ -21,10 +23,13 @@ public enum Simulator {
     /// device and apps hold the state those actions left (`android app-links --after N`).
     public static func world(_ scenario: Scenario, after count: Int) -> Scenario {
         var world = World(scenario)
+        DomainVerificationTransitions.recordInitialAnswers(world: &world)
+        var trace = TraceRecorder()
         for action in scenario.actions.prefix(max(0, count)) {
-            var trace = TraceRecorder()
+            DomainVerificationTransitions.settle(world: &world, trace: &trace)
             _ = perform(action.kind, world: &world, trace: &trace)
         }
+        DomainVerificationTransitions.settle(world: &world, trace: &trace)
         var snapshot = scenario
         snapshot.device = world.device
         snapshot.apps = world.apps
@@ -123,6 +128,15 @@ public enum Simulator {
             if cold { world.apps[i].launchCount += 1 }
             world.apps[i].currentScreen = screen
             return Landing(kind: .app, app: app.id, screen: screen, params: [:])
+
+        case .serve(let changes):
+            for change in changes {
+                change.apply(to: &world.web)
+                trace.add("server \(change.host)", "From \(world.clock) on serves a new \(change.keys.joined(separator: ", ")); devices see it when they next fetch (install, update, re-check, re-verification)",
+                          rule: "linksim.server-change")
+            }
+            world.webHistory.append(WebVersion(since: world.clock, web: world.web, changedHosts: Set(changes.map(\.host))))
+            return nil
 
         case .packageManager(let command):
             DomainVerificationTransitions.run(command, world: &world, trace: &trace)

@@ -31,6 +31,8 @@ struct World {
     var device: Device
     var apps: [App]
     var web: Web
+    /// Every version of what the servers served, oldest first (the first is the scenario's `web`).
+    var webHistory: [WebVersion]
     let providers: Providers
     var clock: SimInstant
     /// The scenario's start time (the CDN model measures from it).
@@ -47,6 +49,7 @@ struct World {
         device = scenario.device
         apps = scenario.apps
         web = scenario.web
+        webHistory = [WebVersion(since: scenario.clock, web: scenario.web, changedHosts: [])]
         providers = scenario.providers
         clock = scenario.clock
         start = scenario.clock
@@ -59,6 +62,13 @@ struct World {
     }
 
     func index(of appID: String) -> Int? { apps.firstIndex { $0.id == appID } }
+
+    /// What the servers served at `time` (the scenario's `web` for any time before the first change).
+    func web(at time: SimInstant) -> Web {
+        // The current web also carries what a resolver added for one link (a provider's hosted AASA).
+        if webHistory.count == 1 || time >= webHistory[webHistory.count - 1].since { return web }
+        return webHistory.last { $0.since <= time }?.web ?? webHistory[0].web
+    }
 
     /// The key a preferred activity is saved under for a URL.
     static func preferenceKey(_ url: String) -> String {

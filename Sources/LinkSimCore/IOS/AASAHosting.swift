@@ -16,6 +16,8 @@ struct AASAFetcher {
     let ios: OSVersion
     /// The scenario's start: the time the server's current file is assumed to have been published.
     let scenarioStart: SimInstant
+    /// What the servers served over time (`serve:` actions); the CDN lags each change by up to 24 h.
+    var history: [WebVersion] = []
 
     static let sizeLimit = 128 * 1024
     static let cdnRefresh = SimDuration.hours(24)
@@ -23,6 +25,15 @@ struct AASAFetcher {
     /// Fetches the file for `host` as the device does at `time`, through Apple's CDN or directly.
     func fetch(host: String, viaCDN: Bool, at time: SimInstant, trace: inout TraceRecorder) -> AssociationOutcome {
         let webHost = web[host]
+        if viaCDN, let lagging = cdnLag(host: host, at: time) {
+            trace.add("Apple CDN", "\(host)'s file changed at \(lagging.changedAt); the CDN picks a change up within 24 hours, so at \(time) it still serves the file from before",
+                      rule: "ios.aasa-host.cdn",
+                      assumption: "assumption: Apple's CDN refreshes exactly 24 hours after a change (Apple: “within 24 hours”)")
+            if lagging.fromStart, let cdnCopy = lagging.web[host]?.cdnAASA, time < scenarioStart + Self.cdnRefresh {
+                return evaluate(cdnCopy, host: host, location: "Apple's CDN copy", actor: "Apple CDN", trace: &trace)
+            }
+            return AASAFetcher(web: lagging.web, ios: ios, scenarioStart: scenarioStart).fromServer(host: host, actor: "Apple CDN", trace: &trace)
+        }
         if viaCDN {
             if let cdnCopy = webHost?.cdnAASA, time < scenarioStart + Self.cdnRefresh {
                 trace.add("Apple CDN", "Serves its cached copy of \(host)'s file (\(cdnCopy.origin))",
@@ -37,8 +48,21 @@ struct AASAFetcher {
         return fromServer(host: host, actor: "iOS (swcd)", trace: &trace)
     }
 
+    /// When a `serve:` changed this host's AASA less than 24 hours before `time`, the web the CDN
+    /// still answers from (the newest version at least 24 hours old, or the scenario's start).
+    private func cdnLag(host: String, at time: SimInstant) -> (web: Web, changedAt: SimInstant, fromStart: Bool)? {
+        guard history.count > 1 else { return nil }
+        let changes = history.dropFirst().filter {
+            $0.since <= time && $0.changedHosts.contains(host)
+                && ($0.web[host]?.aasa != nil || $0.web[host]?.aasaRoot != nil || $0.web[host]?.cdnAASA != nil)
+        }
+        guard let latest = changes.last, time < latest.since + Self.cdnRefresh else { return nil }
+        let settledIndex = history.lastIndex { $0.since + Self.cdnRefresh <= time } ?? 0
+        return (history[settledIndex].web, latest.since, settledIndex == 0)
+    }
+
     /// `.well-known` first, then the root location.
-    private func fromServer(host: String, actor: String, trace: inout TraceRecorder) -> AssociationOutcome {
+    fileprivate func fromServer(host: String, actor: String, trace: inout TraceRecorder) -> AssociationOutcome {
         let webHost = web[host]
         let wellKnown = webHost?.aasa ?? .notFound
         let first = evaluate(wellKnown, host: host, location: "https://\(host)/.well-known/apple-app-site-association",

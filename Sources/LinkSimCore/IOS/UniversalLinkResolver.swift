@@ -111,7 +111,8 @@ enum UniversalLinkResolver {
         }
         trace.add("iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt)))",
                   rule: "ios.aasa-host.fetch-timing")
-        let fetcher = AASAFetcher(web: world.web, ios: world.device.os, scenarioStart: world.start)
+        let fetcher = AASAFetcher(web: world.web(at: checkedAt), ios: world.device.os, scenarioStart: world.start,
+                                  history: world.webHistory)
         switch fetcher.fetch(host: entry.fileHost, viaCDN: viaCDN, at: checkedAt, trace: &trace) {
         case .denied(let reason), .unavailable(let reason):
             trace.add("iOS", "\(app.name) is not associated with \(host) (\(reason)); its universal links open in the browser",

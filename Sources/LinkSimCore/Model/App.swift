@@ -264,6 +264,10 @@ public struct App: Sendable, Equatable {
     /// How many times the app has been launched since install.
     public var launchCount: Int = 0
     public var installSource: InstallSource = .store
+    /// Android: the verification agent's answers, recorded when it ran (host → answer). Set by the engine.
+    var verificationRecords: [String: VerificationRecord] = [:]
+    /// Android: when the agent's pending run (after an install, an update, `pm verify-app-links`) answers.
+    var verificationDueAt: SimInstant?
 
     public init(id: String, name: String? = nil, state: AppState = .background) {
         self.id = id

@@ -164,6 +164,9 @@ public struct Device: Sendable, Equatable {
     public var managed: Bool = false
     /// How long after the first open the user answers the ATT prompt (nil: at once, or never if `att` is not_determined).
     public var attAnswerAfter: SimDuration?
+    /// Android: how long the verification agent takes to answer after an install, an update or
+    /// `pm verify-app-links` (the docs: “wait at least 20 seconds”).
+    public var appLinkVerificationDelay = SimDuration(seconds: 20)
     /// iOS: domains where the user chose "Open in Safari" (lowercased hosts).
     public var safariPrefersBrowser: [String] = []
     /// iOS: how a custom-scheme collision is resolved (linksim extension; Apple: undefined).

@@ -148,6 +148,8 @@ public enum ActionKind: Sendable, Equatable {
     case set([WorldAssignment])
     /// An `adb shell pm …` App Link command (Android 12+).
     case packageManager(PackageManagerCommand)
+    /// From now on these hosts serve other files (a fix, a deploy, an outage).
+    case serve([ServerChange])
 
     /// The action's name as in the scenario and in JSON output.
     public var name: String {
@@ -162,6 +164,7 @@ public enum ActionKind: Sendable, Equatable {
         case .answer: return "answer"
         case .set: return "set"
         case .packageManager: return "pm"
+        case .serve: return "serve"
         }
     }
 
@@ -169,7 +172,7 @@ public enum ActionKind: Sendable, Equatable {
     public var producesLanding: Bool {
         switch self {
         case .tap, .launch, .answer, .longPress: return true
-        case .wait, .install, .uninstall, .update, .set, .packageManager: return false
+        case .wait, .install, .uninstall, .update, .set, .packageManager, .serve: return false
         }
     }
 }

@@ -77,6 +77,43 @@ public struct WebHost: Sendable, Equatable {
     public init(host: String) { self.host = host }
 }
 
+/// A `serve:` action: from now on a host answers with these resources (only the keys written change).
+public struct ServerChange: Sendable, Equatable {
+    public var host: String
+    /// The keys the scenario wrote: `aasa`, `aasa_root`, `cdn_aasa`, `assetlinks`, `redirects`.
+    public var keys: [String]
+    public var value: WebHost
+    public init(host: String, keys: [String], value: WebHost) {
+        self.host = host
+        self.keys = keys
+        self.value = value
+    }
+
+    /// Applies the change to a web.
+    public func apply(to web: inout Web) {
+        var current = web.hosts[host] ?? WebHost(host: host)
+        for key in keys {
+            switch key {
+            case "aasa": current.aasa = value.aasa
+            case "aasa_root": current.aasaRoot = value.aasaRoot
+            case "cdn_aasa": current.cdnAASA = value.cdnAASA
+            case "assetlinks": current.assetlinks = value.assetlinks
+            case "redirects": current.redirects = value.redirects
+            default: break
+            }
+        }
+        web.hosts[host] = current
+    }
+}
+
+/// What the servers served from a time on: the scenario's `web` at its start, then each `serve:`.
+public struct WebVersion: Sendable, Equatable {
+    public var since: SimInstant
+    public var web: Web
+    /// The hosts this version changed (none for the first).
+    public var changedHosts: Set<String>
+}
+
 /// What every server answers. Hosts are lowercased.
 public struct Web: Sendable, Equatable {
     public var hosts: [String: WebHost] = [:]

@@ -159,9 +159,13 @@ enum SchemeRules {
              versions: [.ios(), .android()],
              explanation: "The scenario answers a prompt or chooser, but the previous action left none on screen, so the answer does nothing.",
              sources: []),
+        Rule(id: "linksim.server-change", title: "A server starts serving other files",
+             versions: [.ios(), .android()],
+             explanation: "A `serve:` action changes what a host answers from that moment on (a fixed assetlinks.json, a new AASA path, an outage). Devices do not notice by themselves: each platform sees the new answer only when it next fetches — iOS at install, update or its weekly re-check (through Apple's CDN, which picks a change up within 24 hours), Android when its verification agent runs (install, update, `pm verify-app-links`, or its periodic retry of unanswered domains).",
+             sources: []),
         Rule(id: "linksim.not-modelled", title: "No sourced rule covers this situation",
              versions: [.ios(), .android()],
-             explanation: "The research behind linksim has no sourced rule for this situation (for example a custom-scheme link inside another app's WKWebView, which that app's own navigation code decides). Instead of guessing, linksim says so in the trace and leaves the link where it is.",
+             explanation: "The research behind linksim has no sourced rule for this situation (for example a custom-scheme link inside another app's WKWebView, which that app's own navigation code decides). Instead of guessing, linksim says so in the trace, and where the situation decides the landing, the landing is `unknown` (with the reason), never a confident `nowhere`.",
              sources: []),
     ]
 }

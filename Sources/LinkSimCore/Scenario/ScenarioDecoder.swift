@@ -7,7 +7,7 @@ enum ScenarioKeys {
     static let top = ["linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",
                       "tap", "expect"] + tapModifiers
     static let device = ["platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
-                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after",
+                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after", "app_link_verification_delay",
                          "browsers"]
     static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
                               "quirk_swiftui_cold_start_drop_18_4"]
@@ -34,7 +34,7 @@ enum ScenarioKeys {
     static let branchLink = ["data"]
     static let simpleProvider = ["domain", "app"]
     static let adjust = simpleProvider + ["copy_to_clipboard"]
-    static let actionVerbs = ["tap", "wait", "install", "launch", "uninstall", "update", "long_press", "answer", "set", "pm"]
+    static let actionVerbs = ["tap", "wait", "install", "launch", "uninstall", "update", "long_press", "answer", "set", "pm", "serve"]
     static let action = actionVerbs + tapModifiers + ["choose", "expect"]
     static let install = ["app", "source"]
     static let expect = ["lands", "app", "options", "screen", "params", "via", "browser", "url", "callback", "delivered",
@@ -191,6 +191,9 @@ final class ScenarioDecoder {
             device.safariPrefersBrowser = (c.stringList(n, what: "device.safari_prefers_browser") ?? []).map { $0.lowercased() }
         }
         if let n = map["att_answer_after"]?.value, let d = c.duration(n, what: "device.att_answer_after") { device.attAnswerAfter = d }
+        if let n = map["app_link_verification_delay"]?.value, let d = c.duration(n, what: "device.app_link_verification_delay") {
+            device.appLinkVerificationDelay = d
+        }
         if let n = map["scheme_collision"]?.value,
            let p = c.choice(n, what: "device.scheme_collision", as: SchemeCollisionPolicy.self) {
             device.schemeCollision = p
@@ -440,15 +443,15 @@ final class ScenarioDecoder {
 
     // MARK: Web
 
-    private func decodeWeb(_ node: YAMLNode) -> Web {
+    private func decodeWeb(_ node: YAMLNode, what section: String = "web") -> Web {
         let c = context
-        guard let entries = c.freeMapping(node, what: "web") else { return Web() }
+        guard let entries = c.freeMapping(node, what: section) else { return Web() }
         var web = Web()
         for entry in entries {
             let hostName = entry.key.lowercased()
-            let what = "web.\(entry.key)"
+            let what = "\(section).\(entry.key)"
             if hostName.contains("/") || hostName.contains(":") || hostName.isEmpty {
-                c.error(entry.keyLocation, "`\(entry.key)` in `web` must be a host name such as shop.example.com (no scheme, port or path)")
+                c.error(entry.keyLocation, "`\(entry.key)` in `\(section)` must be a host name such as shop.example.com (no scheme, port or path)")
                 continue
             }
             var host = WebHost(host: hostName)
@@ -652,6 +655,22 @@ final class ScenarioDecoder {
                 return nil
             }
             kind = .answer(answer)
+        case "serve":
+            guard let entries = c.freeMapping(v, what: "\(key("serve"))") else { return nil }
+            let web = decodeWeb(v, what: key("serve"))
+            var changes: [ServerChange] = []
+            for entry in entries {
+                let host = entry.key.lowercased()
+                guard let value = web.hosts[host] else { continue }
+                var keys: [String] = []
+                if case .mapping(let pairs, _) = entry.value { keys = pairs.map(\.key).filter { ScenarioKeys.webHost.contains($0) } }
+                if keys.isEmpty {
+                    c.error(entry.keyLocation, "`\(key("serve")).\(entry.key)` changes nothing; give one of \(ScenarioKeys.webHost.joined(separator: ", "))")
+                    continue
+                }
+                changes.append(ServerChange(host: host, keys: keys, value: value))
+            }
+            kind = .serve(changes)
         case "pm":
             guard let text = c.string(v, what: "\(key("pm"))") else { return nil }
             guard scenario.device.platform == .android else {

@@ -70,6 +70,9 @@ public enum ScenarioWriter {
         if let browsers = device.installedBrowsers { out.line(1, "browsers: [\(browsers.map(\.rawValue).joined(separator: ", "))]") }
         if device.schemeCollision != .firstInstalled { out.line(1, "scheme_collision: \(device.schemeCollision.rawValue)") }
         if let after = device.attAnswerAfter { out.line(1, "att_answer_after: \(after)") }
+        if device.appLinkVerificationDelay != SimDuration(seconds: 20) {
+            out.line(1, "app_link_verification_delay: \(device.appLinkVerificationDelay)")
+        }
         out.line(1, "safari_prefers_browser: \(list(device.safariPrefersBrowser))")
     }
 
@@ -185,24 +188,32 @@ public enum ScenarioWriter {
         out.line(0, "web:")
         for host in web.hosts.keys.sorted() {
             guard let entry = web.hosts[host] else { continue }
-            out.line(1, "\(quote(host)):")
-            if let aasa = entry.aasa { out.line(2, "aasa: \(resource(aasa))") }
-            if let root = entry.aasaRoot { out.line(2, "aasa_root: \(resource(root))") }
-            if let cdn = entry.cdnAASA { out.line(2, "cdn_aasa: \(resource(cdn))") }
-            if let assetlinks = entry.assetlinks { out.line(2, "assetlinks: \(resource(assetlinks))") }
-            if !entry.redirects.isEmpty {
-                let pairs = entry.redirects.map { rule -> String in
-                    if rule.status == 302, rule.after.seconds == 0 { return "\(quote(rule.pattern)): \(quote(rule.target))" }
-                    var target = "to: \(quote(rule.target)), status: \(rule.status)"
-                    if rule.after.seconds > 0 { target += ", after: \(rule.after)" }
-                    return "\(quote(rule.pattern)): {\(target)}"
-                }
-                out.line(2, "redirects: {\(pairs.joined(separator: ", "))}")
-            }
-            if entry.aasa == nil, entry.aasaRoot == nil, entry.cdnAASA == nil, entry.assetlinks == nil, entry.redirects.isEmpty {
-                out.line(2, "{}")
-            }
+            writeHost(entry, keys: nil, indent: 1, to: &out)
         }
+    }
+
+    /// One host of `web:` (all its keys), or of a `serve:` action (only `keys`, written even when empty).
+    static func writeHost(_ entry: WebHost, keys: [String]?, indent: Int, to out: inout YAMLLines) {
+        func wants(_ key: String) -> Bool { keys?.contains(key) ?? true }
+        func served(_ resource: WebResource?) -> String { resource.map(Self.resource) ?? "{status: 404}" }
+        out.line(indent, "\(quote(entry.host)):")
+        let inner = indent + 1
+        var wrote = false
+        if wants("aasa"), keys != nil || entry.aasa != nil { out.line(inner, "aasa: \(served(entry.aasa))"); wrote = true }
+        if wants("aasa_root"), keys != nil || entry.aasaRoot != nil { out.line(inner, "aasa_root: \(served(entry.aasaRoot))"); wrote = true }
+        if wants("cdn_aasa"), keys != nil || entry.cdnAASA != nil { out.line(inner, "cdn_aasa: \(served(entry.cdnAASA))"); wrote = true }
+        if wants("assetlinks"), keys != nil || entry.assetlinks != nil { out.line(inner, "assetlinks: \(served(entry.assetlinks))"); wrote = true }
+        if wants("redirects"), keys != nil || !entry.redirects.isEmpty {
+            let pairs = entry.redirects.map { rule -> String in
+                if rule.status == 302, rule.after.seconds == 0 { return "\(quote(rule.pattern)): \(quote(rule.target))" }
+                var target = "to: \(quote(rule.target)), status: \(rule.status)"
+                if rule.after.seconds > 0 { target += ", after: \(rule.after)" }
+                return "\(quote(rule.pattern)): {\(target)}"
+            }
+            out.line(inner, "redirects: {\(pairs.joined(separator: ", "))}")
+            wrote = true
+        }
+        if !wrote { out.line(inner, "{}") }
     }
 
     /// A served file as a flow mapping: `json:` when the body is JSON (re-serialised on one line,
@@ -300,6 +311,9 @@ public enum ScenarioWriter {
             out.line(1, "- set: {\(pairs.joined(separator: ", "))}")
         case .packageManager(let command):
             out.line(1, "- pm: \(quote(command.text))")
+        case .serve(let changes):
+            out.line(1, "- serve:")
+            for change in changes { writeHost(change.value, keys: change.keys, indent: 3, to: &out) }
         }
         if let landing { out.line(2, "expect: \(expectation(landing))") }
     }
