@@ -115,6 +115,10 @@ enum AndroidWebResolver {
         let surface = TapSurface.name(of: tap, world: world)
         let host = parts.normalizedHost
         switch tap.from {
+        case .webview where !tap.webViewClient:
+            trace.add(surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
+                      rule: "android.webview.no-client")
+            return systemOpen(tap.url, host: host, tap: tap, starter: .otherApp, world: &world, trace: &trace)
         case .webview, .inAppBrowser:
             trace.add(surface, "A WebView does not resolve intents: the page loads inside it and no app opens",
                       rule: "android.webview.no-intents",
@@ -195,8 +199,14 @@ enum AndroidWebResolver {
             if parts.isWeb {
                 var probe = TraceRecorder()
                 let resolution = resolve(current, host: host, world: world, caller: tap.caller, trace: &probe)
+                // Chrome asks the package manager for every non-browser activity that handles the URL
+                // (ExternalNavigationHandler): on Android 6–11 unverified apps are among them.
                 let resolvers: Set<String>
-                if case .app(let h) = resolution { resolvers = [world.apps[h.appIndex].id] } else { resolvers = [] }
+                switch resolution {
+                case .app(let h): resolvers = [world.apps[h.appIndex].id]
+                case .chooser(let apps, _): resolvers = Set(CustomSchemeResolver.uniqueApps(apps, world: world))
+                default: resolvers = []
+                }
                 let decision: (leave: Bool, summary: String, rule: String)
                 if first && firstNavigationOfIntent {
                     decision = (false, "\(shown) was opened to show \(current): the first navigation of an incoming intent stays in the browser", "android.chrome.incoming-intent")
@@ -205,7 +215,9 @@ enum AndroidWebResolver {
                 } else if !first && previousResolvers == resolvers && firstNavigationOfIntent {
                     decision = (false, "The redirect has no new handlers: it stays in \(shown)", "android.chrome.incoming-intent")
                 } else if resolvers.isEmpty {
-                    decision = (false, "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it", "android.chrome.no-handler")
+                    decision = (false, world.device.os.apiLevel >= 31
+                                ? "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
+                                : "No app can handle \(current): \(shown) keeps it", "android.chrome.no-handler")
                 } else if let previousHost, previousHost == host {
                     decision = (false, "Same host as the page (\(host)): \(shown) keeps the navigation", "android.chrome.same-host")
                 } else {
@@ -218,16 +230,14 @@ enum AndroidWebResolver {
                         return AppDelivery.open(handler.appIndex, url: current, kind: .appLink, activity: handler.activity,
                                                 starter: .browser, world: &world, trace: &trace)
                     }
-                }
-                if world.device.os.apiLevel <= 30, !decision.leave, resolvers.isEmpty, decision.rule == "android.chrome.no-handler",
-                   case .chooser(let apps, let browsers) = resolution {
-                    // Android 6–11: unverified apps are still candidates; Chrome fires the intent and the dialog appears.
-                    for step in probe.steps { trace.append(step) }
-                    trace.add(shown, "\(shown) fires the intent for \(current); Android shows the disambiguation dialog", rule: "android.chrome.fires-intent")
-                    let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
-                    world.pending = PendingDecision(kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
-                                                    tap: tap, cancelRule: "android.applinks.legacy-chooser")
-                    return Landing(kind: .chooser, url: current, options: ids)
+                    if case .chooser(let apps, let browsers) = resolution {
+                        // Android 6–11: unverified apps are candidates; the intent Chrome fires shows the dialog.
+                        trace.add("Android", "The handlers are not verified: Android shows the disambiguation dialog", rule: "android.applinks.legacy-chooser")
+                        let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
+                        world.pending = PendingDecision(kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
+                                                        tap: tap, cancelRule: "android.applinks.legacy-chooser")
+                        return Landing(kind: .chooser, url: current, options: ids)
+                    }
                 }
                 if first || !resolvers.isEmpty || decision.rule != "android.chrome.no-handler" {
                     // The system's resolution was already told for an incoming intent's first page.
@@ -261,6 +271,39 @@ enum AndroidWebResolver {
     }
 
     // MARK: intent: URLs (knowledge/android.md §4.2)
+
+    /// An `intent:` URL inside a WebView: the host app's WebViewClient loads it (and fails), or,
+    /// without a client, WebView parses it and starts the activity itself.
+    static func intentInWebView(_ tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
+        let surface = TapSurface.name(of: tap, world: world)
+        let shown = TapSurface.browser(for: tap, world: world)
+        guard tap.from == .webview, !tap.webViewClient else {
+            trace.add(surface, "The WebView's client loads the intent: URL itself; WebView knows no such scheme: net::ERR_UNKNOWN_URL_SCHEME",
+                      rule: "android.webview.unknown-scheme",
+                      assumption: tap.from == .inAppBrowser ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil)
+            return Landing(kind: .error, browser: shown, url: tap.url)
+        }
+        guard let intent = IntentURL(tap.url) else {
+            trace.add(surface, "\(tap.url) does not parse as an intent (it needs #Intent;…;end); WebView loads it and fails: net::ERR_UNKNOWN_URL_SCHEME",
+                      rule: "android.webview.no-client")
+            return Landing(kind: .error, browser: shown, url: tap.url)
+        }
+        trace.add(surface, "The app set no WebViewClient: WebView's default client parses the intent: URL (data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")) and starts it with BROWSABLE",
+                  rule: "android.webview.no-client")
+        var search = AndroidHandlers.search(url: intent.data, world: world, caller: nil)
+        if let package = intent.package {
+            search.handlers = search.handlers.filter { world.apps[$0.appIndex].id == package }
+        }
+        for step in search.steps { trace.append(step) }
+        if let handler = search.handlers.first {
+            return AppDelivery.open(handler.appIndex, url: intent.data, kind: .customScheme, activity: handler.activity, starter: .otherApp,
+                                    world: &world, trace: &trace).with(via: .intentURL)
+        }
+        trace.add(surface, "No activity handles it (ActivityNotFoundException); WebView loads the URL itself and fails: net::ERR_UNKNOWN_URL_SCHEME"
+                  + (intent.fallbackURL != nil ? " — S.browser_fallback_url is a Chrome feature, WebView ignores it" : ""),
+                  rule: "android.webview.no-client")
+        return Landing(kind: .error, browser: shown, url: tap.url)
+    }
 
     static func intentURL(_ url: String, tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
         guard let intent = IntentURL(url) else {

@@ -114,7 +114,10 @@ enum CustomSchemeResolver {
                                providerLink: ProviderLinkContext? = nil) -> Landing {
         let surface = TapSurface.name(of: tap, world: world)
         let scheme = parts.scheme
-        if tap.from == .webview || tap.from == .inAppBrowser {
+        if tap.from == .webview, !tap.webViewClient {
+            trace.add(surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
+                      rule: "android.webview.no-client")
+        } else if tap.from == .webview || tap.from == .inAppBrowser {
             let assumption = tap.from == .inAppBrowser
                 ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil
             trace.add(surface, "The WebView does not resolve intents; loading \(scheme): fails with net::ERR_UNKNOWN_URL_SCHEME",

@@ -181,6 +181,9 @@ enum LinkTap {
             }
         }
         if parts.scheme.lowercased() == "intent", world.device.platform == .android {
+            if tap.from == .webview || tap.from == .inAppBrowser {
+                return AndroidWebResolver.intentInWebView(tap, world: &world, trace: &trace)
+            }
             return AndroidWebResolver.intentURL(tap.url, tap: tap, world: &world, trace: &trace)
         }
         switch world.device.platform {

@@ -105,6 +105,14 @@ enum UniversalLinkResolver {
         }
         let viaCDN = world.device.os.major >= 14 && entry.mode == nil
         let checkedAt = AssociationSchedule.lastCheck(app: app, now: world.clock, start: world.start)
+        let delay = world.device.associationDelay
+        if delay.seconds > 0, let began = app.associationCheckedAt,
+           world.clock < began + delay {
+            trace.add("iOS", "iOS began downloading \(app.name)'s association files at \(began) and finishes at \(began + delay) (device.association_delay \(delay)); until then the app claims no universal links",
+                      rule: "ios.aasa-host.fetch-timing",
+                      assumption: "assumption: the download after install or update takes \(delay) (Apple gives no figure; the scenario sets it)")
+            return nil
+        }
         if !viaCDN, world.device.os.major < 14 {
             trace.add("iOS", "On iOS \(world.device.os) the device fetches the file straight from the server (no CDN)",
                       rule: "ios.aasa-host.direct-fetch")

@@ -167,6 +167,9 @@ public struct Device: Sendable, Equatable {
     /// Android: how long the verification agent takes to answer after an install, an update or
     /// `pm verify-app-links` (the docs: “wait at least 20 seconds”).
     public var appLinkVerificationDelay = SimDuration(seconds: 20)
+    /// iOS: how long downloading an app's association files takes after an install or update.
+    /// Apple: the device downloads them at install, from the CDN immediately — so 0 unless a scenario says otherwise.
+    public var associationDelay = SimDuration(seconds: 0)
     /// iOS: domains where the user chose "Open in Safari" (lowercased hosts).
     public var safariPrefersBrowser: [String] = []
     /// iOS: how a custom-scheme collision is resolved (linksim extension; Apple: undefined).

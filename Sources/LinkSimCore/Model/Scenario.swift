@@ -68,6 +68,9 @@ public struct Tap: Sendable, Equatable {
     public var adClick: Bool = false
     /// The click was an ad on a self-reporting network such as Meta (deferred deep links).
     public var srn: Bool = false
+    /// Android `from: webview`: the host app set a WebViewClient (the norm). Without one, WebView
+    /// hands every navigation to the system as an intent.
+    public var webViewClient: Bool = true
 
     public init(url: String, from: TapSource, page: String? = nil, browserApp: InAppBrowserApp? = nil,
                 gesture: Gesture = .user, caller: String? = nil, adClick: Bool = false) {

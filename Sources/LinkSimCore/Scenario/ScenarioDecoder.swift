@@ -3,11 +3,11 @@ import Foundation
 /// The keys of the scenario format (contract §2 plus linksim's documented additions), in one place,
 /// so that "unknown key" messages and the format reference agree.
 enum ScenarioKeys {
-    static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click", "srn"]
+    static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click", "srn", "webview_client"]
     static let top = ["linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",
                       "tap", "expect"] + tapModifiers
     static let device = ["platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
-                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after", "app_link_verification_delay",
+                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after", "app_link_verification_delay", "association_delay",
                          "browsers"]
     static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
                               "quirk_swiftui_cold_start_drop_18_4"]
@@ -191,6 +191,9 @@ final class ScenarioDecoder {
             device.safariPrefersBrowser = (c.stringList(n, what: "device.safari_prefers_browser") ?? []).map { $0.lowercased() }
         }
         if let n = map["att_answer_after"]?.value, let d = c.duration(n, what: "device.att_answer_after") { device.attAnswerAfter = d }
+        if let n = map["association_delay"]?.value, let d = c.duration(n, what: "device.association_delay") {
+            device.associationDelay = d
+        }
         if let n = map["app_link_verification_delay"]?.value, let d = c.duration(n, what: "device.app_link_verification_delay") {
             device.appLinkVerificationDelay = d
         }
@@ -759,6 +762,12 @@ final class ScenarioDecoder {
         if let n = map["caller"]?.value { tap.caller = c.string(n, what: "\(key("caller"))") }
         if let n = map["ad_click"]?.value, let b = c.bool(n, what: "\(key("ad_click"))") { tap.adClick = b }
         if let n = map["srn"]?.value, let b = c.bool(n, what: "\(key("srn"))") { tap.srn = b }
+        if let entry = map["webview_client"], let b = c.bool(entry.value, what: "\(key("webview_client"))") {
+            if platform != .android || tap.from != .webview {
+                c.error(entry.keyLocation, "`webview_client` goes with `from: webview` on Android (an Android WebView with or without a WebViewClient)")
+            }
+            tap.webViewClient = b
+        }
         return tap
     }
 

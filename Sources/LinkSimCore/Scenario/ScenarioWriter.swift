@@ -70,6 +70,7 @@ public enum ScenarioWriter {
         if let browsers = device.installedBrowsers { out.line(1, "browsers: [\(browsers.map(\.rawValue).joined(separator: ", "))]") }
         if device.schemeCollision != .firstInstalled { out.line(1, "scheme_collision: \(device.schemeCollision.rawValue)") }
         if let after = device.attAnswerAfter { out.line(1, "att_answer_after: \(after)") }
+        if device.associationDelay.seconds != 0 { out.line(1, "association_delay: \(device.associationDelay)") }
         if device.appLinkVerificationDelay != SimDuration(seconds: 20) {
             out.line(1, "app_link_verification_delay: \(device.appLinkVerificationDelay)")
         }
@@ -326,6 +327,7 @@ public enum ScenarioWriter {
         if let caller = tap.caller { out.line(2, "caller: \(quote(caller))") }
         if tap.adClick { out.line(2, "ad_click: true") }
         if tap.srn { out.line(2, "srn: true") }
+        if !tap.webViewClient { out.line(2, "webview_client: false") }
     }
 
     /// A landing as an `expect` flow mapping (contract §2.4).
