@@ -31,6 +31,15 @@ static inline attr_t linksim_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t linksim_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t linksim_attr_dim(void) { return A_DIM; }
 static inline mmask_t linksim_mouse_click_mask(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED; }
+/* The wheel arrives as presses of buttons 4 (up) and 5 (down). */
+static inline mmask_t linksim_mouse_wheel_up_mask(void) { return BUTTON4_PRESSED; }
+static inline mmask_t linksim_mouse_wheel_down_mask(void) {
+#ifdef BUTTON5_PRESSED
+    return BUTTON5_PRESSED;
+#else
+    return 0;
+#endif
+}
 
 /* Writes one cell (a single wide character with attributes and a colour pair) at y, x. */
 static inline int linksim_put_cell(int y, int x, wchar_t ch, attr_t attrs, short pair) {

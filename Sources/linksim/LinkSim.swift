@@ -16,8 +16,11 @@ struct LinkSim: ParsableCommand {
                       AASACommand.self, AndroidCommand.self, BenchTUICommand.self]
     )
 
+    /// The TUI's options (`--no-mouse`, `--no-color`) work on bare `linksim` too.
+    @OptionGroup var tuiOptions: TUIOptions
+
     /// No subcommand: the demo TUI on a terminal, otherwise a usage line and exit 64.
-    func run() throws { try runDefaultTUI() }
+    func run() throws { try runDefaultTUI(tuiOptions) }
 }
 
 /// The output formats of `replay`, `matrix`...

@@ -13,15 +13,26 @@ struct TUICommand: ParsableCommand {
     @Argument(help: "A scenario file. Without one, the built-in demo opens.")
     var file: String?
 
+    @OptionGroup var options: TUIOptions
+
+    func run() throws { try options.open(file: file, bare: false) }
+}
+
+/// The TUI's options, shared by `linksim tui` and bare `linksim` (which opens the demo).
+struct TUIOptions: ParsableArguments {
     @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own text selection).")
     var noMouse = false
+
+    @Flag(name: .customLong("no-color"), help: "No colours: bold, reverse and underline only (as NO_COLOR does).")
+    var noColor = false
 
     @Option(name: .customLong("print-screen"),
             help: ArgumentHelp("Print one screen as plain text at WxH (e.g. 120x40) and exit; works without a terminal.",
                                visibility: .hidden))
     var printScreen: String?
 
-    func run() throws {
+    /// `bare`: started as `linksim` without a subcommand (its usage message differs).
+    func open(file: String?, bare: Bool) throws {
         var scenario: Scenario?
         if let file {
             do {
@@ -46,10 +57,14 @@ struct TUICommand: ParsableCommand {
             return
         }
         guard TUIRunner.hasTerminal else {
-            FileHandle.standardError.write(Data("linksim tui needs a terminal on stdin and stdout; use `linksim run FILE` in scripts\n".utf8))
+            if bare {
+                FileHandle.standardError.write(Data("usage: linksim <command> [options]  (see `linksim --help`; on a terminal, `linksim` opens the TUI)\n".utf8))
+            } else {
+                FileHandle.standardError.write(Data("linksim tui needs a terminal on stdin and stdout; use `linksim run FILE` in scripts\n".utf8))
+            }
             throw ExitCode(64)
         }
-        let options = TUIRunner.Options(mouse: !noMouse)
+        let options = TUIRunner.Options(mouse: !noMouse, color: TUIRunner.colorAllowed && !noColor)
         if let scenario, let file {
             TUIRunner.run(scenario: scenario, path: file, options: options)
         } else {
@@ -58,14 +73,10 @@ struct TUICommand: ParsableCommand {
     }
 }
 
-/// What `linksim` does with no subcommand: the demo TUI on a terminal, else a usage line (exit 64).
-/// It never draws curses output into a pipe.
-func runDefaultTUI() throws {
-    guard TUIRunner.hasTerminal else {
-        FileHandle.standardError.write(Data("usage: linksim <command> [options]  (see `linksim --help`; on a terminal, `linksim` opens the TUI)\n".utf8))
-        throw ExitCode(64)
-    }
-    TUIRunner.runDemo()
+/// What `linksim` does with no subcommand: the demo TUI on a terminal (with the same options as
+/// `linksim tui`), else a usage line (exit 64). It never draws curses output into a pipe.
+func runDefaultTUI(_ options: TUIOptions = TUIOptions()) throws {
+    try options.open(file: nil, bare: true)
 }
 
 /// `linksim bench-tui` (hidden): key press → update → render → curses blit, timed with

@@ -10,7 +10,7 @@ struct EndToEndTests {
     @Test func demoOpensChangesAKnobShowsHelpAndQuitsCleanly() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        let screen = try session.waitFor("Device & apps")
+        let screen = try session.waitFor("Device ·")
         #expect(screen.contains("Landing"))
         #expect(screen.contains("https://shop.example.com/product/42"))
         try session.send("j", "j", "Right")
@@ -23,17 +23,17 @@ struct EndToEndTests {
         try session.send("q")
         let stty = try session.waitForExit()
         TmuxSession.expectRestored(stty)
-        #expect(!(try session.capture()).contains("Device & apps"), "the TUI's screen was left on the terminal")
+        #expect(!(try session.capture()).contains("Device ·"), "the TUI's screen was left on the terminal")
     }
 
     @Test func tooSmallTerminalSaysSoAndQStillQuits() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.resize(width: 60, height: 20)
         _ = try session.waitFor("need 80×24, have 60×20")
         try session.resize(width: 100, height: 30)
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.resize(width: 70, height: 20)
         _ = try session.waitFor("need 80×24, have 70×20")
         try session.send("q")
@@ -43,26 +43,103 @@ struct EndToEndTests {
     @Test func sigtermRestoresTheTerminal() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.signal(SIGTERM)
         TmuxSession.expectRestored(try session.waitForExit())
         // The handler also left the alternate screen: the pane no longer shows the TUI.
-        #expect(!(try session.capture()).contains("Device & apps"))
+        #expect(!(try session.capture()).contains("Device ·"))
     }
 
     @Test func crashRestoresTheTerminal() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.signal(SIGSEGV)
         TmuxSession.expectRestored(try session.waitForExit())
+    }
+
+    /// Issue #16: search (/, n), zoom (z) and timeline editing (a, x, u) at the minimum size.
+    @Test func searchZoomAndTimelineEditingAt80x24() throws {
+        let session = try TmuxSession(width: 80, height: 24)
+        defer { session.close() }
+        _ = try session.waitFor("Device ·")
+        try session.send("Tab", "Tab")
+        _ = try session.waitFor("↑↓ step")
+        try session.send("/")
+        _ = try session.waitFor("Search trace pane")
+        try session.send("-l", "delivers")
+        try session.send("Enter")
+        let found = try session.waitFor("/delivers: match 1 of")
+        #expect(found.contains("▸ 12 iOS: Delivers the link"), "the search did not select the matching step:\n\(found)")
+        try session.send("z")
+        let zoomed = try session.waitFor("zoomed: trace pane")
+        #expect(!zoomed.contains("Landing"), "zoom should give the trace the whole screen:\n\(zoomed)")
+        try session.send("Escape")
+        _ = try session.waitFor("Landing")
+        try session.send("BTab")
+        _ = try session.waitFor("a add")
+        try session.send("a")
+        _ = try session.waitFor("Add action 2")
+        try session.send("-l", "install com.example.shop")
+        try session.send("Enter")
+        let added = try session.waitFor("Timeline (actions in order)")
+        #expect(added.contains("install com.example.shop"))
+        try session.send("x")
+        _ = try session.waitFor("removed action 2")
+        try session.send("u")
+        _ = try session.waitFor("changed: undo")
+        #expect(try session.capture().contains("install com.example.shop"))
+        try session.send("q")
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
+
+    /// Issue #15, point 8: while a (here artificially) long simulation runs, q and Ctrl-C still quit.
+    @Test(arguments: ["q", "C-c"])
+    func quitsWhileSimulating(key: String) throws {
+        let session = try TmuxSession(width: 80, height: 24, environment: ["LINKSIM_TEST_SLOW_SIMULATION=60"])
+        defer { session.close() }
+        _ = try session.waitFor("simulating… (q or Ctrl-C quits)")
+        try session.send(key)
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
+
+    /// Issue #16, point 8: the TUI's options work on bare `linksim`.
+    @Test func bareLinksimTakesNoMouse() throws {
+        let session = try TmuxSession(width: 80, height: 24, arguments: ["--no-mouse"])
+        defer { session.close() }
+        _ = try session.waitFor("Device ·")
+        try session.send("q")
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
+
+    /// Issue #16, point 8: under TERM=dumb the line editor (and every other mode) has a way out.
+    @Test func dumbTerminalLeavesTheLineEditor() throws {
+        let session = try TmuxSession(width: 100, height: 40, environment: ["TERM=dumb"])
+        defer { session.close() }
+        _ = try session.waitFor(":quit quits")
+        try session.send("t", "Enter")
+        _ = try session.waitFor("Tap URL")
+        try session.send("-l", ":esc")
+        try session.send("Enter")
+        // q quits only if the editor was left (in the editor it would be typed).
+        try session.send("q", "Enter")
+        _ = try session.waitForExit()
+
+        let second = try TmuxSession(width: 100, height: 40, environment: ["TERM=dumb"])
+        defer { second.close() }
+        _ = try second.waitFor(":quit quits")
+        try second.send("t", "Enter")
+        _ = try second.waitFor("Tap URL")
+        try second.send("-l", ":quit")
+        try second.send("Enter")
+        _ = try second.waitForExit()
     }
 
     @Test func ctrlCQuitsFromTheLineEditor() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
-        try session.send("/")
+        _ = try session.waitFor("Device ·")
+        try session.send("t")
         _ = try session.waitFor("Tap URL")
         try session.send("C-c")
         TmuxSession.expectRestored(try session.waitForExit())
@@ -71,7 +148,7 @@ struct EndToEndTests {
     @Test func matrixOpensAndClosesInTheRealBinary() throws {
         let session = try TmuxSession(width: 120, height: 40)
         defer { session.close() }
-        _ = try session.waitFor("Device & apps")
+        _ = try session.waitFor("Device ·")
         try session.send("m")
         _ = try session.waitFor("Matrix — Shop: app state × where the tap happens")
         try session.send("Tab")
@@ -131,7 +208,8 @@ final class TmuxSession {
     var pidFile: URL { workDirectory.appendingPathComponent("pid") }
     var sttyFile: URL { workDirectory.appendingPathComponent("stty") }
 
-    init(width: Int, height: Int) throws {
+    /// `arguments` go to linksim; `environment` (NAME=value) is added to TERM=xterm-256color.
+    init(width: Int, height: Int, arguments: [String] = [], environment: [String] = []) throws {
         guard let tmux = TmuxSession.findTmux() else {
             throw Failure(description: "tmux is not installed: the end-to-end TUI tests need it (apt-get install tmux). "
                           + "Set LINKSIM_SKIP_TMUX=1 to skip them knowingly.")
@@ -145,10 +223,11 @@ final class TmuxSession {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         // The inner sh writes its pid and execs linksim (same pid, for signals); the outer sh
         // records the terminal state once linksim is gone, then stays so the pane stays readable.
-        let inner = "echo \\$\\$ > '\(pidFile.path)'; exec '\(TmuxSession.binary.path)'"
+        let quoted = arguments.map { " '\($0)'" }.joined()
+        let inner = "echo \\$\\$ > '\(pidFile.path)'; exec '\(TmuxSession.binary.path)'\(quoted)"
         let outer = "sh -c \"\(inner)\"; stty -a > '\(sttyFile.path)' 2>&1; sleep 30"
         try run(detached: true, ["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
-                 "-c", TmuxSession.packageRoot.path, "env", "TERM=xterm-256color", "sh", "-c", outer])
+                 "-c", TmuxSession.packageRoot.path, "env", "TERM=xterm-256color"] + environment + ["sh", "-c", outer])
     }
 
     /// Runs a tmux command and returns what it printed. The server that `new-session` starts
@@ -296,7 +375,7 @@ enum Spawn {
     @Test func printScreenGivesPlainTextWithoutATerminal() throws {
         let result = try run(["tui", "--print-screen", "100x30"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("Device & apps"))
+        #expect(result.stdout.contains("Device ·"))
         #expect(!result.stdout.utf8.contains(0x1B))
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 31)
     }

@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func urlEditor() {
-        let model = TUIModel.fakeDemo().pressing(.char("/")).typing("shop.example.com/cart")
+        let model = TUIModel.fakeDemo().pressing(.char("t")).typing("shop.example.com/cart")
         Golden.check("editor-120x40", render(model, size: standard))
     }
 
@@ -121,5 +121,40 @@ import Testing
         for cell in grid.cells {
             #expect(cell.scalar.value >= 0x20 && !(0x7F..<0xA0).contains(cell.scalar.value) && cell.scalar != "\u{202E}")
         }
+    }
+
+    // MARK: Issue #16 views, at the minimum size and at 120×40
+
+    static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40)]
+
+    static func name(_ base: String, _ size: Size) -> String { "\(base)-\(size.width)x\(size.height)" }
+
+    @Test(arguments: sizes) func details(size: Size) {
+        var world = DemoWorld.scenario
+        world.description = "The shop's links, one by one: a universal link, a custom scheme, a tracking redirect."
+        let model = TUIModel.opening(world, path: "demo.yaml", size: size, colorEnabled: false,
+                                     environment: FakeSimulator.environment).pressing(.char("d"))
+        Golden.check(Self.name("details", size), render(model, size: size))
+    }
+
+    @Test(arguments: sizes) func zoomedTrace(size: Size) {
+        let model = TUIModel.fakeDemo(size).pressing(.tab, .tab, .char("]"), .char("z"))
+        Golden.check(Self.name("zoom-trace", size), render(model, size: size))
+    }
+
+    @Test(arguments: sizes) func searchInTheTrace(size: Size) {
+        let model = TUIModel.fakeDemo(size).pressing(.tab, .tab, .char("/")).typing("route").pressing(.enter)
+        Golden.check(Self.name("search-trace", size), render(model, size: size))
+    }
+
+    @Test(arguments: sizes) func timelineBuiltFromTheDemo(size: Size) {
+        let model = TUIModel.fakeDemo(size).pressing(.tab, .char("a")).typing("install com.example.shop").pressing(.enter)
+            .pressing(.char("a")).typing("wait: 20m").pressing(.enter, .char("b"))
+        Golden.check(Self.name("timeline-edit", size), render(model, size: size))
+    }
+
+    @Test(arguments: sizes) func addActionEditor(size: Size) {
+        let model = TUIModel.fakeDemo(size).pressing(.tab, .char("a")).typing("answer: open")
+        Golden.check(Self.name("add-action", size), render(model, size: size))
     }
 }

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func noColorUsesAttributesOnly() {
-        var model = TUIModel.fakeDemo().onKnob(.appState(app: 0)).pressing(.left, .left, .left, .tab, .tab, .char("n"))
+        var model = TUIModel.fakeDemo().onKnob(.appState(app: 0)).pressing(.left, .left, .left, .tab, .tab, .char("]"))
         model.colorEnabled = false
         let grid = render(model, size: size)
         #expect(grid.cells.allSatisfy { $0.style.foreground == .standard && $0.style.background == .standard })

@@ -12,6 +12,12 @@ enum FakeSimulator {
         var results: [ActionResult] = []
         var world = scenario
         for (index, action) in scenario.actions.enumerated() {
+            let before = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
+            defer {
+                // Like the real simulator: the world just before and just after each action.
+                results[results.count - 1].before = before
+                results[results.count - 1].after = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
+            }
             switch action.kind {
             case .tap(let tap):
                 let (landing, trace) = land(tap, in: world)

@@ -19,7 +19,7 @@ import Testing
         #expect(model.result?.landing?.kind == .app)
         #expect(model.result?.landing?.via == .universalLink)
         #expect(model.result?.trace.isEmpty == false)
-        model = model.pressing([.char("n"), .char("p"), .tab, .down, .tab, .down, .char("m")], environment: .live)
+        model = model.pressing([.char("]"), .char("["), .tab, .down, .tab, .down, .char("m")], environment: .live)
         #expect(model.selectedAction == 1)
         #expect(model.result?.landing != nil)
         _ = render(model, size: model.size)
@@ -29,7 +29,7 @@ import Testing
         let (quitModel, effects) = update(TUIModel.fakeDemo(), .key(.char("q")), FakeSimulator.environment)
         #expect(effects == [.quit])
         #expect(quitModel.wantsQuit)
-        let editing = TUIModel.fakeDemo().pressing(.char("/"))
+        let editing = TUIModel.fakeDemo().pressing(.char("t"))
         #expect(editing.keyContext == .editor)
         let (_, ctrlC) = update(editing, .key(.ctrl("c")), FakeSimulator.environment)
         #expect(ctrlC == [.quit])
@@ -133,12 +133,12 @@ import Testing
         #expect(model.changes == nil)  // picking another link is not a change to the world
     }
 
-    @Test func traceIsSteppedWithNAndPAndArrowsInTheTracePane() {
+    @Test func traceIsSteppedWithBracketsAndArrowsInTheTracePane() {
         var model = TUIModel.fakeDemo()
         #expect(model.trace.count == 3)
-        model = model.pressing(.char("n"), .char("n"), .char("n"), .char("n"))
+        model = model.pressing(.char("]"), .char("]"), .char("]"), .char("]"))
         #expect(model.traceCursor == 2)
-        model = model.pressing(.char("p"))
+        model = model.pressing(.char("["))
         #expect(model.traceCursor == 1)
         model = model.pressing(.tab, .tab, .up)
         #expect(model.focus == .trace)
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func typedURLBecomesANewLinkAndIsSimulated() {
-        var model = TUIModel.fakeDemo().pressing(.char("/"))
+        var model = TUIModel.fakeDemo().pressing(.char("t"))
         guard case .editor(let editor, .newURL, _) = model.overlay else {
             Issue.record("expected the URL editor")
             return

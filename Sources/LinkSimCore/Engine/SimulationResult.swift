@@ -17,6 +17,19 @@ public struct ExpectationCheck: Sendable, Equatable {
     public init(mismatches: [Mismatch]) { self.mismatches = mismatches }
 }
 
+/// The parts of the world an action can change, as they were at one moment (the TUI shows the
+/// device and apps just before or after the selected action).
+public struct WorldSnapshot: Sendable, Equatable {
+    public var device: Device
+    public var apps: [App]
+    public var clock: SimInstant
+    public init(device: Device, apps: [App], clock: SimInstant) {
+        self.device = device
+        self.apps = apps
+        self.clock = clock
+    }
+}
+
 /// What one action did.
 public struct ActionResult: Sendable, Equatable {
     public var index: Int
@@ -26,6 +39,9 @@ public struct ActionResult: Sendable, Equatable {
     public var trace: [TraceStep]
     /// nil when the action has no `expect`.
     public var check: ExpectationCheck?
+    /// The world just before and just after the action (nil when the producer did not record it).
+    public var before: WorldSnapshot?
+    public var after: WorldSnapshot?
 
     /// The assumptions the trace relied on to reach its landing ("assumption: …"), in order,
     /// without repeats. A landing that rests on one is marked as such wherever it is shown.

@@ -8,9 +8,13 @@ public enum Simulator {
         for (index, action) in scenario.actions.enumerated() {
             var trace = TraceRecorder()
             DomainVerificationTransitions.settle(world: &world, trace: &trace)
+            let before = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
             let landing = perform(action.kind, world: &world, trace: &trace)
             let check = action.expect.map { ExpectationChecker.check($0, landing: landing, trace: trace.steps) }
-            results.append(ActionResult(index: index, action: action, landing: landing, trace: trace.steps, check: check))
+            var result = ActionResult(index: index, action: action, landing: landing, trace: trace.steps, check: check)
+            result.before = before
+            result.after = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
+            results.append(result)
         }
         return ScenarioResult(scenario: scenario, results: results)
     }

@@ -90,6 +90,7 @@ public enum ScenarioSchema {
             "caller": string,
             "ad_click": bool,
             "srn": bool,
+            "webview_client": bool,
         ]
     }
 
@@ -193,7 +194,7 @@ public enum ScenarioSchema {
         actionTypes["serve"] = map(ref("webHost"))
         actionTypes["choose"] = choice(names(LongPressChoice.self))
         actionTypes["expect"] = ref("expect")
-        let action = object(ScenarioKeys.action, actionTypes, description: "one thing the user does (tap, wait, install, launch, uninstall, update, long_press, answer, set)")
+        let action = object(ScenarioKeys.action, actionTypes, description: "one thing the user does (tap, wait, install, launch, uninstall, update, long_press, answer, set), a server does (serve) or QA type (pm)")
         let tristate = oneOf([bool, choice(["auto", "true", "false"])])
         let assumptions = object(ScenarioKeys.assumptions, [
             "sfsafariviewcontroller_taps_open_app": bool, "redirects_open_app": tristate,

@@ -16,7 +16,7 @@ public enum ScenarioWriter {
             out.line(0, "description: \(quote(description))")
         }
         if !scenario.tags.isEmpty { out.line(0, "tags: \(list(scenario.tags))") }
-        out.line(0, "clock: \(scenario.clock)")
+        out.line(0, "clock: \(clockText(scenario.clock))")
         writeDevice(scenario.device, to: &out)
         if !scenario.apps.isEmpty {
             out.line(0, "apps:")
@@ -33,6 +33,23 @@ public enum ScenarioWriter {
             }
         }
         return out.text
+    }
+
+    /// The clock as the loader reads it back: `YYYY-MM-DDTHH:MM:SSZ` with a four-digit year.
+    /// (`SimInstant.description` writes years before 1000 with fewer digits, which the loader
+    /// rejects: a clock whose year was changed to e.g. 999 could not be read back.)
+    public static func clockText(_ instant: SimInstant) -> String {
+        let text = instant.description
+        guard let dash = text.firstIndex(of: "-"), dash > text.startIndex else { return text }
+        let year = text[..<dash]
+        guard year.count < 4, year.allSatisfy(\.isNumber) else { return text }
+        return String(repeating: "0", count: 4 - year.count) + text
+    }
+
+    /// The range of clocks a scenario file can hold (four-digit years).
+    public static func isWritableClock(_ instant: SimInstant) -> Bool {
+        let text = clockText(instant)
+        return SimInstant.parse(text) == instant
     }
 
     // MARK: Sections

@@ -46,7 +46,9 @@ final class CursesBackend {
             use_default_colors()
             colorsUsable = true
         }
-        if mouse { mousemask(linksim_mouse_click_mask(), nil) }
+        if mouse {
+            mousemask(linksim_mouse_click_mask() | linksim_mouse_wheel_up_mask() | linksim_mouse_wheel_down_mask(), nil)
+        }
         return true
     }
 
@@ -61,6 +63,15 @@ final class CursesBackend {
 
     var size: Size { Size(width: Int(linksim_cols()), height: Int(linksim_lines())) }
 
+    /// Waits at most `milliseconds` for input (then `.tick`); the default wait is 250 ms.
+    func setInputTimeout(_ milliseconds: Int32) { wtimeout(linksim_stdscr(), milliseconds) }
+
+    /// Sends text to the terminal's clipboard with OSC 52 (base64), between curses frames.
+    func sendClipboard(_ text: String) {
+        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
+
     /// The next event, or `.tick` after a quiet 250 ms.
     func nextEvent() -> Event? {
         var character: wint_t = 0
@@ -74,6 +85,9 @@ final class CursesBackend {
             case KEY_MOUSE:
                 var mouse = MEVENT()
                 guard getmouse(&mouse) == OK else { return nil }
+                if mouse.bstate & linksim_mouse_wheel_up_mask() != 0 { return .mouseWheel(x: Int(mouse.x), y: Int(mouse.y), up: true) }
+                let down = linksim_mouse_wheel_down_mask()
+                if down != 0, mouse.bstate & down != 0 { return .mouseWheel(x: Int(mouse.x), y: Int(mouse.y), up: false) }
                 return .mouseClick(x: Int(mouse.x), y: Int(mouse.y))
             case KEY_UP: return .key(.up)
             case KEY_DOWN: return .key(.down)

@@ -4,8 +4,19 @@ import LinkSimIO
 
 /// Performs the effects `update` asks for (files only) and answers with events.
 public enum EffectRunner {
-    public static func perform(_ effect: Effect) -> Event? {
+    /// `clipboard` sends OSC 52 to the terminal (the curses runner); without one the copy is refused.
+    public static func perform(_ effect: Effect,
+                               clipboard: (String) -> Event = { _ in .clipboardUnavailable(reason: "no terminal to send it to") }) -> Event? {
         switch effect {
+        case .writeExport(let path, let text):
+            do {
+                try AtomicFileWriter.write(text, to: path, mode: .replace)
+                return .exportWritten(path: path)
+            } catch {
+                return .exportFailed(path: path, message: error.description)
+            }
+        case .copyToClipboard(let text):
+            return clipboard(text)
         case .quit:
             return nil
         case .writeScenario(let path, let text, let overwrite):

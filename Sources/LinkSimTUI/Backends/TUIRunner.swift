@@ -29,12 +29,14 @@ public enum TUIRunner {
     }
 
     /// Applies one event and every effect it causes (effects answer with events of their own).
-    public static func step(_ model: TUIModel, _ event: Event, _ environment: TUIEnvironment) -> TUIModel {
+    public static func step(_ model: TUIModel, _ event: Event, _ environment: TUIEnvironment,
+                            clipboard: @escaping (String) -> Event = { _ in
+                                .clipboardUnavailable(reason: "this terminal cannot receive OSC 52 (TERM=dumb)") }) -> TUIModel {
         var (current, effects) = update(model, event, environment)
         while !effects.isEmpty {
             let effect = effects.removeFirst()
             if effect == .quit { return current }
-            if let answer = EffectRunner.perform(effect) {
+            if let answer = EffectRunner.perform(effect, clipboard: clipboard) {
                 let (next, more) = update(current, answer, environment)
                 current = next
                 effects += more
@@ -45,39 +47,140 @@ public enum TUIRunner {
 
     /// Opens the TUI on the built-in demo.
     public static func runDemo(options: Options = Options()) {
-        run(options: options) { size, color in TUIModel.demo(size: size, colorEnabled: color) }
+        run(options: options) { size, color, environment in TUIModel.demo(size: size, colorEnabled: color, environment: environment) }
     }
 
     /// Opens the TUI on a loaded scenario (its actions are a timeline).
     public static func run(scenario: Scenario, path: String, options: Options = Options()) {
-        run(options: options) { size, color in
-            TUIModel.opening(scenario, path: path, size: size, colorEnabled: color)
+        run(options: options) { size, color, environment in
+            TUIModel.opening(scenario, path: path, size: size, colorEnabled: color, environment: environment)
         }
     }
 
-    static func run(options: Options, makeModel: (Size, Bool) -> TUIModel) {
-        let environment = TUIEnvironment.live
+    /// The live simulator. `LINKSIM_TEST_SLOW_SIMULATION=SECONDS` (for the end-to-end tests only)
+    /// makes every simulation that long, so a test can show that q and Ctrl-C still work meanwhile.
+    static var environment: TUIEnvironment {
+        guard let text = ProcessInfo.processInfo.environment["LINKSIM_TEST_SLOW_SIMULATION"], let seconds = UInt32(text) else {
+            return .live
+        }
+        return TUIEnvironment { scenario in
+            sleep(seconds)
+            return Simulator.run(scenario)
+        }
+    }
+
+    static func run(options: Options, makeModel: @escaping @Sendable (Size, Bool, TUIEnvironment) -> TUIModel) {
+        let environment = Self.environment
         if terminalIsDumb {
             let size = Size(width: Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 100,
                             height: Int(ProcessInfo.processInfo.environment["LINES"] ?? "") ?? 32)
-            PlainTextBackend.runInteractive(makeModel(size, false), environment: environment)
+            PlainTextBackend.runInteractive(makeModel(size, false, environment), environment: environment)
             return
         }
         let backend = CursesBackend()
         guard backend.start(color: options.color, mouse: options.mouse) else {
             FileHandle.standardError.write(Data("linksim: curses cannot use TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? ""); showing plain text\n".utf8))
-            PlainTextBackend.runInteractive(makeModel(Size(width: 100, height: 32), false), environment: environment)
+            PlainTextBackend.runInteractive(makeModel(Size(width: 100, height: 32), false, environment), environment: environment)
             return
         }
         defer { backend.stop() }
-        var model = makeModel(backend.size, options.color)
+        var queued: [Event] = []
+        let size = backend.size, color = options.color
+        // Opening simulates too (a file's first action): keep q and Ctrl-C working meanwhile.
+        guard var model = workKeepingInput(placeholder: TUIModel(world: Scenario(name: "loading…", device: Device(platform: .ios, os: .latest(.ios))),
+                                                                   mode: .independentLinks, size: size, colorEnabled: color),
+                                           backend: backend, queued: &queued, work: { _ in makeModel(size, color, environment) })
+        else { return }
         backend.draw(render(model, size: model.size))
         while !model.wantsQuit {
-            guard let event = backend.nextEvent() else { continue }
-            let next = step(model, event, environment)
+            let event: Event
+            if queued.isEmpty {
+                guard let next = backend.nextEvent() else { continue }
+                event = next
+            } else {
+                event = queued.removeFirst()
+            }
+            let next: TUIModel
+            if case .tick = event {
+                next = step(model, event, environment)  // fades marks only: never simulates
+            } else {
+                let current = model
+                guard let stepped = workKeepingInput(placeholder: model, backend: backend, queued: &queued, work: { clipboard in
+                    step(current, event, environment, clipboard: clipboard)
+                }) else {
+                    return  // q or Ctrl-C while a simulation was running: leave at once.
+                }
+                next = stepped
+            }
             let changed = next != model
             model = next
             if changed, !model.wantsQuit { backend.draw(render(model, size: model.size)) }
         }
+    }
+
+    /// Runs `work` (a step, which may simulate for a long time) off the input thread, and keeps reading
+    /// keys meanwhile: `q` or Ctrl-C end the TUI at once (nil), other input waits in `queued`.
+    /// After a moment the screen says a simulation is running and how to leave.
+    static func workKeepingInput(placeholder model: TUIModel, backend: CursesBackend, queued: inout [Event],
+                                 work: @escaping @Sendable (@escaping (String) -> Event) -> TUIModel) -> TUIModel? {
+        let mailbox = StepMailbox()
+        let thread = Thread {
+            let result = work { text in
+                mailbox.setClipboard(text)
+                return .clipboardCopied(characters: text.count)
+            }
+            mailbox.finish(result)
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
+        backend.setInputTimeout(20)
+        defer { backend.setInputTimeout(250) }
+        var waited = 0
+        var announced = false
+        while true {
+            if let (result, clipboard) = mailbox.take() {
+                if let clipboard { backend.sendClipboard(clipboard) }
+                return result
+            }
+            if let input = backend.nextEvent() {
+                switch input {
+                case .key(.char("q")), .key(.ctrl("c")): return nil
+                case .tick: waited += 1
+                default: queued.append(input)
+                }
+            }
+            if waited >= 15, !announced {
+                announced = true
+                var busy = model
+                busy.status = StatusMessage(text: "simulating… (q or Ctrl-C quits)", isError: false)
+                backend.draw(render(busy, size: busy.size))
+            }
+        }
+    }
+}
+
+/// Hands the result of a step from the simulation thread to the input thread.
+final class StepMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: TUIModel?
+    private var clipboard: String?
+
+    func setClipboard(_ text: String) {
+        lock.lock()
+        clipboard = text
+        lock.unlock()
+    }
+
+    func finish(_ model: TUIModel) {
+        lock.lock()
+        result = model
+        lock.unlock()
+    }
+
+    func take() -> (TUIModel, String?)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let result else { return nil }
+        return (result, clipboard)
     }
 }

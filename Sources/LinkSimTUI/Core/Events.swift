@@ -36,6 +36,8 @@ public enum Event: Sendable, Equatable {
     case key(Key)
     case resize(Size)
     case mouseClick(x: Int, y: Int)
+    /// The mouse wheel over (x, y): `up` scrolls towards the top.
+    case mouseWheel(x: Int, y: Int, up: Bool)
     /// About four times a second while idle: lets change marks fade.
     case tick
     case scenarioWritten(path: String)
@@ -44,6 +46,10 @@ public enum Event: Sendable, Equatable {
     case scenarioList(directory: String, files: [String])
     case scenarioLoaded(Scenario, path: String)
     case scenarioLoadFailed(path: String, message: String)
+    case exportWritten(path: String)
+    case exportFailed(path: String, message: String)
+    case clipboardCopied(characters: Int)
+    case clipboardUnavailable(reason: String)
 }
 
 /// What `update` asks the outside world to do. The runtime performs it and may answer with an event.
@@ -54,4 +60,8 @@ public enum Effect: Sendable, Equatable {
     case writeScenario(path: String, text: String, overwrite: Bool)
     case listScenarios(directory: String)
     case loadScenario(path: String)
+    /// Writes an export (trace as Markdown or Mermaid) atomically, replacing an existing file.
+    case writeExport(path: String, text: String)
+    /// Puts text on the terminal's clipboard with OSC 52 (the runtime knows whether it can).
+    case copyToClipboard(text: String)
 }

@@ -1,7 +1,7 @@
 /// Where a key is read: the focused pane or the overlay on top. Bindings belong to one context;
 /// `global` ones work whenever no overlay takes the key first.
 public enum KeyContext: String, Sendable, CaseIterable {
-    case global, device, links, trace, why, matrix, picker, editor, confirm, help
+    case global, device, links, trace, why, matrix, picker, details, editor, confirm, help
 
     var title: String {
         switch self {
@@ -12,6 +12,7 @@ public enum KeyContext: String, Sendable, CaseIterable {
         case .why: return "Why pane"
         case .matrix: return "Matrix (m)"
         case .picker: return "Open scenario (o)"
+        case .details: return "Details (d)"
         case .editor: return "Line editor"
         case .confirm: return "Question"
         case .help: return "Help"
@@ -27,6 +28,10 @@ public enum Command: Hashable, Sendable {
     case decrease, increase, activate
     case nextStep, previousStep
     case typeURL, editURL
+    case search, searchNext, searchPrevious
+    case zoom, undo, redo, reset
+    case addAction, deleteAction, moveActionUp, moveActionDown
+    case openDetails, exportTrace, copyTrace, toggleBeforeAfter
     case openMatrix, switchMatrixGrid
     case save, openPicker
     case confirmYes, confirmNo
@@ -42,68 +47,97 @@ public struct KeyBinding: Sendable {
 
 /// The one table that both handles input and generates the help screen, so the two cannot drift.
 public enum Keymap {
-    public static let bindings: [KeyBinding] = [
-        KeyBinding(keys: [.char("q")], context: .global, command: .quit, help: "quit (closes an overlay first)"),
-        KeyBinding(keys: [.ctrl("c")], context: .global, command: .forceQuit, help: "quit at once, from anywhere"),
-        KeyBinding(keys: [.char("?")], context: .global, command: .toggleHelp, help: "this help"),
-        KeyBinding(keys: [.tab], context: .global, command: .nextPane, help: "next pane"),
-        KeyBinding(keys: [.backTab], context: .global, command: .previousPane, help: "previous pane"),
-        KeyBinding(keys: [.char("n")], context: .global, command: .nextStep, help: "next trace step"),
-        KeyBinding(keys: [.char("p")], context: .global, command: .previousStep, help: "previous trace step"),
-        KeyBinding(keys: [.char("/")], context: .global, command: .typeURL, help: "type a URL to tap"),
-        KeyBinding(keys: [.char("m")], context: .global, command: .openMatrix, help: "landing matrix for this link"),
-        KeyBinding(keys: [.char("s")], context: .global, command: .save, help: "save world + link as a scenario"),
-        KeyBinding(keys: [.char("o")], context: .global, command: .openPicker, help: "open a scenario from scenarios/"),
-        KeyBinding(keys: [.escape], context: .global, command: .closeOverlay, help: "back / close"),
+    public static let bindings: [KeyBinding] = {
+        var all: [KeyBinding] = [
+            KeyBinding(keys: [.char("q")], context: .global, command: .quit, help: "quit (closes an overlay first)"),
+            KeyBinding(keys: [.ctrl("c")], context: .global, command: .forceQuit, help: "quit at once, from anywhere"),
+            KeyBinding(keys: [.char("?")], context: .global, command: .toggleHelp, help: "this help"),
+            KeyBinding(keys: [.tab], context: .global, command: .nextPane, help: "next pane"),
+            KeyBinding(keys: [.backTab], context: .global, command: .previousPane, help: "previous pane"),
+            KeyBinding(keys: [.char("/")], context: .global, command: .search, help: "search the focused pane"),
+            KeyBinding(keys: [.char("n")], context: .global, command: .searchNext, help: "next match"),
+            KeyBinding(keys: [.char("N")], context: .global, command: .searchPrevious, help: "previous match"),
+            KeyBinding(keys: [.char("]")], context: .global, command: .nextStep, help: "next trace step"),
+            KeyBinding(keys: [.char("[")], context: .global, command: .previousStep, help: "previous trace step"),
+            KeyBinding(keys: [.char("z")], context: .global, command: .zoom, help: "zoom the focused pane to the full screen (again: back)"),
+            KeyBinding(keys: [.char("d")], context: .global, command: .openDetails, help: "details: every landing fact, expectation, description"),
+            KeyBinding(keys: [.char("b")], context: .global, command: .toggleBeforeAfter,
+                       help: "device pane: the world just before ⇄ just after the selected action (edits change the world as opened)"),
+            KeyBinding(keys: [.char("t")], context: .global, command: .typeURL, help: "type a URL to tap (a new link)"),
+            KeyBinding(keys: [.char("m")], context: .global, command: .openMatrix, help: "landing matrix for this link"),
+            KeyBinding(keys: [.char("u")], context: .global, command: .undo, help: "undo the last change"),
+            KeyBinding(keys: [.ctrl("r")], context: .global, command: .redo, help: "redo"),
+            KeyBinding(keys: [.char("R")], context: .global, command: .reset, help: "reset the world to how it was opened (u undoes)"),
+            KeyBinding(keys: [.char("s")], context: .global, command: .save, help: "save world + actions as a scenario"),
+            KeyBinding(keys: [.char("w")], context: .global, command: .exportTrace, help: "write the trace to a file (.md Markdown, .mmd Mermaid)"),
+            KeyBinding(keys: [.char("y")], context: .global, command: .copyTrace, help: "copy the trace as Markdown (terminal clipboard, OSC 52)"),
+            KeyBinding(keys: [.char("o")], context: .global, command: .openPicker, help: "open a scenario from scenarios/"),
+            KeyBinding(keys: [.escape], context: .global, command: .closeOverlay, help: "back / close / clear the search"),
 
-        KeyBinding(keys: [.up, .char("k")], context: .device, command: .moveUp, help: "previous knob"),
-        KeyBinding(keys: [.down, .char("j")], context: .device, command: .moveDown, help: "next knob"),
-        KeyBinding(keys: [.left, .char("h")], context: .device, command: .decrease, help: "previous value"),
-        KeyBinding(keys: [.right, .char("l"), .char(" ")], context: .device, command: .increase, help: "next value"),
-        KeyBinding(keys: [.enter], context: .device, command: .activate, help: "next value / edit text"),
-        KeyBinding(keys: [.pageUp], context: .device, command: .pageUp, help: "page up"),
-        KeyBinding(keys: [.pageDown], context: .device, command: .pageDown, help: "page down"),
-        KeyBinding(keys: [.home, .char("g")], context: .device, command: .moveHome, help: "first knob"),
-        KeyBinding(keys: [.end, .char("G")], context: .device, command: .moveEnd, help: "last knob"),
+            KeyBinding(keys: [.up, .char("k")], context: .device, command: .moveUp, help: "previous knob"),
+            KeyBinding(keys: [.down, .char("j")], context: .device, command: .moveDown, help: "next knob"),
+            KeyBinding(keys: [.left, .char("h")], context: .device, command: .decrease, help: "previous value"),
+            KeyBinding(keys: [.right, .char("l"), .char(" ")], context: .device, command: .increase, help: "next value"),
+            KeyBinding(keys: [.enter], context: .device, command: .activate, help: "next value / edit text"),
 
-        KeyBinding(keys: [.up, .char("k")], context: .links, command: .moveUp, help: "previous link / action"),
-        KeyBinding(keys: [.down, .char("j")], context: .links, command: .moveDown, help: "next link / action"),
-        KeyBinding(keys: [.enter, .char("e")], context: .links, command: .editURL, help: "edit this link's URL"),
-        KeyBinding(keys: [.home, .char("g")], context: .links, command: .moveHome, help: "first link"),
-        KeyBinding(keys: [.end, .char("G")], context: .links, command: .moveEnd, help: "last link"),
+            KeyBinding(keys: [.up, .char("k")], context: .links, command: .moveUp, help: "previous link / action"),
+            KeyBinding(keys: [.down, .char("j")], context: .links, command: .moveDown, help: "next link / action"),
+            KeyBinding(keys: [.enter, .char("e")], context: .links, command: .editURL, help: "edit this link's URL"),
+            KeyBinding(keys: [.char("a")], context: .links, command: .addAction,
+                       help: "add an action after this one (tap, long_press, answer, install, update, uninstall, wait, launch, set)"),
+            KeyBinding(keys: [.char("x"), .delete], context: .links, command: .deleteAction, help: "remove this action"),
+            KeyBinding(keys: [.char("K")], context: .links, command: .moveActionUp, help: "move this action earlier"),
+            KeyBinding(keys: [.char("J")], context: .links, command: .moveActionDown, help: "move this action later"),
 
-        KeyBinding(keys: [.up, .char("k")], context: .trace, command: .moveUp, help: "previous step"),
-        KeyBinding(keys: [.down, .char("j")], context: .trace, command: .moveDown, help: "next step"),
-        KeyBinding(keys: [.home, .char("g")], context: .trace, command: .moveHome, help: "first step"),
-        KeyBinding(keys: [.end, .char("G")], context: .trace, command: .moveEnd, help: "last step"),
-        KeyBinding(keys: [.enter], context: .trace, command: .nextPane, help: "read why (focus the why pane)"),
+            KeyBinding(keys: [.up, .char("k")], context: .trace, command: .moveUp, help: "previous step"),
+            KeyBinding(keys: [.down, .char("j")], context: .trace, command: .moveDown, help: "next step"),
+            KeyBinding(keys: [.enter], context: .trace, command: .nextPane, help: "read why (focus the why pane)"),
 
-        KeyBinding(keys: [.up, .char("k")], context: .why, command: .moveUp, help: "scroll up"),
-        KeyBinding(keys: [.down, .char("j")], context: .why, command: .moveDown, help: "scroll down"),
+            KeyBinding(keys: [.up, .char("k")], context: .why, command: .moveUp, help: "scroll up"),
+            KeyBinding(keys: [.down, .char("j")], context: .why, command: .moveDown, help: "scroll down"),
 
-        KeyBinding(keys: [.up, .char("k")], context: .matrix, command: .moveUp, help: "row up"),
-        KeyBinding(keys: [.down, .char("j")], context: .matrix, command: .moveDown, help: "row down"),
-        KeyBinding(keys: [.left, .char("h")], context: .matrix, command: .decrease, help: "column left"),
-        KeyBinding(keys: [.right, .char("l")], context: .matrix, command: .increase, help: "column right"),
-        KeyBinding(keys: [.tab], context: .matrix, command: .switchMatrixGrid, help: "app state grid ⇄ OS version grid"),
-        KeyBinding(keys: [.enter], context: .matrix, command: .activate, help: "jump to this configuration"),
-        KeyBinding(keys: [.escape, .char("q"), .char("m")], context: .matrix, command: .closeOverlay, help: "close"),
+            KeyBinding(keys: [.up, .char("k")], context: .matrix, command: .moveUp, help: "row up"),
+            KeyBinding(keys: [.down, .char("j")], context: .matrix, command: .moveDown, help: "row down"),
+            KeyBinding(keys: [.left, .char("h")], context: .matrix, command: .decrease, help: "column left"),
+            KeyBinding(keys: [.right, .char("l")], context: .matrix, command: .increase, help: "column right"),
+            KeyBinding(keys: [.tab], context: .matrix, command: .switchMatrixGrid, help: "app state grid ⇄ OS version grid"),
+            KeyBinding(keys: [.enter], context: .matrix, command: .activate, help: "jump to this configuration"),
+            KeyBinding(keys: [.escape, .char("q"), .char("m")], context: .matrix, command: .closeOverlay, help: "close"),
 
-        KeyBinding(keys: [.up, .char("k")], context: .picker, command: .moveUp, help: "previous file"),
-        KeyBinding(keys: [.down, .char("j")], context: .picker, command: .moveDown, help: "next file"),
-        KeyBinding(keys: [.enter], context: .picker, command: .activate, help: "open"),
-        KeyBinding(keys: [.escape, .char("q")], context: .picker, command: .closeOverlay, help: "close"),
+            KeyBinding(keys: [.up, .char("k")], context: .picker, command: .moveUp, help: "previous file"),
+            KeyBinding(keys: [.down, .char("j")], context: .picker, command: .moveDown, help: "next file"),
+            KeyBinding(keys: [.enter], context: .picker, command: .activate, help: "open"),
+            KeyBinding(keys: [.escape, .char("q")], context: .picker, command: .closeOverlay, help: "close"),
 
-        KeyBinding(keys: [.enter], context: .editor, command: .editorCommit, help: "accept"),
-        KeyBinding(keys: [.escape], context: .editor, command: .editorCancel, help: "cancel"),
+            KeyBinding(keys: [.up, .char("k")], context: .details, command: .moveUp, help: "scroll up"),
+            KeyBinding(keys: [.down, .char("j")], context: .details, command: .moveDown, help: "scroll down"),
+            KeyBinding(keys: [.escape, .char("q"), .char("d")], context: .details, command: .closeOverlay, help: "close"),
 
-        KeyBinding(keys: [.char("y")], context: .confirm, command: .confirmYes, help: "yes"),
-        KeyBinding(keys: [.char("n"), .escape, .char("q")], context: .confirm, command: .confirmNo, help: "no"),
+            KeyBinding(keys: [.enter], context: .editor, command: .editorCommit, help: "accept"),
+            KeyBinding(keys: [.escape, .ctrl("g")], context: .editor, command: .editorCancel, help: "cancel"),
 
-        KeyBinding(keys: [.up, .char("k")], context: .help, command: .moveUp, help: "scroll up"),
-        KeyBinding(keys: [.down, .char("j")], context: .help, command: .moveDown, help: "scroll down"),
-        KeyBinding(keys: [.escape, .char("q"), .char("?")], context: .help, command: .closeOverlay, help: "close help"),
-    ]
+            KeyBinding(keys: [.char("y")], context: .confirm, command: .confirmYes, help: "yes"),
+            KeyBinding(keys: [.char("n"), .escape, .char("q")], context: .confirm, command: .confirmNo, help: "no"),
+
+            KeyBinding(keys: [.up, .char("k")], context: .help, command: .moveUp, help: "scroll up"),
+            KeyBinding(keys: [.down, .char("j")], context: .help, command: .moveDown, help: "scroll down"),
+            KeyBinding(keys: [.escape, .char("q"), .char("?")], context: .help, command: .closeOverlay, help: "close help"),
+        ]
+        // Paging in every scrolling pane and list, as in less and htop.
+        for context in [KeyContext.device, .links, .trace, .why, .matrix, .picker, .details, .help] {
+            all.append(KeyBinding(keys: [.pageUp], context: context, command: .pageUp, help: "page up"))
+            all.append(KeyBinding(keys: [.pageDown], context: context, command: .pageDown, help: "page down"))
+            all.append(KeyBinding(keys: [.home, .char("g")], context: context, command: .moveHome, help: "to the top"))
+            all.append(KeyBinding(keys: [.end, .char("G")], context: context, command: .moveEnd, help: "to the bottom"))
+        }
+        // Search in the list overlays too (they are modal, so they need their own bindings).
+        for context in [KeyContext.picker, .help, .details] {
+            all.append(KeyBinding(keys: [.char("/")], context: context, command: .search, help: "search"))
+            all.append(KeyBinding(keys: [.char("n")], context: context, command: .searchNext, help: "next match"))
+            all.append(KeyBinding(keys: [.char("N")], context: context, command: .searchPrevious, help: "previous match"))
+        }
+        return all
+    }()
 
     /// The command for a key in a context. Overlays (matrix, picker, editor, confirm, help) are
     /// modal: only their own bindings and Ctrl-C apply. Panes fall back to the global bindings.
@@ -113,7 +147,7 @@ public enum Keymap {
         switch context {
         case .device, .links, .trace, .why, .global:
             return bindings.first { $0.context == .global && $0.keys.contains(key) }?.command
-        case .matrix, .picker, .editor, .confirm, .help:
+        case .matrix, .picker, .details, .editor, .confirm, .help:
             return nil
         }
     }
@@ -132,7 +166,12 @@ public enum Keymap {
                 lines.append("  " + padded + binding.help)
             }
         }
-        lines += ["", "Mouse", "  click           focus a pane; select a knob, link or step (--no-mouse turns it off)"]
+        lines += ["", "Mouse",
+                  "  click           focus a pane; select a knob, link or step (--no-mouse turns it off)",
+                  "  wheel           scroll the pane or list under the pointer",
+                  "", "TERM=dumb (one line of keys, then Enter)",
+                  "  :esc :enter :tab :up :down :pgup :pgdn   a key that cannot be typed on the line",
+                  "  :quit           quit at once, from any mode"]
         return lines
     }
 }

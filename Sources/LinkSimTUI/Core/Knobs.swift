@@ -4,6 +4,7 @@ import LinkSimCore
 /// index into the scenario; hosts by name.
 public enum KnobID: Hashable, Sendable {
     case platform, osVersion, defaultBrowser, developerMode, privateRelay, att, online, schemeCollision, clipboard, network
+    case clock
     case managed
     /// Scenario `assumptions:` (behaviour the platforms leave undocumented).
     case sfvcTapsOpenApp, redirectsOpenApp, inAppBrowsersOpenApp, swiftUIColdStartQuirk
@@ -131,6 +132,8 @@ public enum Knobs {
         knobs.append(Knob(id: .network, section: section, label: "network", options: [], selected: 0, text: device.network))
         knobs.append(Knob(id: .clipboard, section: section, label: "clipboard", options: [], selected: 0,
                           text: device.clipboard ?? ""))
+        knobs.append(Knob(id: .clock, section: section, label: "clock", options: [], selected: 0,
+                          text: ScenarioWriter.clockText(world.clock)))
         if ios {
             let a = world.assumptions
             let assumptions = "Assumptions"
@@ -220,6 +223,28 @@ public enum Knobs {
 
     /// Sets knob `id` to option `index` (or `text` for text knobs). `stash` keeps the device of the
     /// platform not shown, so switching back and forth does not lose its settings.
+    /// Why a text cannot go into a text knob (what the scenario loader would reject), or nil.
+    public static func textProblem(_ id: KnobID, _ text: String) -> String? {
+        switch id {
+        case .clock:
+            guard let instant = SimInstant.parse(text), ScenarioWriter.isWritableClock(instant) else {
+                return "the clock must be a date and time such as 2026-01-15T09:00:00Z (years 0000–9999)"
+            }
+        case .page:
+            if !text.isEmpty, URLParts(text)?.host == nil {
+                return "the page must be a web URL such as https://news.example.org/article (empty: none)"
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Why a URL cannot be tapped (the loader would reject it), or nil.
+    public static func urlProblem(_ url: String) -> String? {
+        URLParts(url) == nil ? "not a URL with a scheme, such as https://shop.example.com/product/42 or shopapp://product/42" : nil
+    }
+
     public static func apply(_ id: KnobID, option index: Int, text: String? = nil, to world: inout Scenario,
                              action: Int, stash: inout [Platform: Device]) {
         var device = world.device
@@ -252,6 +277,9 @@ public enum Knobs {
         case .network:
             let value = text ?? ""
             device.network = value.isEmpty ? "home" : value
+        case .clock:
+            // Only a clock a scenario file can hold (the editor refuses others before this).
+            if let instant = SimInstant.parse(text ?? ""), ScenarioWriter.isWritableClock(instant) { world.clock = instant }
         case .safariPrefersBrowser(let host):
             device.safariPrefersBrowser.removeAll { $0 == host }
             if index == 1 { device.safariPrefersBrowser.append(host) }
@@ -285,7 +313,11 @@ public enum Knobs {
             if let level = pick(sdks.sorted()) { world.apps[app].targetSDK = level }
             return
         case .sdkProvider(let app):
-            if world.apps.indices.contains(app), let provider = pick(SDKProvider.allCases) { world.apps[app].sdk.provider = provider }
+            if world.apps.indices.contains(app), let provider = pick(SDKProvider.allCases), provider != world.apps[app].sdk.provider {
+                world.apps[app].sdk.provider = provider
+                // Options belong to one provider (the loader rejects them on another); `u` brings them back.
+                world.apps[app].sdk.options = [:]
+            }
             return
         case .longPressChoice:
             guard world.actions.indices.contains(action), case .longPress(let tap, _) = world.actions[action].kind,
@@ -302,6 +334,10 @@ public enum Knobs {
                     if let source = pick(sources) {
                         tap.from = source
                         if source == .inAppBrowser, tap.browserApp == nil { tap.browserApp = .facebook }
+                        // `browser_app` goes only with an in-app browser (the loader says so).
+                        if source != .inAppBrowser { tap.browserApp = nil }
+                        // `webview_client` goes only with an Android WebView.
+                        if source != .webview { tap.webViewClient = true }
                     }
                 case .inAppBrowserApp: tap.browserApp = pick(InAppBrowserApp.allCases)
                 case .caller: if let caller = pick(callers) { tap.caller = caller }

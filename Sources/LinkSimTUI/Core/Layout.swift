@@ -11,26 +11,57 @@ public struct Layout: Sendable, Equatable {
     public let trace: Rect
     public let why: Rect
     public let statusLine: Rect
+    /// The pane zoomed to the whole screen (`z`), if any; the other panes then have no room.
+    public let zoom: Pane?
 
     public static func isTooSmall(_ size: Size) -> Bool {
         size.width < minimum.width || size.height < minimum.height
     }
 
-    public init(size: Size, linkCount: Int = 6) {
+    /// The device pane's width: what its knobs need, between 32 columns and two fifths of the
+    /// screen, so the trace gets the rest (it holds the "why", the product).
+    static func deviceWidth(size: Size, deviceContent: Int?) -> Int {
+        guard let deviceContent else { return min(60, max(36, size.width * 9 / 20)) }
+        return min(max(32, size.width * 2 / 5), max(32, deviceContent + 2))
+    }
+
+    /// The inner width of the trace pane for a size (used before the layout exists).
+    public static func traceInnerWidth(size: Size, deviceContent: Int?) -> Int {
+        max(0, size.width - deviceWidth(size: size, deviceContent: deviceContent) - 2)
+    }
+
+    /// `deviceContent`: the device pane's widest row; `traceRows`: the rows the selected trace step
+    /// needs when expanded (the trace pane grows to show it whole, down to a 3-row why pane).
+    public init(size: Size, linkCount: Int = 6, deviceContent: Int? = nil, traceRows: Int? = nil, zoom: Pane? = nil) {
         self.size = size
+        self.zoom = zoom
         title = Rect(x: 0, y: 0, width: size.width, height: 1)
-        landing = Rect(x: 0, y: 1, width: size.width, height: 4)
         statusLine = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
+        if let zoom {
+            let full = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
+            let none = Rect(x: 0, y: 0, width: 0, height: 0)
+            landing = none
+            device = zoom == .device ? full : none
+            links = zoom == .links ? full : none
+            trace = zoom == .trace ? full : none
+            why = zoom == .why ? full : none
+            return
+        }
+        landing = Rect(x: 0, y: 1, width: size.width, height: 4)
         let bodyTop = landing.maxY
         let bodyHeight = max(0, statusLine.y - bodyTop)
-        let deviceWidth = min(60, max(36, size.width * 9 / 20))
+        let deviceWidth = Layout.deviceWidth(size: size, deviceContent: deviceContent)
         device = Rect(x: 0, y: bodyTop, width: deviceWidth, height: bodyHeight)
         let rightX = deviceWidth
         let rightWidth = size.width - deviceWidth
         let linksHeight = min(max(4, linkCount + 2), max(4, bodyHeight / 3))
         links = Rect(x: rightX, y: bodyTop, width: rightWidth, height: linksHeight)
         let rest = bodyHeight - linksHeight
-        let traceHeight = max(4, rest * 11 / 20)
+        var traceHeight = max(4, rest * 11 / 20)
+        if let traceRows {
+            // Grow (never shrink) so the selected step shows whole, with one step of context.
+            traceHeight = max(traceHeight, min(rest - 3, traceRows + 3))
+        }
         trace = Rect(x: rightX, y: links.maxY, width: rightWidth, height: traceHeight)
         why = Rect(x: rightX, y: trace.maxY, width: rightWidth, height: max(0, rest - traceHeight))
     }

@@ -27,6 +27,19 @@ public enum EditPurpose: Sendable, Equatable {
     case editURL(action: Int)
     case savePath
     case knobText(KnobID)
+    /// `/`: a search in the focused pane, or in the list overlay it was opened over.
+    indirect case search(over: Overlay?)
+    /// A new action for the timeline, written as one scenario action (`wait: 20m`, `install: ID`).
+    case addAction(after: Int)
+    /// Where to export the trace (`.md` Markdown, `.mmd` Mermaid).
+    case exportPath
+}
+
+/// What `/` looks for and where; `n` / `N` go to the next / previous match.
+public struct SearchState: Sendable, Equatable {
+    public var query: String
+    /// The pane (or list overlay) the search runs in.
+    public var context: KeyContext
 }
 
 /// The landing matrix: landings for the current link over two knobs.
@@ -39,6 +52,8 @@ public struct MatrixState: Sendable, Equatable {
     public var rowLabels: [String]
     public var columnLabels: [String]
     public var cells: [[Landing?]]
+    /// Cells whose landing rests on an assumption (marked ≈).
+    public var assumed: [[Bool]] = []
     public var row: Int
     public var column: Int
     public var title: String
@@ -56,9 +71,12 @@ public enum Overlay: Sendable, Equatable {
     case picker(PickerState)
     case editor(LineEditor, purpose: EditPurpose, prompt: String)
     case confirmOverwrite(path: String, text: String)
+    /// Every fact of the landing, the expectation and the scenario's description (`d`).
+    case details(scroll: Int)
 
     var keyContext: KeyContext {
         switch self {
+        case .details: return .details
         case .help: return .help
         case .matrix: return .matrix
         case .picker: return .picker
@@ -110,10 +128,23 @@ public struct TUIModel: Sendable, Equatable {
     /// Where `o` looks for scenarios and `s` proposes to save.
     public var scenariosDirectory = "scenarios"
     public var wantsQuit = false
+    /// Every action's result in a timeline (pass/fail marks); the selected one only for the demo's links.
+    public var results: [ActionResult] = []
+    /// The world as it was opened: `R` resets to it.
+    public var initialWorld: Scenario
+    /// Worlds before each change (`u` undoes) and changes undone (`Ctrl-R` redoes).
+    public var undoStack: [Scenario] = []
+    public var redoStack: [Scenario] = []
+    /// `z`: the focused pane takes the whole screen.
+    public var zoomed = false
+    public var search: SearchState?
+    /// The device pane shows the world just after the selected action instead of just before (`b`).
+    public var showAfter = false
 
     public init(world: Scenario, mode: LinkMode, sourcePath: String? = nil, size: Size, colorEnabled: Bool,
                 stashedDevices: [Platform: Device] = [:]) {
         self.world = world
+        self.initialWorld = world
         self.mode = mode
         self.sourcePath = sourcePath
         self.size = size
@@ -139,7 +170,32 @@ public struct TUIModel: Sendable, Equatable {
         return model
     }
 
-    public var knobs: [Knob] { Knobs.list(world: world, action: selectedAction) }
+    /// The device pane's knobs, showing the world just before (or after) the selected action.
+    public var knobs: [Knob] { Knobs.list(world: shownWorld, action: selectedAction) }
+
+    /// The knobs of the world as opened: what an edit changes.
+    public var editableKnobs: [Knob] { Knobs.list(world: world, action: selectedAction) }
+
+    /// The world the device pane shows: as it was just before the selected action (or just after,
+    /// with `b`), as the simulator recorded it; the world as opened when there is no record.
+    public var shownWorld: Scenario {
+        guard let snapshot = showAfter ? result?.after : result?.before else { return world }
+        var shown = world
+        shown.device = snapshot.device
+        shown.apps = snapshot.apps
+        shown.clock = snapshot.clock
+        return shown
+    }
+
+    /// What the device pane's title says it shows.
+    public var shownWorldLabel: String {
+        guard world.actions.indices.contains(selectedAction), (showAfter ? result?.after : result?.before) != nil else {
+            return "as opened"
+        }
+        // The demo's links are each tapped on their own, in the world as opened.
+        if mode == .independentLinks { return showAfter ? "after this tap" : "as opened" }
+        return "\(showAfter ? "after" : "before") action \(selectedAction + 1)"
+    }
 
     public var selectedTap: Tap? { Knobs.selectedTap(world, action: selectedAction) }
 
@@ -149,7 +205,13 @@ public struct TUIModel: Sendable, Equatable {
         trace.indices.contains(traceCursor) ? trace[traceCursor] : nil
     }
 
-    public var layout: Layout { Layout(size: size, linkCount: world.actions.count) }
+    public var layout: Layout {
+        let deviceContent = DeviceLines.contentWidth(knobs)
+        let traceWidth = Layout.traceInnerWidth(size: size, deviceContent: deviceContent)
+        return Layout(size: size, linkCount: world.actions.count, deviceContent: deviceContent,
+                      traceRows: TraceRows.selectedBlockHeight(trace, cursor: traceCursor, width: traceWidth),
+                      zoom: zoomed ? focus : nil)
+    }
 
     public var keyContext: KeyContext { overlay?.keyContext ?? focus.keyContext }
 
@@ -179,7 +241,16 @@ public struct TUIModel: Sendable, Equatable {
     mutating func resimulate(_ environment: TUIEnvironment, cause: String?) {
         selectedAction = world.actions.isEmpty ? 0 : min(max(0, selectedAction), world.actions.count - 1)
         let before = result
-        result = simulate(world, environment)
+        let input = simulationInput(world)
+        let all = environment.simulate(input).results
+        switch mode {
+        case .timeline:
+            results = all
+            result = all.first { $0.index == selectedAction }
+        case .independentLinks:
+            results = all
+            result = all.first
+        }
         traceCursor = min(traceCursor, max(0, trace.count - 1))
         whyScroll = 0
         guard let cause else { return }

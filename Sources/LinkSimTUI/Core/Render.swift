@@ -37,11 +37,13 @@ struct ScreenPainter {
 
     func paintMain(into grid: inout Grid) {
         paintTitle(into: &grid)
-        paintLanding(into: &grid)
-        paintDevice(into: &grid)
-        paintLinks(into: &grid)
-        paintTrace(into: &grid)
-        paintWhy(into: &grid)
+        // Zoomed (`z`): only the focused pane, over the whole screen.
+        let shown = layout.zoom.map { [$0] } ?? Pane.allCases
+        if layout.zoom == nil { paintLanding(into: &grid) }
+        if shown.contains(.device) { paintDevice(into: &grid) }
+        if shown.contains(.links) { paintLinks(into: &grid) }
+        if shown.contains(.trace) { paintTrace(into: &grid) }
+        if shown.contains(.why) { paintWhy(into: &grid) }
         paintStatus(into: &grid)
     }
 
@@ -68,8 +70,11 @@ struct ScreenPainter {
     func paintLanding(into grid: inout Grid) {
         let rect = layout.landing
         let landingChanged = marks?.landingChanged ?? false
-        grid.box(rect, title: landingChanged ? "Landing ● changed" : "Landing",
-                 style: theme.border, titleStyle: landingChanged ? theme.changed : theme.paneTitle)
+        var title = landingChanged ? "Landing ● changed" : "Landing"
+        if let check = model.result?.check { title += check.passed ? " — expect ✓ held" : " — expect ✗ FAILED (d: details)" }
+        let failed = model.result?.check?.passed == false
+        grid.box(rect, title: title, style: theme.border,
+                 titleStyle: failed ? theme.error : landingChanged ? theme.changed : theme.paneTitle)
         let inner = rect.inner
         guard inner.height > 0 else { return }
         let landing = model.result?.landing
@@ -78,6 +83,11 @@ struct ScreenPainter {
             let label = " \(LandingText.label(landing.kind)) "
             x += grid.put(label, x: x, y: inner.y, style: inverted(theme.landing(landing.kind)))
             x += 1
+            if model.result?.restsOnAssumption == true {
+                // A landing that rests on an assumption says so before anything else.
+                x += grid.put("≈ASSUMED", x: x, y: inner.y, style: theme.changedMark)
+                x += 1
+            }
             let headline = LandingText.headline(landing)
             grid.put(headline, x: x, y: inner.y, maxWidth: inner.maxX - x - 1,
                      style: landingChanged ? theme.changed : theme.landing(landing.kind))
@@ -97,8 +107,19 @@ struct ScreenPainter {
             secondLine = "changed: \(marks.cause)" + (marks.landingChanged ? "" : " (landing unchanged)")
             secondStyle = theme.changedMark
         } else if let landing {
-            secondLine = LandingText.details(landing)
-            secondStyle = theme.secondary
+            var details = LandingText.details(landing)
+            if let check = model.result?.check, !check.passed {
+                details = check.mismatches.map(\.description).joined(separator: "; ") + (details.isEmpty ? "" : " · " + details)
+            }
+            if let assumption = model.result?.assumptions.first {
+                details = "assumption: \(assumption)" + (details.isEmpty ? "" : " · " + details)
+            }
+            let available = max(1, inner.width - 2)
+            if TerminalText.width(details) > available {
+                details = TerminalText.truncate(details, to: available - 10) + " d: more"
+            }
+            secondLine = details
+            secondStyle = model.result?.check?.passed == false ? theme.error : theme.secondary
         } else {
             secondLine = ""
             secondStyle = theme.secondary
@@ -115,14 +136,16 @@ struct ScreenPainter {
     // MARK: Device
 
     func paintDevice(into grid: inout Grid) {
-        frame(.device, "Device & apps", into: &grid)
+        let title = "Device · \(model.shownWorldLabel)"
+        frame(.device, title, into: &grid)
         let inner = layout.device.inner
         guard inner.height > 0, inner.width > 4 else { return }
         let knobs = model.knobs
         let lines = DeviceLines.lines(knobs)
         let offset = DeviceLines.offset(lines, cursor: model.knobCursor, visible: inner.height)
         let focused = model.focus == .device && model.overlay == nil
-        let labelWidth = min(30, inner.width * 11 / 20)
+        let widestLabel = knobs.map { TerminalText.width($0.label) }.max() ?? 0
+        let labelWidth = min(widestLabel + 2, inner.width * 3 / 5)
         for row in 0..<inner.height {
             let lineIndex = offset + row
             guard lineIndex < lines.count else { break }
@@ -151,30 +174,15 @@ struct ScreenPainter {
 
     // MARK: Links
 
-    func actionLine(_ action: Action) -> String {
-        switch action.kind {
-        case .tap(let tap): return "tap \(tap.url)  ← \(tapSourceText(tap))"
-        case .longPress(let tap, let choice): return "long-press \(tap.url)  ← \(tapSourceText(tap)), \(choice.rawValue)"
-        case .wait(let duration): return "wait \(duration)"
-        case .install(let app, let source): return "install \(app) (\(source.rawValue))"
-        case .launch(let app): return "launch \(app)"
-        case .uninstall(let app): return "uninstall \(app)"
-        case .update(let app): return "update \(app)"
-        case .answer(let answer): return "answer \(answer)"
-        case .set(let assignments): return "set " + assignments.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
-        case .packageManager(let command): return command.text
-        case .serve: return Describe.action(action.kind)
-        }
-    }
-
-    func tapSourceText(_ tap: Tap) -> String {
-        var text = tap.from.rawValue
-        if tap.from == .inAppBrowser, let app = tap.browserApp { text += " (\(app.rawValue))" }
-        return text
-    }
+    func actionLine(_ action: Action) -> String { ActionText.line(action) }
 
     func paintLinks(into grid: inout Grid) {
-        let title = model.mode == .timeline ? "Timeline (actions in order)" : "Links (each tapped on its own)"
+        var title = model.mode == .timeline ? "Timeline (actions in order)" : "Links (each tapped on its own)"
+        if model.mode == .timeline {
+            let checks = model.results.compactMap(\.check)
+            if !checks.isEmpty { title += " — expect \(checks.filter(\.passed).count)/\(checks.count) ✓" }
+        }
+        if let search = model.search, search.context == .links { title += " — /\(search.query)" }
         frame(.links, title, into: &grid)
         let inner = layout.links.inner
         guard inner.height > 0 else { return }
@@ -195,8 +203,14 @@ struct ScreenPainter {
             if isCursor { grid.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: style) }
             let number = String(index + 1)
             let padded = String(repeating: " ", count: numberWidth - number.count) + number
-            let line = "\(isCursor ? "▸" : " ")\(padded) \(actionLine(actions[index]))"
+            // ✓ / ✗: the action's expectation held or failed (nothing: no expectation).
+            let check = model.mode == .timeline ? model.results.first { $0.index == index }?.check : nil
+            let mark = check.map { $0.passed ? "✓" : "✗" } ?? " "
+            let line = "\(isCursor ? "▸" : " ")\(padded)\(mark)\(actionLine(actions[index]))"
             grid.put(TerminalText.truncate(line, to: inner.width), x: inner.x, y: y, style: style)
+            if check?.passed == false, !isCursor {
+                grid.put("✗", x: inner.x + 1 + numberWidth, y: y, style: theme.error)
+            }
         }
     }
 
@@ -204,7 +218,8 @@ struct ScreenPainter {
 
     func paintTrace(into grid: inout Grid) {
         let trace = model.trace
-        let title = trace.isEmpty ? "Trace" : "Trace — step \(min(model.traceCursor + 1, trace.count))/\(trace.count)"
+        var title = trace.isEmpty ? "Trace" : "Trace — step \(min(model.traceCursor + 1, trace.count))/\(trace.count)"
+        if let search = model.search, search.context == .trace { title += " — /\(search.query)" }
         frame(.trace, title, into: &grid)
         let inner = layout.trace.inner
         guard inner.height > 0 else { return }
@@ -216,42 +231,38 @@ struct ScreenPainter {
             return
         }
         let focused = model.focus == .trace && model.overlay == nil
-        let offset = Layout.scrollOffset(cursor: model.traceCursor, visible: inner.height)
-        let numberWidth = String(trace.count).count
-        for row in 0..<inner.height {
-            let index = offset + row
-            guard index < trace.count else { break }
-            let y = inner.y + row
-            let step = trace[index]
-            let isCursor = index == model.traceCursor
-            let isChanged = marks?.changedSteps.contains(index) ?? false
+        let rows = TraceRows.rows(trace, cursor: model.traceCursor, width: inner.width)
+        let offset = TraceRows.offset(rows, cursor: model.traceCursor, visible: inner.height)
+        for screenRow in 0..<inner.height {
+            let index = offset + screenRow
+            guard index < rows.count else { break }
+            let y = inner.y + screenRow
+            let row = rows[index]
+            let isCursor = row.step == model.traceCursor
+            let isChanged = marks?.changedSteps.contains(row.step) ?? false
             var style = theme.text
             if isChanged { style = theme.changed }
             if isCursor { style = focused ? theme.cursor : theme.unfocusedCursor }
             if isCursor || isChanged { grid.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: style) }
-            let number = String(index + 1)
-            let padded = String(repeating: " ", count: numberWidth - number.count) + number
             var x = inner.x
             // Gutter: ▸ marks the current step and * a step the last change added or altered, so
             // both show without colour (NO_COLOR, plain text) too.
-            x += grid.put(isCursor ? "▸" : " ", x: x, y: y, style: style)
-            x += grid.put(isChanged ? "*" : " ", x: x, y: y, style: isChanged && !isCursor ? theme.changedMark : style)
-            x += grid.put("\(padded) \(step.actor): ", x: x, y: y, maxWidth: inner.maxX - x, style: style)
-            let ruleSuffix = step.rule.map { "  [\($0)]" } ?? ""
-            let ruleWidth = TerminalText.width(ruleSuffix)
-            let summaryWidth = max(0, inner.maxX - x - ruleWidth)
-            let summary = TerminalText.truncate(step.summary, to: summaryWidth)
-            x += grid.put(summary, x: x, y: y, style: style)
-            if !ruleSuffix.isEmpty, x + ruleWidth <= inner.maxX {
-                grid.put(ruleSuffix, x: x, y: y, style: isCursor || isChanged ? style : theme.ruleID)
-            }
+            let head = row.kind == .head
+            x += grid.put(isCursor && head ? "▸" : " ", x: x, y: y, style: style)
+            x += grid.put(isChanged && head ? "*" : " ", x: x, y: y, style: isChanged && !isCursor ? theme.changedMark : style)
+            let text = isCursor ? row.text : TerminalText.truncate(row.text, to: inner.maxX - x)
+            grid.put(text, x: x, y: y, maxWidth: inner.maxX - x, style: row.kind == .rule && !isCursor ? theme.ruleID : style)
+        }
+        if offset > 0 { grid.put("↑", x: layout.trace.maxX - 2, y: layout.trace.y, style: theme.secondary) }
+        if offset + inner.height < rows.count {
+            grid.put("↓", x: layout.trace.maxX - 2, y: layout.trace.maxY - 1, style: theme.secondary)
         }
     }
 
     /// The why pane's text for the selected step: what happened, and the rule behind it.
     func whyLines(width: Int) -> [(String, CellStyle)] {
         guard let step = model.selectedStep else {
-            let hint = "Select a trace step (n / p, or ↑ ↓ in the trace) to read why it happened."
+            let hint = "Select a trace step ([ / ], or ↑ ↓ in the trace) to read why it happened."
             return TerminalText.wrap(hint, columns: width).map { ($0, theme.secondary) }
         }
         var lines: [(String, CellStyle)] = []
@@ -308,10 +319,10 @@ struct ScreenPainter {
         }
         let hints: String
         switch model.focus {
-        case .device: hints = "↑↓ knob  ←→ change  Tab pane  n/p step  / URL  m matrix  s save  o open  ? help  q quit"
-        case .links: hints = "↑↓ link  Enter edit URL  / new URL  Tab pane  m matrix  s save  ? help  q quit"
-        case .trace: hints = "↑↓ step  Enter why  Tab pane  m matrix  ? help  q quit"
-        case .why: hints = "↑↓ scroll  n/p step  Tab pane  ? help  q quit"
+        case .device: hints = "↑↓ knob  ←→ change  u undo  R reset  Tab pane  / search  t URL  m matrix  s save  ? help  q quit"
+        case .links: hints = "↑↓ action  a add  x remove  K/J move  Enter edit URL  t new URL  d details  ? help  q quit"
+        case .trace: hints = "↑↓ step  / search  n/N match  z zoom  w/y export  d details  Tab pane  ? help  q quit"
+        case .why: hints = "↑↓ PgUp/PgDn scroll  [ ] step  z zoom  / search  Tab pane  ? help  q quit"
         }
         grid.put(" " + TerminalText.truncate(hints, to: rect.width - 1), x: 0, y: rect.y, style: theme.secondary)
     }
@@ -321,6 +332,13 @@ struct ScreenPainter {
 /// clicks, so a click selects the knob drawn under it.
 enum DeviceLines {
     typealias Line = (section: String?, knob: Int?)
+
+    /// The columns the widest knob row needs (label, value and the ◂ ▸ marks).
+    static func contentWidth(_ knobs: [Knob]) -> Int {
+        let label = min(26, knobs.map { TerminalText.width($0.label) }.max() ?? 0)
+        let value = min(24, knobs.map { TerminalText.width($0.value) }.max() ?? 0)
+        return label + 3 + value + 4
+    }
 
     static func lines(_ knobs: [Knob]) -> [Line] {
         var lines: [Line] = []
@@ -341,5 +359,30 @@ enum DeviceLines {
         // Keep the cursor's section header in view when it fits.
         if offset > 0, cursorLine - offset < visible - 1, lines[offset - 1].section != nil { offset -= 1 }
         return offset
+    }
+}
+
+/// One line for an action, as the links pane, exports and messages write it.
+enum ActionText {
+    static func line(_ action: Action) -> String {
+        switch action.kind {
+        case .tap(let tap): return "tap \(tap.url)  ← \(sourceText(tap))"
+        case .longPress(let tap, let choice): return "long-press \(tap.url)  ← \(sourceText(tap)), \(choice.rawValue)"
+        case .wait(let duration): return "wait \(duration)"
+        case .install(let app, let source): return "install \(app) (\(source.rawValue))"
+        case .launch(let app): return "launch \(app)"
+        case .uninstall(let app): return "uninstall \(app)"
+        case .update(let app): return "update \(app)"
+        case .answer(let answer): return "answer \(answer)"
+        case .set(let assignments): return "set " + assignments.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
+        case .packageManager(let command): return command.text
+        case .serve: return Describe.action(action.kind)
+        }
+    }
+
+    static func sourceText(_ tap: Tap) -> String {
+        var text = tap.from.rawValue
+        if tap.from == .inAppBrowser, let app = tap.browserApp { text += " (\(app.rawValue))" }
+        return text
     }
 }

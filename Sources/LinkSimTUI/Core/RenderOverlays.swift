@@ -8,6 +8,28 @@ extension ScreenPainter {
         case .picker(let picker): paintPicker(picker, into: &grid)
         case .editor(let editor, _, let prompt): paintEditor(editor, prompt: prompt, into: &grid)
         case .confirmOverwrite(let path, _): paintConfirm(path: path, into: &grid)
+        case .details(let scroll): paintDetails(scroll: scroll, into: &grid)
+        }
+    }
+
+    func paintDetails(scroll: Int, into grid: inout Grid) {
+        let box = DetailsBox.rect(grid.size)
+        let rect = dialog(width: box.width, height: box.height, title: "Details — Esc or d closes, / searches", into: &grid)
+        let inner = rect.inner
+        let lines = model.detailLines(width: DetailsBox.textWidth(grid.size))
+        let offset = min(scroll, max(0, lines.count - inner.height))
+        for row in 0..<inner.height {
+            let index = offset + row
+            guard index < lines.count else { break }
+            let line = lines[index]
+            let isHeading = !line.hasPrefix(" ") && line.contains(":") && !line.isEmpty
+            let style = line.contains("FAILED") || line.hasPrefix("  • ") && line.contains("expected") ? theme.error
+                : isHeading ? theme.paneTitle : theme.text
+            grid.put(line, x: inner.x + 1, y: inner.y + row, maxWidth: inner.width - 2, style: style)
+        }
+        if offset > 0 { grid.put("↑ more", x: rect.maxX - 9, y: rect.y, style: theme.secondary) }
+        if offset + inner.height < lines.count {
+            grid.put("↓ more (j)", x: rect.maxX - 12, y: rect.maxY - 1, style: theme.secondary)
         }
     }
 
@@ -34,6 +56,7 @@ extension ScreenPainter {
             grid.put(line, x: inner.x + 1, y: inner.y + row, maxWidth: inner.width - 2,
                      style: isHeading ? theme.section : theme.text)
         }
+        if offset > 0 { grid.put("↑ more", x: rect.maxX - 9, y: rect.y, style: theme.secondary) }
         if offset + inner.height < lines.count {
             grid.put("↓ more (j)", x: rect.maxX - 12, y: rect.maxY - 1, style: theme.secondary)
         }
@@ -41,7 +64,7 @@ extension ScreenPainter {
 
     func paintMatrix(_ matrix: MatrixState, into grid: inout Grid) {
         let rowLabelWidth = max(12, (matrix.rowLabels.map { TerminalText.width($0) }.max() ?? 0) + 2)
-        let cellWidth = 8
+        let cellWidth = 9
         let wanted = rowLabelWidth + cellWidth * matrix.columnLabels.count + 4
         let height = matrix.rowLabels.count + 6
         let rect = dialog(width: wanted, height: height, title: "Matrix — \(matrix.title)", into: &grid)
@@ -69,7 +92,9 @@ extension ScreenPainter {
                     ? matrix.cells[row][column] : nil
                 var style = theme.landing(landing?.kind)
                 if row == matrix.row, column == matrix.column { style = theme.cursor }
-                let text = LandingText.short(landing)
+                let assumed = matrix.assumed.indices.contains(row) && matrix.assumed[row].indices.contains(column)
+                    && matrix.assumed[row][column]
+                let text = LandingText.short(landing) + (assumed ? "≈" : "")
                 let padded = text + String(repeating: " ", count: max(0, cellWidth - 1 - TerminalText.width(text)))
                 grid.put(padded, x: x, y: y, maxWidth: cellWidth - 1, style: style)
             }
@@ -84,10 +109,13 @@ extension ScreenPainter {
         let columnLabel = matrix.columnLabels.indices.contains(matrix.column) ? matrix.columnLabels[matrix.column] : ""
         let selected = matrix.cells.indices.contains(matrix.row) && matrix.cells[matrix.row].indices.contains(matrix.column)
             ? matrix.cells[matrix.row][matrix.column] : nil
-        let detail = selected.map { "\(LandingText.label($0.kind)) \(LandingText.headline($0))" } ?? "no landing (no result from the simulator)"
+        let selectedAssumed = matrix.assumed.indices.contains(matrix.row) && matrix.assumed[matrix.row].indices.contains(matrix.column)
+            && matrix.assumed[matrix.row][matrix.column]
+        let detail = selected.map { "\(LandingText.label($0.kind))\(selectedAssumed ? " ≈ASSUMED" : "") \(LandingText.headline($0))" }
+            ?? "no landing (no result from the simulator)"
         grid.put("\(rowLabel) × \(columnLabel): \(detail)", x: x0, y: detailY, maxWidth: inner.width - 2,
                  style: theme.landing(selected?.kind))
-        grid.put("app·UL universal link  app·AL App Link  app·sch scheme  web browser  · no result",
+        grid.put("app·UL universal link  app·AL App Link  app·sch scheme  web browser  ≈ rests on an assumption  · no result",
                  x: x0, y: detailY + 1, maxWidth: inner.width - 2, style: theme.secondary)
         grid.put("←→↑↓ move  Enter jump there  Tab other grid  Esc close", x: x0, y: detailY + 2,
                  maxWidth: inner.width - 2, style: theme.secondary)

@@ -23,6 +23,19 @@ extension TUIModel {
         case .resize(let newSize):
             size = newSize
             return []
+        case .mouseWheel(let x, let y, let up):
+            guard !Layout.isTooSmall(size) else { return [] }
+            if overlay == nil {
+                let layout = self.layout
+                guard let pane = Pane.allCases.first(where: { layout.rect(of: $0).contains(x: x, y: y) }) else { return [] }
+                focus = pane
+            }
+            switch overlay {
+            case nil, .help, .matrix, .picker, .details: break
+            case .editor, .confirmOverwrite: return []
+            }
+            for _ in 0..<3 { _ = navigate(up ? .moveUp : .moveDown, environment) }
+            return []
         case .mouseClick(let x, let y):
             guard overlay == nil, !Layout.isTooSmall(size) else { return [] }
             let layout = self.layout
@@ -62,6 +75,21 @@ extension TUIModel {
             return []
         case .scenarioLoadFailed(let path, let message):
             status = StatusMessage(text: "could not open \(path): \(message)", isError: true)
+            return []
+        case .exportWritten(let path):
+            overlay = nil
+            status = StatusMessage(text: "trace written to \(path)", isError: false)
+            return []
+        case .exportFailed(let path, let message):
+            overlay = nil
+            status = StatusMessage(text: "could not write \(path): \(message)", isError: true)
+            return []
+        case .clipboardCopied(let characters):
+            status = StatusMessage(text: "trace sent to the terminal clipboard (OSC 52, \(characters) characters); "
+                                   + "if nothing arrives, your terminal blocks OSC 52: use w to write a file", isError: false)
+            return []
+        case .clipboardUnavailable(let reason):
+            status = StatusMessage(text: "cannot copy: \(reason); use w to write the trace to a file", isError: true)
             return []
         }
     }
@@ -107,7 +135,14 @@ extension TUIModel {
             }
             return quit()
         case .closeOverlay:
-            overlay = nil
+            if overlay != nil {
+                overlay = nil
+            } else if zoomed {
+                zoomed = false
+            } else if search != nil {
+                search = nil
+                status = StatusMessage(text: "search cleared", isError: false)
+            }
             return []
         case .toggleHelp:
             if case .help = overlay { overlay = nil } else { overlay = .help(scroll: 0) }
@@ -122,11 +157,105 @@ extension TUIModel {
         case .nextStep:
             moveTraceCursor(to: traceCursor + 1)
             return []
+        case .search:
+            let over: Overlay?
+            switch overlay {
+            case .help, .picker, .details: over = overlay
+            default: over = nil
+            }
+            overlay = .editor(LineEditor(search?.query ?? ""), purpose: .search(over: over), prompt: "Search \(searchContext(over).title.lowercased())")
+            return []
+        case .searchNext, .searchPrevious:
+            guard let search else {
+                status = StatusMessage(text: "no search yet: press / to search the focused pane", isError: true)
+                return []
+            }
+            findMatch(search.query, forward: command == .searchNext, includingCurrent: false, environment)
+            return []
+        case .zoom:
+            zoomed.toggle()
+            status = StatusMessage(text: zoomed ? "zoomed: \(focus.rawValue) pane (z again, or Esc, to go back)" : "zoom off",
+                                   isError: false)
+            return []
+        case .undo:
+            guard let last = undoStack.popLast() else {
+                status = StatusMessage(text: "nothing to undo", isError: false)
+                return []
+            }
+            redoStack.append(world)
+            world = last
+            afterWorldReplaced(environment, cause: "undo")
+            return []
+        case .redo:
+            guard let next = redoStack.popLast() else {
+                status = StatusMessage(text: "nothing to redo", isError: false)
+                return []
+            }
+            undoStack.append(world)
+            world = next
+            afterWorldReplaced(environment, cause: "redo")
+            return []
+        case .reset:
+            guard world != initialWorld else {
+                status = StatusMessage(text: "nothing to reset: the world is as it was opened", isError: false)
+                return []
+            }
+            recordUndo()
+            world = initialWorld
+            afterWorldReplaced(environment, cause: "reset to the world as opened (u undoes)")
+            return []
+        case .addAction:
+            let after = world.actions.isEmpty ? -1 : selectedAction
+            overlay = .editor(LineEditor(""), purpose: .addAction(after: after),
+                              prompt: "Add action \(after + 2) — wait: 20m · install: APP · launch: APP · answer: open · tap: URL")
+            return []
+        case .deleteAction:
+            guard world.actions.indices.contains(selectedAction) else {
+                status = StatusMessage(text: "no action to remove", isError: true)
+                return []
+            }
+            recordUndo()
+            let removed = ActionText.line(world.actions.remove(at: selectedAction))
+            traceCursor = 0
+            resimulate(environment, cause: "removed action \(selectedAction + 1): \(removed)")
+            return []
+        case .moveActionUp, .moveActionDown:
+            let target = selectedAction + (command == .moveActionUp ? -1 : 1)
+            guard world.actions.indices.contains(selectedAction), world.actions.indices.contains(target) else { return [] }
+            recordUndo()
+            world.actions.swapAt(selectedAction, target)
+            let moved = ActionText.line(world.actions[target])
+            selectedAction = target
+            traceCursor = 0
+            resimulate(environment, cause: "moved \(moved) to position \(target + 1)")
+            return []
+        case .openDetails:
+            overlay = .details(scroll: 0)
+            return []
+        case .toggleBeforeAfter:
+            showAfter.toggle()
+            knobCursor = min(knobCursor, max(0, knobs.count - 1))
+            status = StatusMessage(text: "device pane: the world \(shownWorldLabel); edits change the world as opened", isError: false)
+            return []
+        case .exportTrace:
+            guard result != nil else {
+                status = StatusMessage(text: "no trace to export: select an action", isError: true)
+                return []
+            }
+            overlay = .editor(LineEditor("trace-\(slug(defaultExportBase())).md"), purpose: .exportPath,
+                              prompt: "Write the trace to (.md Markdown, .mmd Mermaid)")
+            return []
+        case .copyTrace:
+            guard result != nil else {
+                status = StatusMessage(text: "no trace to copy: select an action", isError: true)
+                return []
+            }
+            return [.copyToClipboard(text: exportText(.markdown))]
         case .previousStep:
             moveTraceCursor(to: traceCursor - 1)
             return []
         case .typeURL:
-            overlay = .editor(LineEditor("https://"), purpose: .newURL, prompt: "Tap URL")
+            overlay = .editor(LineEditor("https://"), purpose: .newURL, prompt: "Tap URL (a new link)")
             return []
         case .editURL:
             guard let tap = selectedTap else {
@@ -139,6 +268,11 @@ extension TUIModel {
             openMatrix(rowAxis: .appState(app: matrixAppIndex), environment)
             return []
         case .save:
+            // `s` never writes a file `validate` would reject: the text is loaded back first.
+            if let problem = ScenarioCheck.problem(in: scenarioText()) {
+                status = StatusMessage(text: "not saved: the scenario would not load back: \(problem)", isError: true)
+                return []
+            }
             overlay = .editor(LineEditor(defaultSavePath()), purpose: .savePath, prompt: "Save scenario as")
             return []
         case .openPicker:
@@ -165,7 +299,7 @@ extension TUIModel {
     }
 
     mutating func navigate(_ command: Command, _ environment: TUIEnvironment) -> [Effect] {
-        let page = max(1, layout.rect(of: focus).height - 3)
+        let page = max(1, layout.rect(of: focus).inner.height - 1)
         func moved(_ current: Int, count: Int) -> Int {
             guard count > 0 else { return 0 }
             switch command {
@@ -180,12 +314,18 @@ extension TUIModel {
         }
         switch overlay {
         case .help(let scroll):
-            let delta = command == .moveUp ? -1 : command == .moveDown ? 1 : 0
-            overlay = .help(scroll: max(0, min(Keymap.helpLines().count - 1, scroll + delta)))
+            let visible = max(1, size.height - 4)
+            overlay = .help(scroll: scrolled(scroll, command, lines: Keymap.helpLines().count, visible: visible))
+            return []
+        case .details(let scroll):
+            let visible = max(1, DetailsBox.rect(size).inner.height)
+            overlay = .details(scroll: scrolled(scroll, command, lines: detailLines(width: DetailsBox.textWidth(size)).count,
+                                                visible: visible))
             return []
         case .matrix(var matrix):
             switch command {
-            case .moveUp, .moveDown: matrix.row = moved(matrix.row, count: matrix.rowLabels.count)
+            case .moveUp, .moveDown, .pageUp, .pageDown, .moveHome, .moveEnd:
+                matrix.row = moved(matrix.row, count: matrix.rowLabels.count)
             case .decrease: matrix.column = max(0, matrix.column - 1)
             case .increase: matrix.column = min(max(0, matrix.columnLabels.count - 1), matrix.column + 1)
             case .activate:
@@ -215,7 +355,12 @@ extension TUIModel {
             switch command {
             case .decrease, .increase, .activate:
                 guard knobs.indices.contains(knobCursor) else { return [] }
-                let knob = knobs[knobCursor]
+                // The pane shows the world before/after the selected action; edits change the world as opened.
+                guard let knob = editableKnobs.first(where: { $0.id == knobs[knobCursor].id }) else {
+                    status = StatusMessage(text: "\(knobs[knobCursor].label) is not in the world as opened, so it cannot be edited here",
+                                           isError: true)
+                    return []
+                }
                 if knob.isText {
                     if command == .activate {
                         overlay = .editor(LineEditor(knob.text ?? ""), purpose: .knobText(knob.id), prompt: knob.label)
@@ -234,9 +379,33 @@ extension TUIModel {
         case .trace:
             moveTraceCursor(to: moved(traceCursor, count: trace.count))
         case .why:
-            whyScroll = command == .moveUp ? max(0, whyScroll - 1) : command == .moveDown ? whyScroll + 1 : whyScroll
+            let inner = layout.why.inner
+            whyScroll = scrolled(whyScroll, command, lines: whyLineCount, visible: max(1, inner.height))
         }
         return []
+    }
+
+    /// A scroll position moved by a command and kept between the top and the last full page, so
+    /// there is never a dead zone of key presses that change nothing on screen.
+    func scrolled(_ scroll: Int, _ command: Command, lines: Int, visible: Int) -> Int {
+        let last = max(0, lines - visible)
+        let page = max(1, visible - 1)
+        let target: Int
+        switch command {
+        case .moveUp: target = scroll - 1
+        case .moveDown: target = scroll + 1
+        case .pageUp: target = scroll - page
+        case .pageDown: target = scroll + page
+        case .moveHome: target = 0
+        case .moveEnd: target = last
+        default: target = scroll
+        }
+        return min(max(0, target), last)
+    }
+
+    var whyLineCount: Int {
+        let painter = ScreenPainter(model: self, theme: Theme(color: false), layout: layout, rules: RuleCatalog.rule)
+        return painter.whyLines(width: max(1, layout.why.inner.width - 2)).count
     }
 
     mutating func moveTraceCursor(to index: Int) {
@@ -256,36 +425,106 @@ extension TUIModel {
     mutating func setKnob(_ knob: Knob, option: Int, text: String?, _ environment: TUIEnvironment) {
         let oldValue = knob.value
         let keptID = knob.id
+        let before = world, stashBefore = stashedDevices
         Knobs.apply(knob.id, option: option, text: text, to: &world, action: selectedAction, stash: &stashedDevices)
-        let newKnobs = knobs
-        let newValue = newKnobs.first { $0.id == keptID }?.value ?? "?"
+        guard world != before else { return }
+        if knob.id == .platform, let problem = ScenarioCheck.problem(in: ScenarioWriter.yaml(world, expecting: nil)) {
+            // A platform switch must give a world the loader accepts; otherwise it is refused.
+            world = before
+            stashedDevices = stashBefore
+            status = StatusMessage(text: "cannot switch the platform: \(problem)", isError: true)
+            return
+        }
+        undoStack.append(before)
+        if undoStack.count > TUIModel.undoLimit { undoStack.removeFirst() }
+        redoStack = []
+        let newValue = editableKnobs.first { $0.id == keptID }?.value ?? "?"
+        let shownBefore = shownWorldLabel
+        resimulate(environment, cause: "\(knob.label): \(oldValue) → \(newValue)"
+                   + (shownBefore == "as opened" || shownBefore == "before action 1" ? "" : " (in the world as opened)"))
         // Knobs come and go with the platform and tap source; keep the cursor on the same knob.
+        let newKnobs = knobs
         if let index = newKnobs.firstIndex(where: { $0.id == keptID }) { knobCursor = index }
         knobCursor = min(knobCursor, max(0, newKnobs.count - 1))
-        resimulate(environment, cause: "\(knob.label): \(oldValue) → \(newValue)")
     }
 
     mutating func commitEditor(_ text: String, purpose: EditPurpose, _ environment: TUIEnvironment) -> [Effect] {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch purpose {
         case .newURL:
+            guard !trimmed.isEmpty else {
+                overlay = nil
+                return []
+            }
+            if let problem = Knobs.urlProblem(trimmed) {
+                status = StatusMessage(text: problem, isError: true)
+                return []
+            }
             overlay = nil
-            guard !trimmed.isEmpty else { return [] }
             let from = selectedTap?.from ?? (world.device.platform == .ios ? .notes : .messages)
+            recordUndo()
             world.actions.append(Action(kind: .tap(Tap(url: trimmed, from: from))))
             selectedAction = world.actions.count - 1
             traceCursor = 0
             resimulate(environment, cause: "new link: \(trimmed)")
             focus = .links
         case .editURL(let action):
+            guard !trimmed.isEmpty else {
+                overlay = nil
+                return []
+            }
+            if let problem = Knobs.urlProblem(trimmed) {
+                status = StatusMessage(text: problem, isError: true)
+                return []
+            }
             overlay = nil
-            guard !trimmed.isEmpty else { return [] }
             let old = Knobs.selectedTap(world, action: action)?.url ?? ""
+            recordUndo()
             Knobs.editTap(in: &world, action: action) { $0.url = trimmed }
             resimulate(environment, cause: "URL: \(old) → \(trimmed)")
         case .knobText(let id):
+            if let problem = Knobs.textProblem(id, trimmed) {
+                // The editor stays open: the text would make a scenario linksim cannot load.
+                status = StatusMessage(text: problem, isError: true)
+                return []
+            }
             overlay = nil
-            if let knob = knobs.first(where: { $0.id == id }) { setKnob(knob, option: 0, text: trimmed, environment) }
+            if let knob = editableKnobs.first(where: { $0.id == id }) { setKnob(knob, option: 0, text: trimmed, environment) }
+        case .search(let over):
+            overlay = over
+            guard !trimmed.isEmpty else {
+                search = nil
+                return []
+            }
+            search = SearchState(query: trimmed, context: searchContext(over))
+            findMatch(trimmed, forward: true, includingCurrent: true, environment)
+        case .addAction(let after):
+            switch ActionParser.parse(trimmed, in: world) {
+            case .failure(let message):
+                status = StatusMessage(text: message, isError: true)
+                return []
+            case .success(let action):
+                overlay = nil
+                recordUndo()
+                let index = min(world.actions.count, after + 1)
+                world.actions.insert(action, at: index)
+                selectedAction = index
+                traceCursor = 0
+                var note = ""
+                if mode == .independentLinks, !action.kind.isTapLike {
+                    // Installs, waits and answers act on what follows: the links become a timeline.
+                    mode = .timeline
+                    note = " — the links are now a timeline (actions in order)"
+                }
+                resimulate(environment, cause: "added action \(index + 1): \(ActionText.line(action))\(note)")
+                focus = .links
+            }
+        case .exportPath:
+            guard !trimmed.isEmpty else {
+                overlay = nil
+                return []
+            }
+            return [.writeExport(path: trimmed, text: exportText(TraceExport.Format(path: trimmed)))]
         case .savePath:
             guard !trimmed.isEmpty else {
                 overlay = nil
@@ -308,8 +547,9 @@ extension TUIModel {
             let target = offset + row
             if world.actions.indices.contains(target), target != selectedAction { selectAction(target, environment) }
         case .trace:
-            let offset = Layout.scrollOffset(cursor: traceCursor, visible: inner.height)
-            moveTraceCursor(to: offset + row)
+            let rows = TraceRows.rows(trace, cursor: traceCursor, width: inner.width)
+            let index = TraceRows.offset(rows, cursor: traceCursor, visible: inner.height) + row
+            if rows.indices.contains(index) { moveTraceCursor(to: rows[index].step) }
         case .device:
             let lines = DeviceLines.lines(knobs)
             let index = DeviceLines.offset(lines, cursor: knobCursor, visible: inner.height) + row
@@ -359,10 +599,15 @@ extension TUIModel {
         let grid = LinkMatrix.grid(world, action: selectedAction, rows: coreAxis) { simulate($0, environment) }
         let sources = grid.columns
         let rowLabels = grid.rowLabels
-        let cells = grid.cells.map { row in row.map(\.landing) }
         var matrix = MatrixState(rowAxis: rowAxis, rowLabels: rowLabels, columnLabels: sources.map(\.rawValue),
-                                 cells: cells, row: 0, column: sources.firstIndex(of: tap.from) ?? 0,
-                                 title: title)
+                                 cells: grid.cells.map { $0.map(\.landing) }, row: 0,
+                                 column: sources.firstIndex(of: tap.from) ?? 0, title: title)
+        matrix.assumed = grid.cells.map { row in
+            row.map { cell in
+                if case .assumption = cell.certainty { return true }
+                return false
+            }
+        }
         switch rowAxis {
         case .appState(let app):
             matrix.row = AppState.allCases.firstIndex(of: world.apps[app].state) ?? 0
@@ -374,6 +619,7 @@ extension TUIModel {
 
     mutating func jump(to matrix: MatrixState, _ environment: TUIEnvironment) {
         overlay = nil
+        recordUndo()
         let sources = Knobs.tapSources(for: world.device.platform)
         guard sources.indices.contains(matrix.column) else { return }
         var causes: [String] = []
@@ -394,6 +640,8 @@ extension TUIModel {
         Knobs.editTap(in: &world, action: selectedAction) {
             $0.from = source
             if source == .inAppBrowser, $0.browserApp == nil { $0.browserApp = .facebook }
+                if source != .inAppBrowser { $0.browserApp = nil }
+            if source != .webview { $0.webViewClient = true }
         }
         resimulate(environment, cause: causes.isEmpty ? "same configuration" : causes.joined(separator: ", "))
     }
@@ -445,5 +693,173 @@ extension TUIModel {
         let text = ScenarioWriter.yaml(scenario, expecting: result?.landing)
         guard result?.landing == nil, !kept.isEmpty else { return text }
         return "# No expect: the simulator returned no landing for this link when it was saved.\n" + text
+    }
+}
+
+// MARK: Undo, search, details, export
+
+extension TUIModel {
+    static let undoLimit = 200
+
+    /// Keeps the world before a change, so `u` can bring it back.
+    mutating func recordUndo() {
+        undoStack.append(world)
+        if undoStack.count > TUIModel.undoLimit { undoStack.removeFirst() }
+        redoStack = []
+    }
+
+    mutating func afterWorldReplaced(_ environment: TUIEnvironment, cause: String) {
+        knobCursor = min(knobCursor, max(0, knobs.count - 1))
+        resimulate(environment, cause: cause)
+        knobCursor = min(knobCursor, max(0, knobs.count - 1))
+    }
+
+    /// Where a search runs: the list overlay it was started over, else the focused pane.
+    func searchContext(_ over: Overlay?) -> KeyContext {
+        switch over {
+        case .help: return .help
+        case .picker: return .picker
+        case .details: return .details
+        default: return focus.keyContext
+        }
+    }
+
+    /// The searchable lines of a context and the position the search starts from.
+    func searchItems(_ context: KeyContext) -> (items: [String], current: Int) {
+        switch context {
+        case .trace:
+            return (trace.map { [$0.actor, $0.summary, $0.rule ?? "", $0.detail ?? "", $0.assumption ?? ""].joined(separator: " ") },
+                    traceCursor)
+        case .links:
+            return (world.actions.map(ActionText.line), selectedAction)
+        case .device:
+            return (knobs.map { "\($0.section) \($0.label) \($0.value)" }, knobCursor)
+        case .why:
+            let painter = ScreenPainter(model: self, theme: Theme(color: false), layout: layout, rules: RuleCatalog.rule)
+            return (painter.whyLines(width: max(1, layout.why.inner.width - 2)).map(\.0), whyScroll)
+        case .help:
+            if case .help(let scroll) = overlay { return (Keymap.helpLines(), scroll) }
+            return (Keymap.helpLines(), 0)
+        case .picker:
+            if case .picker(let picker) = overlay { return (picker.files, picker.cursor) }
+            return ([], 0)
+        case .details:
+            let lines = detailLines(width: DetailsBox.textWidth(size))
+            if case .details(let scroll) = overlay { return (lines, scroll) }
+            return (lines, 0)
+        case .global, .matrix, .editor, .confirm:
+            return ([], 0)
+        }
+    }
+
+    /// Moves to the next (or previous) line that contains the query, wrapping around, and says
+    /// which match it is.
+    mutating func findMatch(_ query: String, forward: Bool, includingCurrent: Bool, _ environment: TUIEnvironment) {
+        let context = search?.context ?? keyContext
+        let (items, current) = searchItems(context)
+        let needle = query.lowercased()
+        let matches = items.indices.filter { items[$0].lowercased().contains(needle) }
+        guard !matches.isEmpty else {
+            status = StatusMessage(text: "/\(query): no match in the \(context.title.lowercased())", isError: true)
+            return
+        }
+        let target: Int
+        if forward {
+            target = matches.first { includingCurrent ? $0 >= current : $0 > current } ?? matches[0]
+        } else {
+            target = matches.last { $0 < current } ?? matches[matches.count - 1]
+        }
+        switch context {
+        case .trace: moveTraceCursor(to: target)
+        case .links: if target != selectedAction { selectAction(target, environment) }
+        case .device: knobCursor = target
+        case .why: whyScroll = target
+        case .help: overlay = .help(scroll: target)
+        case .picker:
+            if case .picker(var picker) = overlay {
+                picker.cursor = target
+                overlay = .picker(picker)
+            }
+        case .details: overlay = .details(scroll: target)
+        case .global, .matrix, .editor, .confirm: break
+        }
+        let number = (matches.firstIndex(of: target) ?? 0) + 1
+        status = StatusMessage(text: "/\(query): match \(number) of \(matches.count) (n next, N previous)", isError: false)
+    }
+
+    /// The details view: the scenario's description, every fact of the landing, the assumptions it
+    /// rests on and the expectation's result.
+    func detailLines(width: Int) -> [String] {
+        var lines: [String] = []
+        func add(_ text: String) { lines += TerminalText.wrap(text, columns: max(1, width)) }
+        add("Scenario: \(world.name)")
+        if let path = sourcePath { add("File: \(path)") }
+        if let description = world.description, !description.isEmpty {
+            for paragraph in description.split(separator: "\n", omittingEmptySubsequences: false) { add(String(paragraph)) }
+        } else {
+            add("(no description)")
+        }
+        lines.append("")
+        if world.actions.indices.contains(selectedAction) {
+            add("Action \(selectedAction + 1) of \(world.actions.count): \(ActionText.line(world.actions[selectedAction]))")
+        }
+        add("The device pane shows the world \(shownWorldLabel) (b toggles before/after); knob changes apply to the world as opened.")
+        guard let result else {
+            add("No result for this action.")
+            return lines
+        }
+        if let landing = result.landing {
+            add("Landing: \(LandingText.label(landing.kind)) \(LandingText.headline(landing))")
+            var facts: [(String, String?)] = [
+                ("kind", landing.kind.rawValue), ("app", landing.app), ("screen", landing.screen), ("via", landing.via?.rawValue),
+                ("callback", landing.callback), ("delivered", landing.delivered.map { $0 ? "true" : "false" }),
+                ("browser", landing.browser), ("url", landing.url), ("reason", landing.reason),
+                ("options", landing.options.map { $0.joined(separator: ", ") }),
+            ]
+            for key in (landing.params ?? [:]).keys.sorted() { facts.append(("params.\(key)", landing.params?[key])) }
+            for key in landing.extra.keys.sorted() { facts.append((key, landing.extra[key])) }
+            for (name, value) in facts { if let value { add("  \(name): \(value)") } }
+        } else {
+            add("Landing: none (this action changes the world)")
+        }
+        if !result.assumptions.isEmpty {
+            add("Rests on assumptions:")
+            for assumption in result.assumptions { add("  • \(assumption)") }
+        }
+        if let check = result.check {
+            add(check.passed ? "Expectation: held ✓" : "Expectation: FAILED ✗")
+            for mismatch in check.mismatches { add("  • \(mismatch.description)") }
+        } else {
+            add("Expectation: none for this action")
+        }
+        return lines
+    }
+
+    func defaultExportBase() -> String {
+        if let tap = selectedTap { return tap.url }
+        return world.name
+    }
+
+    func exportText(_ format: TraceExport.Format) -> String {
+        let line = world.actions.indices.contains(selectedAction) ? ActionText.line(world.actions[selectedAction]) : ""
+        return TraceExport.text(format, scenario: world, result: result, actionLine: line)
+    }
+}
+
+/// Where the details view is drawn (render) and how much it scrolls (update).
+enum DetailsBox {
+    static func rect(_ size: Size) -> Rect {
+        let w = min(100, size.width - 4), h = max(3, size.height - 4)
+        return Rect(x: (size.width - w) / 2, y: max(1, (size.height - h) / 2), width: w, height: h)
+    }
+    static func textWidth(_ size: Size) -> Int { max(1, rect(size).inner.width - 2) }
+}
+
+extension ActionKind {
+    var isTapLike: Bool {
+        switch self {
+        case .tap, .longPress: return true
+        default: return false
+        }
     }
 }
