@@ -38,7 +38,7 @@ let package = Package(
         // Measures load and simulation time: `swift run -c release linksim-bench`.
         .executableTarget(name: "linksim-bench", dependencies: ["LinkSimCore"]),
         .testTarget(name: "LinkSimCoreTests", dependencies: ["LinkSimCore"]),
-        .testTarget(name: "LinkSimCLITests", dependencies: ["LinkSimCore"]),
+        .testTarget(name: "LinkSimCLITests", dependencies: ["LinkSimCore"], exclude: ["Golden"]),
         .testTarget(
             name: "LinkSimTUITests",
             dependencies: ["LinkSimTUI", "LinkSimCore", .product(name: "Yams", package: "Yams")],
