@@ -24,6 +24,8 @@ struct Options {
     var jobs = 2
     var files = 10_000
     var memoryFiles = 50_000
+    /// Only these rows (sim, aasa, filter, run, tui, replay): for profiling one of them.
+    var only: Set<String> = []
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -44,8 +46,9 @@ struct Options {
             case "--jobs", "-j": jobs = try number(argument)
             case "--files": files = try number(argument)
             case "--memory-files": memoryFiles = try number(argument)
+            case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
             case "-h", "--help":
-                print("usage: linksim-bench [--json] [--quick] [--library DIR] [--jobs N] [--files N] [--memory-files N]")
+                print("usage: linksim-bench [--json] [--quick] [--library DIR] [--jobs N] [--files N] [--memory-files N] [--only sim,aasa,filter,run,tui,replay]")
                 exit(0)
             default: throw BenchError.usage("unknown argument \(argument)")
             }
@@ -469,12 +472,13 @@ func main() -> Int32 {
     do {
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        try simulationRow(library: options.library, quick: options.quick, into: &results)
-        try aasaRows(quick: options.quick, into: &results)
-        filterRows(quick: options.quick, into: &results)
-        try processRows(binary: binary, temp: temp, quick: options.quick, into: &results)
-        tuiRow(quick: options.quick, into: &results)
-        try replayRows(options: options, binary: binary, temp: temp, into: &results)
+        func wanted(_ row: String) -> Bool { options.only.isEmpty || options.only.contains(row) }
+        if wanted("sim") { try simulationRow(library: options.library, quick: options.quick, into: &results) }
+        if wanted("aasa") { try aasaRows(quick: options.quick, into: &results) }
+        if wanted("filter") { filterRows(quick: options.quick, into: &results) }
+        if wanted("run") { try processRows(binary: binary, temp: temp, quick: options.quick, into: &results) }
+        if wanted("tui") { tuiRow(quick: options.quick, into: &results) }
+        if wanted("replay") { try replayRows(options: options, binary: binary, temp: temp, into: &results) }
     } catch {
         FileHandle.standardError.write(Data("linksim-bench: \(error)\n".utf8))
         return 70

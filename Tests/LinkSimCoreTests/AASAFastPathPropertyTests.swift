@@ -61,7 +61,11 @@ struct SeededRandom: RandomNumberGenerator {
 
     static func component(_ random: inout SeededRandom) -> AASAComponent {
         var c = AASAComponent()
-        if random.chance(80) { c.path = random.pick(["/"]) + random.text(patternAlphabet, maxLength: 6) + (random.chance(20) ? "/" : "") }
+        if random.chance(80) {
+            // Leading and trailing slashes exercise the path normalisation (ios.md §2.5).
+            c.path = random.pick(["/", "/", "", "//"]) + random.text(patternAlphabet, maxLength: 6)
+                + random.pick(["", "", "", "/", "//", "/*", "//*"])
+        }
         if random.chance(30) {
             switch Int.random(in: 0..<3, using: &random) {
             case 0: c.query = .whole(random.text(patternAlphabet + ["=", "&"], maxLength: 5))

@@ -583,8 +583,22 @@ struct PathCheck {
         normalisationNote = nil
     }
 
-    /// The verdict alone, with no note (the fast path).
+    /// The verdict alone, with no note (the fast path). Variable-free patterns are normalised and
+    /// matched in place on their UTF-8 bytes; the rest go through the String path below.
     static func matches(pattern: String, urlPath: String, options: GlobOptions) -> Bool {
+        var pattern = pattern, urlPath = urlPath
+        let decided: Bool? = pattern.withUTF8 { p in
+            urlPath.withUTF8 { t in
+                if options.documentVariables != nil, ByteGlob.mentionsVariable(p) { return nil }
+                if !options.caseSensitive, !ByteGlob.isASCII(p) || !ByteGlob.isASCII(t) { return nil }
+                return ByteGlob.matchesNormalisedPath(pattern: p, path: t, fold: !options.caseSensitive)
+            }
+        }
+        if let decided { return decided }
+        return matchesAsText(pattern: pattern, urlPath: urlPath, options: options)
+    }
+
+    static func matchesAsText(pattern: String, urlPath: String, options: GlobOptions) -> Bool {
         let text = normaliseURLPath(urlPath)
         let normalisedPattern = normalisePattern(pattern)
         if globMatches(normalisedPattern, text, options) { return true }

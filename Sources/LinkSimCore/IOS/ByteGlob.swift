@@ -48,6 +48,44 @@ enum ByteGlob {
         return true
     }
 
+    /// `PathCheck`'s rule on bytes, without building the normalised strings: trailing slashes of
+    /// the path and of the pattern are dropped, the pattern's leading run of slashes becomes one, and
+    /// a pattern ending in "/*" also matches its parent path (ios.md §2.5).
+    static func matchesNormalisedPath(pattern p: UnsafeBufferPointer<UInt8>, path t: UnsafeBufferPointer<UInt8>,
+                                      fold: Bool) -> Bool {
+        let slash = UInt8(ascii: "/")
+        var textEnd = t.count
+        while textEnd > 0, t[textEnd - 1] == slash { textEnd -= 1 }
+        var start = 0
+        while start < p.count, p[start] == slash { start += 1 }
+        var end = p.count
+        while end > start, p[end - 1] == slash { end -= 1 }
+        let text = UnsafeBufferPointer(rebasing: t[0..<textEnd])
+        // The normalised pattern is "/" + p[start..<end], or "" when that part is empty.
+        func matchesSlashed(_ partEnd: Int) -> Bool {
+            if partEnd == start { return textEnd == 0 }
+            guard textEnd > 0, text[0] == slash else { return false }
+            return matches(UnsafeBufferPointer(rebasing: p[start..<partEnd]), UnsafeBufferPointer(rebasing: text[1...]), fold: fold)
+        }
+        if matchesSlashed(end) { return true }
+        // "/*" at the end: the parent, with its own trailing slashes dropped.
+        let endsInSlashStar = end - start >= 1 && p[end - 1] == UInt8(ascii: "*") && (end - start == 1 || p[end - 2] == slash)
+        guard endsInSlashStar else { return false }
+        var parentEnd = max(start, end - 2)
+        while parentEnd > start, p[parentEnd - 1] == slash { parentEnd -= 1 }
+        return matchesSlashed(parentEnd)
+    }
+
+    /// Whether the bytes contain "$(".
+    static func mentionsVariable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "(") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     // MARK: Pieces
 
     @inline(__always)
