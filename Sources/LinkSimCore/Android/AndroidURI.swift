@@ -18,6 +18,21 @@ public struct AndroidURI: Sendable, Equatable, Hashable {
     public let encodedQuery: String?
     public let encodedFragment: String?
 
+    // The decoded accessors IntentFilter uses, computed once here: a filter match reads them for
+    // every filter of every app, and decoding them again each time cost more than the match.
+    /// `getSchemeSpecificPart()` (decoded): includes the query, not the fragment.
+    public let schemeSpecificPart: String
+    /// `getHost()`: the authority minus user info and port, decoded; nil without an authority.
+    public let host: String?
+    /// `getPort()`: -1 when there is no explicit, numeric port.
+    public let port: Int
+    /// `getPath()`: decoded (`%20` becomes a space).
+    public let path: String?
+    /// The same as UTF-16 code units, which is how AOSP compares them.
+    let hostUnits: [UInt16]?
+    let pathUnits: [UInt16]?
+    let schemeSpecificPartUnits: [UInt16]
+
     public init(_ string: String) {
         self.string = string
         let units = Array(string.utf16)
@@ -60,6 +75,14 @@ public struct AndroidURI: Sendable, Equatable, Hashable {
         }
 
         encodedPath = Self.parsePath(units, schemeSeparator: schemeSeparator)
+
+        schemeSpecificPart = Self.decode(encodedSchemeSpecificPart)
+        host = Self.host(encodedAuthority)
+        port = Self.port(encodedAuthority)
+        path = encodedPath.map(Self.decode)
+        hostUnits = host.map { Array($0.utf16) }
+        pathUnits = path.map { Array($0.utf16) }
+        schemeSpecificPartUnits = Array(schemeSpecificPart.utf16)
     }
 
     /// `Uri.parsePath`: opaque URIs (`x:` or `x:y` without a `/` after the colon) have no path.
@@ -92,11 +115,7 @@ public struct AndroidURI: Sendable, Equatable, Hashable {
 
     // MARK: - The accessors IntentFilter uses
 
-    /// `getSchemeSpecificPart()` (decoded): includes the query, not the fragment.
-    public var schemeSpecificPart: String { Self.decode(encodedSchemeSpecificPart) }
-
-    /// `getHost()`: the authority minus user info and port, decoded; nil without an authority.
-    public var host: String? {
+    private static func host(_ encodedAuthority: String?) -> String? {
         guard let authority = encodedAuthority else { return nil }
         let units = Array(authority.utf16)
         let userInfoEnd = units.lastIndex(of: UTF16Unit.at).map { $0 + 1 } ?? 0
@@ -108,16 +127,13 @@ public struct AndroidURI: Sendable, Equatable, Hashable {
         return Self.decode(Self.text(units[userInfoEnd..<hostEnd]))
     }
 
-    /// `getPort()`: -1 when there is no explicit, numeric port.
-    public var port: Int {
+    private static func port(_ encodedAuthority: String?) -> Int {
         guard let authority = encodedAuthority else { return -1 }
         let units = Array(authority.utf16)
         guard let separator = Self.portSeparator(units) else { return -1 }
         return Int32(Self.decode(Self.text(units[(separator + 1)...]))).map(Int.init) ?? -1
     }
 
-    /// `getPath()`: decoded (`%20` becomes a space).
-    public var path: String? { encodedPath.map(Self.decode) }
     /// `getQuery()`: decoded.
     public var query: String? { encodedQuery.map(Self.decode) }
     /// `getFragment()`: decoded.

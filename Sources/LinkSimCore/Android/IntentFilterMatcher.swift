@@ -220,6 +220,35 @@ public enum IntentFilterMatcher {
         return FilterMatchOutcome(result: .matched(category), why: why, steps: steps)
     }
 
+    /// The verdict alone, as `match` would give it, with no explanation built.
+    public static func verdict(_ filter: IntentFilter, intent: ViewIntent, api: Int) -> FilterMatchOutcome.Result {
+        PreparedFilter(filter, api: api).verdict(intent)
+    }
+
+    /// A filter made ready for many verdicts on one API level: its `<data>` entries are sorted into
+    /// schemes, authorities and compiled patterns once, so each verdict only compares.
+    public struct PreparedFilter: Sendable {
+        public let filter: IntentFilter
+        let data: DataMatcher
+        let listsDefault: Bool
+
+        public init(_ filter: IntentFilter, api: Int) {
+            self.filter = filter
+            data = DataMatcher(filter: filter, api: api)
+            listsDefault = filter.categories.contains(IntentFilter.categoryDefault)
+        }
+
+        /// The same verdict as `IntentFilterMatcher.match(filter, intent:api:).result`.
+        public func verdict(_ intent: ViewIntent) -> FilterMatchOutcome.Result {
+            if let action = intent.action, !filter.actions.contains(action) { return .failed(.action) }
+            let result = data.verdict(uri: intent.uri, mimeType: intent.mimeType)
+            guard case .matched = result else { return result }
+            for category in intent.categories where !filter.categories.contains(category) { return .failed(.category) }
+            if intent.matchDefaultOnly && !listsDefault { return .failed(.missingDefaultCategory) }
+            return result
+        }
+    }
+
     /// Every filter of every activity and alias, evaluated for `url`.
     /// `packageName` qualifies relative activity names (the application id or the manifest's package).
     public static func evaluate(_ manifest: AndroidManifest, packageName: String, url: String, api: Int) -> ManifestMatchReport {
@@ -328,6 +357,8 @@ struct DataMatcher {
         var port: Int??
         var portText: String?
         var dataIndex: Int
+        /// `host` as UTF-16 code units, converted once.
+        var hostUnits: [UInt16]
     }
 
     struct PathEntry {
@@ -386,7 +417,8 @@ struct DataMatcher {
                 let wild = host.hasPrefix("*")
                 authorities.append(Authority(
                     declared: host, host: wild ? String(host.dropFirst()) : host, wild: wild,
-                    port: data.port.map { Int32($0).map(Int.init) }, portText: data.port, dataIndex: index))
+                    port: data.port.map { Int32($0).map(Int.init) }, portText: data.port, dataIndex: index,
+                    hostUnits: Array((wild ? String(host.dropFirst()) : host).utf16)))
             } else if let port = data.port {
                 notes.append(FilterMatchStep(
                     summary: "android:port=\"\(port)\" on <data> #\(index + 1) is ignored: that <data> has no android:host",
@@ -577,11 +609,52 @@ struct DataMatcher {
         return Result(result: .matched(category), steps: steps)
     }
 
+    /// `match(intent:)` without its steps: the same decisions in the same order (the fast path).
+    func verdict(uri: AndroidURI, mimeType: String?) -> FilterMatchOutcome.Result {
+        if types.isEmpty && schemes.isEmpty { return .failed(.data) }
+        var category = MatchCategory.empty
+        if !schemes.isEmpty {
+            let wanted = uri.scheme ?? ""
+            guard schemes.contains(where: { $0.scheme == wanted }) else { return .failed(.data) }
+            category = .scheme
+            var sspMatched = false
+            if !ssps.isEmpty, ssps.contains(where: { $0.matcher.matches(units: uri.schemeSpecificPartUnits, escapedDot: escapedDot) }) {
+                sspMatched = true
+                category = .schemeSpecificPart
+            }
+            if !sspMatched && !authorities.isEmpty {
+                guard let (_, authorityCategory) = matchAuthority(uri) else { return .failed(.data) }
+                if paths.isEmpty && groups.isEmpty {
+                    category = authorityCategory
+                } else {
+                    let pathMatched = uri.pathUnits.map { units in
+                        paths.contains { $0.matcher.matches(units: units, escapedDot: escapedDot) }
+                    } ?? false
+                    if !pathMatched {
+                        guard matchGroups(uri).allowed else { return .failed(.data) }
+                    }
+                    category = .path
+                }
+            } else if !sspMatched, !ssps.isEmpty {
+                return .failed(.data)
+            }
+        } else if let scheme = uri.scheme, !scheme.isEmpty, scheme != "content", scheme != "file" {
+            return .failed(.data)
+        }
+        if !types.isEmpty {
+            guard let type = mimeType, types.contains(where: { Self.mimeType(type, matches: $0) }) else { return .failed(.type) }
+            category = .type
+        } else if mimeType != nil {
+            return .failed(.type)
+        }
+        return .matched(category)
+    }
+
     // MARK: Host and port
 
     /// `AuthorityEntry.match`: first entry in declaration order.
     func matchAuthority(_ uri: AndroidURI) -> (Authority, MatchCategory)? {
-        guard let uriHost = uri.host else { return nil }
+        guard let uriHost = uri.hostUnits else { return nil }
         for authority in authorities where Self.hostMatches(uriHost, authority) {
             switch authority.port {
             case nil: return (authority, .host)
@@ -595,19 +668,33 @@ struct DataMatcher {
     }
 
     static func hostMatches(_ uriHost: String, _ authority: Authority) -> Bool {
-        var host = Array(uriHost.utf16)
-        let stored = Array(authority.host.utf16)
+        hostMatches(Array(uriHost.utf16), authority)
+    }
+
+    static func hostMatches(_ host: [UInt16], _ authority: Authority) -> Bool {
+        let stored = authority.hostUnits
         if authority.wild {
             if host.count < stored.count { return false }
-            host = Array(host.suffix(stored.count))
+            return equalIgnoringCase(host[(host.count - stored.count)...], stored[...])
         }
-        return equalIgnoringCase(host, stored)
+        return equalIgnoringCase(host[...], stored[...])
     }
 
     /// `String.compareToIgnoreCase` per UTF-16 unit (upper, then lower case), ASCII and BMP letters.
     static func equalIgnoringCase(_ lhs: [UInt16], _ rhs: [UInt16]) -> Bool {
+        equalIgnoringCase(lhs[...], rhs[...])
+    }
+
+    static func equalIgnoringCase(_ lhs: ArraySlice<UInt16>, _ rhs: ArraySlice<UInt16>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (a, b) in zip(lhs, rhs) where a != b {
+            // ASCII letters differ by 0x20 only; other ASCII never equals ignoring case.
+            if a < 0x80 && b < 0x80 {
+                let la = a >= 0x41 && a <= 0x5A ? a | 0x20 : a
+                let lb = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
+                if la == lb { continue }
+                return false
+            }
             guard let sa = Unicode.Scalar(a), let sb = Unicode.Scalar(b) else { return false }
             let upperA = String(sa).uppercased(), upperB = String(sb).uppercased()
             if upperA == upperB { continue }

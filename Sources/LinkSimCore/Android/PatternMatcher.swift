@@ -77,17 +77,21 @@ public struct PatternMatcher: Sendable, Equatable, Hashable {
     /// `PatternMatcher.match(String)`: nil input never matches; an invalid advanced pattern never matches.
     public func matches(_ input: String?, escapedDot: EscapedDot = .matchesAnyCharacter) -> Bool {
         guard let input else { return false }
+        return matches(units: Array(input.utf16), escapedDot: escapedDot)
+    }
+
+    /// The same on UTF-16 code units the caller already has (no conversion per match).
+    func matches(units: [UInt16], escapedDot: EscapedDot) -> Bool {
         switch kind {
-        case .literal: return Array(input.utf16) == patternUnits
-        case .prefix: return Array(input.utf16).starts(with: patternUnits)
+        case .literal: return units == patternUnits
+        case .prefix: return units.starts(with: patternUnits)
         case .suffix:
-            let units = Array(input.utf16)
             return units.count >= patternUnits.count && units.suffix(patternUnits.count).elementsEqual(patternUnits)
         case .simpleGlob:
-            return Self.matchSimpleGlob(pattern: patternUnits, input: Array(input.utf16), escapedDot: escapedDot)
+            return Self.matchSimpleGlob(pattern: patternUnits, input: units, escapedDot: escapedDot)
         case .advancedGlob:
             guard let program else { return false }
-            return AdvancedGlob.match(program, Array(input.utf16))
+            return AdvancedGlob.match(program, units)
         }
     }
 

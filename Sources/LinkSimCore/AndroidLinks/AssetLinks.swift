@@ -122,12 +122,20 @@ struct AssetLinksVerifier {
             step("The file is over 1 MiB; it is rejected", "android.applinks.assetlinks-http", nil, nil)
             return .failure("1026")
         }
-        // The verifier's JSON reader is strict; Foundation's is lenient on Linux, so check syntax first.
-        guard (try? JSONNode.parse(body)) != nil,
-              let json = try? JSONSerialization.jsonObject(with: Data(body)), let array = json as? [Any] else {
+        guard let statements = resource.parsed.map({ $0.assetStatements }) ?? Self.statements(body) else {
             step("The file is not a JSON array of statements; the whole file fails", "android.applinks.assetlinks-json", nil,
                  "assumption: a malformed file is reported as 1026")
             return .failure("1026")
+        }
+        return .success(statements)
+    }
+
+    /// The statements of an assetlinks.json body; nil when it is not a JSON array.
+    static func statements(_ body: [UInt8]) -> [AssetStatement]? {
+        // The verifier's JSON reader is strict; Foundation's is lenient on Linux, so check syntax first.
+        guard (try? JSONNode.parse(body)) != nil,
+              let json = try? JSONSerialization.jsonObject(with: Data(body)), let array = json as? [Any] else {
+            return nil
         }
         var statements: [AssetStatement] = []
         for item in array {
@@ -155,7 +163,7 @@ struct AssetLinksVerifier {
             }
             statements.append(statement)
         }
-        return .success(statements)
+        return statements
     }
 
     private enum Result2 {

@@ -108,7 +108,7 @@ struct AASAFetcher {
             trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: IOSAASARules.sizeLimit)
             return .denied("the AASA file is over 128 KB")
         }
-        switch AASAVerdicts.parse(body) {
+        switch resource.parsed?.aasa ?? AASAVerdicts.parse(body) {
         case .success(let document):
             return .approved(document)
         case .failure(let problem):

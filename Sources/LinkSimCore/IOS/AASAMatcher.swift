@@ -71,31 +71,35 @@ public struct AASAURL: Sendable, Equatable {
     /// Parses an absolute URL such as `https://example.com/buy/42?x=1#top`. Returns nil for text that
     /// is not an absolute URL with a host, or that contains spaces or control characters.
     public static func parse(_ text: String) -> AASAURL? {
-        guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),
-              let colon = text.firstIndex(of: ":") else { return nil }
-        let scheme = String(text[..<colon])
-        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-              scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+        // UTF-8 code units: every delimiter is ASCII (walking `Character`s was most of the cost).
+        let utf8 = text.utf8
+        guard !utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
+              let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let schemeBytes = utf8[..<colon]
+        guard let first = schemeBytes.first, URLParts.isASCIILetter(first),
+              schemeBytes.allSatisfy({ URLParts.isASCIILetter($0) || URLParts.isASCIIDigit($0) || $0 == UInt8(ascii: "+")
+                  || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
         else { return nil }
-        var rest = text[text.index(after: colon)...]
-        guard rest.hasPrefix("//") else { return nil }
-        rest = rest.dropFirst(2)
+        let scheme = String(text[..<colon])
+        var rest = text[utf8.index(after: colon)...]
+        guard rest.utf8.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) else { return nil }
+        rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
         var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(rest[rest.utf8.index(after: hash)...])
             rest = rest[..<hash]
         }
         var query: String?
-        if let mark = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: mark)...])
+        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = String(rest[rest.utf8.index(after: mark)...])
             rest = rest[..<mark]
         }
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        let authorityEnd = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
         var authority = rest[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.utf8.index(after: at)...] }
         // Drop a port; IPv6 literals keep their brackets.
         var host = String(authority)
-        if let portColon = authority.lastIndex(of: ":"), !authority[portColon...].contains("]") {
+        if let portColon = authority.utf8.lastIndex(of: UInt8(ascii: ":")), !authority[portColon...].utf8.contains(UInt8(ascii: "]")) {
             host = String(authority[..<portColon])
         }
         guard !host.isEmpty else { return nil }
@@ -119,6 +123,13 @@ public enum AASAMatcher {
                              domain: String? = nil) -> AASAMatch {
         var run = MatchRun(appID: appID, document: document, ios: ios)
         return run.classify(url: url, domain: domain)
+    }
+
+    /// The verdict alone, as `match` would give it, without building any explanation: the fast path
+    /// for callers that show no trace (matrices, benchmarks). A property test keeps the two equal.
+    public static func verdict(url: String, appID: String, document: AASADocument, ios: OSVersion,
+                               domain: String? = nil) -> AASAVerdict {
+        AASAFastVerdict(appID: appID, document: document, ios: ios).classify(url: url, domain: domain)
     }
 
     /// Picks the app that opens `url` when several apps may claim it (ios.md §2.10, [I]).
@@ -157,19 +168,10 @@ private struct MatchRun {
     let document: AASADocument
     let ios: OSVersion
     var steps: [AASAMatchStep] = []
-    /// The variables a pattern may use: the file's own, then the predefined ones.
-    let variableTable: [String: GlobVariable]
-
     init(appID: String, document: AASADocument, ios: OSVersion) {
         self.appID = appID
         self.document = document
         self.ios = ios
-        var table = PredefinedVariables.table
-        for (name, values) in document.substitutionVariables {
-            // Values may contain * and ? but not other variables (S-SUB).
-            table[name] = .of(values.map { GlobToken.tokens(of: Array($0.unicodeScalars), variables: nil).tokens })
-        }
-        variableTable = table
     }
 
     // Version gates (data, not scattered ifs).
@@ -347,6 +349,7 @@ private struct MatchRun {
 
         init(component: AASAComponent, layers: [(name: String, component: AASAComponent)]) {
             // The most specific level wins: component, then app defaults, then domain defaults (ios.md §2.9).
+            // Closures, not key paths: a key-path read costs tens of nanoseconds.
             func pick<Value>(_ key: (AASAComponent) -> Value?) -> Field<Value?> {
                 if let own = key(component) { return Field(value: own, origin: nil) }
                 for layer in layers.reversed() {
@@ -354,14 +357,14 @@ private struct MatchRun {
                 }
                 return Field(value: nil, origin: nil)
             }
-            path = pick(\.path)
-            query = pick(\.query)
-            fragment = pick(\.fragment)
-            let excludeField = pick(\.exclude)
+            path = pick { $0.path }
+            query = pick { $0.query }
+            fragment = pick { $0.fragment }
+            let excludeField = pick { $0.exclude }
             exclude = Field(value: excludeField.value ?? false, origin: excludeField.origin)
-            let caseField = pick(\.caseSensitive)
+            let caseField = pick { $0.caseSensitive }
             caseSensitive = Field(value: caseField.value ?? true, origin: caseField.origin)
-            let percentField = pick(\.percentEncoded)
+            let percentField = pick { $0.percentEncoded }
             percentEncoded = Field(value: percentField.value ?? true, origin: percentField.origin)
             ignoredKeys = component.ignoredKeys
         }
@@ -400,7 +403,7 @@ private struct MatchRun {
             notes.append(AASAMatchStep(summary: "The URL is percent-decoded before comparing (percentEncoded: false\(origin(component.percentEncoded.origin)))",
                                        rule: IOSAASARules.percentEncoded))
         }
-        let options = GlobOptions(caseSensitive: caseSensitive, variables: variablesSupported ? variableTable : nil)
+        let options = GlobOptions(caseSensitive: caseSensitive, documentVariables: variablesSupported ? document.substitutionVariables : nil)
 
         // Path.
         let pathPattern = component.path.value ?? "*"
@@ -439,7 +442,7 @@ private struct MatchRun {
             let raw = parts.query ?? ""
             let text = percentEncoded ? raw : percentDecoded(raw)
             let described = parts.query == nil ? "The missing query (read as \"\")" : "The whole query \"\(text)\""
-            if PatternGlob(pattern, options: options).matches(scalars(text, options)) {
+            if globMatches(pattern, text, options) {
                 lines.append("\(described) matches \"\(pattern)\"\(queryOrigin).")
             } else {
                 lines.append("\(described) does not match \"\(pattern)\"\(queryOrigin).")
@@ -451,9 +454,8 @@ private struct MatchRun {
             for predicate in predicates {
                 let name = caseSensitive ? predicate.name : predicate.name.lowercased()
                 let values = items.filter { (caseSensitive ? $0.name : $0.name.lowercased()) == name }.map(\.value)
-                let glob = PatternGlob(predicate.pattern, options: options)
                 let checked = values.isEmpty ? [""] : values
-                let failing = checked.first { !glob.matches(scalars($0, options)) }
+                let failing = checked.first { !globMatches(predicate.pattern, $0, options) }
                 let shown = values.isEmpty ? "absent (read as \"\")" : values.map { "\"\($0)\"" }.joined(separator: ", ")
                 if let failing {
                     lines.append("Query item \"\(predicate.name)\" = \(shown): \"\(failing)\" does not match \"\(predicate.pattern)\"\(queryOrigin).")
@@ -472,7 +474,7 @@ private struct MatchRun {
         let fragmentDescribed = parts.fragment == nil ? "missing fragment (read as \"\")" : "fragment \"\(fragmentText)\""
         if component.fragment.value == nil {
             lines.append("No \"#\" key: any fragment matches.")
-        } else if PatternGlob(fragmentPattern, options: options).matches(scalars(fragmentText, options)) {
+        } else if globMatches(fragmentPattern, fragmentText, options) {
             lines.append("The \(fragmentDescribed) matches \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
         } else {
             lines.append("The \(fragmentDescribed) does not match \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
@@ -494,18 +496,13 @@ private struct MatchRun {
 
     func origin(_ origin: String?) -> String { origin.map { " (from \($0))" } ?? "" }
 
-    func scalars(_ text: String, _ options: GlobOptions) -> [Unicode.Scalar] {
-        let raw = Array(text.unicodeScalars)
-        return options.caseSensitive ? raw : raw.map(foldCase)
-    }
-
     // MARK: paths
 
     mutating func evaluate(paths: [String], index: Int, parts: MatchedURLParts) -> AASAMatch? {
         note("details[\(index)] uses legacy paths: only the URL path \"\(parts.path.isEmpty ? "/" : parts.path)\" is compared (query and fragment ignored), case-sensitively",
              rule: IOSAASARules.pathsLegacy,
              assumption: "linksim applies the components path normalisation (trailing slashes, optional leading slash) to paths too; it was measured for components only.")
-        let options = GlobOptions(caseSensitive: true, variables: nil)
+        let options = GlobOptions(caseSensitive: true, documentVariables: nil)
         for (position, entry) in paths.enumerated() {
             var pattern = entry
             var excluding = false
@@ -554,7 +551,7 @@ private struct MatchedURLParts {
 
 // MARK: - Path normalisation (ios.md §2.5)
 
-private struct PathCheck {
+struct PathCheck {
     var matched: Bool
     var normalisationNote: String?
     var usedVariables: Bool
@@ -562,16 +559,14 @@ private struct PathCheck {
     init(pattern: String, urlPath: String, options: GlobOptions) {
         let text = Self.normaliseURLPath(urlPath)
         let normalisedPattern = Self.normalisePattern(pattern)
-        let glob = PatternGlob(normalisedPattern, options: options)
         // Before iOS 13.5 there are no variables, but the step still says "$(...)" was read as text.
-        usedVariables = glob.usedVariables || (options.variables == nil && Self.mentionsVariable(pattern))
-        let folded = options.caseSensitive ? Array(text.unicodeScalars) : text.unicodeScalars.map(foldCase)
-        if glob.matches(folded) {
+        usedVariables = Self.mentionsVariable(pattern)
+            && (options.documentVariables == nil || GlobToken.tokens(of: Array(normalisedPattern.unicodeScalars), variables: options.variables).usedVariable)
+        if globMatches(normalisedPattern, text, options) {
             matched = true
             let shownURL = urlPath.isEmpty ? "/" : urlPath
             // Only worth a step when normalising made the difference.
-            let rawText = options.caseSensitive ? Array(urlPath.unicodeScalars) : urlPath.unicodeScalars.map(foldCase)
-            if !PatternGlob(pattern, options: options).matches(rawText) {
+            if !globMatches(pattern, urlPath, options) {
                 normalisationNote = "Slashes at the ends are normalised: pattern \"\(pattern)\" is read as \"\(normalisedPattern.isEmpty ? "/" : normalisedPattern)\" and path \"\(shownURL)\" as \"\(text.isEmpty ? "/" : text)\""
             }
             return
@@ -579,7 +574,7 @@ private struct PathCheck {
         // A pattern ending in "/*" also matches its parent path: "/buy/*" matches "/buy".
         if normalisedPattern.hasSuffix("/*") {
             let parent = Self.stripTrailingSlashes(String(normalisedPattern.dropLast(2)))
-            if PatternGlob(parent, options: options).matches(folded) {
+            if globMatches(parent, text, options) {
                 matched = true
                 normalisationNote = "Pattern \"\(pattern)\" ends in \"/*\", so it also matches its parent path \"\(parent.isEmpty ? "/" : parent)\""
                 return
@@ -587,6 +582,31 @@ private struct PathCheck {
         }
         matched = false
         normalisationNote = nil
+    }
+
+    /// The verdict alone, with no note (the fast path). Variable-free patterns are normalised and
+    /// matched in place on their UTF-8 bytes; the rest go through the String path below.
+    static func matches(pattern: String, urlPath: String, options: GlobOptions) -> Bool {
+        var pattern = pattern, urlPath = urlPath
+        let decided: Bool? = pattern.withUTF8 { p in
+            urlPath.withUTF8 { t in
+                if options.documentVariables != nil, ByteGlob.mentionsVariable(p) { return nil }
+                if !options.caseSensitive, !ByteGlob.isASCII(p) || !ByteGlob.isASCII(t) { return nil }
+                return ByteGlob.matchesNormalisedPath(pattern: p, path: t, fold: !options.caseSensitive)
+            }
+        }
+        if let decided { return decided }
+        return matchesAsText(pattern: pattern, urlPath: urlPath, options: options)
+    }
+
+    static func matchesAsText(pattern: String, urlPath: String, options: GlobOptions) -> Bool {
+        let text = normaliseURLPath(urlPath)
+        let normalisedPattern = normalisePattern(pattern)
+        if globMatches(normalisedPattern, text, options) { return true }
+        if normalisedPattern.hasSuffix("/*") {
+            return globMatches(stripTrailingSlashes(String(normalisedPattern.dropLast(2))), text, options)
+        }
+        return false
     }
 
     /// Whether the text contains "$(" (a byte scan; Foundation's `contains` is much slower).
@@ -618,7 +638,7 @@ private struct PathCheck {
 }
 
 /// Decodes %XX escapes as UTF-8; malformed escapes stay as written.
-private func percentDecoded(_ text: String) -> String {
+func percentDecoded(_ text: String) -> String {
     guard text.contains("%") else { return text }
     let bytes = Array(text.utf8)
     var out: [UInt8] = []
@@ -646,7 +666,7 @@ private func percentDecoded(_ text: String) -> String {
 }
 
 /// Splits a raw query into items; an item without "=" has the empty value.
-private func queryItems(_ query: String, percentEncoded: Bool) -> [(name: String, value: String)] {
+func queryItems(_ query: String, percentEncoded: Bool) -> [(name: String, value: String)] {
     query.split(separator: "&", omittingEmptySubsequences: true).map { piece in
         let name: Substring
         let value: Substring
@@ -664,7 +684,7 @@ private func queryItems(_ query: String, percentEncoded: Bool) -> [(name: String
 // MARK: - The glob matcher
 
 /// Simple one-to-one case folding; ASCII takes the fast path.
-private func foldCase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+func foldCase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     if scalar.isASCII {
         if ("A"..."Z").contains(scalar), let lower = Unicode.Scalar(scalar.value + 32) { return lower }
         return scalar
@@ -673,13 +693,39 @@ private func foldCase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     return mapping.count == 1 ? (mapping.first ?? scalar) : scalar
 }
 
-private struct GlobOptions: Sendable {
+struct GlobOptions: Sendable {
     var caseSensitive: Bool
-    /// nil when substitution variables are not supported (before iOS 13.5): `$(x)` is plain text.
-    var variables: [String: GlobVariable]?
+    /// The file's `substitutionVariables`; nil when variables are not supported (before iOS 13.5):
+    /// `$(x)` is plain text then.
+    var documentVariables: [String: [String]]?
+
+    /// The variables a pattern may use: the file's own, then the predefined ones. Built only for a
+    /// pattern that mentions `$(`, so ordinary patterns never pay for it.
+    var variables: [String: GlobVariable]? {
+        guard let documentVariables else { return nil }
+        var table = PredefinedVariables.table
+        for (name, values) in documentVariables {
+            // Values may contain * and ? but not other variables (S-SUB).
+            table[name] = .of(values.map { GlobToken.tokens(of: Array($0.unicodeScalars), variables: nil).tokens })
+        }
+        return table
+    }
 }
 
-private enum GlobVariable: Sendable {
+/// Whether `text` matches the AASA `pattern`. Patterns without substitution variables (and, when
+/// matching without regard to case, ASCII text) take `ByteGlob`, linear in practice and allocation
+/// free; the rest take `PatternGlob`, the token-set matcher (O(tokens × length), no backtracking).
+func globMatches(_ pattern: String, _ text: String, _ options: GlobOptions) -> Bool {
+    let needsTokens = options.documentVariables != nil && PathCheck.mentionsVariable(pattern)
+    if !needsTokens, let verdict = ByteGlob.matches(pattern, text, caseSensitive: options.caseSensitive) {
+        return verdict
+    }
+    let glob = PatternGlob(pattern, options: options)
+    let scalars = Array(text.unicodeScalars)
+    return glob.matches(options.caseSensitive ? scalars : scalars.map(foldCase))
+}
+
+enum GlobVariable: Sendable {
     /// A predefined one-character class.
     case characterClass(CharacterClass)
     /// A list of alternatives, each a small pattern.
@@ -692,7 +738,7 @@ private enum GlobVariable: Sendable {
     }
 }
 
-private enum CharacterClass: Sendable {
+enum CharacterClass: Sendable {
     case alpha, upper, lower, alnum, digit, xdigit
 
     func contains(_ scalar: Unicode.Scalar, caseSensitive: Bool) -> Bool {
@@ -731,7 +777,7 @@ private enum PredefinedVariables {
 
 /// Alternatives that are plain text (the predefined $(region) and $(lang), most custom variables),
 /// looked up by hash instead of being matched one by one.
-private struct LiteralSet: Sendable {
+struct LiteralSet: Sendable {
     var lengths: [Int]
     var members: Set<String>
     /// The members case-folded, for caseSensitive: false.
@@ -753,7 +799,7 @@ private struct LiteralSet: Sendable {
     }
 }
 
-private indirect enum GlobToken: Sendable {
+indirect enum GlobToken: Sendable {
     case literal(Unicode.Scalar)
     case literalSet(LiteralSet)
     /// `?`: exactly one character.
@@ -800,7 +846,7 @@ private indirect enum GlobToken: Sendable {
 
 /// A pattern ready to match. Matching tracks the set of text positions reachable after each token,
 /// so it takes O(tokens × length) time with no backtracking, even with many `*` or variables.
-private struct PatternGlob: Sendable {
+struct PatternGlob: Sendable {
     var tokens: [GlobToken]
     var caseSensitive: Bool
     /// True when the pattern has `$(name)` with a name that is defined (and variables are supported).

@@ -3,7 +3,9 @@ import Foundation
 /// One association file (or any resource) as a server answers for it.
 public struct WebResource: Sendable, Equatable {
     /// The body as served: from `json:` (re-serialised) or from `file:` (read as is).
-    public var body: [UInt8]?
+    public var body: [UInt8]? { didSet { parsed = body.map(ServedBody.init) } }
+    /// `body` parsed once (see `ServedBody`); derived from `body`, so not part of equality.
+    private(set) var parsed: ServedBody?
     /// Where the body came from, for messages (`files/aasa.json` or `inline json`).
     public var origin: String
     public var status: Int = 200
@@ -14,10 +16,16 @@ public struct WebResource: Sendable, Equatable {
     public init(body: [UInt8]?, origin: String, status: Int = 200, contentType: String = "application/json",
                 redirect: String? = nil) {
         self.body = body
+        self.parsed = body.map(ServedBody.init)
         self.origin = origin
         self.status = status
         self.contentType = contentType
         self.redirect = redirect
+    }
+
+    public static func == (a: WebResource, b: WebResource) -> Bool {
+        a.body == b.body && a.origin == b.origin && a.status == b.status && a.contentType == b.contentType
+            && a.redirect == b.redirect
     }
 
     /// The answer for a host that does not serve the file.

@@ -49,21 +49,43 @@ indirect enum YAMLNode: Sendable {
         }
     }
 
+    /// How many nodes a document may expand to once its aliases are followed. A scenario is a few
+    /// hundred nodes; the budget only stops alias bombs ("billion laughs": a few hundred bytes that
+    /// expand to billions of nodes) in bounded time and memory.
+    static let nodeBudget = 100_000
+
     /// Parses YAML text into a tree, or a diagnostic pointing at the syntax error.
+    ///
+    /// Yams composes with the `basic` resolver: linksim reads every scalar as text, so resolving tags
+    /// with regular expressions (which Yams' duplicate-key check does for every key) is wasted work;
+    /// the encoding is given so Yams does not read the process environment for every file.
     static func parse(_ text: String, file: String) throws(InputError) -> YAMLNode? {
+        if let refused = AliasKeyScan.firstAliasKey(in: text) {
+            throw InputError(file: file, location: SourceLocation(file: file, line: refused.line, column: refused.column),
+                             "a mapping key here is an alias or a list/mapping; scenario keys are plain text, and aliases may only stand for values")
+        }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
             throw InputError([diagnostic(for: error, file: file)])
         } catch {
             throw InputError(file: file, "not valid YAML: \(error)")
         }
         guard let root else { return nil }
-        return convert(root, file: file)
+        var budget = nodeBudget
+        guard let tree = convert(root, file: file, budget: &budget) else {
+            let mark = root.mark
+            throw InputError(file: file, location: SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1),
+                             "the document expands to more than \(nodeBudget) nodes once its aliases (*name) are followed; refusing it (an alias bomb?)")
+        }
+        return tree
     }
 
-    private static func convert(_ node: Node, file: String) -> YAMLNode {
+    /// nil when the tree would exceed the node budget (aliases make a small text a huge tree).
+    private static func convert(_ node: Node, file: String, budget: inout Int) -> YAMLNode? {
+        budget -= 1
+        if budget < 0 { return nil }
         func location(_ mark: Mark?) -> SourceLocation {
             SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
         }
@@ -71,13 +93,22 @@ indirect enum YAMLNode: Sendable {
         case .scalar(let scalar):
             return .scalar(scalar.string, plain: scalar.style == .plain || scalar.style == .any, location(scalar.mark))
         case .mapping(let mapping):
-            let entries = mapping.map { pair in
+            var entries: [Entry] = []
+            entries.reserveCapacity(mapping.count)
+            for pair in mapping {
                 let keyText = pair.key.scalar?.string ?? "\(pair.key)"
-                return Entry(key: keyText, keyLocation: location(pair.key.mark), value: convert(pair.value, file: file))
+                guard let value = convert(pair.value, file: file, budget: &budget) else { return nil }
+                entries.append(Entry(key: keyText, keyLocation: location(pair.key.mark), value: value))
             }
             return .mapping(entries, location(mapping.mark))
         case .sequence(let sequence):
-            return .sequence(sequence.map { convert($0, file: file) }, location(sequence.mark))
+            var items: [YAMLNode] = []
+            items.reserveCapacity(sequence.count)
+            for item in sequence {
+                guard let converted = convert(item, file: file, budget: &budget) else { return nil }
+                items.append(converted)
+            }
+            return .sequence(items, location(sequence.mark))
         case .alias(let alias):
             return .scalar("*\(alias.anchor)", plain: false, location(alias.mark))
         }
@@ -104,5 +135,101 @@ indirect enum YAMLNode: Sendable {
         default:
             return Diagnostic(file: file, location: nil, message: "not valid YAML: \(error)")
         }
+    }
+}
+
+/// Yams checks every mapping for duplicate keys by hashing the keys, and an alias used as a key is
+/// hashed in full: an alias bomb in key position would hang the parser before linksim sees the tree.
+/// Scenario keys are plain text, so a document that defines anchors must not use an alias or a
+/// collection as a key. This scan finds such keys in the text itself, in one pass, before Yams runs.
+/// It only looks when the document defines an anchor (`&name`); without one no alias can resolve.
+enum AliasKeyScan {
+    static func firstAliasKey(in text: String) -> (line: Int, column: Int)? {
+        let bytes = Array(text.utf8)
+        guard definesAnchor(bytes) else { return nil }
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        let n = bytes.count
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        func isBreak(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
+        // Anywhere: `? ` (an explicit key) and `*alias :` (an alias as an implicit key), where they start a token.
+        var previous: UInt8 = 0x0A
+        var column = 0
+        for k in 0..<n {
+            let b = bytes[k]
+            column += 1
+            if startsToken(after: previous) {
+                if b == UInt8(ascii: "?"), k + 1 == n || isSpace(bytes[k + 1]) || isBreak(bytes[k + 1]) { return (line, column) }
+                if b == UInt8(ascii: "*"), keyColonFollows(bytes, from: k, flow: false) { return (line, column) }
+            }
+            if b == 0x0A { line += 1; column = 0 }
+            previous = b
+        }
+        // At the start of a line (after indentation and `- `): `[...]:` or `{...}:`, a collection as a key.
+        line = 1
+        while i < n {
+            var j = i
+            while true {
+                while j < n, isSpace(bytes[j]) { j += 1 }
+                if j + 1 < n, bytes[j] == UInt8(ascii: "-"), isSpace(bytes[j + 1]) { j += 2; continue }
+                break
+            }
+            if j < n, bytes[j] == UInt8(ascii: "[") || bytes[j] == UInt8(ascii: "{"), keyColonFollows(bytes, from: j, flow: true) {
+                return (line, j - lineStart + 1)
+            }
+            while i < n, bytes[i] != 0x0A { i += 1 }
+            i += 1
+            line += 1
+            lineStart = i
+        }
+        return nil
+    }
+
+    private static func startsToken(after previous: UInt8) -> Bool {
+        previous == 0x20 || previous == 0x09 || previous == 0x0A || previous == 0x0D
+            || previous == UInt8(ascii: "[") || previous == UInt8(ascii: "{") || previous == UInt8(ascii: ",")
+    }
+
+    /// Whether the node starting at `start` is followed by `:` and a space (or the line end) on its line.
+    private static func keyColonFollows(_ bytes: [UInt8], from start: Int, flow: Bool) -> Bool {
+        var i = start
+        let n = bytes.count
+        if flow {
+            // Skip to the matching bracket on this line (quotes are skipped whole).
+            var depth = 0
+            while i < n, bytes[i] != 0x0A, bytes[i] != 0x0D {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\""), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "\"")) { i = close }
+                else if b == UInt8(ascii: "'"), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "'")) { i = close }
+                else if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") { depth += 1 }
+                else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth == 0 { i += 1; break }
+                }
+                i += 1
+            }
+        } else {
+            i += 1
+            // libyaml's anchor names: letters, digits, `-` and `_`.
+            while i < n, bytes[i] >= 0x80 || bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "_")
+                || URLParts.isASCIILetter(bytes[i]) || URLParts.isASCIIDigit(bytes[i]) { i += 1 }
+            if i == start + 1 { return false }
+        }
+        while i < n, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        guard i < n, bytes[i] == UInt8(ascii: ":") else { return false }
+        return i + 1 == n || bytes[i + 1] == 0x20 || bytes[i + 1] == 0x09 || bytes[i + 1] == 0x0A || bytes[i + 1] == 0x0D
+    }
+
+    /// An `&` that starts a token (after a space, a line start, `[`, `{`, `,` or `-`) and names an anchor.
+    private static func definesAnchor(_ bytes: [UInt8]) -> Bool {
+        var previous: UInt8 = 0x0A
+        for (i, b) in bytes.enumerated() {
+            if b == UInt8(ascii: "&"), i + 1 < bytes.count, bytes[i + 1] > 0x20, startsToken(after: previous) {
+                return true
+            }
+            previous = b
+        }
+        return false
     }
 }
