@@ -397,9 +397,12 @@ private struct XMLScanner {
         case .closed(let root): return root
         case .open(let root): stack.append(root)
         }
-        while let top = stack.last {
+        // No binding of `stack.last` here: a live copy would make every append below copy the
+        // element's children and text (quadratic time).
+        while !stack.isEmpty {
             guard let b = peek else {
-                throw malformed("the file ends before all elements are closed (<\(top.node.name)> from line \(top.node.location.line) is still open)")
+                let open = stack[stack.count - 1].node
+                throw malformed("the file ends before all elements are closed (<\(open.name)> from line \(open.location.line) is still open)")
             }
             if b == Byte.lt {
                 if starts("</") {
@@ -417,7 +420,7 @@ private struct XMLScanner {
                 } else if starts("<?") {
                     try processingInstruction()
                 } else if starts("<!") {
-                    throw malformed("unexpected `<!` inside <\(top.node.name)>; expected a comment or a CDATA section")
+                    throw malformed("unexpected `<!` inside <\(stack[stack.count - 1].node.name)>; expected a comment or a CDATA section")
                 } else {
                     switch try startTag(depth: stack.count) {
                     case .closed(let child): stack[stack.count - 1].node.children.append(child)
