@@ -14,6 +14,11 @@ public enum ManifestParser {
     public static let toolsNamespace = "http://schemas.android.com/tools"
 
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> AndroidManifest {
+        // A compiled manifest from an APK starts with the binary XML chunk header 0x0003, size 8.
+        if bytes.starts(with: [0x03, 0x00, 0x08, 0x00]) {
+            throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                             "this is a compiled (binary) AndroidManifest.xml, as found in an APK; linksim reads the source manifest (app/src/main/AndroidManifest.xml, or decode the APK with apktool)")
+        }
         let document = try XMLReader.read(bytes, file: file, expectedRoot: "manifest")
         if !document.undeclaredPrefixes.isEmpty {
             throw InputError(document.undeclaredPrefixes.map { undeclared in
