@@ -1,5 +1,6 @@
 // libFuzzer target: scenario YAML, as `linksim validate`/`run` read it. Every file the scenario
 // names (manifest, plist, AASA, assetlinks) is served the same bytes, so references are fuzzed too.
+import Foundation
 @testable import LinkSimCore
 
 private struct SameBytes: FileReader {
@@ -8,7 +9,7 @@ private struct SameBytes: FileReader {
     func exists(_ path: String) -> Bool { true }
 }
 
-private let simulate = getenv("LINKSIM_FUZZ_RUN") != nil
+private let simulate = ProcessInfo.processInfo.environment["LINKSIM_FUZZ_RUN"] != nil
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
