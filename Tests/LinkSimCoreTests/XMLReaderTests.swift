@@ -2,11 +2,11 @@ import Testing
 @testable import LinkSimCore
 
 @Suite struct XMLReaderTests {
-    static func read(_ bytes: [UInt8]) throws(InputError) -> XMLDocument {
+    static func read(_ bytes: [UInt8]) throws(InputError) -> ParsedXML {
         try XMLReader.read(bytes, file: "f.xml", expectedRoot: "root")
     }
 
-    static func read(_ text: String) throws(InputError) -> XMLDocument { try read(Array(text.utf8)) }
+    static func read(_ text: String) throws(InputError) -> ParsedXML { try read(Array(text.utf8)) }
 
     /// The one diagnostic a bad document gives (or "ok").
     static func error(_ bytes: [UInt8]) -> String {

@@ -20,7 +20,7 @@ enum XMLReader {
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     /// Reads a whole document. `expectedRoot` only words the message for a file with no element.
-    static func read(_ bytes: [UInt8], file: String, expectedRoot: String) throws(InputError) -> XMLDocument {
+    static func read(_ bytes: [UInt8], file: String, expectedRoot: String) throws(InputError) -> ParsedXML {
         var scanner = XMLScanner(bytes: bytes, file: file, expectedRoot: expectedRoot)
         return try scanner.document()
     }
@@ -121,7 +121,7 @@ private struct XMLScanner {
 
     // MARK: Document
 
-    mutating func document() throws(InputError) -> XMLDocument {
+    mutating func document() throws(InputError) -> ParsedXML {
         if bytes.count > XMLReader.maxBytes {
             throw error("the file is \(bytes.count) bytes; linksim reads XML files up to \(XMLReader.maxBytes / 1024 / 1024) MiB")
         }
@@ -161,7 +161,7 @@ private struct XMLScanner {
                 throw malformed("content after the root element <\(root.name)> (from line \(root.location.line)); a document has one root element")
             }
         }
-        return XMLDocument(root: root, undeclaredPrefixes: undeclared)
+        return ParsedXML(root: root, undeclaredPrefixes: undeclared)
     }
 
     /// Every character must be well-formed UTF-8 and one XML 1.0 allows (no NUL, no C0 controls

@@ -40,7 +40,7 @@ struct XMLUndeclaredPrefix: Sendable, Equatable {
     var location: SourceLocation
 }
 
-struct XMLDocument: Sendable, Equatable {
+struct ParsedXML: Sendable, Equatable {
     var root: XMLElementNode
     var undeclaredPrefixes: [XMLUndeclaredPrefix]
 }
