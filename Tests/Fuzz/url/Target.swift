@@ -5,7 +5,7 @@
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     _ = URLParts(text)
-    _ = URLParts.decode(text)
+    _ = PercentDecoding.decode(text)
     _ = AndroidURI(text)
     _ = AndroidURI.decode(text)
     _ = AASAURL.parse(text)
