@@ -230,7 +230,7 @@ import Testing
     }
 
     @Test func emptyFileAndWrongRoot() {
-        #expect(Self.errors("") == ["AndroidManifest.xml: error: the file has no XML element; expected <manifest>"])
+        #expect(Self.errors("") == ["AndroidManifest.xml:1:1: error: the file has no XML element; expected <manifest>"])
         #expect(Self.errors("<resources/>") == [
             "AndroidManifest.xml:1:1: error: the root element is <resources>; an AndroidManifest.xml starts with <manifest>",
         ])

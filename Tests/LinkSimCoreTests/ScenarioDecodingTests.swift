@@ -262,7 +262,8 @@ import Testing
         let messages = diagnostics(Self.header + "apps:\n  - {id: a, info_plist: Info.plist}\ntap: a://b\n",
                                    files: ["dir/Info.plist": "<plist><dict><key>oops</dict>"])
         #expect(messages.count == 1)
-        #expect(messages[0] == "test.yaml:5:25: error: `Info.plist` is not a valid property list (XML, binary or OpenStep)")
+        // The problem is located in the plist itself.
+        #expect(messages[0] == "dir/Info.plist:1:23: error: malformed XML: end tag does not match the open element (the open element is <key> from line 1); expected </key>, found </dict>")
     }
 
     @Test func emptyFile() {

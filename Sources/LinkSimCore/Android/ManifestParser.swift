@@ -1,9 +1,7 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Reads a real `AndroidManifest.xml` (source form, as in a project) into an `AndroidManifest`.
+/// Reads a real `AndroidManifest.xml` (source form, as in a project) into an `AndroidManifest`,
+/// through linksim's own `XMLReader` (bounded, never expands entities; see XML/XMLReader.swift).
 ///
 /// Only what link handling needs is read: `package`, `<uses-sdk>`, `<activity>`/`<activity-alias>`
 /// under `<application>`, their intent filters and `<uri-relative-filter-group>`s. Attributes are
@@ -16,7 +14,20 @@ public enum ManifestParser {
     public static let toolsNamespace = "http://schemas.android.com/tools"
 
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> AndroidManifest {
-        let root = try XMLTreeReader.read(bytes, file: file)
+        // A compiled manifest from an APK starts with the binary XML chunk header 0x0003, size 8.
+        if bytes.starts(with: [0x03, 0x00, 0x08, 0x00]) {
+            throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                             "this is a compiled (binary) AndroidManifest.xml, as found in an APK; linksim reads the source manifest (app/src/main/AndroidManifest.xml, or decode the APK with apktool)")
+        }
+        let document = try XMLReader.read(bytes, file: file, expectedRoot: "manifest")
+        if !document.undeclaredPrefixes.isEmpty {
+            throw InputError(document.undeclaredPrefixes.map { undeclared in
+                let subject = undeclared.attribute.map { "\($0) in <\(undeclared.element)>" } ?? "<\(undeclared.element)>"
+                return Diagnostic(file: file, location: undeclared.location,
+                                  message: "\(subject): namespace prefix \"\(undeclared.prefix)\" is not declared (add xmlns:\(undeclared.prefix)=\"...\" to <manifest>)")
+            })
+        }
+        let root = document.root
         var builder = ManifestBuilder(file: file)
         let manifest = builder.build(root)
         if !builder.diagnostics.isEmpty { throw InputError(builder.diagnostics) }
@@ -50,238 +61,6 @@ public enum ManifestParser {
         }
         return output
     }
-}
-
-// MARK: - XML to a small tree
-
-/// One attribute, its namespace resolved from the `xmlns:` declarations in scope.
-struct XMLAttributeNode {
-    var namespace: String?
-    var localName: String
-    /// As written (`android:host`), for messages.
-    var qualifiedName: String
-    var value: String
-    var location: SourceLocation
-}
-
-struct XMLElementNode {
-    var name: String
-    var attributes: [XMLAttributeNode]
-    var children: [XMLElementNode]
-    var location: SourceLocation
-
-    func attribute(_ namespace: String?, _ localName: String) -> XMLAttributeNode? {
-        attributes.first { $0.namespace == namespace && $0.localName == localName }
-    }
-}
-
-/// Runs Foundation's XMLParser (libxml2) and builds the element tree. Positions come from a small
-/// lexer over the raw bytes (the n-th start tag it finds is the n-th element XMLParser reports),
-/// because XMLParser only knows where a tag ends.
-enum XMLTreeReader {
-    static func read(_ bytes: [UInt8], file: String) throws(InputError) -> XMLElementNode {
-        let positions = StartTagLexer(bytes: bytes, file: file)
-        let delegate = TreeBuildingDelegate(positions: positions)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = delegate
-        let finished = parser.parse()
-        if let error = delegate.firstError {
-            throw InputError([Diagnostic(file: file, location: error.location, message: error.message)])
-        }
-        if !finished {
-            throw InputError(file: file, location: SourceLocation(file: file, line: parser.lineNumber, column: parser.columnNumber),
-                             "malformed XML")
-        }
-        guard let root = delegate.root else {
-            throw InputError(file: file, "the file has no XML element; expected <manifest>")
-        }
-        if !delegate.undeclaredPrefixes.isEmpty {
-            throw InputError(delegate.undeclaredPrefixes)
-        }
-        return root
-    }
-
-    private final class TreeBuildingDelegate: NSObject, XMLParserDelegate {
-        let positions: StartTagLexer
-        var stack: [XMLElementNode] = []
-        var namespaceScopes: [[String: String]] = [["xml": "http://www.w3.org/XML/1998/namespace"]]
-        var root: XMLElementNode?
-        var startTagCount = 0
-        var firstError: (location: SourceLocation, message: String)?
-        var undeclaredPrefixes: [Diagnostic] = []
-
-        init(positions: StartTagLexer) { self.positions = positions }
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-            let tag = positions.tag(startTagCount)
-            startTagCount += 1
-            let fallback = SourceLocation(file: positions.file, line: parser.lineNumber, column: parser.columnNumber)
-            var scope = namespaceScopes.last ?? [:]
-            for (name, value) in attributeDict where name.hasPrefix("xmlns:") {
-                scope[String(name.dropFirst(6))] = value
-            }
-            namespaceScopes.append(scope)
-            var attributes: [XMLAttributeNode] = []
-            for (name, value) in attributeDict where name != "xmlns" && !name.hasPrefix("xmlns:") {
-                let location = tag?.attributes[name] ?? tag?.location ?? fallback
-                var namespace: String?
-                var localName = name
-                if let colon = name.firstIndex(of: ":") {
-                    let prefix = String(name[..<colon])
-                    localName = String(name[name.index(after: colon)...])
-                    namespace = scope[prefix]
-                    if namespace == nil {
-                        undeclaredPrefixes.append(Diagnostic(
-                            file: positions.file, location: location,
-                            message: "\(name) in <\(elementName)>: namespace prefix \"\(prefix)\" is not declared (add xmlns:\(prefix)=\"...\" to <manifest>)"))
-                    }
-                }
-                attributes.append(XMLAttributeNode(namespace: namespace, localName: localName, qualifiedName: name,
-                                                   value: value, location: location))
-            }
-            attributes.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-            stack.append(XMLElementNode(name: elementName, attributes: attributes, children: [],
-                                        location: tag?.location ?? fallback))
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            namespaceScopes.removeLast()
-            guard let element = stack.popLast() else { return }
-            if stack.isEmpty {
-                if root == nil { root = element }
-            } else {
-                stack[stack.count - 1].children.append(element)
-            }
-        }
-
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            guard firstError == nil else { return }
-            let code = (parseError as NSError).code
-            var message = "malformed XML: " + Self.describe(code)
-            // Namespace errors (201-203) are reported by linksim itself, with the attribute's position.
-            if (200...210).contains(code) { return }
-            if code == 76, let open = stack.last {
-                message += " (the open element is <\(open.name)> from line \(open.location.line))"
-            }
-            firstError = (SourceLocation(file: positions.file, line: parser.lineNumber, column: parser.columnNumber), message)
-        }
-
-        /// libxml2 `xmlParserErrors` codes, which XMLParser passes through on Linux.
-        static func describe(_ code: Int) -> String {
-            switch code {
-            case 76: return "end tag does not match the open element"
-            case 5: return "the file ends before all elements are closed"
-            case 4, 3: return "the file is empty or does not start with XML"
-            case 42: return "an attribute is written twice on one element"
-            case 23, 24, 26, 27: return "unknown or bad entity reference (write &amp; for &)"
-            case 38: return "'<' inside an attribute value (write &lt;)"
-            case 39, 41, 33, 34: return "attribute value must be quoted"
-            case 73: return "a tag is not closed with '>'"
-            case 85: return "elements are not properly nested"
-            case 86: return "content after the root element"
-            case 9: return "invalid character"
-            default: return "XML syntax error (libxml2 error \(code))"
-            }
-        }
-    }
-}
-
-/// Finds every start tag and its attributes' positions (line and column, 1-based, in characters).
-struct StartTagLexer {
-    struct Tag {
-        var location: SourceLocation
-        var attributes: [String: SourceLocation]
-    }
-
-    let file: String
-    private(set) var tags: [Tag] = []
-
-    init(bytes: [UInt8], file: String) {
-        self.file = file
-        var lineStarts: [Int] = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
-        func location(_ offset: Int) -> SourceLocation {
-            var low = 0, high = lineStarts.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-            }
-            // Columns count characters, not UTF-8 continuation bytes.
-            let column = bytes[lineStarts[low]..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-            return SourceLocation(file: file, line: low + 1, column: column)
-        }
-        func starts(_ text: String, at index: Int) -> Bool {
-            let pattern = Array(text.utf8)
-            return index + pattern.count <= bytes.count && Array(bytes[index..<(index + pattern.count)]) == pattern
-        }
-        func skip(past terminator: String, from index: Int) -> Int {
-            var i = index
-            while i < bytes.count && !starts(terminator, at: i) { i += 1 }
-            return min(i + terminator.utf8.count, bytes.count)
-        }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-        var i = 0
-        while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
-            if starts("<!--", at: i) { i = skip(past: "-->", from: i + 4); continue }
-            if starts("<![CDATA[", at: i) { i = skip(past: "]]>", from: i + 9); continue }
-            if starts("<?", at: i) { i = skip(past: "?>", from: i + 2); continue }
-            if starts("<!", at: i) || starts("</", at: i) {
-                // DOCTYPE (with a possible internal subset) or an end tag.
-                var depth = 0
-                var j = i + 2
-                while j < bytes.count {
-                    let byte = bytes[j]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                        j += 1
-                        while j < bytes.count && bytes[j] != byte { j += 1 }
-                    } else if byte == UInt8(ascii: "[") {
-                        depth += 1
-                    } else if byte == UInt8(ascii: "]") {
-                        depth -= 1
-                    } else if byte == UInt8(ascii: ">") && depth <= 0 {
-                        break
-                    }
-                    j += 1
-                }
-                i = j + 1
-                continue
-            }
-            var tag = Tag(location: location(i), attributes: [:])
-            var j = i + 1
-            while j < bytes.count && !isSpace(bytes[j]) && bytes[j] != UInt8(ascii: ">") && bytes[j] != UInt8(ascii: "/") { j += 1 }
-            while j < bytes.count {
-                while j < bytes.count && isSpace(bytes[j]) { j += 1 }
-                guard j < bytes.count else { break }
-                if bytes[j] == UInt8(ascii: ">") { break }
-                if bytes[j] == UInt8(ascii: "/") { j += 1; continue }
-                let nameStart = j
-                while j < bytes.count && !isSpace(bytes[j]) && bytes[j] != UInt8(ascii: "=")
-                        && bytes[j] != UInt8(ascii: ">") && bytes[j] != UInt8(ascii: "/") { j += 1 }
-                let name = String(decoding: bytes[nameStart..<j], as: UTF8.self)
-                if tag.attributes[name] == nil { tag.attributes[name] = location(nameStart) }
-                while j < bytes.count && isSpace(bytes[j]) { j += 1 }
-                guard j < bytes.count, bytes[j] == UInt8(ascii: "=") else { continue }
-                j += 1
-                while j < bytes.count && isSpace(bytes[j]) { j += 1 }
-                guard j < bytes.count else { break }
-                let quote = bytes[j]
-                if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                    j += 1
-                    while j < bytes.count && bytes[j] != quote { j += 1 }
-                    j += 1
-                }
-            }
-            tags.append(tag)
-            i = j + 1
-        }
-    }
-
-    func tag(_ index: Int) -> Tag? { index < tags.count ? tags[index] : nil }
 }
 
 // MARK: - Tree to AndroidManifest

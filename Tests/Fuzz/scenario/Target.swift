@@ -1,0 +1,21 @@
+// libFuzzer target: scenario YAML, as `linksim validate`/`run` read it. Every file the scenario
+// names (manifest, plist, AASA, assetlinks) is served the same bytes, so references are fuzzed too.
+import Foundation
+@testable import LinkSimCore
+
+private struct SameBytes: FileReader {
+    let bytes: [UInt8]
+    func read(_ path: String) throws -> [UInt8] { bytes }
+    func exists(_ path: String) -> Bool { true }
+}
+
+private let simulate = ProcessInfo.processInfo.environment["LINKSIM_FUZZ_RUN"] != nil
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    if let scenario = try? ScenarioLoader.load(path: "fuzz/scenario.yaml", reader: SameBytes(bytes: bytes)), simulate {
+        _ = Simulator.run(scenario)
+    }
+    return 0
+}

@@ -1,0 +1,13 @@
+// libFuzzer target: a tapped URL, as every platform's parser reads it.
+@testable import LinkSimCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    _ = URLParts(text)
+    _ = PercentDecoding.decode(text)
+    _ = AndroidURI(text)
+    _ = AndroidURI.decode(text)
+    _ = AASAURL.parse(text)
+    return 0
+}
