@@ -20,12 +20,15 @@ public enum ScenarioLoader {
     /// Loads a scenario file; files it refers to are resolved relative to its folder.
     public static func load(path: String, reader: any FileReader = LocalFiles()) throws(InputError) -> Scenario {
         guard reader.exists(path) else { throw InputError(file: path, "no such file") }
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
             bytes = try reader.read(path)
         } catch {
             throw InputError(file: path, "cannot read the file")
         }
+        // A UTF-8 byte-order mark (as some Windows editors write) is not part of the text.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let problem = TextCheck.problem(in: bytes, file: path) { throw problem }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(file: path, "not a text file (it is not valid UTF-8)")
         }

@@ -1,0 +1,50 @@
+/// Checks that a scenario file is text YAML can read, and says where it is not: the first byte that
+/// is not UTF-8, a UTF-16 byte-order mark, or a control character YAML does not allow.
+enum TextCheck {
+    /// nil when the bytes are acceptable; otherwise the located problem.
+    static func problem(in bytes: [UInt8], file: String) -> InputError? {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            return InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                              "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")
+        }
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length: Int
+            switch byte {
+            case 0x00..<0x80: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0
+            }
+            var valid = length > 0 && index + length <= bytes.count
+            if valid, length > 1 {
+                for k in 1..<length where bytes[index + k] & 0xC0 != 0x80 { valid = false }
+                // Overlong forms and surrogates.
+                if valid, byte == 0xE0, bytes[index + 1] < 0xA0 { valid = false }
+                if valid, byte == 0xED, bytes[index + 1] > 0x9F { valid = false }
+                if valid, byte == 0xF0, bytes[index + 1] < 0x90 { valid = false }
+                if valid, byte == 0xF4, bytes[index + 1] > 0x8F { valid = false }
+            }
+            guard valid else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                return InputError(file: file, location: SourceLocation(file: file, line: line, column: column),
+                                  "byte 0x\(hex.count < 2 ? "0" + hex : hex) is not UTF-8; a scenario file must be UTF-8 text")
+            }
+            if length == 1, (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
+                let hex = String(byte, radix: 16, uppercase: true)
+                return InputError(file: file, location: SourceLocation(file: file, line: line, column: column),
+                                  "control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) is not allowed in YAML")
+            }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += length
+        }
+        return nil
+    }
+}
