@@ -147,11 +147,19 @@ private func readInputFile(_ path: String) throws -> [UInt8] {
         writeError("\(path): error: no such file")
         throw ExitCode(65)
     }
-    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+    guard !isDirectory.boolValue else {
+        writeError("\(path): error: is a folder; give a file")
+        throw ExitCode(65)
+    }
+    do {
+        return try LocalFiles().read(path)
+    } catch let tooLarge as FileTooLarge {
+        writeError("\(path):1:1: error: \(tooLarge.description)")
+        throw ExitCode(65)
+    } catch {
         writeError("\(path): error: cannot read the file")
         throw ExitCode(65)
     }
-    return [UInt8](data)
 }
 
 private func writeError(_ message: String) { Console.error(message) }

@@ -88,7 +88,14 @@ extension AndroidCommand {
                 // `--android 14` is API 14 (Android 4.0), not Android 14; say so rather than guess.
                 Console.error("note: --android \(androidVersion) means API level \(api); Android \(androidVersion) is API \(release) (write --android api\(release))")
             }
-            guard let bytes = FileManager.default.contents(atPath: manifest) else {
+            let bytes: [UInt8]
+            do {
+                bytes = try LocalFiles().read(manifest)
+            } catch let tooLarge as FileTooLarge {
+                Console.error(Diagnostic(file: manifest, location: SourceLocation(file: manifest, line: 1, column: 1),
+                                         message: tooLarge.description).description)
+                throw ExitCode(65)
+            } catch {
                 Console.error(Diagnostic(file: manifest, location: nil, message: "cannot read the file").description)
                 throw ExitCode(65)
             }

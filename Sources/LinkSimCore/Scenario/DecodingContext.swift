@@ -193,6 +193,9 @@ final class DecodingContext {
         }
         do {
             return try reader.read(resolved)
+        } catch let tooLarge as FileTooLarge {
+            self.error(location, "file `\(path)` named by `\(what)`: \(tooLarge.description)")
+            return nil
         } catch {
             self.error(location, "file `\(path)` named by `\(what)` cannot be read")
             return nil

@@ -3,7 +3,15 @@ import Foundation
 /// Reads files from the local disk.
 public struct LocalFiles: FileReader {
     public init() {}
+    /// No file linksim reads (a scenario or a file it refers to) may be larger than this, so memory
+    /// stays bounded whatever a folder holds.
+    public static let sizeLimit = 16 * 1024 * 1024
+
     public func read(_ path: String) throws -> [UInt8] {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+           size.intValue > Self.sizeLimit {
+            throw FileTooLarge(bytes: size.intValue)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CocoaError(.fileReadNoSuchFile)
         }
@@ -15,6 +23,14 @@ public struct LocalFiles: FileReader {
     }
 }
 
+/// A file over `LocalFiles.sizeLimit`.
+public struct FileTooLarge: Error, CustomStringConvertible {
+    public var bytes: Int
+    public var description: String {
+        "the file is \(bytes / 1024 / 1024) MiB; linksim reads files of at most \(LocalFiles.sizeLimit / 1024 / 1024) MiB"
+    }
+}
+
 /// Turns scenario YAML into a validated `Scenario`, or an `InputError` that points at every problem.
 public enum ScenarioLoader {
     /// Loads a scenario file; files it refers to are resolved relative to its folder.
@@ -23,6 +39,8 @@ public enum ScenarioLoader {
         var bytes: [UInt8]
         do {
             bytes = try reader.read(path)
+        } catch let tooLarge as FileTooLarge {
+            throw InputError(file: path, location: SourceLocation(file: path, line: 1, column: 1), tooLarge.description)
         } catch {
             throw InputError(file: path, "cannot read the file")
         }

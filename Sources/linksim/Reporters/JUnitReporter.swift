@@ -73,9 +73,18 @@ enum JUnitReporter {
             return Case(folder: folder, xml: xml, failed: false, error: true, seconds: seconds)
         case .simulated(let file, let result):
             var out = "    <testcase name=\"\(escape(result.scenario.name))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\" time=\"\(time)\">\n"
-            if !result.scenario.tags.isEmpty {
+            // Landings linksim cannot vouch for are marked, never passed off as ordinary results.
+            var marks: [(String, String)] = result.scenario.tags.map { ("tag", $0) }
+            for r in result.results {
+                guard let landing = r.landing else { continue }
+                if landing.kind == .unknown {
+                    marks.append(("unknown", "action #\(r.index + 1): \(landing.reason ?? "no sourced rule decides this")"))
+                }
+                for assumption in r.assumptions { marks.append(("assumption", "action #\(r.index + 1): \(assumption)")) }
+            }
+            if !marks.isEmpty {
                 out += "      <properties>\n"
-                for tag in result.scenario.tags { out += "        <property name=\"tag\" value=\"\(escape(tag))\"/>\n" }
+                for (name, value) in marks { out += "        <property name=\"\(name)\" value=\"\(escape(value))\"/>\n" }
                 out += "      </properties>\n"
             }
             let failing = result.results.filter { $0.check?.passed == false }
