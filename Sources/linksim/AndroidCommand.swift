@@ -88,6 +88,11 @@ extension AndroidCommand {
                 // `--android 14` is API 14 (Android 4.0), not Android 14; say so rather than guess.
                 Console.error("note: --android \(androidVersion) means API level \(api); Android \(androidVersion) is API \(release) (write --android api\(release))")
             }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: manifest, isDirectory: &isFolder), isFolder.boolValue {
+                Console.error(Diagnostic(file: manifest, location: nil, message: "is a folder; give the AndroidManifest.xml file").description)
+                throw ExitCode(65)
+            }
             let bytes: [UInt8]
             do {
                 bytes = try LocalFiles().read(manifest)
