@@ -32,6 +32,7 @@ enum JSONReporter {
         .object([
             ("file", .string(result.scenario.file ?? "")),
             ("name", .string(result.scenario.name)),
+            ("description", .optional(result.scenario.description)),
             ("passed", .bool(result.passed)),
             ("results", .array(result.results.map(action))),
         ])

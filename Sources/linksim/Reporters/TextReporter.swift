@@ -1,3 +1,4 @@
+import Foundation
 import LinkSimCore
 
 /// Text for people: a readable trace and a one-line landing per action.
@@ -25,6 +26,11 @@ struct TextReporter {
     func scenario(_ result: ScenarioResult) -> String {
         let s = result.scenario
         var out = bold(SafeText.escape(s.name)) + "\n"
+        if let description = s.description?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty {
+            for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
+                out += "  " + SafeText.escape(String(line)) + "\n"
+            }
+        }
         if let file = s.file { out += dim(SafeText.escape(file)) + "\n" }
         out += Describe.device(s.device) + " · clock \(s.clock)\n"
         for app in s.apps {
