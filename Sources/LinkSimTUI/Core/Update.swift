@@ -524,7 +524,7 @@ extension TUIModel {
                 overlay = nil
                 return []
             }
-            return [.writeExport(path: trimmed, text: exportText(TraceExport.Format(path: trimmed)))]
+            return [.writeExport(path: trimmed, text: exportText(ExportFormat(path: trimmed)))]
         case .savePath:
             guard !trimmed.isEmpty else {
                 overlay = nil
@@ -840,9 +840,16 @@ extension TUIModel {
         return world.name
     }
 
-    func exportText(_ format: TraceExport.Format) -> String {
-        let line = world.actions.indices.contains(selectedAction) ? ActionText.line(world.actions[selectedAction]) : ""
-        return TraceExport.text(format, scenario: world, result: result, actionLine: line)
+    /// What `w` / `y` export: the selected action as the CLI renders it. The world is the one the
+    /// simulator ran (the demo's link alone; a file's whole timeline) and the report keeps only the
+    /// selected action, so a demo link's export equals `linksim run --format …` on the scenario `s`
+    /// saves, and a timeline action's equals that action's section of `linksim run` on the file.
+    func exportResult() -> ScenarioResult {
+        ScenarioResult(scenario: simulationInput(world), results: result.map { [$0] } ?? [])
+    }
+
+    func exportText(_ format: ExportFormat) -> String {
+        format.render(exportResult())
     }
 }
 
