@@ -58,9 +58,10 @@ extension TUIModel {
     func fixLines(_ state: FixState, width: Int) -> (lines: [String], fixStarts: [Int]) {
         var lines: [String] = []
         var starts: [Int] = []
-        func add(_ text: String, indent: String = "") {
-            let wrapped = TerminalText.wrap(text, columns: max(1, width - indent.count))
-            for (index, line) in wrapped.enumerated() { lines.append((index == 0 ? "" : indent) + line) }
+        /// Wrapped text: the first line after `first`, the others after `rest` (wrapping trims spaces).
+        func add(_ text: String, first: String = "", rest: String = "") {
+            let wrapped = TerminalText.wrap(text, columns: max(1, width - max(first.count, rest.count)))
+            for (index, line) in wrapped.enumerated() { lines.append((index == 0 ? first : rest) + line) }
         }
         let outcome = state.outcome
         if world.actions.indices.contains(state.action) {
@@ -76,7 +77,7 @@ extension TUIModel {
             case .unknown(let reason): now += "  ? UNKNOWN: no sourced rule (\(reason))"
             }
             if let rule = ResultFacts.decidingRule(current) { now += "  — decided by \(rule)" }
-            add(now, indent: "     ")
+            add(now, rest: "     ")
         } else {
             add("Now: no result from the simulator")
         }
@@ -92,15 +93,17 @@ extension TUIModel {
         lines.append("")
         for (index, fix) in outcome.fixes.enumerated() {
             starts.append(lines.count)
+            // The selected fix is marked in text too (plain-text screens and NO_COLOR have no highlight).
+            let mark = index == state.cursor ? "›" : " "
             for (stepIndex, step) in fix.steps.enumerated() {
-                let lead = stepIndex == 0 ? "\(index + 1). " : "   + "
-                add(lead + "\(step.who.rawValue): \(step.description)", indent: "     ")
+                let lead = stepIndex == 0 ? "\(mark)\(index + 1). " : "   + "
+                add("\(step.who.rawValue): \(step.description)", first: lead, rest: "      ")
             }
             var result = "lands: \(LandingText.label(fix.landing.kind)) \(LandingText.headline(fix.landing))"
             if case .assumption(let text) = fix.certainty { result += "  ≈ ASSUMPTION: \(text)" }
-            add("   " + result, indent: "     ")
-            add("   rule: \(fix.ruleBefore ?? "none") → \(fix.ruleAfter ?? "none")"
-                + (fix.newRules.isEmpty ? "" : "  (new: \(fix.newRules.joined(separator: ", ")))"), indent: "     ")
+            add(result, first: "    ", rest: "      ")
+            add("rule: \(fix.ruleBefore ?? "none") → \(fix.ruleAfter ?? "none")"
+                + (fix.newRules.isEmpty ? "" : "  (new: \(fix.newRules.joined(separator: ", ")))"), first: "    ", rest: "      ")
         }
         return (lines, starts)
     }
@@ -145,6 +148,7 @@ extension ScreenPainter {
             grid.put(line, x: inner.x + 1, y: inner.y + row, maxWidth: inner.width - 2, style: style)
         }
         if offset > 0 { grid.put("↑ more", x: rect.maxX - 9, y: rect.y, style: theme.secondary) }
+        if offset + visible < lines.count { grid.put("↓ more (j)", x: rect.maxX - 12, y: rect.maxY - 1, style: theme.secondary) }
         grid.put("↑↓ choose  ←→ want  Enter apply (u undoes)  ≈ assumption  Esc close", x: inner.x + 1, y: inner.maxY - 1,
                  maxWidth: inner.width - 2, style: theme.secondary)
     }
