@@ -860,8 +860,8 @@ extension TUIModel {
 
     /// What `w` / `y` export: the selected action as the CLI renders it. The world is the one the
     /// simulator ran (the demo's link alone; a file's whole timeline) and the report keeps only the
-    /// selected action, so a demo link's export equals `linksim run --format …` on the scenario `s`
-    /// saves, and a timeline action's equals that action's section of `linksim run` on the file.
+    /// selected action: a timeline action's export is that action's section of `linksim run --format …`
+    /// on the file; a demo link's is what `run` prints for the demo world with that one link.
     func exportResult() -> ScenarioResult {
         ScenarioResult(scenario: simulationInput(world), results: result.map { [$0] } ?? [])
     }
