@@ -24,7 +24,7 @@ import Testing
         #expect(model.result?.landing?.kind == .browser)
         let opened = model.pressing(.char("f"))
         let state = try #require(Self.fixState(opened))
-        #expect(state.want == .app)
+        #expect(state.want == LandingSearch.Want(kind: .app))
         #expect(state.action == 0)
         #expect(!state.outcome.alreadyThere)
         #expect(state.outcome.singlesTried > 0)
@@ -64,7 +64,7 @@ import Testing
         #expect(Self.fixState(model)?.outcome.alreadyThere == true)
         model = model.pressing(.right)
         let state = try #require(Self.fixState(model))
-        #expect(state.want == .browser)
+        #expect(state.want.kind == .browser)
         #expect(state.outcome.alreadyThere == false)
         // The fake in-app browser rests on an assumption: such a fix is marked, and ranked after sourced ones.
         let assumed = try #require(state.outcome.fixes.firstIndex { if case .assumption = $0.certainty { return true } else { return false } })
@@ -72,11 +72,33 @@ import Testing
         let (lines, starts) = model.fixLines(state, width: 96)
         let block = lines[starts[assumed]..<(starts.indices.contains(assumed + 1) ? starts[assumed + 1] : lines.count)]
         #expect(block.contains { $0.contains("≈ ASSUMPTION") })
-        #expect(Self.fixState(model.pressing(.left))?.want == .app)
-        #expect(Self.fixState(model.pressing(.left, .left, .left))?.want == .browser)
-        #expect(Self.fixState(model.pressing(.char("h")))?.want == .app)
+        #expect(Self.fixState(model.pressing(.left))?.want.kind == .app)
+        #expect(Self.fixState(model.pressing(.left, .left, .left))?.want.kind == .browser)
+        #expect(Self.fixState(model.pressing(.char("h")))?.want.kind == .app)
         #expect(model.pressing(.escape).overlay == nil)
         #expect(model.pressing(.char("f")).overlay == nil)
+    }
+
+    @Test func withTwoAppsEachCanBeWanted() throws {
+        var world = DemoWorld.scenario
+        var other = world.apps[0]
+        other.id = "com.example.other"
+        other.name = "Other"
+        world.apps.append(other)
+        var model = TUIModel(world: world, mode: .independentLinks, size: Size(width: 120, height: 40), colorEnabled: false)
+        model.resimulate(FakeSimulator.environment, cause: nil)
+        #expect(FixState.wantable(world).map(FixState.label) == ["app", "app com.example.shop", "app com.example.other", "browser", "store"])
+        model = model.pressing(.char("f"), .right)
+        #expect(Self.fixState(model)?.want == LandingSearch.Want(kind: .app, app: "com.example.shop"))
+        #expect(Self.fixState(model)?.outcome.alreadyThere == true)
+        model = model.pressing(.right)
+        let state = try #require(Self.fixState(model))
+        #expect(state.want.app == "com.example.other")
+        // The fake simulator always opens the first app: nothing it can change opens the other one.
+        #expect(!state.outcome.alreadyThere)
+        #expect(state.outcome.fixes.isEmpty)
+        #expect(model.fixLines(state, width: 96).lines.contains { $0.hasPrefix("No change found that lands there") })
+        #expect(model.pressing(.enter).status?.text == "no fix to apply")
     }
 
     @Test func aTimelineSearchSeesTheActionsBefore() throws {

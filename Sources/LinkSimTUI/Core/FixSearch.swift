@@ -4,10 +4,18 @@ import LinkSimCore
 /// the same search as `linksim explain --want` — with the changes that give the wanted landing,
 /// who can make each, and the rule that flips. Enter applies one to the world (u undoes it).
 public struct FixState: Sendable, Equatable {
-    /// The landings one can ask for, in the order ←/→ cycles them.
-    public static let wantable: [LandingKind] = [.app, .browser, .store]
+    /// The landings one can ask for, in the order ←/→ cycles them: any app, then (when the world
+    /// has more than one) each app by name, the browser, the store.
+    public static func wantable(_ world: Scenario) -> [LandingSearch.Want] {
+        let apps = world.apps.count > 1 ? world.apps.map { LandingSearch.Want(kind: .app, app: $0.id) } : []
+        return [LandingSearch.Want(kind: .app)] + apps + [LandingSearch.Want(kind: .browser), LandingSearch.Want(kind: .store)]
+    }
 
-    public var want: LandingKind
+    static func label(_ want: LandingSearch.Want) -> String {
+        want.app.map { "app \($0)" } ?? want.kind.rawValue
+    }
+
+    public var want: LandingSearch.Want
     public var outcome: LandingSearch.Outcome
     public var cursor: Int
     /// The action searched (the overlay is modal, so the world cannot change meanwhile).
@@ -17,13 +25,13 @@ public struct FixState: Sendable, Equatable {
 extension TUIModel {
     /// Runs the search for the selected action (inside `update`, so off the input thread like every
     /// simulation) with the TUI's own simulate, which sees the timeline before the action.
-    mutating func openFixSearch(want: LandingKind, _ environment: TUIEnvironment) {
+    mutating func openFixSearch(want: LandingSearch.Want, _ environment: TUIEnvironment) {
         guard world.actions.indices.contains(selectedAction), LinkMatrix.tap(of: world.actions[selectedAction]) != nil else {
             status = StatusMessage(text: "\"what would make it land there?\" needs a tap: select a link first", isError: true)
             return
         }
         let model = self
-        let outcome = LandingSearch.search(world, action: selectedAction, want: LandingSearch.Want(kind: want)) { variant, _ in
+        let outcome = LandingSearch.search(world, action: selectedAction, want: want) { variant, _ in
             model.simulate(variant, environment)
         }
         overlay = .fix(FixState(want: want, outcome: outcome, cursor: 0, action: selectedAction))
@@ -37,7 +45,7 @@ extension TUIModel {
             return
         }
         let fix = state.outcome.fixes[state.cursor]
-        let candidates = LandingSearch.candidates(world, action: state.action, want: LandingSearch.Want(kind: state.want))
+        let candidates = LandingSearch.candidates(world, action: state.action, want: state.want)
         var chosen: [LandingSearch.Change] = []
         for step in fix.steps {
             guard let change = candidates.first(where: { $0.description == step.description && $0.who == step.who }) else {
@@ -67,8 +75,8 @@ extension TUIModel {
         if world.actions.indices.contains(state.action) {
             add("Action \(state.action + 1): \(ActionText.line(world.actions[state.action]))")
         }
-        add("Want: " + FixState.wantable.map { $0 == state.want ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
-            + "   (←/→ or h/l change it)")
+        add("Want: " + FixState.wantable(world).map { $0 == state.want ? "[\(FixState.label($0))]" : FixState.label($0) }
+            .joined(separator: " ") + "   (←/→ or h/l change it)", rest: "      ")
         if let current = outcome.current {
             var now = "Now: " + (current.landing.map { "\(LandingText.label($0.kind)) \(LandingText.headline($0))" } ?? "no landing")
             switch ResultFacts.certainty(current) {

@@ -268,7 +268,7 @@ extension TUIModel {
             openMatrix(rowAxis: .appState(app: matrixAppIndex), environment)
             return []
         case .openFixSearch:
-            openFixSearch(want: .app, environment)
+            openFixSearch(want: LandingSearch.Want(kind: .app), environment)
             return []
         case .save:
             // `s` never writes a file `validate` would reject: the text is loaded back first.
@@ -344,7 +344,7 @@ extension TUIModel {
                 state.cursor = moved(state.cursor, count: state.outcome.fixes.count)
                 overlay = .fix(state)
             case .decrease, .increase:
-                let kinds = FixState.wantable
+                let kinds = FixState.wantable(world)
                 let index = kinds.firstIndex(of: state.want) ?? 0
                 let next = kinds[(index + (command == .increase ? 1 : kinds.count - 1)) % kinds.count]
                 openFixSearch(want: next, environment)
