@@ -101,6 +101,30 @@ import Testing
         #expect(model.pressing(.enter).status?.text == "no fix to apply")
     }
 
+    /// A landing no sourced rule decides is shown as unknown, never as an ordinary result; a fix
+    /// whose landing would be unknown is no fix.
+    @Test func unknownIsVisibleAndNeverAFix() throws {
+        let unknown = TUIEnvironment { scenario in
+            var result = FakeSimulator.run(scenario)
+            for index in result.results.indices where result.results[index].landing?.kind == .browser {
+                result.results[index].landing = Landing(kind: .unknown, reason: "not modelled in this test")
+                result.results[index].trace.append(TraceStep(actor: "linksim", summary: "no sourced rule", rule: ResultFacts.notModelledRule))
+            }
+            return result
+        }
+        var model = TUIModel(world: DemoWorld.scenario, mode: .independentLinks, size: Size(width: 120, height: 40), colorEnabled: false)
+        model.world.apps[0].state = .notInstalled
+        model.resimulate(unknown, cause: nil)
+        model = model.pressing([.char("f")], environment: unknown)
+        let state = try #require(Self.fixState(model))
+        #expect(state.outcome.fixes.allSatisfy { if case .unknown = $0.certainty { return false } else { return true } })
+        let lines = model.fixLines(state, width: 300).lines
+        #expect(lines.contains { $0.hasPrefix("Now: ") && $0.contains("? UNKNOWN: no sourced rule (not modelled in this test)") })
+        // Wanting the browser: every way there is unknown here, so none is offered.
+        let browser = try #require(Self.fixState(model.pressing([.right], environment: unknown)))
+        #expect(browser.outcome.fixes.isEmpty)
+    }
+
     @Test func aTimelineSearchSeesTheActionsBefore() throws {
         // install, then tap: the search runs on the timeline, so the install counts.
         var world = DemoWorld.scenario
