@@ -157,6 +157,27 @@ struct EndToEndTests {
         TmuxSession.expectRestored(try session.waitForExit())
     }
 
+    /// `f` in the real binary at 80×24: the search runs, the wanted landing changes, Enter applies
+    /// the first fix and u undoes it.
+    @Test func whatWouldMakeItLandThereAt80x24() throws {
+        let session = try TmuxSession(width: 80, height: 24)
+        defer { session.close() }
+        _ = try session.waitFor("Device ·")
+        try session.send("f")
+        _ = try session.waitFor("What would make it land there?")
+        _ = try session.waitFor("Want: [app] browser store")
+        try session.send("l")
+        let browser = try session.waitFor("Want: app [browser] store")
+        #expect(browser.contains("›1. "))
+        try session.send("Enter")
+        let applied = try session.waitFor("fix:", absent: "What would make it land there?")
+        #expect(applied.contains("BROWSER"))
+        try session.send("u")
+        _ = try session.waitFor("undo")
+        try session.send("q")
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
+
     /// No terminal: a usage line on stderr, exit 64, and not one byte of curses output.
     @Test func withoutATerminalItNeverDraws() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-notty-\(getpid())")

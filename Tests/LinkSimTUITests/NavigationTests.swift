@@ -271,15 +271,18 @@ import Testing
             return
         }
         #expect(path == "out/trace.mmd")
-        #expect(text.hasPrefix("sequenceDiagram"))
-        #expect(text.contains("Note over") || text.contains("->>"))
+        #expect(text.contains("\nsequenceDiagram\n"))
+        #expect(text.contains("->>"))
+        // Exactly what the CLI's renderer gives for the same action.
+        #expect(text == TraceExport.mermaid(model.exportResult()))
         let (_, copy) = update(TUIModel.fakeDemo(), .key(.char("y")), FakeSimulator.environment)
         guard case .copyToClipboard(let markdown)? = copy.first else {
             Issue.record("y should copy")
             return
         }
-        #expect(markdown.contains("| # | actor | what happens | rule |"))
+        #expect(markdown.contains("| # | who | what happened | rule |"))
         #expect(markdown.contains("`fake.aasa`"))
+        #expect(markdown == TraceExport.markdown(TUIModel.fakeDemo().exportResult()))
 
         // The effect goes through the one atomic writer.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-export-\(getpid())")
@@ -299,14 +302,40 @@ import Testing
         var result = ActionResult(index: 0, action: Action(kind: .wait(SimDuration(seconds: 1))), landing: nil,
                                   trace: [TraceStep(actor: "A;B", summary: "x | y # z \u{1B}[31m", rule: "r")], check: nil)
         result.trace.append(TraceStep(actor: "C", summary: "quote \" here"))
-        let scenario = DemoWorld.scenario
-        let markdown = TraceExport.markdown(scenario: scenario, result: result, actionLine: "wait")
+        let scenario = ScenarioResult(scenario: DemoWorld.scenario, results: [result])
+        let markdown = ExportFormat.markdown.render(scenario)
         #expect(markdown.contains("x \\| y"))
         #expect(!markdown.unicodeScalars.contains("\u{1B}"))
-        let mermaid = TraceExport.mermaid(scenario: scenario, result: result, actionLine: "wait")
-        #expect(!mermaid.contains("A;B"))
-        #expect(mermaid.contains("#59;"))
+        let mermaid = ExportFormat.mermaid.render(scenario)
+        #expect(!mermaid.contains("x | y # z"))
+        #expect(mermaid.contains("#35;"))
         #expect(!mermaid.unicodeScalars.contains("\u{1B}"))
+    }
+
+    /// The demo's export is what `linksim run --format …` prints for the scenario `s` saves (one link),
+    /// and a timeline action's export is that action's report from the whole file, as the CLI renders it.
+    @Test func exportIsTheCLIRendering() {
+        let demo = TUIModel.fakeDemo()
+        var single = demo.world
+        single.actions = [demo.world.actions[demo.selectedAction]]
+        let cli = FakeSimulator.run(single)
+        #expect(demo.exportText(.markdown) == TraceExport.markdown(cli))
+        #expect(demo.exportText(.mermaid) == TraceExport.mermaid(cli))
+        #expect(ExportFormat(path: "a.MMD") == .mermaid)
+        #expect(ExportFormat(path: "a.mermaid") == .mermaid)
+        #expect(ExportFormat(path: "a.md") == .markdown)
+
+        var scenario = DemoWorld.scenario
+        scenario.actions = [scenario.actions[0], scenario.actions[1]]
+        var timeline = TUIModel.opening(scenario, path: nil, size: Size(width: 120, height: 40), colorEnabled: false,
+                                        environment: FakeSimulator.environment)
+        timeline.focus = .links
+        timeline = timeline.pressing(.down)
+        let full = FakeSimulator.run(scenario)
+        let second = ScenarioResult(scenario: scenario, results: [full.results[1]])
+        #expect(timeline.exportText(.markdown) == TraceExport.markdown(second))
+        #expect(timeline.exportText(.markdown).contains("## #2 "))
+        #expect(!timeline.exportText(.markdown).contains("## #1 "))
     }
 
     @Test func dumbTerminalTokensGiveEveryModeAWayOut() {

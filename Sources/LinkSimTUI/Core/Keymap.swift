@@ -1,7 +1,7 @@
 /// Where a key is read: the focused pane or the overlay on top. Bindings belong to one context;
 /// `global` ones work whenever no overlay takes the key first.
 public enum KeyContext: String, Sendable, CaseIterable {
-    case global, device, links, trace, why, matrix, picker, details, editor, confirm, help
+    case global, device, links, trace, why, matrix, fix, picker, details, editor, confirm, help
 
     var title: String {
         switch self {
@@ -11,6 +11,7 @@ public enum KeyContext: String, Sendable, CaseIterable {
         case .trace: return "Trace pane"
         case .why: return "Why pane"
         case .matrix: return "Matrix (m)"
+        case .fix: return "What would make it land there? (f)"
         case .picker: return "Open scenario (o)"
         case .details: return "Details (d)"
         case .editor: return "Line editor"
@@ -33,6 +34,7 @@ public enum Command: Hashable, Sendable {
     case addAction, deleteAction, moveActionUp, moveActionDown
     case openDetails, exportTrace, copyTrace, toggleBeforeAfter
     case openMatrix, switchMatrixGrid
+    case openFixSearch
     case save, openPicker
     case confirmYes, confirmNo
     case editorCommit, editorCancel
@@ -65,6 +67,8 @@ public enum Keymap {
                        help: "device pane: the world just before ⇄ just after the selected action (edits change the world as opened)"),
             KeyBinding(keys: [.char("t")], context: .global, command: .typeURL, help: "type a URL to tap (a new link)"),
             KeyBinding(keys: [.char("m")], context: .global, command: .openMatrix, help: "landing matrix for this link"),
+            KeyBinding(keys: [.char("f")], context: .global, command: .openFixSearch,
+                       help: "what would make it land there? changes that give the wanted landing, and who can make them"),
             KeyBinding(keys: [.char("u")], context: .global, command: .undo, help: "undo the last change"),
             KeyBinding(keys: [.ctrl("r")], context: .global, command: .redo, help: "redo"),
             KeyBinding(keys: [.char("R")], context: .global, command: .reset, help: "reset the world to how it was opened (u undoes)"),
@@ -104,6 +108,13 @@ public enum Keymap {
             KeyBinding(keys: [.enter], context: .matrix, command: .activate, help: "jump to this configuration"),
             KeyBinding(keys: [.escape, .char("q"), .char("m")], context: .matrix, command: .closeOverlay, help: "close"),
 
+            KeyBinding(keys: [.up, .char("k")], context: .fix, command: .moveUp, help: "previous fix"),
+            KeyBinding(keys: [.down, .char("j")], context: .fix, command: .moveDown, help: "next fix"),
+            KeyBinding(keys: [.left, .char("h")], context: .fix, command: .decrease, help: "want the previous landing (app, browser, store) and search again"),
+            KeyBinding(keys: [.right, .char("l"), .tab], context: .fix, command: .increase, help: "want the next landing and search again"),
+            KeyBinding(keys: [.enter], context: .fix, command: .activate, help: "apply this fix to the world (u undoes it)"),
+            KeyBinding(keys: [.escape, .char("q"), .char("f")], context: .fix, command: .closeOverlay, help: "close"),
+
             KeyBinding(keys: [.up, .char("k")], context: .picker, command: .moveUp, help: "previous file"),
             KeyBinding(keys: [.down, .char("j")], context: .picker, command: .moveDown, help: "next file"),
             KeyBinding(keys: [.enter], context: .picker, command: .activate, help: "open"),
@@ -124,7 +135,7 @@ public enum Keymap {
             KeyBinding(keys: [.escape, .char("q"), .char("?")], context: .help, command: .closeOverlay, help: "close help"),
         ]
         // Paging in every scrolling pane and list, as in less and htop.
-        for context in [KeyContext.device, .links, .trace, .why, .matrix, .picker, .details, .help] {
+        for context in [KeyContext.device, .links, .trace, .why, .matrix, .fix, .picker, .details, .help] {
             all.append(KeyBinding(keys: [.pageUp], context: context, command: .pageUp, help: "page up"))
             all.append(KeyBinding(keys: [.pageDown], context: context, command: .pageDown, help: "page down"))
             all.append(KeyBinding(keys: [.home, .char("g")], context: context, command: .moveHome, help: "to the top"))
@@ -147,7 +158,7 @@ public enum Keymap {
         switch context {
         case .device, .links, .trace, .why, .global:
             return bindings.first { $0.context == .global && $0.keys.contains(key) }?.command
-        case .matrix, .picker, .details, .editor, .confirm, .help:
+        case .matrix, .fix, .picker, .details, .editor, .confirm, .help:
             return nil
         }
     }

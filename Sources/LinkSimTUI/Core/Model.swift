@@ -68,6 +68,8 @@ public struct PickerState: Sendable, Equatable {
 public enum Overlay: Sendable, Equatable {
     case help(scroll: Int)
     case matrix(MatrixState)
+    /// "What would make it land there?" (`f`).
+    case fix(FixState)
     case picker(PickerState)
     case editor(LineEditor, purpose: EditPurpose, prompt: String)
     case confirmOverwrite(path: String, text: String)
@@ -79,6 +81,7 @@ public enum Overlay: Sendable, Equatable {
         case .details: return .details
         case .help: return .help
         case .matrix: return .matrix
+        case .fix: return .fix
         case .picker: return .picker
         case .editor: return .editor
         case .confirmOverwrite: return .confirm

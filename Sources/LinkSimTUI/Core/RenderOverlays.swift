@@ -5,6 +5,7 @@ extension ScreenPainter {
         switch overlay {
         case .help(let scroll): paintHelp(scroll: scroll, into: &grid)
         case .matrix(let matrix): paintMatrix(matrix, into: &grid)
+        case .fix(let state): paintFix(state, into: &grid)
         case .picker(let picker): paintPicker(picker, into: &grid)
         case .editor(let editor, _, let prompt): paintEditor(editor, prompt: prompt, into: &grid)
         case .confirmOverwrite(let path, _): paintConfirm(path: path, into: &grid)

@@ -31,7 +31,7 @@ extension TUIModel {
                 focus = pane
             }
             switch overlay {
-            case nil, .help, .matrix, .picker, .details: break
+            case nil, .help, .matrix, .fix, .picker, .details: break
             case .editor, .confirmOverwrite: return []
             }
             for _ in 0..<3 { _ = navigate(up ? .moveUp : .moveDown, environment) }
@@ -267,6 +267,9 @@ extension TUIModel {
         case .openMatrix:
             openMatrix(rowAxis: .appState(app: matrixAppIndex), environment)
             return []
+        case .openFixSearch:
+            openFixSearch(want: LandingSearch.Want(kind: .app), environment)
+            return []
         case .save:
             // `s` never writes a file `validate` would reject: the text is loaded back first.
             if let problem = ScenarioCheck.problem(in: scenarioText()) {
@@ -334,6 +337,21 @@ extension TUIModel {
             default: break
             }
             overlay = .matrix(matrix)
+            return []
+        case .fix(var state):
+            switch command {
+            case .moveUp, .moveDown, .pageUp, .pageDown, .moveHome, .moveEnd:
+                state.cursor = moved(state.cursor, count: state.outcome.fixes.count)
+                overlay = .fix(state)
+            case .decrease, .increase:
+                let kinds = FixState.wantable(world)
+                let index = kinds.firstIndex(of: state.want) ?? 0
+                let next = kinds[(index + (command == .increase ? 1 : kinds.count - 1)) % kinds.count]
+                openFixSearch(want: next, environment)
+            case .activate:
+                applyFix(state, environment)
+            default: break
+            }
             return []
         case .picker(var picker):
             if command == .activate {
@@ -524,7 +542,7 @@ extension TUIModel {
                 overlay = nil
                 return []
             }
-            return [.writeExport(path: trimmed, text: exportText(TraceExport.Format(path: trimmed)))]
+            return [.writeExport(path: trimmed, text: exportText(ExportFormat(path: trimmed)))]
         case .savePath:
             guard !trimmed.isEmpty else {
                 overlay = nil
@@ -747,7 +765,7 @@ extension TUIModel {
             let lines = detailLines(width: DetailsBox.textWidth(size))
             if case .details(let scroll) = overlay { return (lines, scroll) }
             return (lines, 0)
-        case .global, .matrix, .editor, .confirm:
+        case .global, .matrix, .fix, .editor, .confirm:
             return ([], 0)
         }
     }
@@ -781,7 +799,7 @@ extension TUIModel {
                 overlay = .picker(picker)
             }
         case .details: overlay = .details(scroll: target)
-        case .global, .matrix, .editor, .confirm: break
+        case .global, .matrix, .fix, .editor, .confirm: break
         }
         let number = (matches.firstIndex(of: target) ?? 0) + 1
         status = StatusMessage(text: "/\(query): match \(number) of \(matches.count) (n next, N previous)", isError: false)
@@ -840,9 +858,16 @@ extension TUIModel {
         return world.name
     }
 
-    func exportText(_ format: TraceExport.Format) -> String {
-        let line = world.actions.indices.contains(selectedAction) ? ActionText.line(world.actions[selectedAction]) : ""
-        return TraceExport.text(format, scenario: world, result: result, actionLine: line)
+    /// What `w` / `y` export: the selected action as the CLI renders it. The world is the one the
+    /// simulator ran (the demo's link alone; a file's whole timeline) and the report keeps only the
+    /// selected action: a timeline action's export is that action's section of `linksim run --format …`
+    /// on the file; a demo link's is what `run` prints for the demo world with that one link.
+    func exportResult() -> ScenarioResult {
+        ScenarioResult(scenario: simulationInput(world), results: result.map { [$0] } ?? [])
+    }
+
+    func exportText(_ format: ExportFormat) -> String {
+        format.render(exportResult())
     }
 }
 
