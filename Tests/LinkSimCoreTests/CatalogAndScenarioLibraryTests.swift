@@ -8,7 +8,7 @@ import Testing
         #expect(Set(ids).count == ids.count)
         for rule in RuleCatalog.all {
             #expect(rule.id.split(separator: ".").count >= 2, "\(rule.id)")
-            #expect(["ios", "android", "deferred", "linksim"].contains(String(rule.id.split(separator: ".")[0])), "\(rule.id)")
+            #expect(["ios", "android", "web", "deferred", "linksim"].contains(String(rule.id.split(separator: ".")[0])), "\(rule.id)")
             #expect(!rule.title.isEmpty && rule.explanation.count > 40, "\(rule.id)")
             #expect(!rule.versions.isEmpty, "\(rule.id)")
         }

@@ -190,7 +190,7 @@ enum AndroidWebResolver {
         var first = true
         var previousHost = tap.page.flatMap { URLParts($0)?.normalizedHost }
         var previousResolvers: Set<String>?
-        for _ in 0..<11 {
+        for _ in 0...WebNavigation.redirectLimit {
             guard let parts = URLParts(current) else { break }
             let host = parts.normalizedHost
             if parts.scheme.lowercased() == "intent" {
@@ -259,6 +259,9 @@ enum AndroidWebResolver {
             current = rule.target
             first = false
         }
+        if WebNavigation.redirect(current, web: world.web) != nil {
+            return WebNavigation.show(current, browser: browser, web: world.web, trace: &trace)
+        }
         trace.add(shown, "Shows \(current)")
         return Landing(kind: .browser, via: .web, browser: browser, url: current)
     }
@@ -266,8 +269,7 @@ enum AndroidWebResolver {
     /// Browsers and views that never hand the link to the system: they load it and follow redirects.
     private static func followInPlace(_ tap: Tap, browser: String, world: World, trace: inout TraceRecorder) -> Landing {
         let finalURL = WebNavigation.follow(tap.url, web: world.web, trace: &trace)
-        trace.add(Browser(rawValue: browser)?.displayName ?? browser, "Shows \(finalURL)")
-        return Landing(kind: .browser, via: .web, browser: browser, url: finalURL)
+        return WebNavigation.show(finalURL, browser: browser, web: world.web, trace: &trace)
     }
 
     // MARK: intent: URLs (knowledge/android.md §4.2)

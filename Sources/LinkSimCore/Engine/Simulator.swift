@@ -257,17 +257,37 @@ enum LinkTap {
 
 /// Plain HTTP navigation: follows the servers' redirects (not a platform rule; every browser does it).
 enum WebNavigation {
-    static func follow(_ url: String, web: Web, trace: inout TraceRecorder, limit: Int = 10) -> String {
+    /// Browsers follow at most 20 redirects (Fetch: "if request's redirect count is twenty, return
+    /// a network error"; Chromium's net stack and WebKit implement it).
+    static let redirectLimit = 20
+
+    static func follow(_ url: String, web: Web, trace: inout TraceRecorder, limit: Int = redirectLimit) -> String {
         var current = url
         for _ in 0..<limit {
-            guard let parts = URLParts(current), let host = parts.host,
-                  let rule = web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
-            else { return current }
-            trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)")
+            guard let rule = redirect(current, web: web), let host = URLParts(current)?.host else { return current }
+            trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)", rule: "linksim.redirect-hop")
             current = rule.target
         }
-        trace.add("browser", "Stops after \(limit) redirects")
         return current
+    }
+
+    /// The server redirect that answers `url`, if any.
+    static func redirect(_ url: String, web: Web) -> RedirectRule? {
+        guard let parts = URLParts(url), let host = parts.host else { return nil }
+        return web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
+    }
+
+    /// Shows the final page of a navigation, or — when the chain still redirects after the limit
+    /// (a loop) — the browser's too-many-redirects error.
+    static func show(_ url: String, browser: String, web: Web, trace: inout TraceRecorder) -> Landing {
+        let shown = Browser(rawValue: browser)?.displayName ?? browser
+        if redirect(url, web: web) != nil {
+            trace.add(shown, "The chain still redirects after \(redirectLimit) hops (a redirect loop): the browser gives up with its too-many-redirects error page",
+                      rule: "web.redirect-limit")
+            return Landing(kind: .error, browser: browser, url: url)
+        }
+        trace.add(shown, "Shows \(url)")
+        return Landing(kind: .browser, via: .web, browser: browser, url: url)
     }
 }
 

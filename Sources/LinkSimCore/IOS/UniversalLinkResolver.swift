@@ -228,7 +228,7 @@ enum UniversalLinkResolver {
         var current = tap.url
         let shownIn = Browser(rawValue: browser)?.displayName ?? browser
         trace.add(shownIn, "Loads \(current)")
-        for _ in 0..<10 {
+        for _ in 0..<WebNavigation.redirectLimit {
             guard let parts = URLParts(current), let host = parts.host,
                   let rule = world.web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
             else { break }
@@ -247,8 +247,7 @@ enum UniversalLinkResolver {
                 }
             }
         }
-        trace.add(shownIn, "Shows \(current)")
-        return Landing(kind: .browser, via: .web, browser: browser, url: current)
+        return WebNavigation.show(current, browser: browser, web: world.web, trace: &trace)
     }
 
     /// knowledge/ios.md §4 #11 and §10: version-gated, and switchable by `assumptions.redirects_open_app`.
@@ -272,8 +271,7 @@ enum UniversalLinkResolver {
 
     private static func showPage(_ url: String, browser: String, world: World, trace: inout TraceRecorder) -> Landing {
         let finalURL = WebNavigation.follow(url, web: world.web, trace: &trace)
-        trace.add(Browser(rawValue: browser)?.displayName ?? browser, "Shows \(finalURL)")
-        return Landing(kind: .browser, via: .web, browser: browser, url: finalURL)
+        return WebNavigation.show(finalURL, browser: browser, web: world.web, trace: &trace)
     }
 }
 

@@ -42,7 +42,7 @@ public struct VersionRange: Sendable, Equatable {
 
 /// One named platform behaviour (or linksim behaviour) that the engine cites in the trace.
 public struct Rule: Sendable, Equatable, Identifiable {
-    /// Dotted ID, e.g. `ios.scheme.safari-prompt`. Platform rules start with `ios.`/`android.`/`deferred.`;
+    /// Dotted ID, e.g. `ios.scheme.safari-prompt`. Platform rules start with `ios.`/`android.`/`deferred.`, browser rules shared by both platforms with `web.`;
     /// rules about linksim itself start with `linksim.`.
     public var id: String
     public var title: String
