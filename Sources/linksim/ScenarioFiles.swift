@@ -39,8 +39,11 @@ extension ScenarioFiles {
     /// then relative to the current folder). Problems go to stderr and end with exit 65.
     static func load(_ path: String) throws -> Scenario {
         do {
-            if path == "-" { return try ScenarioLoader.parse(try readStandardInput(), file: "<stdin>", baseDirectory: ".") }
-            return try ScenarioLoader.load(path: path)
+            let scenario = path == "-"
+                ? try ScenarioLoader.parse(try readStandardInput(), file: "<stdin>", baseDirectory: ".")
+                : try ScenarioLoader.load(path: path)
+            for warning in scenario.warnings { Console.error(warning.description) }
+            return scenario
         } catch let error as InputError {
             Console.error(error.description)
             throw ExitStatus.badInput

@@ -20,8 +20,9 @@ struct ValidateCommand: ParsableCommand {
         for path in missing { Console.error("\(path): error: no such file or folder") }
         for file in files {
             do {
-                _ = try ScenarioLoader.load(path: file)
-                Console.line("\(file): ok")
+                let scenario = try ScenarioLoader.load(path: file)
+                for warning in scenario.warnings { Console.error(warning.description) }
+                Console.line(scenario.warnings.isEmpty ? "\(file): ok" : "\(file): ok, \(scenario.warnings.count) warning(s)")
             } catch {
                 Console.error(error.description)
                 bad += 1

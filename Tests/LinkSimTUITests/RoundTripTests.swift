@@ -45,6 +45,8 @@ import Testing
     static func normalized(_ scenario: Scenario) -> Scenario {
         var copy = scenario
         copy.file = nil
+        // Warnings describe the file, not the world.
+        copy.warnings = []
         for index in copy.apps.indices {
             copy.apps[index].manifestPath = nil
             copy.apps[index].infoPlistPath = nil

@@ -198,6 +198,8 @@ public struct Scenario: Sendable, Equatable {
     public var version: Int = 1
     public var name: String
     public var description: String?
+    /// Keys that are valid but have no effect on the simulated platform (`validate` prints them).
+    public var warnings: [Diagnostic] = []
     public var tags: [String] = []
     public var clock: SimInstant = .defaultStart
     public var device: Device

@@ -8,6 +8,7 @@ final class DecodingContext {
     let baseDirectory: String?
     let reader: any FileReader
     private(set) var diagnostics: [Diagnostic] = []
+    private(set) var warnings: [Diagnostic] = []
 
     init(file: String, baseDirectory: String?, reader: any FileReader) {
         self.file = file
@@ -20,6 +21,11 @@ final class DecodingContext {
 
     func error(_ location: SourceLocation?, _ message: String) {
         diagnostics.append(Diagnostic(file: file, location: location, message: message))
+    }
+
+    /// Something that is valid but has no effect on the simulated platform: said, never ignored silently.
+    func warn(_ location: SourceLocation?, _ message: String) {
+        warnings.append(Diagnostic(file: file, location: location, message: message, isWarning: true))
     }
 
     // MARK: Mappings

@@ -4,17 +4,21 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// The file, when there is no line/column (unreadable file...).
     public var file: String
     public var message: String
+    /// A warning does not make the file invalid: the scenario runs, but something in it has no effect.
+    public var isWarning = false
 
-    public init(file: String, location: SourceLocation?, message: String) {
+    public init(file: String, location: SourceLocation?, message: String, isWarning: Bool = false) {
         self.file = file
         self.location = location
         self.message = message
+        self.isWarning = isWarning
     }
 
-    /// `file:line:column: error: message` (or `file: error: message`).
+    /// `file:line:column: error: message` (or `file: error: message`; `warning:` for warnings).
     public var description: String {
-        if let location { return "\(location): error: \(message)" }
-        return "\(file): error: \(message)"
+        let kind = isWarning ? "warning" : "error"
+        if let location { return "\(location): \(kind): \(message)" }
+        return "\(file): \(kind): \(message)"
     }
 }
 

@@ -88,7 +88,7 @@ final class ScenarioDecoder {
         if let node = top["tags"]?.value { scenario.tags = c.stringList(node, what: "tags") ?? [] }
         if let node = top["clock"]?.value, let t = c.instant(node, what: "clock") { scenario.clock = t }
         if let node = top["apps"]?.value, let items = c.sequence(node, what: "apps") {
-            scenario.apps = items.enumerated().compactMap { decodeApp($1, index: $0, platform: device.platform) }
+            scenario.apps = items.enumerated().compactMap { decodeApp($1, index: $0, platform: device.platform, api: device.os.apiLevel) }
             var seen: Set<String> = []
             for (i, app) in scenario.apps.enumerated() where !seen.insert(app.id).inserted {
                 c.error(items[i].location, "app `\(app.id)` is listed twice in `apps`")
@@ -201,12 +201,18 @@ final class ScenarioDecoder {
            let p = c.choice(n, what: "device.scheme_collision", as: SchemeCollisionPolicy.self) {
             device.schemeCollision = p
         }
+        let iosOnly = ["developer_mode", "private_relay", "safari_prefers_browser", "scheme_collision", "managed", "association_delay"]
+        let androidOnly = ["browsers", "app_link_verification_delay"]
+        for key in device.platform == .ios ? androidOnly : iosOnly {
+            guard let entry = map[key] else { continue }
+            c.warn(entry.keyLocation, "`device.\(key)` has no effect on \(device.platform.displayName) (it is \(device.platform == .ios ? "an Android" : "an iOS") setting)")
+        }
         return device
     }
 
     // MARK: Apps
 
-    private func decodeApp(_ node: YAMLNode, index: Int, platform: Platform) -> App? {
+    private func decodeApp(_ node: YAMLNode, index: Int, platform: Platform, api: Int) -> App? {
         let c = context
         let what = "apps[\(index)]"
         guard let map = c.mapping(node, what: what, allowed: ScenarioKeys.app),
@@ -277,7 +283,28 @@ final class ScenarioDecoder {
            let entry = map["associated_domains"] ?? map["entitlements"] {
             c.error(entry.keyLocation, "\(what) has applinks: entries but no `team_id`; iOS matches the AASA file against TEAMID.\(id), so add e.g. `team_id: ABCDE12345`")
         }
+        warnNoEffect(map, app: app, what: what, platform: platform, api: api)
         return app
+    }
+
+    static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk"]
+    static let androidOnlyAppKeys = ["activities", "manifest", "target_sdk", "signing_sha256", "link_handling_allowed",
+                                     "user_selected_domains", "domain_verification"]
+
+    /// Keys that are valid but do nothing on this platform, and verification states for hosts the
+    /// verifier never checks: warnings, so nothing a scenario says is silently ignored.
+    private func warnNoEffect(_ map: [String: YAMLNode.Entry], app: App, what: String, platform: Platform, api: Int) {
+        let c = context
+        let other = platform == .ios ? Self.androidOnlyAppKeys : Self.iosOnlyAppKeys
+        for key in other {
+            guard let entry = map[key] else { continue }
+            c.warn(entry.keyLocation, "`\(what).\(key)` has no effect on \(platform.displayName) (it is \(platform == .ios ? "an Android" : "an iOS") setting)")
+        }
+        guard platform == .android, let entry = map["domain_verification"] else { return }
+        let collected = AppLinkDomains.collect(app, api: api).autoVerify
+        for host in app.domainVerification.keys.sorted() where !collected.contains(host) {
+            c.warn(entry.keyLocation, "`\(what).domain_verification.\(host)` has no effect: no autoVerify filter of \(app.id) collects \(host), so the verifier never checks it (see rule android.applinks.collected-hosts)")
+        }
     }
 
     static let verificationStates = ["none", "verified", "approved", "denied", "migrated", "restored", "legacy_failure",

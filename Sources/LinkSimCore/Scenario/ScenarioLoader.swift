@@ -69,7 +69,10 @@ public enum ScenarioLoader {
                 return (la?.line ?? 0, la?.column ?? 0) < (lb?.line ?? 0, lb?.column ?? 0)
             })
         }
-        guard let scenario else { throw InputError(file: file, "the scenario could not be read") }
+        guard var scenario else { throw InputError(file: file, "the scenario could not be read") }
+        scenario.warnings = context.warnings.sorted { a, b in
+            (a.location?.line ?? 0, a.location?.column ?? 0) < (b.location?.line ?? 0, b.location?.column ?? 0)
+        }
         return scenario
     }
 }

@@ -20,7 +20,7 @@ public enum ScenarioWriter {
         writeDevice(scenario.device, to: &out)
         if !scenario.apps.isEmpty {
             out.line(0, "apps:")
-            for app in scenario.apps { writeApp(app, to: &out) }
+            for app in scenario.apps { writeApp(app, platform: scenario.device.platform, to: &out) }
         }
         writeWeb(scenario.web, to: &out)
         writeProviders(scenario.providers, to: &out)
@@ -60,8 +60,10 @@ public enum ScenarioWriter {
         let os = device.platform == .ios ? device.os.description : "api\(device.os.apiLevel)"
         out.line(1, "os: \(quote(os))")
         out.line(1, "default_browser: \(device.defaultBrowser.rawValue)")
-        out.line(1, "developer_mode: \(device.developerMode)")
-        out.line(1, "private_relay: \(device.privateRelay)")
+        // Keys of the other platform only when they differ from their defaults (they would warn on load).
+        let ios = device.platform == .ios
+        if ios || device.developerMode { out.line(1, "developer_mode: \(device.developerMode)") }
+        if ios || device.privateRelay { out.line(1, "private_relay: \(device.privateRelay)") }
         out.line(1, "att: \(device.att.rawValue)")
         out.line(1, "network: \(quote(device.network))")
         out.line(1, "clipboard: \(device.clipboard.map(quote) ?? "null")")
@@ -74,27 +76,28 @@ public enum ScenarioWriter {
         if device.appLinkVerificationDelay != SimDuration(seconds: 20) {
             out.line(1, "app_link_verification_delay: \(device.appLinkVerificationDelay)")
         }
-        out.line(1, "safari_prefers_browser: \(list(device.safariPrefersBrowser))")
+        if ios || !device.safariPrefersBrowser.isEmpty { out.line(1, "safari_prefers_browser: \(list(device.safariPrefersBrowser))") }
     }
 
-    static func writeApp(_ app: App, to out: inout YAMLLines) {
+    static func writeApp(_ app: App, platform: Platform, to out: inout YAMLLines) {
+        let ios = platform == .ios
         out.line(1, "- id: \(quote(app.id))")
         out.line(2, "name: \(quote(app.name))")
         out.line(2, "state: \(app.state.rawValue)")
         if let team = app.teamID { out.line(2, "team_id: \(quote(team))") }
         if !app.urlSchemes.isEmpty { out.line(2, "url_schemes: \(list(app.urlSchemes))") }
         if !app.associatedDomains.isEmpty { out.line(2, "associated_domains: \(list(app.associatedDomains))") }
-        out.line(2, "lifecycle: \(app.lifecycle.rawValue)")
-        out.line(2, "build: \(app.build.rawValue)")
+        if ios || app.lifecycle != .scenes { out.line(2, "lifecycle: \(app.lifecycle.rawValue)") }
+        if ios || app.build != .appStore { out.line(2, "build: \(app.build.rawValue)") }
         if let sdk = app.iosSDK { out.line(2, "ios_sdk: \(quote(sdk.description))") }
         if !app.activities.isEmpty {
             out.line(2, "activities:")
             for activity in app.activities { writeActivity(activity, to: &out) }
         }
-        out.line(2, "target_sdk: \(app.targetSDK)")
+        if !ios || app.targetSDK != 34 { out.line(2, "target_sdk: \(app.targetSDK)") }
         if !app.signingSHA256.isEmpty { out.line(2, "signing_sha256: \(list(app.signingSHA256))") }
-        out.line(2, "link_handling_allowed: \(app.linkHandlingAllowed)")
-        out.line(2, "user_selected_domains: \(list(app.userSelectedDomains))")
+        if !ios || !app.linkHandlingAllowed { out.line(2, "link_handling_allowed: \(app.linkHandlingAllowed)") }
+        if !ios || !app.userSelectedDomains.isEmpty { out.line(2, "user_selected_domains: \(list(app.userSelectedDomains))") }
         if !app.domainVerification.isEmpty {
             let pairs = app.domainVerification.keys.sorted().map { "\(quote($0)): \(quote(app.domainVerification[$0] ?? ""))" }
             out.line(2, "domain_verification: {\(pairs.joined(separator: ", "))}")
