@@ -251,7 +251,13 @@ public enum IntentFilterMatcher {
 
     /// Every filter of every activity and alias, evaluated for `url`.
     /// `packageName` qualifies relative activity names (the application id or the manifest's package).
-    public static func evaluate(_ manifest: AndroidManifest, packageName: String, url: String, api: Int) -> ManifestMatchReport {
+    ///
+    /// `explainMismatch`: when given, a filter for which it returns false is first decided by the
+    /// verdict-only path (`PreparedFilter`); if it does not match, its evaluation carries the verdict
+    /// alone (empty `why` and `steps`), because the caller will not show it. Matching filters, and
+    /// filters the predicate accepts, are explained in full as without it.
+    public static func evaluate(_ manifest: AndroidManifest, packageName: String, url: String, api: Int,
+                                explainMismatch: ((IntentFilter) -> Bool)? = nil) -> ManifestMatchReport {
         let intent = ViewIntent(url: url)
         var packageSteps: [FilterMatchStep] = []
         let target = manifest.targetSDK
@@ -304,6 +310,15 @@ public enum IntentFilterMatcher {
                 }
             }
             for (filterIndex, filter) in activity.intentFilters.enumerated() {
+                if let explainMismatch, !explainMismatch(filter),
+                   case .failed(let reason) = PreparedFilter(filter, api: api).verdict(intent) {
+                    let outcome = FilterMatchOutcome(result: .failed(reason), why: "", steps: [])
+                    evaluations.append(ActivityFilterMatch(
+                        activity: name, activityIndex: activityIndex, filter: filterIndex, autoVerify: filter.autoVerify,
+                        targetActivity: activity.targetActivity.map { qualify($0, packageName) },
+                        outcome: outcome, isMatch: false, steps: [], why: ""))
+                    continue
+                }
                 let outcome = match(filter, intent: intent, api: api)
                 let isMatch = outcome.isMatch && blocker == nil
                 let why: String
@@ -623,7 +638,7 @@ struct DataMatcher {
                 category = .schemeSpecificPart
             }
             if !sspMatched && !authorities.isEmpty {
-                guard let (_, authorityCategory) = matchAuthority(uri) else { return .failed(.data) }
+                guard let authorityCategory = authorityCategory(uri) else { return .failed(.data) }
                 if paths.isEmpty && groups.isEmpty {
                     category = authorityCategory
                 } else {
@@ -631,7 +646,7 @@ struct DataMatcher {
                         paths.contains { $0.matcher.matches(units: units, escapedDot: escapedDot) }
                     } ?? false
                     if !pathMatched {
-                        guard matchGroups(uri).allowed else { return .failed(.data) }
+                        guard groupsAllow(uri) else { return .failed(.data) }
                     }
                     category = .path
                 }
@@ -662,6 +677,21 @@ struct DataMatcher {
                 if declared == uri.port { return (authority, .port) }
             case .some(nil):
                 continue // not a number: AOSP would not even parse the manifest
+            }
+        }
+        return nil
+    }
+
+    /// `matchAuthority`'s category alone (no copy of the entry), for the verdict-only path.
+    func authorityCategory(_ uri: AndroidURI) -> MatchCategory? {
+        guard let uriHost = uri.hostUnits else { return nil }
+        for index in authorities.indices where Self.hostMatches(uriHost, authorities[index]) {
+            switch authorities[index].port {
+            case nil: return .host
+            case let declared??:
+                if declared == uri.port { return .port }
+            case .some(nil):
+                continue
             }
         }
         return nil
@@ -792,6 +822,13 @@ struct DataMatcher {
     }
 
     /// `UriRelativeFilterGroup.matchGroupsToUri`: the first group whose conditions all hold decides.
+    /// `matchGroups(uri).allowed` without building its steps: the first group whose conditions all
+    /// hold decides; none means not allowed.
+    func groupsAllow(_ uri: AndroidURI) -> Bool {
+        for group in groups where group.conditions.allSatisfy({ conditionHolds($0, uri) }) { return group.allow }
+        return false
+    }
+
     func matchGroups(_ uri: AndroidURI) -> GroupResult {
         var steps: [FilterMatchStep] = []
         for group in groups {

@@ -129,7 +129,7 @@ public enum AASAMatcher {
     /// for callers that show no trace (matrices, benchmarks). A property test keeps the two equal.
     public static func verdict(url: String, appID: String, document: AASADocument, ios: OSVersion,
                                domain: String? = nil) -> AASAVerdict {
-        AASAFastVerdict(appID: appID, document: document, ios: ios).classify(url: url, domain: domain)
+        Prepared(document: document, appID: appID, ios: ios).verdict(url: url, domain: domain)
     }
 
     /// Picks the app that opens `url` when several apps may claim it (ios.md §2.10, [I]).
