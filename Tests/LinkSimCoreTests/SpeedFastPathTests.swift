@@ -25,6 +25,21 @@ import Testing
         #expect(matched > 300)
     }
 
+    @Test func aasaURLParsesOnBytesAsBefore() {
+        #expect(AASAURL.parse("https://u:p@Host.com:80/p?q#f")
+            == AASAURL(scheme: "https", host: "Host.com", path: "/p", query: "q", fragment: "f"))
+        #expect(AASAURL.parse("https://[::1]:8443/x")?.host == "[::1]")
+        #expect(AASAURL.parse("https://[::1]/x")?.host == "[::1]")
+        #expect(AASAURL.parse("https://h#a?b") == AASAURL(scheme: "https", host: "h", path: "", query: nil, fragment: "a?b"))
+        #expect(AASAURL.parse("HTTPS://h/é?ü=1")
+            == AASAURL(scheme: "https", host: "h", path: "/é", query: "ü=1", fragment: nil))
+        #expect(AASAURL.parse("a+b-c.d://h")?.scheme == "a+b-c.d")
+        for bad in ["1ttp://h", "ht tp://h", ":x", "https:/h", "https://@/", "https://:80/", "https", "https:", "https:/",
+                    "https://h\u{7F}", "x_y://h", ""] {
+            #expect(AASAURL.parse(bad) == nil, "\(bad)")
+        }
+    }
+
     static func manifest(_ random: inout SeededRandom) -> AndroidManifest {
         var activities: [Activity] = []
         for index in 0..<Int.random(in: 1...4, using: &random) {

@@ -228,23 +228,33 @@ public enum IntentFilterMatcher {
     /// A filter made ready for many verdicts on one API level: its `<data>` entries are sorted into
     /// schemes, authorities and compiled patterns once, so each verdict only compares.
     public struct PreparedFilter: Sendable {
-        public let filter: IntentFilter
-        let data: DataMatcher
-        let listsDefault: Bool
+        /// Immutable and shared: copying a prepared filter (into a loop variable, an array) costs
+        /// one reference count, not one per string and array inside it.
+        final class Storage: Sendable {
+            let filter: IntentFilter
+            let data: DataMatcher
+            let listsDefault: Bool
+            init(_ filter: IntentFilter, api: Int) {
+                self.filter = filter
+                data = DataMatcher(filter: filter, api: api)
+                listsDefault = filter.categories.contains(IntentFilter.categoryDefault)
+            }
+        }
+        let storage: Storage
+        public var filter: IntentFilter { storage.filter }
 
         public init(_ filter: IntentFilter, api: Int) {
-            self.filter = filter
-            data = DataMatcher(filter: filter, api: api)
-            listsDefault = filter.categories.contains(IntentFilter.categoryDefault)
+            storage = Storage(filter, api: api)
         }
 
         /// The same verdict as `IntentFilterMatcher.match(filter, intent:api:).result`.
         public func verdict(_ intent: ViewIntent) -> FilterMatchOutcome.Result {
-            if let action = intent.action, !filter.actions.contains(action) { return .failed(.action) }
-            let result = data.verdict(uri: intent.uri, mimeType: intent.mimeType)
+            let storage = self.storage
+            if let action = intent.action, !storage.filter.actions.contains(action) { return .failed(.action) }
+            let result = storage.data.verdict(uri: intent.uri, mimeType: intent.mimeType)
             guard case .matched = result else { return result }
-            for category in intent.categories where !filter.categories.contains(category) { return .failed(.category) }
-            if intent.matchDefaultOnly && !listsDefault { return .failed(.missingDefaultCategory) }
+            for category in intent.categories where !storage.filter.categories.contains(category) { return .failed(.category) }
+            if intent.matchDefaultOnly && !storage.listsDefault { return .failed(.missingDefaultCategory) }
             return result
         }
     }
@@ -702,12 +712,16 @@ struct DataMatcher {
     }
 
     static func hostMatches(_ host: [UInt16], _ authority: Authority) -> Bool {
-        let stored = authority.hostUnits
-        if authority.wild {
-            if host.count < stored.count { return false }
-            return equalIgnoringCase(host[(host.count - stored.count)...], stored[...])
+        let wild = authority.wild
+        return host.withUnsafeBufferPointer { h in
+            authority.hostUnits.withUnsafeBufferPointer { stored in
+                if wild {
+                    if h.count < stored.count { return false }
+                    return equalIgnoringCase(UnsafeBufferPointer(rebasing: h[(h.count - stored.count)...]), stored)
+                }
+                return equalIgnoringCase(h, stored)
+            }
         }
-        return equalIgnoringCase(host[...], stored[...])
     }
 
     /// `String.compareToIgnoreCase` per UTF-16 unit (upper, then lower case), ASCII and BMP letters.
@@ -716,8 +730,14 @@ struct DataMatcher {
     }
 
     static func equalIgnoringCase(_ lhs: ArraySlice<UInt16>, _ rhs: ArraySlice<UInt16>) -> Bool {
+        lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { r in equalIgnoringCase(l, r) } }
+    }
+
+    /// The same on buffers: no slice or iterator to reference-count in the loop.
+    static func equalIgnoringCase(_ lhs: UnsafeBufferPointer<UInt16>, _ rhs: UnsafeBufferPointer<UInt16>) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for (a, b) in zip(lhs, rhs) where a != b {
+        for i in 0..<lhs.count where lhs[i] != rhs[i] {
+            let a = lhs[i], b = rhs[i]
             // ASCII letters differ by 0x20 only; other ASCII never equals ignoring case.
             if a < 0x80 && b < 0x80 {
                 let la = a >= 0x41 && a <= 0x5A ? a | 0x20 : a

@@ -22,7 +22,24 @@ extension AASAMatcher {
             var exclude: Bool
         }
 
+        /// What the byte loop reads for each rule: plain values only, so walking them costs no
+        /// reference counting (copying a `Rule` retained its strings and cost more than the match).
+        struct Head: Sendable {
+            /// The rule's path pattern in `patternBytes`.
+            var start: Int
+            var end: Int
+            /// Bytes against bytes decides (no variables; case-insensitive only with an ASCII pattern).
+            var bytesDecide: Bool
+            var patternIsASCII: Bool
+            var caseSensitive: Bool
+            var percentEncoded: Bool
+            /// A query or fragment key to check once the path matched.
+            var checksRest: Bool
+        }
+
         let rules: [Rule]
+        let heads: [Head]
+        let patternBytes: [UInt8]
         /// False when no URL can match: iOS before 9 or a file without "applinks".
         let active: Bool
 
@@ -67,6 +84,16 @@ extension AASAMatcher {
                 }
             }
             self.rules = rules
+            var bytes: [UInt8] = []
+            heads = rules.map { rule in
+                let start = bytes.count
+                bytes.append(contentsOf: rule.pathBytes)
+                return Head(start: start, end: bytes.count, bytesDecide: !rule.pathNeedsTokens,
+                            patternIsASCII: rule.pathIsASCII, caseSensitive: rule.options.caseSensitive,
+                            percentEncoded: rule.percentEncoded,
+                            checksRest: rule.format == .components && (rule.query != nil || rule.fragment != nil))
+            }
+            patternBytes = bytes
         }
 
         /// The verdict for `url`, as `AASAMatcher.verdict(url:appID:document:ios:domain:)` gives it.
@@ -80,37 +107,38 @@ extension AASAMatcher {
             let hit: Int? = path.withUTF8 { pathBytes in
                 let pathIsASCII = ByteGlob.isASCII(pathBytes)
                 let pathHasPercent = pathBytes.contains(UInt8(ascii: "%"))
-                for (index, rule) in rules.enumerated() where matches(rule, url: url, pathBytes: pathBytes,
-                                                                      pathIsASCII: pathIsASCII, pathHasPercent: pathHasPercent) {
-                    return index
+                return heads.withUnsafeBufferPointer { heads in
+                    patternBytes.withUnsafeBufferPointer { allPatterns in
+                        for index in heads.indices {
+                            let head = heads[index]
+                            let pathMatched: Bool
+                            if head.bytesDecide, head.percentEncoded || !pathHasPercent,
+                               head.caseSensitive || (head.patternIsASCII && pathIsASCII) {
+                                // The common case: bytes against bytes, nothing built.
+                                pathMatched = ByteGlob.matchesNormalisedPath(
+                                    pattern: UnsafeBufferPointer(rebasing: allPatterns[head.start..<head.end]),
+                                    path: pathBytes, fold: !head.caseSensitive)
+                            } else {
+                                let rule = rules[index]
+                                let pathText = rule.percentEncoded ? url.path : percentDecoded(url.path)
+                                pathMatched = PathCheck.matches(pattern: rule.path, urlPath: pathText, options: rule.options)
+                            }
+                            guard pathMatched else { continue }
+                            if !head.checksRest { return index }
+                            let rule = rules[index]
+                            if AASAFastVerdict.matches(query: rule.query, fragment: rule.fragment, url: url,
+                                                       options: rule.options, percentEncoded: rule.percentEncoded) {
+                                return index
+                            }
+                        }
+                        return nil
+                    }
                 }
-                return nil
             }
             guard let hit else { return AASAVerdict(result: .noMatch) }
             let rule = rules[hit]
             return AASAVerdict(result: rule.exclude ? .exclude : .match, detail: rule.detail, component: rule.position,
                                format: rule.format)
-        }
-
-        @inline(__always)
-        func matches(_ rule: Rule, url: AASAURL, pathBytes: UnsafeBufferPointer<UInt8>, pathIsASCII: Bool,
-                     pathHasPercent: Bool) -> Bool {
-            let caseSensitive = rule.options.caseSensitive
-            let pathMatched: Bool
-            if !rule.pathNeedsTokens, rule.percentEncoded || !pathHasPercent,
-               caseSensitive || (rule.pathIsASCII && pathIsASCII) {
-                // The common case: bytes against bytes, nothing built.
-                pathMatched = rule.pathBytes.withUnsafeBufferPointer { pattern in
-                    ByteGlob.matchesNormalisedPath(pattern: pattern, path: pathBytes, fold: !caseSensitive)
-                }
-            } else {
-                let pathText = rule.percentEncoded ? url.path : percentDecoded(url.path)
-                pathMatched = PathCheck.matches(pattern: rule.path, urlPath: pathText, options: rule.options)
-            }
-            guard pathMatched else { return false }
-            if rule.format == .paths { return true }
-            return AASAFastVerdict.matches(query: rule.query, fragment: rule.fragment, url: url, options: rule.options,
-                                           percentEncoded: rule.percentEncoded)
         }
     }
 }
