@@ -71,57 +71,83 @@ public struct AASAURL: Sendable, Equatable {
     /// Parses an absolute URL such as `https://example.com/buy/42?x=1#top`. Returns nil for text that
     /// is not an absolute URL with a host, or that contains spaces or control characters.
     public static func parse(_ text: String) -> AASAURL? {
-        // One pass over the UTF-8 bytes: every delimiter is ASCII, so every cut is at a character
-        // boundary, and the parts are made from byte ranges (walking `Character`s, then `String`
-        // indices, was most of the cost of a verdict).
         var text = text
-        return text.withUTF8 { b -> AASAURL? in
-            let n = b.count
-            var colon = -1
-            for i in 0..<n {
-                let byte = b[i]
-                if byte <= 0x20 || byte == 0x7F { return nil }
-                if colon < 0, byte == UInt8(ascii: ":") { colon = i }
-            }
-            guard colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
-            for i in 1..<colon {
-                let c = b[i]
-                guard URLParts.isASCIILetter(c) || URLParts.isASCIIDigit(c) || c == UInt8(ascii: "+")
-                        || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return nil }
-            }
-            guard n >= colon + 3, b[colon + 1] == UInt8(ascii: "/"), b[colon + 2] == UInt8(ascii: "/") else { return nil }
-            func string(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
-            }
-            let start = colon + 3
-            var end = n
-            var fragment: String?
-            if let hash = (start..<end).first(where: { b[$0] == UInt8(ascii: "#") }) {
-                fragment = string((hash + 1)..<end)
-                end = hash
-            }
-            var query: String?
-            if let mark = (start..<end).first(where: { b[$0] == UInt8(ascii: "?") }) {
-                query = string((mark + 1)..<end)
-                end = mark
-            }
-            let authorityEnd = (start..<end).first(where: { b[$0] == UInt8(ascii: "/") }) ?? end
-            var authorityStart = start
-            if let at = (start..<authorityEnd).last(where: { b[$0] == UInt8(ascii: "@") }) { authorityStart = at + 1 }
-            // Drop a port; IPv6 literals keep their brackets.
-            var hostEnd = authorityEnd
-            if let portColon = (authorityStart..<authorityEnd).last(where: { b[$0] == UInt8(ascii: ":") }),
-               !(portColon..<authorityEnd).contains(where: { b[$0] == UInt8(ascii: "]") }) {
-                hostEnd = portColon
-            }
-            guard hostEnd > authorityStart else { return nil }
-            let scheme = String(unsafeUninitializedCapacity: colon) { out in
-                for i in 0..<colon { out[i] = b[i] >= 0x41 && b[i] <= 0x5A ? b[i] | 0x20 : b[i] }
-                return colon
-            }
-            return AASAURL(scheme: scheme, host: string(authorityStart..<hostEnd), path: string(authorityEnd..<end),
-                           query: query, fragment: fragment)
+        return text.withUTF8 { bytes in ranges(bytes).map { make(bytes, $0) } }
+    }
+
+    /// Where the parts are, as offsets into the URL's UTF-8 bytes.
+    struct Ranges {
+        var scheme: Range<Int>
+        var host: Range<Int>
+        var path: Range<Int>
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+    }
+
+    /// `parse` without building any string. One pass over the UTF-8 bytes: every delimiter is ASCII,
+    /// so every cut is at a character boundary (walking `Character`s, then `String` indices, was most
+    /// of the cost of a verdict).
+    static func ranges(_ b: UnsafeBufferPointer<UInt8>) -> Ranges? {
+        let n = b.count
+        var colon = -1
+        for i in 0..<n {
+            let byte = b[i]
+            if byte <= 0x20 || byte == 0x7F { return nil }
+            if colon < 0, byte == UInt8(ascii: ":") { colon = i }
         }
+        guard colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
+        for i in 1..<colon {
+            let c = b[i]
+            guard URLParts.isASCIILetter(c) || URLParts.isASCIIDigit(c) || c == UInt8(ascii: "+")
+                    || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return nil }
+        }
+        guard n >= colon + 3, b[colon + 1] == UInt8(ascii: "/"), b[colon + 2] == UInt8(ascii: "/") else { return nil }
+        let start = colon + 3
+        var end = n
+        var fragment: Range<Int>?
+        if let hash = (start..<end).first(where: { b[$0] == UInt8(ascii: "#") }) {
+            fragment = (hash + 1)..<end
+            end = hash
+        }
+        var query: Range<Int>?
+        if let mark = (start..<end).first(where: { b[$0] == UInt8(ascii: "?") }) {
+            query = (mark + 1)..<end
+            end = mark
+        }
+        let authorityEnd = (start..<end).first(where: { b[$0] == UInt8(ascii: "/") }) ?? end
+        var authorityStart = start
+        if let at = (start..<authorityEnd).last(where: { b[$0] == UInt8(ascii: "@") }) { authorityStart = at + 1 }
+        // Drop a port; IPv6 literals keep their brackets.
+        var hostEnd = authorityEnd
+        if let portColon = (authorityStart..<authorityEnd).last(where: { b[$0] == UInt8(ascii: ":") }),
+           !(portColon..<authorityEnd).contains(where: { b[$0] == UInt8(ascii: "]") }) {
+            hostEnd = portColon
+        }
+        guard hostEnd > authorityStart else { return nil }
+        return Ranges(scheme: 0..<colon, host: authorityStart..<hostEnd, path: authorityEnd..<end, query: query,
+                      fragment: fragment)
+    }
+
+    /// Whether the (ASCII) scheme is https or http, without regard to case.
+    static func isWebScheme(_ b: UnsafeBufferPointer<UInt8>, _ scheme: Range<Int>) -> Bool {
+        guard scheme.count == 4 || scheme.count == 5 else { return false }
+        let expected: [UInt8] = Array("https".utf8)
+        for (k, i) in scheme.enumerated() where (b[i] >= 0x41 && b[i] <= 0x5A ? b[i] | 0x20 : b[i]) != expected[k] {
+            return false
+        }
+        return true
+    }
+
+    static func make(_ b: UnsafeBufferPointer<UInt8>, _ r: Ranges) -> AASAURL {
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
+        }
+        let scheme = String(unsafeUninitializedCapacity: r.scheme.count) { out in
+            for i in r.scheme { out[i] = b[i] >= 0x41 && b[i] <= 0x5A ? b[i] | 0x20 : b[i] }
+            return r.scheme.count
+        }
+        return AASAURL(scheme: scheme, host: string(r.host), path: string(r.path), query: r.query.map(string),
+                       fragment: r.fragment.map(string))
     }
 }
 

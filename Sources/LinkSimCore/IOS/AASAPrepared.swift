@@ -98,15 +98,25 @@ extension AASAMatcher {
 
         /// The verdict for `url`, as `AASAMatcher.verdict(url:appID:document:ios:domain:)` gives it.
         public func verdict(url text: String, domain: String? = nil) -> AASAVerdict {
-            guard let url = AASAURL.parse(text), url.scheme == "https" || url.scheme == "http" else {
-                return AASAVerdict(result: .noMatch)
-            }
-            if let domain, url.host.lowercased() != domain.lowercased() { return AASAVerdict(result: .noMatch) }
-            guard active, !rules.isEmpty else { return AASAVerdict(result: .noMatch) }
-            var path = url.path
-            let hit: Int? = path.withUTF8 { pathBytes in
+            var text = text
+            let hit: Int? = text.withUTF8 { b -> Int? in
+                guard let parts = AASAURL.ranges(b), AASAURL.isWebScheme(b, parts.scheme) else { return nil }
+                if let domain {
+                    let host = String(decoding: UnsafeBufferPointer(rebasing: b[parts.host]), as: UTF8.self)
+                    if host.lowercased() != domain.lowercased() { return nil }
+                }
+                guard active, !rules.isEmpty else { return nil }
+                let pathBytes = UnsafeBufferPointer(rebasing: b[parts.path])
                 let pathIsASCII = ByteGlob.isASCII(pathBytes)
                 let pathHasPercent = pathBytes.contains(UInt8(ascii: "%"))
+                // The parts as text, built only when a rule needs them (query, fragment, variables).
+                var built: AASAURL?
+                func url() -> AASAURL {
+                    if let built { return built }
+                    let made = AASAURL.make(b, parts)
+                    built = made
+                    return made
+                }
                 return heads.withUnsafeBufferPointer { heads in
                     patternBytes.withUnsafeBufferPointer { allPatterns in
                         for index in heads.indices {
@@ -120,13 +130,14 @@ extension AASAMatcher {
                                     path: pathBytes, fold: !head.caseSensitive)
                             } else {
                                 let rule = rules[index]
-                                let pathText = rule.percentEncoded ? url.path : percentDecoded(url.path)
+                                let path = url().path
+                                let pathText = rule.percentEncoded ? path : percentDecoded(path)
                                 pathMatched = PathCheck.matches(pattern: rule.path, urlPath: pathText, options: rule.options)
                             }
                             guard pathMatched else { continue }
                             if !head.checksRest { return index }
                             let rule = rules[index]
-                            if AASAFastVerdict.matches(query: rule.query, fragment: rule.fragment, url: url,
+                            if AASAFastVerdict.matches(query: rule.query, fragment: rule.fragment, url: url(),
                                                        options: rule.options, percentEncoded: rule.percentEncoded) {
                                 return index
                             }
