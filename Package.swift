@@ -37,7 +37,11 @@ let package = Package(
                 "LinkSimIO",
                 "LinkSimTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The Swift runtime and Foundation linked in: no dynamic loading of a dozen libraries at
+            // start-up (issue #14: `linksim run` ≤ 10 ms). Linux only; macOS has them in the OS.
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
         ),
         // Measures every row of README's speed goals: `swift run -c release linksim-bench`.
         .executableTarget(

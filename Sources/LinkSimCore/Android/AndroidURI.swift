@@ -196,7 +196,14 @@ public struct AndroidURI: Sendable, Equatable, Hashable {
     }
 
     private static func text(_ units: ArraySlice<UInt16>) -> String {
-        String(decoding: units, as: UTF16.self)
+        units.withUnsafeBufferPointer { buffer in
+            // ASCII (nearly every URL): one byte per unit, no transcoding.
+            for unit in buffer where unit >= 0x80 { return String(decoding: buffer, as: UTF16.self) }
+            return String(unsafeUninitializedCapacity: buffer.count) { out in
+                for i in 0..<buffer.count { out[i] = UInt8(truncatingIfNeeded: buffer[i]) }
+                return buffer.count
+            }
+        }
     }
 }
 

@@ -228,30 +228,46 @@ public enum IntentFilterMatcher {
     /// A filter made ready for many verdicts on one API level: its `<data>` entries are sorted into
     /// schemes, authorities and compiled patterns once, so each verdict only compares.
     public struct PreparedFilter: Sendable {
-        public let filter: IntentFilter
-        let data: DataMatcher
-        let listsDefault: Bool
+        /// Immutable and shared: copying a prepared filter (into a loop variable, an array) costs
+        /// one reference count, not one per string and array inside it.
+        final class Storage: Sendable {
+            let filter: IntentFilter
+            let data: DataMatcher
+            let listsDefault: Bool
+            init(_ filter: IntentFilter, api: Int) {
+                self.filter = filter
+                data = DataMatcher(filter: filter, api: api)
+                listsDefault = filter.categories.contains(IntentFilter.categoryDefault)
+            }
+        }
+        let storage: Storage
+        public var filter: IntentFilter { storage.filter }
 
         public init(_ filter: IntentFilter, api: Int) {
-            self.filter = filter
-            data = DataMatcher(filter: filter, api: api)
-            listsDefault = filter.categories.contains(IntentFilter.categoryDefault)
+            storage = Storage(filter, api: api)
         }
 
         /// The same verdict as `IntentFilterMatcher.match(filter, intent:api:).result`.
         public func verdict(_ intent: ViewIntent) -> FilterMatchOutcome.Result {
-            if let action = intent.action, !filter.actions.contains(action) { return .failed(.action) }
-            let result = data.verdict(uri: intent.uri, mimeType: intent.mimeType)
+            let storage = self.storage
+            if let action = intent.action, !storage.filter.actions.contains(action) { return .failed(.action) }
+            let result = storage.data.verdict(uri: intent.uri, mimeType: intent.mimeType)
             guard case .matched = result else { return result }
-            for category in intent.categories where !filter.categories.contains(category) { return .failed(.category) }
-            if intent.matchDefaultOnly && !listsDefault { return .failed(.missingDefaultCategory) }
+            for category in intent.categories where !storage.filter.categories.contains(category) { return .failed(.category) }
+            if intent.matchDefaultOnly && !storage.listsDefault { return .failed(.missingDefaultCategory) }
             return result
         }
     }
 
     /// Every filter of every activity and alias, evaluated for `url`.
     /// `packageName` qualifies relative activity names (the application id or the manifest's package).
-    public static func evaluate(_ manifest: AndroidManifest, packageName: String, url: String, api: Int) -> ManifestMatchReport {
+    ///
+    /// `explainMismatch`: when given, a filter for which it returns false is first decided by the
+    /// verdict-only path (`PreparedFilter`); if it does not match, its evaluation carries the verdict
+    /// alone (empty `why` and `steps`), because the caller will not show it. Matching filters, and
+    /// filters the predicate accepts, are explained in full as without it.
+    public static func evaluate(_ manifest: AndroidManifest, packageName: String, url: String, api: Int,
+                                explainMismatch: ((IntentFilter) -> Bool)? = nil) -> ManifestMatchReport {
         let intent = ViewIntent(url: url)
         var packageSteps: [FilterMatchStep] = []
         let target = manifest.targetSDK
@@ -304,6 +320,15 @@ public enum IntentFilterMatcher {
                 }
             }
             for (filterIndex, filter) in activity.intentFilters.enumerated() {
+                if let explainMismatch, !explainMismatch(filter),
+                   case .failed(let reason) = PreparedFilter(filter, api: api).verdict(intent) {
+                    let outcome = FilterMatchOutcome(result: .failed(reason), why: "", steps: [])
+                    evaluations.append(ActivityFilterMatch(
+                        activity: name, activityIndex: activityIndex, filter: filterIndex, autoVerify: filter.autoVerify,
+                        targetActivity: activity.targetActivity.map { qualify($0, packageName) },
+                        outcome: outcome, isMatch: false, steps: [], why: ""))
+                    continue
+                }
                 let outcome = match(filter, intent: intent, api: api)
                 let isMatch = outcome.isMatch && blocker == nil
                 let why: String
@@ -623,7 +648,7 @@ struct DataMatcher {
                 category = .schemeSpecificPart
             }
             if !sspMatched && !authorities.isEmpty {
-                guard let (_, authorityCategory) = matchAuthority(uri) else { return .failed(.data) }
+                guard let authorityCategory = authorityCategory(uri) else { return .failed(.data) }
                 if paths.isEmpty && groups.isEmpty {
                     category = authorityCategory
                 } else {
@@ -631,7 +656,7 @@ struct DataMatcher {
                         paths.contains { $0.matcher.matches(units: units, escapedDot: escapedDot) }
                     } ?? false
                     if !pathMatched {
-                        guard matchGroups(uri).allowed else { return .failed(.data) }
+                        guard groupsAllow(uri) else { return .failed(.data) }
                     }
                     category = .path
                 }
@@ -667,17 +692,36 @@ struct DataMatcher {
         return nil
     }
 
+    /// `matchAuthority`'s category alone (no copy of the entry), for the verdict-only path.
+    func authorityCategory(_ uri: AndroidURI) -> MatchCategory? {
+        guard let uriHost = uri.hostUnits else { return nil }
+        for index in authorities.indices where Self.hostMatches(uriHost, authorities[index]) {
+            switch authorities[index].port {
+            case nil: return .host
+            case let declared??:
+                if declared == uri.port { return .port }
+            case .some(nil):
+                continue
+            }
+        }
+        return nil
+    }
+
     static func hostMatches(_ uriHost: String, _ authority: Authority) -> Bool {
         hostMatches(Array(uriHost.utf16), authority)
     }
 
     static func hostMatches(_ host: [UInt16], _ authority: Authority) -> Bool {
-        let stored = authority.hostUnits
-        if authority.wild {
-            if host.count < stored.count { return false }
-            return equalIgnoringCase(host[(host.count - stored.count)...], stored[...])
+        let wild = authority.wild
+        return host.withUnsafeBufferPointer { h in
+            authority.hostUnits.withUnsafeBufferPointer { stored in
+                if wild {
+                    if h.count < stored.count { return false }
+                    return equalIgnoringCase(UnsafeBufferPointer(rebasing: h[(h.count - stored.count)...]), stored)
+                }
+                return equalIgnoringCase(h, stored)
+            }
         }
-        return equalIgnoringCase(host[...], stored[...])
     }
 
     /// `String.compareToIgnoreCase` per UTF-16 unit (upper, then lower case), ASCII and BMP letters.
@@ -686,8 +730,14 @@ struct DataMatcher {
     }
 
     static func equalIgnoringCase(_ lhs: ArraySlice<UInt16>, _ rhs: ArraySlice<UInt16>) -> Bool {
+        lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { r in equalIgnoringCase(l, r) } }
+    }
+
+    /// The same on buffers: no slice or iterator to reference-count in the loop.
+    static func equalIgnoringCase(_ lhs: UnsafeBufferPointer<UInt16>, _ rhs: UnsafeBufferPointer<UInt16>) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for (a, b) in zip(lhs, rhs) where a != b {
+        for i in 0..<lhs.count where lhs[i] != rhs[i] {
+            let a = lhs[i], b = rhs[i]
             // ASCII letters differ by 0x20 only; other ASCII never equals ignoring case.
             if a < 0x80 && b < 0x80 {
                 let la = a >= 0x41 && a <= 0x5A ? a | 0x20 : a
@@ -792,6 +842,13 @@ struct DataMatcher {
     }
 
     /// `UriRelativeFilterGroup.matchGroupsToUri`: the first group whose conditions all hold decides.
+    /// `matchGroups(uri).allowed` without building its steps: the first group whose conditions all
+    /// hold decides; none means not allowed.
+    func groupsAllow(_ uri: AndroidURI) -> Bool {
+        for group in groups where group.conditions.allSatisfy({ conditionHolds($0, uri) }) { return group.allow }
+        return false
+    }
+
     func matchGroups(_ uri: AndroidURI) -> GroupResult {
         var steps: [FilterMatchStep] = []
         for group in groups {

@@ -11,13 +11,21 @@ enum AndroidHandlers {
         var handlers: [CustomSchemeResolver.Handler] = []
         var steps: [TraceStep] = []
         let api = world.device.os.apiLevel
+        let parts = URLParts(url)
+        let scheme = parts?.scheme.lowercased()
+        let host = parts?.normalizedHost
+        func relevant(_ filter: IntentFilter) -> Bool {
+            filter.data.contains { $0.scheme?.lowercased() == scheme || ($0.host != nil && $0.host?.lowercased() == host) }
+        }
         for (appIndex, app) in world.apps.enumerated() where app.state.isInstalled && !app.activities.isEmpty {
             let manifest = AndroidManifest(package: app.id, targetSDK: app.targetSDK, activities: app.activities)
-            let report = IntentFilterMatcher.evaluate(manifest, packageName: app.id, url: url, api: api)
+            // Only filters meant for this kind of link (its scheme, or its host) are explained when they
+            // fail; the rest are decided by the verdict-only path (the trace never shows them).
+            let report = IntentFilterMatcher.evaluate(manifest, packageName: app.id, url: url, api: api,
+                                                      explainMismatch: { relevant($0) })
             for step in report.packageSteps {
                 steps.append(TraceStep(actor: "Android", summary: "\(app.name): \(step.summary)", rule: step.rule, detail: step.detail))
             }
-            let scheme = URLParts(url)?.scheme.lowercased()
             for match in report.evaluations {
                 guard app.activities.indices.contains(match.activityIndex) else { continue }
                 let activity = app.activities[match.activityIndex]
@@ -26,9 +34,7 @@ enum AndroidHandlers {
                 let filter = activity.intentFilters.indices.contains(match.filter) ? activity.intentFilters[match.filter] : nil
                 guard match.isMatch || ownCall else {
                     // Explain filters that were meant for this kind of link (its scheme, or its host) and still failed.
-                    let host = URLParts(url)?.normalizedHost
-                    let relevant = filter?.data.contains { $0.scheme?.lowercased() == scheme || ($0.host != nil && $0.host?.lowercased() == host) } ?? false
-                    guard relevant else { continue }
+                    guard let filter, relevant(filter) else { continue }
                     // A filter that matches on an activity that cannot be started: the activity-level step says why.
                     let blockers: Set<String> = [AndroidFilterRules.exported, AndroidFilterRules.disabledComponent,
                                                  AndroidFilterRules.exportedExplicitRequired]

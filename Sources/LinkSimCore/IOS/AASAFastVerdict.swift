@@ -78,6 +78,12 @@ struct AASAFastVerdict {
                  percentEncoded: Bool) -> Bool {
         let pathText = percentEncoded ? url.path : percentDecoded(url.path)
         guard PathCheck.matches(pattern: path ?? "*", urlPath: pathText, options: options) else { return false }
+        return Self.matches(query: query, fragment: fragment, url: url, options: options, percentEncoded: percentEncoded)
+    }
+
+    /// The query and fragment keys of a component whose path matched.
+    static func matches(query: AASAQueryPattern?, fragment: String?, url: AASAURL, options: GlobOptions,
+                        percentEncoded: Bool) -> Bool {
         switch query {
         case nil, .ignored?:
             break

@@ -71,40 +71,83 @@ public struct AASAURL: Sendable, Equatable {
     /// Parses an absolute URL such as `https://example.com/buy/42?x=1#top`. Returns nil for text that
     /// is not an absolute URL with a host, or that contains spaces or control characters.
     public static func parse(_ text: String) -> AASAURL? {
-        // UTF-8 code units: every delimiter is ASCII (walking `Character`s was most of the cost).
-        let utf8 = text.utf8
-        guard !utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
-              let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-        let schemeBytes = utf8[..<colon]
-        guard let first = schemeBytes.first, URLParts.isASCIILetter(first),
-              schemeBytes.allSatisfy({ URLParts.isASCIILetter($0) || URLParts.isASCIIDigit($0) || $0 == UInt8(ascii: "+")
-                  || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
-        else { return nil }
-        let scheme = String(text[..<colon])
-        var rest = text[utf8.index(after: colon)...]
-        guard rest.utf8.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) else { return nil }
-        rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
-        var fragment: String?
-        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = String(rest[rest.utf8.index(after: hash)...])
-            rest = rest[..<hash]
+        var text = text
+        return text.withUTF8 { bytes in ranges(bytes).map { make(bytes, $0) } }
+    }
+
+    /// Where the parts are, as offsets into the URL's UTF-8 bytes.
+    struct Ranges {
+        var scheme: Range<Int>
+        var host: Range<Int>
+        var path: Range<Int>
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+    }
+
+    /// `parse` without building any string. One pass over the UTF-8 bytes: every delimiter is ASCII,
+    /// so every cut is at a character boundary (walking `Character`s, then `String` indices, was most
+    /// of the cost of a verdict).
+    static func ranges(_ b: UnsafeBufferPointer<UInt8>) -> Ranges? {
+        let n = b.count
+        var colon = -1
+        for i in 0..<n {
+            let byte = b[i]
+            if byte <= 0x20 || byte == 0x7F { return nil }
+            if colon < 0, byte == UInt8(ascii: ":") { colon = i }
         }
-        var query: String?
-        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = String(rest[rest.utf8.index(after: mark)...])
-            rest = rest[..<mark]
+        guard colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
+        for i in 1..<colon {
+            let c = b[i]
+            guard URLParts.isASCIILetter(c) || URLParts.isASCIIDigit(c) || c == UInt8(ascii: "+")
+                    || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return nil }
         }
-        let authorityEnd = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.utf8.index(after: at)...] }
+        guard n >= colon + 3, b[colon + 1] == UInt8(ascii: "/"), b[colon + 2] == UInt8(ascii: "/") else { return nil }
+        let start = colon + 3
+        var end = n
+        var fragment: Range<Int>?
+        if let hash = (start..<end).first(where: { b[$0] == UInt8(ascii: "#") }) {
+            fragment = (hash + 1)..<end
+            end = hash
+        }
+        var query: Range<Int>?
+        if let mark = (start..<end).first(where: { b[$0] == UInt8(ascii: "?") }) {
+            query = (mark + 1)..<end
+            end = mark
+        }
+        let authorityEnd = (start..<end).first(where: { b[$0] == UInt8(ascii: "/") }) ?? end
+        var authorityStart = start
+        if let at = (start..<authorityEnd).last(where: { b[$0] == UInt8(ascii: "@") }) { authorityStart = at + 1 }
         // Drop a port; IPv6 literals keep their brackets.
-        var host = String(authority)
-        if let portColon = authority.utf8.lastIndex(of: UInt8(ascii: ":")), !authority[portColon...].utf8.contains(UInt8(ascii: "]")) {
-            host = String(authority[..<portColon])
+        var hostEnd = authorityEnd
+        if let portColon = (authorityStart..<authorityEnd).last(where: { b[$0] == UInt8(ascii: ":") }),
+           !(portColon..<authorityEnd).contains(where: { b[$0] == UInt8(ascii: "]") }) {
+            hostEnd = portColon
         }
-        guard !host.isEmpty else { return nil }
-        return AASAURL(scheme: scheme.lowercased(), host: host, path: String(rest[authorityEnd...]),
-                       query: query, fragment: fragment)
+        guard hostEnd > authorityStart else { return nil }
+        return Ranges(scheme: 0..<colon, host: authorityStart..<hostEnd, path: authorityEnd..<end, query: query,
+                      fragment: fragment)
+    }
+
+    /// Whether the (ASCII) scheme is https or http, without regard to case.
+    static func isWebScheme(_ b: UnsafeBufferPointer<UInt8>, _ scheme: Range<Int>) -> Bool {
+        guard scheme.count == 4 || scheme.count == 5 else { return false }
+        let expected: [UInt8] = Array("https".utf8)
+        for (k, i) in scheme.enumerated() where (b[i] >= 0x41 && b[i] <= 0x5A ? b[i] | 0x20 : b[i]) != expected[k] {
+            return false
+        }
+        return true
+    }
+
+    static func make(_ b: UnsafeBufferPointer<UInt8>, _ r: Ranges) -> AASAURL {
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
+        }
+        let scheme = String(unsafeUninitializedCapacity: r.scheme.count) { out in
+            for i in r.scheme { out[i] = b[i] >= 0x41 && b[i] <= 0x5A ? b[i] | 0x20 : b[i] }
+            return r.scheme.count
+        }
+        return AASAURL(scheme: scheme, host: string(r.host), path: string(r.path), query: r.query.map(string),
+                       fragment: r.fragment.map(string))
     }
 }
 
@@ -129,7 +172,7 @@ public enum AASAMatcher {
     /// for callers that show no trace (matrices, benchmarks). A property test keeps the two equal.
     public static func verdict(url: String, appID: String, document: AASADocument, ios: OSVersion,
                                domain: String? = nil) -> AASAVerdict {
-        AASAFastVerdict(appID: appID, document: document, ios: ios).classify(url: url, domain: domain)
+        Prepared(document: document, appID: appID, ios: ios).verdict(url: url, domain: domain)
     }
 
     /// Picks the app that opens `url` when several apps may claim it (ios.md §2.10, [I]).

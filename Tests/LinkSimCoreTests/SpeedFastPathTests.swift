@@ -1,0 +1,92 @@
+import Testing
+@testable import LinkSimCore
+
+/// Issue #14, second pass: a prepared AASA file reused for many URLs, and `evaluate` explaining only
+/// the filters its caller shows, give the same verdicts as the explaining paths.
+@Suite struct SpeedFastPathTests {
+    @Test func preparedAASAReusedForManyURLsAgreesWithTheExplainingPath() {
+        var random = SeededRandom(seed: 14_002)
+        let versions = ["9.0", "13.0", "13.5", "14.0", "17.4"].compactMap { OSVersion.parse($0, platform: .ios) }
+        var matched = 0
+        for _ in 0..<1_000 {
+            let document = AASAFastPathPropertyTests.document(&random)
+            let ios = random.pick(versions)
+            let appID = random.pick(["T.app", "T.other"])
+            let prepared = AASAMatcher.Prepared(document: document, appID: appID, ios: ios)
+            for _ in 0..<10 {
+                let url = AASAFastPathPropertyTests.url(&random)
+                let domain: String? = random.chance(30) ? "shop.example.com" : nil
+                let explained = AASAMatcher.match(url: url, appID: appID, document: document, ios: ios, domain: domain)
+                let fast = prepared.verdict(url: url, domain: domain)
+                if fast.result == .match { matched += 1 }
+                #expect(fast == AASAVerdict(explained), "url \(url) app \(appID) iOS \(ios) document \(document)")
+            }
+        }
+        #expect(matched > 300)
+    }
+
+    @Test func aasaURLParsesOnBytesAsBefore() {
+        #expect(AASAURL.parse("https://u:p@Host.com:80/p?q#f")
+            == AASAURL(scheme: "https", host: "Host.com", path: "/p", query: "q", fragment: "f"))
+        #expect(AASAURL.parse("https://[::1]:8443/x")?.host == "[::1]")
+        #expect(AASAURL.parse("https://[::1]/x")?.host == "[::1]")
+        #expect(AASAURL.parse("https://h#a?b") == AASAURL(scheme: "https", host: "h", path: "", query: nil, fragment: "a?b"))
+        #expect(AASAURL.parse("HTTPS://h/é?ü=1")
+            == AASAURL(scheme: "https", host: "h", path: "/é", query: "ü=1", fragment: nil))
+        #expect(AASAURL.parse("a+b-c.d://h")?.scheme == "a+b-c.d")
+        for bad in ["1ttp://h", "ht tp://h", ":x", "https:/h", "https://@/", "https://:80/", "https", "https:", "https:/",
+                    "https://h\u{7F}", "x_y://h", ""] {
+            #expect(AASAURL.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    static func manifest(_ random: inout SeededRandom) -> AndroidManifest {
+        var activities: [Activity] = []
+        for index in 0..<Int.random(in: 1...4, using: &random) {
+            var filters: [IntentFilter] = []
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                var data = IntentFilterData(scheme: random.pick(["https", "http", "myapp", "HTTPS"]),
+                                            host: random.chance(80) ? random.pick(["shop.example.com", "*.example.com", "other.example"]) : nil)
+                if random.chance(50) { data.pathPrefix = random.pick(["/product", "/help", "/"]) }
+                filters.append(IntentFilter(
+                    autoVerify: random.chance(50), actions: random.chance(90) ? [IntentFilter.actionView] : [],
+                    categories: [IntentFilter.categoryBrowsable] + (random.chance(80) ? [IntentFilter.categoryDefault] : []),
+                    data: [data]))
+            }
+            activities.append(Activity(name: ".A\(index)", exported: random.chance(15) ? false : (random.chance(80) ? true : nil),
+                                       intentFilters: filters, enabled: random.chance(90)))
+        }
+        return AndroidManifest(package: "com.example.shop", targetSDK: random.pick([30, 33, nil]), activities: activities)
+    }
+
+    @Test func evaluateExplainsOnlyWhatTheCallerShowsAndKeepsEveryVerdict() {
+        var random = SeededRandom(seed: 14_003)
+        var matches = 0, skipped = 0
+        for _ in 0..<600 {
+            let manifest = Self.manifest(&random)
+            let url = random.pick(["https://shop.example.com/product/1", "myapp://shop/x", "https://www.example.com/help",
+                                   "http://other.example/", "https://nowhere.test/product"])
+            let api = random.pick([30, 33, 35])
+            let full = IntentFilterMatcher.evaluate(manifest, packageName: "com.example.shop", url: url, api: api)
+            let explainEven = random.chance(50)
+            let lean = IntentFilterMatcher.evaluate(manifest, packageName: "com.example.shop", url: url, api: api,
+                                                    explainMismatch: { $0.autoVerify == explainEven })
+            #expect(lean.evaluations.count == full.evaluations.count)
+            #expect(lean.packageSteps == full.packageSteps)
+            #expect(lean.installBlocked == full.installBlocked)
+            for (a, b) in zip(lean.evaluations, full.evaluations) {
+                #expect(a.isMatch == b.isMatch && a.outcome.result == b.outcome.result, "url \(url) manifest \(manifest)")
+                let filter = manifest.activities[b.activityIndex].intentFilters[b.filter]
+                if b.outcome.isMatch || filter.autoVerify == explainEven {
+                    #expect(a == b, "explained in full when it matches or the caller asks")
+                } else {
+                    #expect(a.steps.isEmpty && a.why.isEmpty)
+                    skipped += 1
+                }
+                if b.isMatch { matches += 1 }
+            }
+        }
+        #expect(matches > 100)
+        #expect(skipped > 100)
+    }
+}
