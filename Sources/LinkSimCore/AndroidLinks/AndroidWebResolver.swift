@@ -166,7 +166,7 @@ enum AndroidWebResolver {
         let actor = tap.from == .firefox ? "Firefox" : (tap.from == .customTab ? "Custom Tab" : "Chrome")
         if tap.from == .firefox {
             trace.add("Firefox", "Firefox decides like Chrome does",
-                      assumption: "assumption: non-Chrome browsers have their own external-navigation logic (knowledge/android.md §7); linksim uses Chrome's")
+                      assumption: "assumption: non-Chrome browsers have their own external-navigation logic (they do not document it); linksim uses Chrome's")
         }
         if tap.from == .chromeAddressBar {
             trace.add(actor, "A URL typed into the address bar stays in Chrome; it never leaves for an app on its own",

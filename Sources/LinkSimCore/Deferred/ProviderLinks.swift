@@ -318,7 +318,7 @@ enum DirectOpen {
                         world.deferred.conversion[app.id] = payload
                         trace.add("AppsFlyer SDK", "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true (this link opened the app for its first launch)",
                                   rule: "deferred.af.gcd-non-organic",
-                                  assumption: "assumption: an app installed but never launched that first opens through a provider link is attributed to that click (knowledge/deferred.md §9 rule 5)")
+                                  assumption: "assumption: an app installed but never launched that first opens through a provider link is attributed to that click (the providers do not document this case)")
                     } else {
                         let status = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
                         trace.add("AppsFlyer SDK", "onConversionDataSuccess: the cached payload again (af_status=\(status)), is_first_launch=false",

@@ -150,7 +150,7 @@ enum CustomSchemeResolver {
         }
         if tap.from == .firefox {
             trace.add("Firefox", "Firefox hands the link to Android like Chrome does",
-                      assumption: "assumption: non-Chrome browsers have their own external-navigation logic (knowledge/android.md §7); linksim uses Chrome's")
+                      assumption: "assumption: non-Chrome browsers have their own external-navigation logic (they do not document it); linksim uses Chrome's")
         }
 
         switch appIDs.count {

@@ -1,5 +1,5 @@
 /// The rules Apple's apple-app-site-association matcher follows, as `AASAMatcher` cites them.
-/// Facts and sources come from /work/shared/knowledge/ios.md §1–§2 and §10.
+/// Facts and sources come from the project's iOS research notes (§1–§2 and §10); each rule cites the primary source.
 public enum IOSAASARules {
     // Rule IDs, so the matcher cannot cite a rule that is not in the catalog.
     public static let applinksSection = "ios.aasa.applinks-section"

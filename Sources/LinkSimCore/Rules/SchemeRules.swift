@@ -20,6 +20,9 @@ enum Sources {
     static let chromeExternal = "[code] chromium components/external_intents/android/java/src/org/chromium/components/external_intents/ExternalNavigationHandler.java"
     static let chromeIntents = "[doc] https://developer.chrome.com/docs/android/intents"
     static let webViewClient = "[doc] https://developer.android.com/reference/android/webkit/WebViewClient#shouldOverrideUrlLoading(android.webkit.WebView,%20android.webkit.WebResourceRequest)"
+    static let intentsAndFilters = "[doc] https://developer.android.com/guide/components/intents-filters"
+    static let activityNotFound = "[doc] https://developer.android.com/reference/android/content/ActivityNotFoundException"
+    static let tasks = "[doc] https://developer.android.com/guide/components/activities/tasks-and-back-stack"
     static let intentResolver = "[code] AOSP frameworks/base services/core/java/com/android/server/IntentResolver.java"
     static let packageVisibility = "[doc] https://developer.android.com/training/package-visibility/use-cases"
 }
@@ -98,21 +101,21 @@ enum SchemeRules {
              sources: ["[C] FB17446617", "[C] feedback-assistant/reports#650"]),
         Rule(id: "ios.app.installed-never-launched", title: "An installed app that was never launched can receive a link",
              versions: [.ios()],
-             explanation: "A custom scheme is registered when the app is installed, so an app that was installed but never opened is launched cold by a link (inference recorded in the knowledge file).",
-             sources: ["[I] knowledge/ios.md §7"]),
+             explanation: "A custom scheme is registered when the app is installed, and the association file is downloaded at install, so an app that was installed but never opened is launched cold by a link. Apple does not state this for schemes; it is an inference from how registration and the install-time download are documented.",
+             sources: [Sources.scheme, Sources.associatedDomains]),
         // Android custom schemes (knowledge/android.md §5, §4.3, §4.4)
         Rule(id: "android.scheme.no-handler", title: "No app handles the scheme: nothing happens",
              versions: [.android()],
              explanation: "Custom schemes have no owner and no browser fallback. When no activity matches the VIEW intent, an app calling startActivity gets ActivityNotFoundException (it crashes unless it catches it), and Chrome simply ignores the navigation.",
-             sources: ["[doc] knowledge/android.md §5", Sources.chromeIntents]),
+             sources: [Sources.activityNotFound, Sources.intentsAndFilters, Sources.chromeIntents]),
         Rule(id: "android.scheme.single-handler", title: "One app handles the scheme: it opens",
              versions: [.android()],
              explanation: "When exactly one activity's intent filter matches the VIEW intent for the custom scheme (action VIEW, categories BROWSABLE and DEFAULT, the scheme in its data), Android starts it directly. Any app may declare any scheme: there is no verification for custom schemes.",
-             sources: [Sources.intentResolver, "[doc] knowledge/android.md §5"]),
+             sources: [Sources.intentResolver, Sources.intentsAndFilters]),
         Rule(id: "android.scheme.chooser", title: "Several apps handle the scheme: Android shows a chooser",
              versions: [.android()],
              explanation: "When two or more activities match, Android shows the system chooser (“Just once” / “Always”); “Always” saves a preferred activity for later taps.",
-             sources: ["[doc] knowledge/android.md §5", Sources.intentResolver]),
+             sources: [Sources.intentsAndFilters, Sources.intentResolver]),
         Rule(id: "android.webview.no-client", title: "A WebView without a WebViewClient hands links to the system",
              versions: [.android()],
              explanation: "When the host app sets no WebViewClient, WebView's built-in client parses every navigation with Intent.parseUri(url, URI_INTENT_SCHEME) — so intent: URLs work — adds CATEGORY_BROWSABLE and starts the activity: the system resolves it as for any other app (App Links, choosers, custom schemes). If nothing handles it, WebView loads the URL itself; an intent: or custom-scheme URL then fails with net::ERR_UNKNOWN_URL_SCHEME (Chrome's S.browser_fallback_url is a Chrome feature).",
@@ -137,7 +140,7 @@ enum SchemeRules {
         Rule(id: "android.delivery.standard-new-instance", title: "Standard activity started by another app: a new instance",
              versions: [.android()],
              explanation: "An app that calls startActivity(ACTION_VIEW) without FLAG_ACTIVITY_NEW_TASK puts a launchMode=standard activity into the caller's own task as a new instance, which reads the link in onCreate.",
-             sources: [Sources.launchMode, "[doc] knowledge/android.md §4.1"]),
+             sources: [Sources.launchMode, Sources.tasks]),
         Rule(id: "android.delivery.on-new-intent", title: "singleTop / singleTask / singleInstance: the link arrives in onNewIntent",
              versions: [.android()],
              explanation: "For singleTop (when the instance is on top), singleTask and singleInstance, an existing instance is reused: activities above it are cleared, the task comes forward and the link arrives in onNewIntent, followed by onResume. getIntent() keeps returning the OLD intent unless the app calls setIntent.",

@@ -78,8 +78,8 @@ enum UniversalLinkRules {
              sources: [Sources.tn3155, "[C] openradar 34038424, 25238920", "[C] impact.com helpdesk", "[C] armstrongnate/DemoUniversalLinks README"]),
         Rule(id: "ios.ul.script-navigation", title: "JavaScript navigations do not open apps",
              versions: [.ios()],
-             explanation: "A navigation started by script (window.location, onload, timers) is not user-initiated, so iOS does not open the app for it.",
-             sources: ["[C] impact.com helpdesk", "[I] knowledge/ios.md §4 #12"]),
+             explanation: "A navigation started by script (window.location, onload, timers) is not user-initiated, so iOS does not open the app for it (a vendor's report; Apple documents only that universal links open from user taps).",
+             sources: ["[C] impact.com helpdesk (JavaScript redirects lose the user gesture)", Sources.tn3155]),
     ]
 
     static let hosting: [Rule] = [
