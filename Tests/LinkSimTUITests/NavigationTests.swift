@@ -351,7 +351,7 @@ import Testing
         var model = TUIModel.fakeDemo()
         // The fake simulator's in-app-browser landing rests on an assumption.
         model = model.onKnob(.tapSource)
-        let sources = Knobs.tapSources(for: .ios)
+        let sources = LinkMatrix.sources(for: .ios)
         let target = sources.firstIndex(of: .inAppBrowser) ?? 0
         let current = sources.firstIndex(of: model.selectedTap?.from ?? .notes) ?? 0
         model = model.pressing(Array(repeating: Key.right, count: (target - current + sources.count) % sources.count))

@@ -224,7 +224,7 @@ import Testing
             return
         }
         #expect(matrix.rowLabels == AppState.allCases.map(\.rawValue))
-        #expect(matrix.columnLabels == Knobs.tapSources(for: .ios).map(\.rawValue))
+        #expect(matrix.columnLabels == LinkMatrix.sources(for: .ios).map(\.rawValue))
         #expect(matrix.row == AppState.allCases.firstIndex(of: .background))
         #expect(matrix.column == 0)
         #expect(matrix.cells[0][0]?.kind == .browser)  // not installed

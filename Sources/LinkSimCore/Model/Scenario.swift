@@ -109,6 +109,35 @@ public enum Via: String, Sendable, CaseIterable, Codable {
     case web
 }
 
+extension Tap {
+    /// Moves the tap to another source and keeps the keys that belong to one source consistent, as
+    /// the loader requires: `browser_app` goes with an in-app browser (Facebook when none was set),
+    /// `webview_client` with a WebView.
+    public mutating func move(to source: TapSource) {
+        from = source
+        if source == .inAppBrowser, browserApp == nil { browserApp = .facebook }
+        if source != .inAppBrowser { browserApp = nil }
+        if source != .webview { webViewClient = true }
+    }
+}
+
+extension Scenario {
+    /// Edits the tap of action `index` when it is a tap or a long-press; any other action is left alone.
+    public mutating func editTap(action index: Int, _ edit: (inout Tap) -> Void) {
+        guard actions.indices.contains(index) else { return }
+        switch actions[index].kind {
+        case .tap(var tap):
+            edit(&tap)
+            actions[index].kind = .tap(tap)
+        case .longPress(var tap, let choice):
+            edit(&tap)
+            actions[index].kind = .longPress(tap, choose: choice)
+        default:
+            break
+        }
+    }
+}
+
 /// What the scenario expects of one action's landing. Every field but `lands` is optional.
 public struct Expectation: Sendable, Equatable {
     public var lands: LandingKind

@@ -89,12 +89,12 @@ public enum LandingSearch {
         }
         if tap.page != nil {
             changes.append(Change(who: .tapContext, description: "tap it where it is not on a page (no `page:`)", slot: "page") { world, action in
-                editTap(&world, action) { $0.page = nil }
+                world.editTap(action: action) { $0.page = nil }
             })
         }
         if tap.gesture == .script {
             changes.append(Change(who: .tapContext, description: "a user tap instead of a script navigation", slot: "gesture") { world, action in
-                editTap(&world, action) { $0.gesture = .user }
+                world.editTap(action: action) { $0.gesture = .user }
             })
         }
 
@@ -234,19 +234,6 @@ public enum LandingSearch {
         }) { return index }
         if let index = world.apps.firstIndex(where: { $0.urlSchemes.map { $0.lowercased() }.contains(scheme) }) { return index }
         return world.apps.isEmpty ? nil : 0
-    }
-
-    static func editTap(_ world: inout Scenario, _ action: Int, _ edit: (inout Tap) -> Void) {
-        guard world.actions.indices.contains(action) else { return }
-        switch world.actions[action].kind {
-        case .tap(var tap):
-            edit(&tap)
-            world.actions[action].kind = .tap(tap)
-        case .longPress(var tap, let choice):
-            edit(&tap)
-            world.actions[action].kind = .longPress(tap, choose: choice)
-        default: break
-        }
     }
 
     static func addFilter(_ app: inout App, data: IntentFilterData, autoVerify: Bool) {

@@ -90,21 +90,7 @@ public enum LinkMatrix {
 
     /// Changes where the tap of `action` happens. An in-app browser needs an app: Facebook unless set.
     public static func setSource(_ source: TapSource, in world: inout Scenario, action: Int) {
-        guard world.actions.indices.contains(action) else { return }
-        func edit(_ tap: inout Tap) {
-            tap.from = source
-            if source == .inAppBrowser, tap.browserApp == nil { tap.browserApp = .facebook }
-        }
-        switch world.actions[action].kind {
-        case .tap(var tap):
-            edit(&tap)
-            world.actions[action].kind = .tap(tap)
-        case .longPress(var tap, let choice):
-            edit(&tap)
-            world.actions[action].kind = .longPress(tap, choose: choice)
-        default:
-            break
-        }
+        world.editTap(action: action) { $0.move(to: source) }
     }
 
     /// The world with only `action` in it (the link simulated on its own).

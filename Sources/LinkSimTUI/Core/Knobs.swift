@@ -48,21 +48,6 @@ public enum Knobs {
     static let verificationStates = ["(from assetlinks)", "none", "verified", "approved", "denied", "migrated",
                                      "restored", "legacy_failure", "system_configured"]
 
-    /// Where a tap can happen on each platform (Safari and SFSafariViewController are iOS only,
-    /// Chrome's address bar and Custom Tabs Android only).
-    public static func tapSources(for platform: Platform) -> [TapSource] {
-        // The same table the scenario loader validates `from:` against.
-        TapSource.allCases.filter { $0.exists(on: platform) }
-    }
-
-    /// The OS versions offered for a platform: the real releases, plus the current one if it is not among them.
-    public static func osChoices(for device: Device) -> [OSVersion] {
-        let names = device.platform == .ios ? IOSVersions.releases : AndroidVersions.releases
-        var versions = names.compactMap { OSVersion.parse($0, platform: device.platform) }
-        if !versions.contains(device.os) { versions.append(device.os) }
-        return versions.sorted()
-    }
-
     static func browsers(for platform: Platform) -> [Browser] {
         platform == .ios ? Browser.iosChoices : Browser.androidChoices
     }
@@ -112,7 +97,7 @@ public enum Knobs {
         var knobs: [Knob] = []
         let section = "Device"
         knobs.append(choice(.platform, section, "platform", Platform.allCases, device.platform) { $0.displayName })
-        knobs.append(choice(.osVersion, section, "OS version", osChoices(for: device), device.os) { $0.description })
+        knobs.append(choice(.osVersion, section, "OS version", LinkMatrix.osChoices(for: device), device.os) { $0.description })
         let browserChoices = browsers(for: device.platform)
         var browserKnob = choice(.defaultBrowser, section, "default browser", browserChoices, device.defaultBrowser) { $0.rawValue }
         if !browserChoices.contains(device.defaultBrowser) {
@@ -196,7 +181,7 @@ public enum Knobs {
 
         let tapSection = "Where the tap happens"
         if let tap = selectedTap(world, action: action) {
-            var sources = tapSources(for: device.platform)
+            var sources = LinkMatrix.sources(for: device.platform)
             if !sources.contains(tap.from) { sources.append(tap.from) }
             knobs.append(choice(.tapSource, tapSection, "tap from", sources, tap.from) { $0.rawValue })
             if case .longPress(_, let chosen) = world.actions[action].kind {
@@ -258,7 +243,7 @@ public enum Knobs {
             switchTapSources(in: &world, to: platform)
             return
         case .osVersion:
-            if let os = pick(osChoices(for: device)) { device.os = os }
+            if let os = pick(LinkMatrix.osChoices(for: device)) { device.os = os }
         case .defaultBrowser:
             if let browser = pick(browsers(for: device.platform)) { device.defaultBrowser = browser }
         case .developerMode: device.developerMode = index == 1
@@ -326,19 +311,12 @@ public enum Knobs {
             return
         case .tapSource, .inAppBrowserApp, .page, .gesture, .adClick, .caller:
             let callers: [String?] = [nil] + world.apps.map(\.id)
-            editTap(in: &world, action: action) { tap in
+            world.editTap(action: action) { tap in
                 switch id {
                 case .tapSource:
-                    var sources = tapSources(for: ios ? .ios : .android)
+                    var sources = LinkMatrix.sources(for: ios ? .ios : .android)
                     if !sources.contains(tap.from) { sources.append(tap.from) }
-                    if let source = pick(sources) {
-                        tap.from = source
-                        if source == .inAppBrowser, tap.browserApp == nil { tap.browserApp = .facebook }
-                        // `browser_app` goes only with an in-app browser (the loader says so).
-                        if source != .inAppBrowser { tap.browserApp = nil }
-                        // `webview_client` goes only with an Android WebView.
-                        if source != .webview { tap.webViewClient = true }
-                    }
+                    if let source = pick(sources) { tap.move(to: source) }
                 case .inAppBrowserApp: tap.browserApp = pick(InAppBrowserApp.allCases)
                 case .caller: if let caller = pick(callers) { tap.caller = caller }
                 case .page:
@@ -354,27 +332,13 @@ public enum Knobs {
         world.device = device
     }
 
-    static func editTap(in world: inout Scenario, action: Int, _ edit: (inout Tap) -> Void) {
-        guard world.actions.indices.contains(action) else { return }
-        switch world.actions[action].kind {
-        case .tap(var tap):
-            edit(&tap)
-            world.actions[action].kind = .tap(tap)
-        case .longPress(var tap, let choice):
-            edit(&tap)
-            world.actions[action].kind = .longPress(tap, choose: choice)
-        default:
-            break
-        }
-    }
-
     /// Browser-specific tap sources have a counterpart on the other platform; keep taps meaningful.
     static func switchTapSources(in world: inout Scenario, to platform: Platform) {
         let counterpart: [TapSource: TapSource] = platform == .android
             ? [.safari: .chrome, .safariAddressBar: .chromeAddressBar, .sfsafariviewcontroller: .customTab]
             : [.customTab: .sfsafariviewcontroller]
         for index in world.actions.indices {
-            editTap(in: &world, action: index) { tap in
+            world.editTap(action: index) { tap in
                 if let replacement = counterpart[tap.from] { tap.from = replacement }
             }
         }

@@ -498,7 +498,7 @@ extension TUIModel {
             overlay = nil
             let old = Knobs.selectedTap(world, action: action)?.url ?? ""
             recordUndo()
-            Knobs.editTap(in: &world, action: action) { $0.url = trimmed }
+            world.editTap(action: action) { $0.url = trimmed }
             resimulate(environment, cause: "URL: \(old) → \(trimmed)")
         case .knobText(let id):
             if let problem = Knobs.textProblem(id, trimmed) {
@@ -630,7 +630,7 @@ extension TUIModel {
         case .appState(let app):
             matrix.row = AppState.allCases.firstIndex(of: world.apps[app].state) ?? 0
         case .osVersion:
-            matrix.row = Knobs.osChoices(for: world.device).firstIndex(of: world.device.os) ?? 0
+            matrix.row = LinkMatrix.osChoices(for: world.device).firstIndex(of: world.device.os) ?? 0
         }
         overlay = .matrix(matrix)
     }
@@ -638,7 +638,7 @@ extension TUIModel {
     mutating func jump(to matrix: MatrixState, _ environment: TUIEnvironment) {
         overlay = nil
         recordUndo()
-        let sources = Knobs.tapSources(for: world.device.platform)
+        let sources = LinkMatrix.sources(for: world.device.platform)
         guard sources.indices.contains(matrix.column) else { return }
         var causes: [String] = []
         switch matrix.rowAxis {
@@ -648,19 +648,14 @@ extension TUIModel {
             if world.apps[app].state != state { causes.append("state: \(world.apps[app].state.rawValue) → \(state.rawValue)") }
             world.apps[app].state = state
         case .osVersion:
-            let versions = Knobs.osChoices(for: world.device)
+            let versions = LinkMatrix.osChoices(for: world.device)
             guard versions.indices.contains(matrix.row) else { return }
             if world.device.os != versions[matrix.row] { causes.append("OS version: \(world.device.os) → \(versions[matrix.row])") }
             world.device.os = versions[matrix.row]
         }
         let source = sources[matrix.column]
         if let from = selectedTap?.from, from != source { causes.append("tap from: \(from.rawValue) → \(source.rawValue)") }
-        Knobs.editTap(in: &world, action: selectedAction) {
-            $0.from = source
-            if source == .inAppBrowser, $0.browserApp == nil { $0.browserApp = .facebook }
-                if source != .inAppBrowser { $0.browserApp = nil }
-            if source != .webview { $0.webViewClient = true }
-        }
+        world.editTap(action: selectedAction) { $0.move(to: source) }
         resimulate(environment, cause: causes.isEmpty ? "same configuration" : causes.joined(separator: ", "))
     }
 
