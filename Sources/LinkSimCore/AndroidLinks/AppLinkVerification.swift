@@ -65,7 +65,8 @@ enum AppLinkDomains {
     }
 
     /// States that count as verified (DomainVerificationState).
-    static let verifiedStates: Set<String> = ["verified", "approved", "migrated", "restored", "system_configured", "pre_verified"]
+    /// States that count as verified, by their `pm get-app-links` names.
+    static func isVerified(_ state: String) -> Bool { DomainVerificationState(state)?.isVerified == true }
 
     /// The verification state of each autoVerify host: the scenario's override, or the verifier's result.
     static func states(_ app: App, api: Int, web: Web) -> [(host: String, state: String, steps: [TraceStep])] {
@@ -123,7 +124,7 @@ enum AppLinkDomains {
             let covers = entry.host == host || (entry.host.hasPrefix("*.") && host.hasSuffix(String(entry.host.dropFirst(1))))
             guard covers else { continue }
             steps += entry.steps
-            if verifiedStates.contains(entry.state) {
+            if isVerified(entry.state) {
                 if let rules = entry.dynamic, let url {
                     if api >= 35 {
                         let verdict = DynamicAppLinks.allows(rules, url: url)
@@ -168,7 +169,7 @@ enum AppLinkDomains {
                                             rule: "android.applinks.collected-hosts")])
         }
         var steps = states.flatMap(\.steps)
-        let failed = states.filter { !verifiedStates.contains($0.state) }.map(\.host)
+        let failed = states.filter { !isVerified($0.state) }.map(\.host)
         if failed.isEmpty {
             steps.append(TraceStep(actor: "Android", summary: "All \(states.count) hosts verified: \(app.name) becomes the default handler (ALWAYS)",
                                    rule: "android.applinks.legacy-all-or-nothing"))

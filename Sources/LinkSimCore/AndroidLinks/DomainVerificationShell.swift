@@ -244,8 +244,10 @@ enum DomainVerificationTransitions {
                 verificationTakesOver(index, world: &world, trace: &trace)
                 continue
             }
-            let retry = world.apps[index].verificationRecords.filter { retriedStates.contains($0.value.state) && $0.value.at + retryPeriod <= world.clock }
-            guard !retry.isEmpty, world.apps[index].domainVerification.isEmpty || retry.keys.allSatisfy({ world.apps[index].domainVerification[$0] == nil }) else { continue }
+            let app = world.apps[index]
+            let retry = app.verificationRecords.filter { retriedStates.contains($0.value.state) && $0.value.at + retryPeriod <= world.clock }
+            // A state the shell or the scenario recorded stands until something asks the agent again.
+            guard !retry.isEmpty, !retry.keys.contains(where: { app.domainVerification[$0] != nil }) else { continue }
             let when = retry.values.map { $0.at + retryPeriod }.min() ?? world.clock
             runAgent(index, world: &world, at: when, hosts: Set(retry.keys))
             let answers = retry.keys.sorted().map { "\($0): \(world.apps[index].verificationRecords[$0]?.state ?? "?")" }

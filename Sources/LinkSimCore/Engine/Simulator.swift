@@ -202,8 +202,8 @@ enum LinkTap {
         var seen: Set<String> = [current]
         var found: (url: String, parts: URLParts)?
         for _ in 0..<10 {
-            guard let p = URLParts(current), let host = p.host,
-                  let rule = world.web.redirect(host: host, path: p.path + (p.query.map { "?\($0)" } ?? "")), rule.after.seconds == 0
+            guard let rule = WebNavigation.redirect(current, web: world.web), rule.after.seconds == 0,
+                  let host = URLParts(current)?.host
             else { break }
             hops.append((host.lowercased(), rule))
             current = rule.target
