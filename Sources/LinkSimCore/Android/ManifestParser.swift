@@ -1,23 +1,63 @@
 import Foundation
 
-/// Reads a real `AndroidManifest.xml` (source form, as in a project) into an `AndroidManifest`,
-/// through linksim's own `XMLReader` (bounded, never expands entities; see XML/XMLReader.swift).
+/// What a manifest's values are filled from: the app's ID for `${applicationId}`, other Gradle
+/// placeholders (`manifestPlaceholders`, `--define KEY=VALUE`) and the app's `res/values*/`.
+public struct ManifestOptions: Sendable, Equatable {
+    /// The application ID (Gradle `applicationId`): fills `${applicationId}`.
+    public var applicationID: String?
+    /// Other placeholders, `KEY` → value.
+    public var placeholders: [String: String]
+    public var resources: AndroidResources
+    /// The device's API level, which chooses among `values-vN` folders.
+    public var api: Int
+
+    public init(applicationID: String? = nil, placeholders: [String: String] = [:],
+                resources: AndroidResources = AndroidResources(), api: Int = AndroidVersions.latestAPI) {
+        self.applicationID = applicationID
+        self.placeholders = placeholders
+        self.resources = resources
+        self.api = api
+    }
+}
+
+/// A manifest read from a file, with the warnings about values linksim could not resolve on
+/// attributes that do not take part in link matching.
+public struct ParsedManifest: Sendable, Equatable {
+    public var manifest: AndroidManifest
+    public var warnings: [Diagnostic]
+}
+
+/// Reads a real `AndroidManifest.xml` (source form, as in a project, or merged by the build) into
+/// an `AndroidManifest`, through linksim's own `XMLReader` (bounded, never expands entities; see
+/// XML/XMLReader.swift).
 ///
 /// Only what link handling needs is read: `package`, `<uses-sdk>`, `<activity>`/`<activity-alias>`
 /// under `<application>`, their intent filters and `<uri-relative-filter-group>`s. Attributes are
-/// looked up by namespace URI, so any prefix works; the `tools:` namespace is ignored. Values are
-/// unescaped like the build tools do (android.md §1.1). Values linksim cannot know — resource
-/// references (`@string/x`) and Gradle placeholders (`${x}`) — are errors, because guessing would
-/// silently change what matches.
+/// looked up by namespace URI, so any prefix works. Values are unescaped like the build tools do
+/// (android.md §1.1). `${applicationId}`, other placeholders and `@string/`, `@bool/`, `@integer/`
+/// references are filled from `ManifestOptions`; a value that stays unresolved is a warning on an
+/// attribute that does not take part in link matching, and makes the filter unknown when it does
+/// (rule `android.manifest.unresolved-value`). The file is refused only when it is not a manifest
+/// or a value is malformed (a launch mode or boolean that does not exist).
 public enum ManifestParser {
     public static let androidNamespace = "http://schemas.android.com/apk/res/android"
     public static let toolsNamespace = "http://schemas.android.com/tools"
 
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> AndroidManifest {
+        try parse(bytes, file: file, options: ManifestOptions()).manifest
+    }
+
+    public static func parse(_ bytes: [UInt8], file: String, options: ManifestOptions) throws(InputError) -> ParsedManifest {
+        let root = try readTree(bytes, file: file)
+        return try build(root, file: file, options: options)
+    }
+
+    /// The checked element tree of one manifest file (for merging several before building).
+    static func readTree(_ bytes: [UInt8], file: String) throws(InputError) -> XMLElementNode {
         // A compiled manifest from an APK starts with the binary XML chunk header 0x0003, size 8.
         if bytes.starts(with: [0x03, 0x00, 0x08, 0x00]) {
             throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
-                             "this is a compiled (binary) AndroidManifest.xml, as found in an APK; linksim reads the source manifest (app/src/main/AndroidManifest.xml, or decode the APK with apktool)")
+                             "this is a compiled (binary) AndroidManifest.xml, as found in an APK; give the APK itself with --apk (or the source manifest)")
         }
         let document = try XMLReader.read(bytes, file: file, expectedRoot: "manifest")
         if !document.undeclaredPrefixes.isEmpty {
@@ -27,11 +67,15 @@ public enum ManifestParser {
                                   message: "\(subject): namespace prefix \"\(undeclared.prefix)\" is not declared (add xmlns:\(undeclared.prefix)=\"...\" to <manifest>)")
             })
         }
-        let root = document.root
-        var builder = ManifestBuilder(file: file)
+        return document.root
+    }
+
+    /// Builds the model from a (possibly merged) element tree.
+    static func build(_ root: XMLElementNode, file: String, options: ManifestOptions) throws(InputError) -> ParsedManifest {
+        var builder = ManifestBuilder(file: file, options: options)
         let manifest = builder.build(root)
-        if !builder.diagnostics.isEmpty { throw InputError(builder.diagnostics) }
-        return manifest
+        if !builder.diagnostics.isEmpty { throw InputError(builder.diagnostics + builder.warnings) }
+        return ParsedManifest(manifest: manifest, warnings: builder.warnings)
     }
 
     /// What the build tools do to an attribute string: `\\` → `\`, `\n`, `\t`, `\uXXXX`, and the
@@ -67,9 +111,18 @@ public enum ManifestParser {
 
 private struct ManifestBuilder {
     let file: String
+    let options: ManifestOptions
     var diagnostics: [Diagnostic] = []
+    var warnings: [Diagnostic] = []
+    /// Where an attribute being read sits, for link matching.
+    private var scope: (UnresolvedAttribute.Scope, Int?)? = nil
+    /// Unresolved values collected for the element being built (filter or activity).
+    private var collected: [UnresolvedAttribute] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, options: ManifestOptions) {
+        self.file = file
+        self.options = options
+    }
 
     mutating func build(_ root: XMLElementNode) -> AndroidManifest {
         var manifest = AndroidManifest()
@@ -78,7 +131,11 @@ private struct ManifestBuilder {
             return manifest
         }
         if let package = root.attribute(nil, "package") {
-            manifest.package = package.value.trimmingCharacters(in: .whitespaces)
+            switch resolve(package.value) {
+            case .value(let value): manifest.package = value.trimmingCharacters(in: .whitespaces)
+            case .unresolved(let reason):
+                warn(at: package.location, "package=\"\(package.value)\" in <manifest>: \(reason); relative activity names stay unqualified")
+            }
         }
         for child in root.children {
             switch child.name {
@@ -104,13 +161,17 @@ private struct ManifestBuilder {
             error(at: element.location, "<\(element.name)> has no android:name")
         }
         // Without a usable name the activity is dropped, but the rest is still checked so that
-        // every problem is reported at once.
-        let name = string(element, "name")
+        // every problem is reported at once. An unresolved name is kept as written (a warning).
+        let name = string(element, "name", orAsWritten: true)
         var activity = Activity(name: name ?? "")
+        scope = (.activity, nil)
+        collected = []
         activity.exported = bool(element, "exported")
         activity.enabled = bool(element, "enabled") ?? true
+        let activityUnresolved = collected
+        scope = nil
         if isAlias {
-            activity.targetActivity = string(element, "targetActivity")
+            activity.targetActivity = string(element, "targetActivity", orAsWritten: true)
             if element.attribute(ManifestParser.androidNamespace, "targetActivity") == nil {
                 error(at: element.location, "<activity-alias> \(name ?? "") has no android:targetActivity")
             }
@@ -123,21 +184,35 @@ private struct ManifestBuilder {
             }
         }
         activity.intentFilters = element.children.filter { $0.name == "intent-filter" }.map { intentFilter($0) }
+        if !activityUnresolved.isEmpty {
+            // exported/enabled decide whether any of the activity's filters can be a match.
+            for index in activity.intentFilters.indices {
+                activity.intentFilters[index].unresolved = activityUnresolved + activity.intentFilters[index].unresolved
+            }
+        }
         return name == nil ? nil : activity
     }
 
     private mutating func intentFilter(_ element: XMLElementNode) -> IntentFilter {
         var filter = IntentFilter()
+        collected = []
+        scope = (.filter, nil)
         filter.autoVerify = bool(element, "autoVerify") ?? false
+        var dataIndex = 0
         for child in element.children {
             switch child.name {
             case "action":
+                scope = (.filter, nil)
                 if let name = requiredName(child) { filter.actions.append(name) }
             case "category":
+                scope = (.filter, nil)
                 if let name = requiredName(child) { filter.categories.append(name) }
             case "data":
+                scope = (.data, dataIndex)
                 filter.data.append(data(child))
+                dataIndex += 1
             case "uri-relative-filter-group":
+                scope = (.relativeGroup, nil)
                 var group = UriRelativeFilterGroup(allow: bool(child, "allow") ?? true)
                 group.data = child.children.filter { $0.name == "data" }.map { relativeData($0) }
                 filter.uriRelativeFilterGroups.append(group)
@@ -145,6 +220,9 @@ private struct ManifestBuilder {
                 continue
             }
         }
+        scope = nil
+        filter.unresolved = collected
+        collected = []
         return filter
     }
 
@@ -203,25 +281,81 @@ private struct ManifestBuilder {
         return string(element, "name")
     }
 
-    /// The unescaped value of an `android:` attribute, or nil (with a diagnostic when it cannot be used).
-    private mutating func string(_ element: XMLElementNode, _ localName: String) -> String? {
+    /// The unescaped value of an `android:` attribute, or nil (with a diagnostic, a warning or an
+    /// unresolved-value record when it cannot be used). `orAsWritten`: an unresolved value is kept
+    /// as written (names, which only label the result).
+    private mutating func string(_ element: XMLElementNode, _ localName: String, orAsWritten: Bool = false) -> String? {
         guard let attribute = element.attribute(ManifestParser.androidNamespace, localName) else { return nil }
+        if orAsWritten, scope == nil, case .unresolved(let reason) = resolve(attribute.value) {
+            warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: \(reason); shown as written (it names the component and does not decide which link matches)")
+            return ManifestParser.unescape(attribute.value)
+        }
         return checked(attribute, in: element).map(ManifestParser.unescape)
     }
 
-    /// Rejects what only the build could resolve: resource references and Gradle placeholders.
-    private mutating func checked(_ attribute: XMLAttributeNode, in element: XMLElementNode) -> String? {
-        let value = attribute.value
-        let shown = "\(attribute.qualifiedName)=\"\(value)\" in <\(element.name)>"
-        if value.hasPrefix("@") || value.hasPrefix("?") {
-            error(at: attribute.location, "\(shown): resource references cannot be resolved; write the value")
-            return nil
-        }
+    enum Resolution { case value(String), unresolved(String) }
+
+    /// Fills `${...}` placeholders, then a resource reference, from the options.
+    func resolve(_ raw: String) -> Resolution {
+        var value = raw
         if value.contains("${") {
-            error(at: attribute.location, "\(shown): manifest placeholders are filled in by Gradle and cannot be resolved; write the value")
+            var output = ""
+            var rest = Substring(value)
+            while let open = rest.range(of: "${") {
+                output += rest[..<open.lowerBound]
+                guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
+                    return .unresolved("the placeholder starting at `${` is not closed")
+                }
+                let key = String(rest[open.upperBound..<close])
+                if key == "applicationId" {
+                    guard let id = options.applicationID else {
+                        return .unresolved("`${applicationId}` is the app's ID, which was not given (pass --app-id, or give the scenario app its id)")
+                    }
+                    output += id
+                } else if let filled = options.placeholders[key] {
+                    output += filled
+                } else {
+                    return .unresolved("no value for the manifest placeholder `${\(key)}` (pass --define \(key)=VALUE, or `manifest_placeholders` in a scenario)")
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+            value = output + rest
+        }
+        if value.hasPrefix("?") {
+            return .unresolved("`\(value)` is a theme attribute, which linksim does not resolve")
+        }
+        if value.hasPrefix("@") {
+            guard let (type, _) = AndroidResources.split(reference: value) else {
+                return .unresolved("`\(value)` is a framework or library resource, which linksim does not resolve")
+            }
+            guard AndroidResources.resolvedTypes.contains(type) else {
+                return .unresolved("`\(value)` is a @\(type) resource; linksim resolves @string, @bool and @integer")
+            }
+            guard let resolved = options.resources.resolve(value, api: options.api) else {
+                return .unresolved(options.resources.isEmpty
+                    ? "`\(value)` is a resource reference (pass --res with the module's res/ folder, or `res` in a scenario)"
+                    : "`\(value)` is not declared in the given res/values*/ folders for API \(options.api)")
+            }
+            return .value(resolved)
+        }
+        return .value(value)
+    }
+
+    /// The resolved value, or nil. An unresolved value on an attribute that takes part in link
+    /// matching is recorded for the filter (which becomes unknown); elsewhere it is a warning.
+    private mutating func checked(_ attribute: XMLAttributeNode, in element: XMLElementNode) -> String? {
+        switch resolve(attribute.value) {
+        case .value(let value):
+            return value
+        case .unresolved(let reason):
+            if let (kind, dataIndex) = scope {
+                collected.append(UnresolvedAttribute(scope: kind, attribute: attribute.localName, dataIndex: dataIndex,
+                                                     value: attribute.value, location: attribute.location.description, reason: reason))
+            } else {
+                warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: \(reason); it does not take part in link matching, so linksim uses the default")
+            }
             return nil
         }
-        return value
     }
 
     private mutating func bool(_ element: XMLElementNode, _ localName: String) -> Bool? {
@@ -240,7 +374,8 @@ private struct ManifestBuilder {
         guard let attribute = element.attribute(ManifestParser.androidNamespace, localName),
               let value = checked(attribute, in: element) else { return nil }
         guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else {
-            error(at: attribute.location, "\(attribute.qualifiedName)=\"\(value)\" in <\(element.name)>: expected \(what)")
+            // A codename preview SDK ("VanillaIceCream") is not a number: a warning, not a refusal.
+            warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(value)\" in <\(element.name)>: expected \(what); ignored")
             return nil
         }
         return number
@@ -260,5 +395,9 @@ private struct ManifestBuilder {
 
     private mutating func error(at location: SourceLocation, _ message: String) {
         diagnostics.append(Diagnostic(file: file, location: location, message: message))
+    }
+
+    private mutating func warn(at location: SourceLocation, _ message: String) {
+        warnings.append(Diagnostic(file: location.file, location: location, message: message, isWarning: true))
     }
 }

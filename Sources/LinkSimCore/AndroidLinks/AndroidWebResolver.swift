@@ -11,6 +11,8 @@ enum AndroidWebResolver {
         case browsers([String])
         /// Android 6–11 (or no verification): the disambiguation dialog.
         case chooser(apps: [Handler], browsers: [String])
+        /// A filter may match, depending on a manifest value linksim could not resolve.
+        case unknown(String)
     }
 
     static let chainTimeout = SimDuration(seconds: 15)
@@ -38,6 +40,9 @@ enum AndroidWebResolver {
         let api = world.device.os.apiLevel
         let search = AndroidHandlers.search(url: url, world: world, caller: caller)
         for step in search.steps { trace.append(step) }
+        if let reason = search.unknown.first {
+            return .unknown(reason)
+        }
         let handlers = search.handlers
         let browserList = browsers(world, trace: &trace)
         if handlers.isEmpty {
@@ -156,6 +161,9 @@ enum AndroidWebResolver {
             world.pending = PendingDecision(kind: .chooser, url: url, candidates: ids, stayBrowser: nil, stayURL: nil, tap: tap,
                                             cancelRule: "android.applinks.legacy-chooser")
             return Landing(kind: .chooser, url: url, options: ids)
+        case .unknown(let reason):
+            trace.add("Android", "Unknown: \(reason)", rule: RealFileRules.unresolvedManifestValue)
+            return .unknown(reason)
         }
     }
 
@@ -199,6 +207,12 @@ enum AndroidWebResolver {
             if parts.isWeb {
                 var probe = TraceRecorder()
                 let resolution = resolve(current, host: host, world: world, caller: tap.caller, trace: &probe)
+                if case .unknown(let reason) = resolution {
+                    for step in probe.steps { trace.append(step) }
+                    trace.add(shown, "Unknown: whether \(shown) hands \(current) to an app depends on it: \(reason)",
+                              rule: RealFileRules.unresolvedManifestValue)
+                    return .unknown(reason)
+                }
                 // Chrome asks the package manager for every non-browser activity that handles the URL
                 // (ExternalNavigationHandler): on Android 6–11 unverified apps are among them.
                 let resolvers: Set<String>

@@ -5,11 +5,15 @@ enum AndroidHandlers {
         var handlers: [CustomSchemeResolver.Handler]
         /// Steps explaining the filters that matched (and, for claiming apps, why others did not).
         var steps: [TraceStep]
+        /// Filters that may or may not match, because a manifest value could not be resolved: the
+        /// landing is unknown while there is one (rule linksim.manifest.unresolved-value).
+        var unknown: [String] = []
     }
 
     static func search(url: String, world: World, caller: String?) -> Search {
         var handlers: [CustomSchemeResolver.Handler] = []
         var steps: [TraceStep] = []
+        var unknown: [String] = []
         let api = world.device.os.apiLevel
         let parts = URLParts(url)
         let scheme = parts?.scheme.lowercased()
@@ -21,8 +25,13 @@ enum AndroidHandlers {
             let manifest = AndroidManifest(package: app.id, targetSDK: app.targetSDK, activities: app.activities)
             // Only filters meant for this kind of link (its scheme, or its host) are explained when they
             // fail; the rest are decided by the verdict-only path (the trace never shows them).
-            let report = IntentFilterMatcher.evaluate(manifest, packageName: app.id, url: url, api: api,
-                                                      explainMismatch: { relevant($0) })
+            let (report, unknownFilters) = IntentFilterMatcher.evaluateWithUnknowns(
+                manifest, packageName: app.id, url: url, api: api, explainMismatch: { relevant($0) || !$0.unresolved.isEmpty })
+            for filter in unknownFilters {
+                unknown.append("\(app.name): \(filter.reason)")
+                steps.append(TraceStep(actor: "Android", summary: "\(filter.activity) filter #\(filter.filter) may match: it depends on values linksim could not resolve",
+                                       rule: RealFileRules.unresolvedManifestValue, detail: filter.reason))
+            }
             for step in report.packageSteps {
                 steps.append(TraceStep(actor: "Android", summary: "\(app.name): \(step.summary)", rule: step.rule, detail: step.detail))
             }
@@ -32,6 +41,7 @@ enum AndroidHandlers {
                 // An app may start its own non-exported (but enabled) activity.
                 let ownCall = caller == app.id && match.outcome.isMatch && activity.enabled && !report.installBlocked
                 let filter = activity.intentFilters.indices.contains(match.filter) ? activity.intentFilters[match.filter] : nil
+                if unknownFilters.contains(where: { $0.activityIndex == match.activityIndex && $0.filter == match.filter }) { continue }
                 guard match.isMatch || ownCall else {
                     // Explain filters that were meant for this kind of link (its scheme, or its host) and still failed.
                     guard let filter, relevant(filter) else { continue }
@@ -56,6 +66,6 @@ enum AndroidHandlers {
                 }
             }
         }
-        return Search(handlers: handlers, steps: steps)
+        return Search(handlers: handlers, steps: steps, unknown: unknown)
     }
 }

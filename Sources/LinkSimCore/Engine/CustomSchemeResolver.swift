@@ -129,6 +129,10 @@ enum CustomSchemeResolver {
         let appIDs = uniqueApps(handlers, world: world)
         trace.add("Android", "Resolves VIEW \(tap.url) (category BROWSABLE, MATCH_DEFAULT_ONLY); custom schemes need no verification")
         for step in search.steps { trace.append(step) }
+        if let reason = search.unknown.first {
+            trace.add("Android", "Unknown: \(reason)", rule: RealFileRules.unresolvedManifestValue)
+            return .unknown(reason)
+        }
         if handlers.isEmpty { trace.add("Android", "No activity matches") }
 
         let isBrowser = [.chrome, .chromeAddressBar, .customTab, .firefox].contains(tap.from)

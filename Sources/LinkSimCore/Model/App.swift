@@ -105,6 +105,11 @@ public struct IntentFilter: Sendable, Equatable, Hashable {
     public var categories: [String] = []
     public var data: [IntentFilterData] = []
     public var uriRelativeFilterGroups: [UriRelativeFilterGroup] = []
+    /// Values of a real manifest linksim could not resolve (placeholders, resource references):
+    /// the filter is unknown for links it could match. Empty for inline and fully resolved filters.
+    public var unresolved: [UnresolvedAttribute] = []
+    /// Where the filter came from when several manifests were merged (`file:line`), else nil.
+    public var source: String? = nil
     public init(autoVerify: Bool = false, actions: [String] = [], categories: [String] = [],
                 data: [IntentFilterData] = [], uriRelativeFilterGroups: [UriRelativeFilterGroup] = []) {
         self.autoVerify = autoVerify

@@ -2,6 +2,7 @@
 public enum RuleCatalog {
     public static let all: [Rule] = SchemeRules.all + UniversalLinkRules.all + IOSAASARules.all
         + AndroidFilterRules.all + AppLinkRules.all + DeferredRules.all
+        + RealFileRules.all
 
     private static let byID: [String: Rule] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 

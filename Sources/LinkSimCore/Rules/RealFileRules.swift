@@ -1,0 +1,25 @@
+/// Rules about reading a team's own files: manifests with placeholders and resource references,
+/// merged manifests, APKs, entitlements and Info.plist (issue #11).
+public enum RealFileRules {
+    public static let unresolvedManifestValue = "linksim.manifest.unresolved-value"
+
+    static let placeholdersDoc = "[doc] https://developer.android.com/build/manage-manifests#inject_build_variables_into_the_manifest"
+    static let resourcesDoc = "[doc] https://developer.android.com/guide/topics/resources/providing-resources#BestMatch"
+
+    public static let all: [Rule] = [
+        Rule(id: unresolvedManifestValue,
+             title: "A filter that depends on a value linksim could not resolve is unknown",
+             versions: [.android()],
+             explanation: """
+             The build fills `${applicationId}` and other manifest placeholders from Gradle, and the device \
+             resolves `@string/`, `@bool/` and `@integer/` references from the app's resources. linksim fills \
+             `${applicationId}` from the app's ID, other placeholders from --define (or `manifest_placeholders`), \
+             and references from --res (or `res`), picking `values-vN` folders by API level. A value it still \
+             cannot resolve is only a warning on an attribute that plays no part in link matching. On a filter's \
+             scheme, host, port, path, action, category or autoVerify, or an activity's exported/enabled, linksim \
+             checks whether the filter could match with the most permissive value: if not, it is a sure \
+             non-match; if so, the real value decides, so the result is unknown rather than a guess.
+             """,
+             sources: [placeholdersDoc, resourcesDoc]),
+    ]
+}
