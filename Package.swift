@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        // Reads APKs (zip) for `android match --apk`; only the CLI links it, the core stays pure.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // The world model and the simulation: pure and deterministic, no terminal, no clock.
@@ -37,6 +39,7 @@ let package = Package(
                 "LinkSimIO",
                 "LinkSimTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             // The Swift runtime and Foundation linked in: no dynamic loading of a dozen libraries at
             // start-up (issue #14: `linksim run` ≤ 10 ms). Linux only; macOS has them in the OS.

@@ -29,8 +29,17 @@ extension AndroidCommand {
             case text, json
         }
 
-        @Option(name: .long, help: ArgumentHelp("The AndroidManifest.xml to read.", valueName: "file"))
-        var manifest: String
+        @Option(name: .long, help: ArgumentHelp("The AndroidManifest.xml to read; repeat for library modules' manifests, merged as the build does (the first is the app's).", valueName: "file"))
+        var manifest: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp("An APK: its compiled AndroidManifest.xml, with @string/@bool/@integer resolved from resources.arsc.", valueName: "file"))
+        var apk: String?
+
+        @Option(name: .long, help: ArgumentHelp("A manifest placeholder value, KEY=VALUE (repeatable); ${applicationId} comes from --app-id.", valueName: "key=value"))
+        var define: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp("A res/ folder whose values*/ files resolve @string/@bool/@integer references (repeatable).", valueName: "dir"))
+        var res: [String] = []
 
         @Option(name: .long, help: ArgumentHelp("The URL that is tapped.", valueName: "url"))
         var url: String
@@ -76,6 +85,13 @@ extension AndroidCommand {
             if url.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw ValidationError("--url must not be empty")
             }
+            if manifest.isEmpty && apk == nil {
+                throw ValidationError("give --manifest FILE (repeatable) or --apk FILE")
+            }
+            if !manifest.isEmpty && apk != nil {
+                throw ValidationError("give either --manifest or --apk, not both")
+            }
+            _ = try placeholders
             if let targetSDK, !(1...99).contains(targetSDK) {
                 throw ValidationError("--target-sdk expects an API level between 1 and 99, got \(targetSDK)")
             }
@@ -88,27 +104,14 @@ extension AndroidCommand {
                 // `--android 14` is API 14 (Android 4.0), not Android 14; say so rather than guess.
                 Console.error("note: --android \(androidVersion) means API level \(api); Android \(androidVersion) is API \(release) (write --android api\(release))")
             }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: manifest, isDirectory: &isFolder), isFolder.boolValue {
-                Console.error(Diagnostic(file: manifest, location: nil, message: "is a folder; give the AndroidManifest.xml file").description)
-                throw ExitCode(65)
-            }
-            let bytes: [UInt8]
-            do {
-                bytes = try LocalFiles().read(manifest)
-            } catch let tooLarge as FileTooLarge {
-                Console.error(Diagnostic(file: manifest, location: SourceLocation(file: manifest, line: 1, column: 1),
-                                         message: tooLarge.description).description)
-                throw ExitCode(65)
-            } catch {
-                Console.error(Diagnostic(file: manifest, location: nil, message: "cannot read the file").description)
-                throw ExitCode(65)
-            }
             var parsed: AndroidManifest
             do {
-                parsed = try ManifestParser.parse([UInt8](bytes), file: manifest)
-            } catch {
-                for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
+                let loaded = try RealFileInput.manifest(paths: manifest, apk: apk, res: res, appID: appID,
+                                                        placeholders: try placeholders, api: api)
+                for warning in loaded.warnings { Console.error(warning.description) }
+                parsed = loaded.manifest
+            } catch let error as RealFileInput.Failure {
+                for line in error.lines { Console.error(line) }
                 throw ExitCode(65)
             }
             if let targetSDK { parsed.targetSDK = targetSDK }
@@ -116,27 +119,61 @@ extension AndroidCommand {
             if packageName.isEmpty && parsed.activities.contains(where: { $0.name.hasPrefix(".") || !$0.name.contains(".") }) {
                 Console.error("note: the manifest has no package attribute; pass --app-id to qualify relative activity names")
             }
-            let report = IntentFilterMatcher.evaluate(parsed, packageName: packageName, url: url, api: api)
+            let (report, unknown) = IntentFilterMatcher.evaluateWithUnknowns(parsed, packageName: packageName, url: url, api: api)
+            let sources = Self.filterSources(parsed, packageName: packageName)
             switch format {
-            case .json: Console.out(Self.json(report) + "\n")
-            case .text: Console.out(Self.text(report, targetSDK: parsed.targetSDK))
+            case .json: Console.out(Self.json(report, unknown: unknown) + "\n")
+            case .text: Console.out(Self.text(report, targetSDK: parsed.targetSDK, unknown: unknown, sources: sources))
             }
         }
 
         // MARK: Output
 
         /// Contract §1.2: `{"matches": [{"activity": ..., "filter": 0, "auto_verify": true}]}`.
-        static func json(_ report: ManifestMatchReport) -> String {
+        /// Added: `unknown` lists filters that may match, depending on values linksim could not
+        /// resolve (only present when there are some, so the contract's shape stays as it was).
+        static func json(_ report: ManifestMatchReport, unknown: [UnknownFilter] = []) -> String {
             let entries = report.matches.map { match in
                 "{\"activity\": \(jsonString(match.activity)), \"filter\": \(match.filter), \"auto_verify\": \(match.autoVerify)}"
             }
-            return "{\"matches\": [\(entries.joined(separator: ", "))]}"
+            guard !unknown.isEmpty else { return "{\"matches\": [\(entries.joined(separator: ", "))]}" }
+            let unknownEntries = unknown.map { entry in
+                "{\"activity\": \(jsonString(entry.activity)), \"filter\": \(entry.filter), \"unresolved\": ["
+                    + entry.unresolved.map { jsonString($0.description) }.joined(separator: ", ")
+                    + "], \"reason\": \(jsonString(entry.reason))}"
+            }
+            return "{\"matches\": [\(entries.joined(separator: ", "))], \"unknown\": [\(unknownEntries.joined(separator: ", "))]}"
+        }
+
+        /// `KEY=VALUE` pairs of `--define`.
+        var placeholders: [String: String] {
+            get throws {
+                var result: [String: String] = [:]
+                for pair in define {
+                    guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                        throw ValidationError("--define expects KEY=VALUE (for example --define hostName=shop.example.com), got \"\(pair)\"")
+                    }
+                    result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                }
+                return result
+            }
+        }
+
+        /// `activity#filter` → the file and line a merged filter came from.
+        static func filterSources(_ manifest: AndroidManifest, packageName: String) -> [String: String] {
+            var sources: [String: String] = [:]
+            for activity in manifest.activities {
+                for (index, filter) in activity.intentFilters.enumerated() {
+                    if let source = filter.source { sources["\(activity.qualifiedName(package: packageName))#\(index)"] = source }
+                }
+            }
+            return sources
         }
 
         static func jsonString(_ text: String) -> String { JSONText.quote(text) }
 
 
-        static func text(_ report: ManifestMatchReport, targetSDK: Int?) -> String {
+        static func text(_ report: ManifestMatchReport, targetSDK: Int?, unknown: [UnknownFilter] = [], sources: [String: String] = [:]) -> String {
             var lines: [String] = []
             let release = OSVersion(androidAPI: report.api).description
             lines.append("URL:     \(printable(report.url))")
@@ -149,20 +186,33 @@ extension AndroidCommand {
             }
             let matches = report.matches
             lines.append("")
+            if !unknown.isEmpty {
+                lines.append("Unknown (\(unknown.count)): these filters may match; it depends on values linksim could not resolve")
+                for entry in unknown {
+                    lines.append("  \(printable(entry.activity)) filter #\(entry.filter)\(sources["\(entry.activity)#\(entry.filter)"].map { " (from \(printable($0)))" } ?? "")  [\(RealFileRules.unresolvedManifestValue)]")
+                    for value in entry.unresolved {
+                        lines.append("    - \(printable(value.description)): \(printable(value.reason))")
+                    }
+                }
+                lines.append("")
+            }
             if matches.isEmpty {
-                lines.append("No activity matches.")
+                lines.append(unknown.isEmpty ? "No activity matches." : "No activity surely matches.")
             } else {
                 lines.append("Matches (\(matches.count)):")
                 for match in matches {
                     let category = match.outcome.category.map { " \($0.aospName)" } ?? ""
-                    lines.append("  \(label(match))\(match.autoVerify ? " autoVerify" : ""):\(category)")
+                    lines.append("  \(label(match))\(match.autoVerify ? " autoVerify" : ""):\(category)"
+                                 + (sources["\(match.activity)#\(match.filter)"].map { " (from \(printable($0)))" } ?? ""))
                     for step in match.steps {
                         lines.append("    - \(printable(step.summary))  [\(step.rule)]")
                         if let detail = step.detail { lines.append("      \(printable(detail))") }
                     }
                 }
             }
-            let others = report.evaluations.filter { !$0.isMatch }
+            let others = report.evaluations.filter { evaluation in
+                !evaluation.isMatch && !unknown.contains { $0.activityIndex == evaluation.activityIndex && $0.filter == evaluation.filter }
+            }
             if !others.isEmpty {
                 lines.append("")
                 lines.append("Not matching (\(others.count)):")

@@ -123,7 +123,6 @@ import Testing
         #expect(output.status == 65)
         #expect(output.stderr == """
         \(path):3:33: error: android:launchMode="singletop" in <activity>: unknown launch mode; valid values are standard, singleTop, singleTask, singleInstance, singleInstancePerTask
-        \(path):5:38: error: android:host="@string/host" in <data>: resource references cannot be resolved; write the value
 
         """)
         let broken = try Self.write("<manifest>\n  <application>\n</manifest>\n")

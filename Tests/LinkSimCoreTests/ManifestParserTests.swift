@@ -189,24 +189,27 @@ import Testing
 
     // MARK: Errors, exactly
 
-    @Test func resourceReferenceNamesAttributeAndElement() {
-        let errors = Self.errors(Self.wrap("""
+    @Test func unresolvedResourceReferenceOnMatchingAttributeIsRecordedNotAnError() throws {
+        let manifest = try Self.parse(Self.wrap("""
         <activity android:name=".M" android:exported="true">
               <intent-filter>
                 <data android:scheme="https" android:host="@string/host" />
               </intent-filter>
             </activity>
         """))
-        #expect(errors == [
-            #"AndroidManifest.xml:5:38: error: android:host="@string/host" in <data>: resource references cannot be resolved; write the value"#,
-        ])
+        let filter = try #require(manifest.activities.first?.intentFilters.first)
+        #expect(filter.data.first?.host == nil)
+        #expect(filter.unresolved.map(\.description) == [#"android:host="@string/host" (AndroidManifest.xml:5:38)"#])
+        #expect(filter.unresolved.first?.scope == .data)
+        #expect(filter.unresolved.first?.dataIndex == 0)
     }
 
-    @Test func placeholderIsAnError() {
-        let errors = Self.errors(Self.wrap(#"<activity android:name=".M" android:exported="${exported}" />"#))
-        #expect(errors == [
-            #"AndroidManifest.xml:3:33: error: android:exported="${exported}" in <activity>: manifest placeholders are filled in by Gradle and cannot be resolved; write the value"#,
-        ])
+    @Test func unresolvedPlaceholderOnExportedMakesEveryFilterOfTheActivityDepend() throws {
+        let manifest = try Self.parse(Self.wrap(#"<activity android:name=".M" android:exported="${exported}"><intent-filter><action android:name="android.intent.action.VIEW" /></intent-filter></activity>"#))
+        let activity = try #require(manifest.activities.first)
+        #expect(activity.exported == nil)
+        #expect(activity.intentFilters.first?.unresolved.map(\.attribute) == ["exported"])
+        #expect(activity.intentFilters.first?.unresolved.first?.reason.contains("--define exported=VALUE") == true)
     }
 
     @Test func unknownLaunchModeNamesValidValues() {

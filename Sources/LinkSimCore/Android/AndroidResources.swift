@@ -61,6 +61,11 @@ public struct AndroidResources: Sendable, Equatable {
         }
     }
 
+    /// Adds one value directly (from a compiled resource table).
+    public mutating func addValue(type: String, name: String, value: String, minAPI: Int?, file: String) {
+        entries["\(type)/\(name)", default: []].append(Entry(value: value, minAPI: minAPI, file: file))
+    }
+
     /// aapt2's treatment of a `<string>`'s text: surrounding double quotes keep whitespace as is,
     /// otherwise runs of whitespace become one space and the ends are trimmed; then escapes.
     static func stringValue(_ raw: String) -> String {

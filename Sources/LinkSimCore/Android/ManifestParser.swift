@@ -52,6 +52,29 @@ public enum ManifestParser {
         return try build(root, file: file, options: options)
     }
 
+    /// Several manifests merged as the build does (the first is the app's, then its libraries in
+    /// priority order; see `ManifestMerger`). Each filter records the file and line it came from.
+    public static func parse(files: [(bytes: [UInt8], file: String)], options: ManifestOptions) throws(InputError) -> ParsedManifest {
+        guard files.count > 1, let first = files.first else {
+            return try parse(files.first?.bytes ?? [], file: files.first?.file ?? "AndroidManifest.xml", options: options)
+        }
+        var roots: [XMLElementNode] = []
+        var problems: [Diagnostic] = []
+        for entry in files {
+            do throws(InputError) {
+                roots.append(try readTree(entry.bytes, file: entry.file))
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw InputError(problems) }
+        var builder = ManifestBuilder(file: first.file, options: options)
+        builder.recordSources = true
+        let manifest = builder.build(ManifestMerger.merge(roots))
+        if !builder.diagnostics.isEmpty { throw InputError(builder.diagnostics + builder.warnings) }
+        return ParsedManifest(manifest: manifest, warnings: builder.warnings)
+    }
+
     /// The checked element tree of one manifest file (for merging several before building).
     static func readTree(_ bytes: [UInt8], file: String) throws(InputError) -> XMLElementNode {
         // A compiled manifest from an APK starts with the binary XML chunk header 0x0003, size 8.
@@ -114,6 +137,8 @@ private struct ManifestBuilder {
     let options: ManifestOptions
     var diagnostics: [Diagnostic] = []
     var warnings: [Diagnostic] = []
+    /// Several files were merged: each filter says where it came from.
+    var recordSources = false
     /// Where an attribute being read sits, for link matching.
     private var scope: (UnresolvedAttribute.Scope, Int?)? = nil
     /// Unresolved values collected for the element being built (filter or activity).
@@ -176,7 +201,9 @@ private struct ManifestBuilder {
                 error(at: element.location, "<activity-alias> \(name ?? "") has no android:targetActivity")
             }
         } else if let mode = element.attribute(ManifestParser.androidNamespace, "launchMode"), let text = checked(mode, in: element) {
-            if let launchMode = LaunchMode(rawValue: text) {
+            // An enum attribute also takes its integer value (what a resource or a compiled manifest holds).
+            let named = Int(text).flatMap { BinaryXML.launchModes.indices.contains($0) ? BinaryXML.launchModes[$0] : nil } ?? text
+            if let launchMode = LaunchMode(rawValue: named) {
                 activity.launchMode = launchMode
             } else {
                 error(at: mode.location, "\(mode.qualifiedName)=\"\(mode.value)\" in <\(element.name)>: unknown launch mode; valid values are "
@@ -223,6 +250,7 @@ private struct ManifestBuilder {
         scope = nil
         filter.unresolved = collected
         collected = []
+        if recordSources { filter.source = "\(element.location.file):\(element.location.line)" }
         return filter
     }
 
@@ -394,7 +422,7 @@ private struct ManifestBuilder {
     }
 
     private mutating func error(at location: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(file: file, location: location, message: message))
+        diagnostics.append(Diagnostic(file: location.file, location: location, message: message))
     }
 
     private mutating func warn(at location: SourceLocation, _ message: String) {

@@ -6,7 +6,7 @@
 public struct UnresolvedAttribute: Sendable, Equatable, Hashable {
     /// Where it sits: `data` (with `dataIndex`), `filter` (action, category, autoVerify),
     /// `activity` (exported, enabled) or `relative-group`.
-    public enum Scope: String, Sendable, Hashable {
+    public enum Scope: String, Sendable, Hashable, CaseIterable {
         case data, filter, activity, relativeGroup = "relative-group"
     }
     public var scope: Scope

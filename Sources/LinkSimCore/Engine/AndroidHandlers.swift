@@ -64,6 +64,10 @@ enum AndroidHandlers {
                 for step in match.steps {
                     steps.append(TraceStep(actor: "Android (intent filter)", summary: step.summary, rule: step.rule, detail: step.detail))
                 }
+                if let source = filter?.source {
+                    steps.append(TraceStep(actor: "Android (intent filter)", summary: "The filter comes from \(source), merged into the app's manifest",
+                                           rule: RealFileRules.manifestMerger))
+                }
             }
         }
         return Search(handlers: handlers, steps: steps, unknown: unknown)

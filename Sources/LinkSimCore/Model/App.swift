@@ -246,6 +246,10 @@ public struct App: Sendable, Equatable {
     public var entitlementsPath: String?
     // Android
     public var manifestPath: String?
+    /// The manifest's `package`: the namespace relative class names (`.MainActivity`) expand with.
+    /// Separate from `id`, the application ID (Gradle `applicationId`) that assetlinks.json and `pm`
+    /// name; nil when the app has no real manifest (relative names then expand with `id`).
+    public var manifestPackage: String?
     public var activities: [Activity] = []
     public var targetSDK: Int = 34
     public var signingSHA256: [String] = []

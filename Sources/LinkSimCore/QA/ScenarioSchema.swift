@@ -119,6 +119,11 @@ public enum ScenarioSchema {
             "categories": list(string),
             "data": list(filterData),
             "uri_relative_filter_groups": list(object(ScenarioKeys.relativeGroup, ["allow": bool, "data": list(relativeData)])),
+            "source": string,
+            "unresolved": list(object(ScenarioKeys.unresolvedValue, [
+                "scope": choice(UnresolvedAttribute.Scope.allCases.map(\.rawValue)), "attribute": string, "data": integer,
+                "value": string, "at": string, "reason": string,
+            ], required: ["scope", "attribute"])),
         ])
         let activity = object(ScenarioKeys.activity, [
             "name": string, "exported": bool, "enabled": bool, "target_activity": string,
@@ -135,7 +140,11 @@ public enum ScenarioSchema {
             "url_schemes": list(string), "associated_domains": list(string),
             "lifecycle": choice(names(IOSLifecycle.self)),
             "build": choice(names(IOSBuild.self)),
-            "info_plist": string, "entitlements": string, "manifest": string,
+            "info_plist": string, "entitlements": string,
+            "manifest": oneOf([string, list(string)], "an AndroidManifest.xml, or a list: the app's, then its libraries' (merged)"),
+            "manifest_placeholders": map(string),
+            "manifest_package": string,
+            "res": oneOf([string, list(string)], "a res/ folder (or several) whose values*/ files resolve @string/@bool/@integer"),
             "activities": list(ref("activity")),
             "target_sdk": integer,
             "signing_sha256": list(string),

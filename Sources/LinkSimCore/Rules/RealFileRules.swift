@@ -2,8 +2,11 @@
 /// merged manifests, APKs, entitlements and Info.plist (issue #11).
 public enum RealFileRules {
     public static let unresolvedManifestValue = "linksim.manifest.unresolved-value"
+    public static let manifestMerger = "android.manifest.merger"
 
     static let placeholdersDoc = "[doc] https://developer.android.com/build/manage-manifests#inject_build_variables_into_the_manifest"
+    static let mergerDoc = "[doc] https://developer.android.com/build/manage-manifests#merge-manifests (merge priorities, merge rule markers tools:node and tools:remove)"
+    static let mergerCode = "[code] Android Gradle plugin manifest-merger, com/android/manifmerger/ManifestMerger2.java and NodeOperationType.java (android.googlesource.com/platform/tools/base, build-system/manifest-merger)"
     static let resourcesDoc = "[doc] https://developer.android.com/guide/topics/resources/providing-resources#BestMatch"
 
     public static let all: [Rule] = [
@@ -21,5 +24,18 @@ public enum RealFileRules {
              non-match; if so, the real value decides, so the result is unknown rather than a guess.
              """,
              sources: [placeholdersDoc, resourcesDoc]),
+        Rule(id: manifestMerger,
+             title: "Library modules' manifests are merged into the app's",
+             versions: [.android()],
+             explanation: """
+             The build merges the app module's AndroidManifest.xml with those of its library modules (the \
+             app's has the highest priority), so an activity or intent filter declared in a library is part \
+             of the installed app. Components with the same fully qualified name merge: attributes of the \
+             higher-priority file win, intent filters are combined. Merge rule markers in a higher-priority \
+             file act on lower ones: tools:node="remove" drops the element, "removeAll" every element of that \
+             kind, "replace" keeps only the higher one, tools:remove="android:x" drops attributes. linksim \
+             merges activities, aliases and their filters this way and shows which file each filter came from.
+             """,
+             sources: [mergerDoc, mergerCode]),
     ]
 }

@@ -37,4 +37,11 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
 public protocol FileReader: Sendable {
     func read(_ path: String) throws -> [UInt8]
     func exists(_ path: String) -> Bool
+    /// The names in a folder (sorted), or nil when it is not a folder or cannot be listed. Only
+    /// `res` folders need it; readers without folders keep the default (nil).
+    func list(_ directory: String) -> [String]?
+}
+
+extension FileReader {
+    public func list(_ directory: String) -> [String]? { nil }
 }

@@ -44,11 +44,9 @@ extension ScenarioDecoder {
                 app.associatedDomains += PropertyListReader.associatedDomains(bytes, file: path, at: entry.value.location, context: c)
             }
         }
-        if let entry = map["manifest"], let path = c.string(entry.value, what: "\(what).manifest") {
-            app.manifestPath = path
-            if let bytes = c.readFile(path, what: "\(what).manifest", at: entry.value.location) {
-                ManifestLoading.merge(bytes, path: c.resolve(path), into: &app, at: entry.value.location, context: c)
-            }
+        if let n = map["manifest_package"]?.value { app.manifestPackage = c.string(n, what: "\(what).manifest_package") }
+        if let entry = map["manifest"] {
+            decodeManifests(entry, map: map, into: &app, what: what, api: api)
         }
         if let n = map["activities"]?.value, let items = c.sequence(n, what: "\(what).activities") {
             app.activities += items.enumerated().compactMap { decodeActivity($1, what: "\(what).activities[\($0)]") }
@@ -80,7 +78,7 @@ extension ScenarioDecoder {
     }
 
     static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk"]
-    static let androidOnlyAppKeys = ["activities", "manifest", "target_sdk", "signing_sha256", "link_handling_allowed",
+    static let androidOnlyAppKeys = ["activities", "manifest", "manifest_placeholders", "res", "manifest_package", "target_sdk", "signing_sha256", "link_handling_allowed",
                                      "user_selected_domains", "domain_verification"]
 
     /// Keys that are valid but do nothing on this platform, and verification states for hosts the
@@ -212,6 +210,7 @@ extension ScenarioDecoder {
         guard let map = c.mapping(node, what: what, allowed: ScenarioKeys.intentFilter) else { return nil }
         var filter = IntentFilter()
         if let n = map["auto_verify"]?.value, let b = c.bool(n, what: "\(what).auto_verify") { filter.autoVerify = b }
+        decodeFilterProvenance(map, into: &filter, what: what)
         if let n = map["actions"]?.value { filter.actions = (c.stringList(n, what: "\(what).actions") ?? []).map(IntentFilter.fullAction) }
         if let n = map["categories"]?.value {
             filter.categories = (c.stringList(n, what: "\(what).categories") ?? []).map(IntentFilter.fullCategory)

@@ -12,11 +12,12 @@ enum ScenarioKeys {
     static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
                               "quirk_swiftui_cold_start_drop_18_4"]
     static let app = ["id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
-                      "info_plist", "entitlements", "manifest", "activities", "target_sdk", "signing_sha256",
+                      "info_plist", "entitlements", "manifest", "manifest_placeholders", "res", "manifest_package", "activities", "target_sdk", "signing_sha256",
                       "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
                       "home_screen", "current_screen", "sdk", "install_source", "ios_sdk"]
     static let activity = ["name", "exported", "launch_mode", "intent_filters", "target_activity", "enabled"]
-    static let intentFilter = ["auto_verify", "actions", "categories", "data", "uri_relative_filter_groups"]
+    static let intentFilter = ["auto_verify", "actions", "categories", "data", "uri_relative_filter_groups", "source", "unresolved"]
+    static let unresolvedValue = ["scope", "attribute", "data", "value", "at", "reason"]
     static let filterData = ["scheme", "host", "port", "path", "path_prefix", "path_pattern", "path_advanced_pattern",
                              "path_suffix", "mime_type", "ssp", "ssp_prefix", "ssp_pattern", "ssp_advanced_pattern", "ssp_suffix"]
     static let relativeGroup = ["allow", "data"]

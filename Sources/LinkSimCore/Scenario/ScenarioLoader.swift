@@ -21,6 +21,11 @@ public struct LocalFiles: FileReader {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
+    public func list(_ directory: String) -> [String]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        return (try? FileManager.default.contentsOfDirectory(atPath: directory))?.sorted()
+    }
 }
 
 /// A file over `LocalFiles.sizeLimit`.

@@ -90,6 +90,7 @@ public enum ScenarioWriter {
         if ios || app.lifecycle != .scenes { out.line(2, "lifecycle: \(app.lifecycle.rawValue)") }
         if ios || app.build != .appStore { out.line(2, "build: \(app.build.rawValue)") }
         if let sdk = app.iosSDK { out.line(2, "ios_sdk: \(quote(sdk.description))") }
+        if let package = app.manifestPackage { out.line(2, "manifest_package: \(quote(package))") }
         if !app.activities.isEmpty {
             out.line(2, "activities:")
             for activity in app.activities { writeActivity(activity, to: &out) }
@@ -137,6 +138,15 @@ public enum ScenarioWriter {
             out.line(5, "- auto_verify: \(filter.autoVerify)")
             out.line(6, "actions: \(list(filter.actions))")
             out.line(6, "categories: \(list(filter.categories))")
+            if let source = filter.source { out.line(6, "source: \(quote(source))") }
+            if !filter.unresolved.isEmpty {
+                out.line(6, "unresolved:")
+                for value in filter.unresolved {
+                    out.line(7, "- " + flowMap([("scope", value.scope.rawValue), ("attribute", value.attribute),
+                                                ("data", value.dataIndex.map(String.init)), ("value", value.value),
+                                                ("at", value.location), ("reason", value.reason)]))
+                }
+            }
             if !filter.data.isEmpty {
                 out.line(6, "data:")
                 for data in filter.data {

@@ -1,0 +1,69 @@
+/// `manifest:` (one file or a list: the app's, then its libraries'), `manifest_placeholders:` and `res:`.
+extension ScenarioDecoder {
+    func decodeManifests(_ entry: YAMLNode.Entry, map: [String: YAMLNode.Entry], into app: inout App, what: String, api: Int) {
+        let c = context
+        let paths: [String]
+        if case .sequence = entry.value {
+            paths = c.stringList(entry.value, what: "\(what).manifest") ?? []
+        } else if let path = c.string(entry.value, what: "\(what).manifest") {
+            paths = [path]
+        } else {
+            return
+        }
+        app.manifestPath = paths.first
+        var placeholders: [String: String] = [:]
+        if let n = map["manifest_placeholders"]?.value { placeholders = c.stringMap(n, what: "\(what).manifest_placeholders") ?? [:] }
+        var resources = AndroidResources()
+        if let resEntry = map["res"] {
+            let folders: [String]
+            if case .sequence = resEntry.value {
+                folders = c.stringList(resEntry.value, what: "\(what).res") ?? []
+            } else {
+                folders = c.string(resEntry.value, what: "\(what).res").map { [$0] } ?? []
+            }
+            for folder in folders {
+                do throws(InputError) {
+                    try ResourceFolder.load(c.resolve(folder), into: &resources, reader: c.reader)
+                } catch {
+                    if error.diagnostics.allSatisfy({ $0.location == nil }) {
+                        c.error(resEntry.value.location, "`\(what).res`: \(error.diagnostics.map { "\($0.file) \($0.message)" }.joined(separator: "; "))")
+                    } else {
+                        for diagnostic in error.diagnostics { c.report(diagnostic) }
+                    }
+                }
+            }
+        }
+        var files: [(bytes: [UInt8], file: String)] = []
+        for path in paths {
+            if let bytes = c.readFile(path, what: "\(what).manifest", at: entry.value.location) {
+                files.append((bytes, c.resolve(path)))
+            }
+        }
+        guard files.count == paths.count, !files.isEmpty else { return }
+        ManifestLoading.merge(files, into: &app, at: entry.value.location, placeholders: placeholders, resources: resources,
+                              api: api, context: c)
+    }
+
+    /// `source:` (where a merged filter came from) and `unresolved:` (values a real manifest left
+    /// open): what the writer keeps when it inlines a filter read from files.
+    func decodeFilterProvenance(_ map: [String: YAMLNode.Entry], into filter: inout IntentFilter, what: String) {
+        let c = context
+        if let n = map["source"]?.value { filter.source = c.string(n, what: "\(what).source") }
+        guard let n = map["unresolved"]?.value, let items = c.sequence(n, what: "\(what).unresolved") else { return }
+        for (i, item) in items.enumerated() {
+            let iWhat = "\(what).unresolved[\(i)]"
+            guard let m = c.mapping(item, what: iWhat, allowed: ScenarioKeys.unresolvedValue) else { continue }
+            guard let scopeNode = c.require(m, "scope", in: iWhat, at: item.location),
+                  let scope = c.choice(scopeNode, what: "\(iWhat).scope", as: UnresolvedAttribute.Scope.self),
+                  let attributeNode = c.require(m, "attribute", in: iWhat, at: item.location),
+                  let attribute = c.string(attributeNode, what: "\(iWhat).attribute") else { continue }
+            var dataIndex: Int?
+            if let d = m["data"]?.value { dataIndex = c.int(d, what: "\(iWhat).data", range: 0...999) }
+            let value = m["value"].flatMap { c.string($0.value, what: "\(iWhat).value") } ?? ""
+            let at = m["at"].flatMap { c.string($0.value, what: "\(iWhat).at") } ?? item.location.description
+            let reason = m["reason"].flatMap { c.string($0.value, what: "\(iWhat).reason") } ?? "the value is not known"
+            filter.unresolved.append(UnresolvedAttribute(scope: scope, attribute: attribute, dataIndex: dataIndex,
+                                                         value: value, location: at, reason: reason))
+        }
+    }
+}
