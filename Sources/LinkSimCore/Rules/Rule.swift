@@ -40,11 +40,28 @@ public struct VersionRange: Sendable, Equatable {
     }
 }
 
+/// A rule's dotted identifier, e.g. `ios.scheme.safari-prompt`. Platform rules start with `ios.`/`android.`/`deferred.`,
+/// browser rules shared by both platforms with `web.`; rules about linksim itself start with `linksim.`.
+///
+/// Only the catalog writes an identifier as text (`Rule(id: "…")`). Code cites a rule by its catalog entry —
+/// `trace.add(…, rule: .iosSchemeSafariPrompt)` — so a misspelt rule does not compile, and one jump from a
+/// citation lands on the rule's title, versions, explanation and sources.
+public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: String
+
+    package init(catalog rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
+    /// The first part of the ID: `ios`, `android`, `web`, `deferred` or `linksim` (rules about linksim's own model).
+    public var namespace: Substring { rawValue.prefix { $0 != "." } }
+
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// One named platform behaviour (or linksim behaviour) that the engine cites in the trace.
 public struct Rule: Sendable, Equatable, Identifiable {
-    /// Dotted ID, e.g. `ios.scheme.safari-prompt`. Platform rules start with `ios.`/`android.`/`deferred.`, browser rules shared by both platforms with `web.`;
-    /// rules about linksim itself start with `linksim.`.
-    public var id: String
+    public var id: RuleID
     public var title: String
     public var versions: [VersionRange]
     /// A plain explanation a new developer understands.
@@ -52,12 +69,18 @@ public struct Rule: Sendable, Equatable, Identifiable {
     /// Source URLs or references from the knowledge files, with their evidence tag.
     public var sources: [String]
 
-    public init(id: String, title: String, versions: [VersionRange], explanation: String, sources: [String]) {
-        self.id = id
+    package init(id: String, title: String, versions: [VersionRange], explanation: String, sources: [String]) {
+        self.id = RuleID(catalog: id)
         self.title = title
         self.versions = versions
         self.explanation = explanation
         self.sources = sources
+    }
+
+    /// Whether the rule holds on `os`: the one place the engine asks "does this behaviour exist on this device?".
+    /// Version cut-offs live in the catalog's `versions`, so moving a cut-off there moves the behaviour.
+    public func applies(to os: OSVersion) -> Bool {
+        versions.contains { $0.contains(os) }
     }
 
     public var platforms: [Platform] {
