@@ -189,7 +189,7 @@ extension AndroidCommand {
             if !unknown.isEmpty {
                 lines.append("Unknown (\(unknown.count)): these filters may match; it depends on values linksim could not resolve")
                 for entry in unknown {
-                    lines.append("  \(printable(entry.activity)) filter #\(entry.filter)\(sources["\(entry.activity)#\(entry.filter)"].map { " (from \(printable($0)))" } ?? "")  [\(RealFileRules.unresolvedManifestValue)]")
+                    lines.append("  \(printable(entry.activity)) filter #\(entry.filter)\(sources["\(entry.activity)#\(entry.filter)"].map { " (from \(printable($0)))" } ?? "")  [\(Rule.linksimManifestUnresolvedValue.id)]")
                     for value in entry.unresolved {
                         lines.append("    - \(printable(value.description)): \(printable(value.reason))")
                     }

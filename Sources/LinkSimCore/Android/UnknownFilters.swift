@@ -54,7 +54,7 @@ extension IntentFilterMatcher {
                 report.evaluations[index].why = "unknown: \(entry.reason)"
                 report.evaluations[index].steps.append(FilterMatchStep(
                     summary: "unknown: the filter could match this link, depending on values linksim could not resolve",
-                    detail: entry.reason, rule: RealFileRules.unresolvedManifestValue))
+                    detail: entry.reason, rule: .linksimManifestUnresolvedValue))
             } else if report.evaluations[index].isMatch {
                 // Cannot happen (the optimistic filter matches whenever the real one does), but a
                 // filter with unresolved values is never a confident match.

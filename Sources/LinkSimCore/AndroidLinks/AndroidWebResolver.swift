@@ -162,7 +162,7 @@ enum AndroidWebResolver {
                                             cancelRule: Rule.androidApplinksLegacyChooser)
             return Landing(kind: .chooser, url: url, options: ids)
         case .unknown(let reason):
-            trace.add("Android", "Unknown: \(reason)", rule: RealFileRules.unresolvedManifestValue)
+            trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
             return .unknown(reason)
         }
     }
@@ -210,7 +210,7 @@ enum AndroidWebResolver {
                 if case .unknown(let reason) = resolution {
                     for step in probe.steps { trace.append(step) }
                     trace.add(shown, "Unknown: whether \(shown) hands \(current) to an app depends on it: \(reason)",
-                              rule: RealFileRules.unresolvedManifestValue)
+                              rule: .linksimManifestUnresolvedValue)
                     return .unknown(reason)
                 }
                 // Chrome asks the package manager for every non-browser activity that handles the URL

@@ -30,7 +30,7 @@ enum AndroidHandlers {
             for filter in unknownFilters {
                 unknown.append("\(app.name): \(filter.reason)")
                 steps.append(TraceStep(actor: "Android", summary: "\(filter.activity) filter #\(filter.filter) may match: it depends on values linksim could not resolve",
-                                       rule: RealFileRules.unresolvedManifestValue, detail: filter.reason))
+                                       rule: .linksimManifestUnresolvedValue, detail: filter.reason))
             }
             for step in report.packageSteps {
                 steps.append(TraceStep(actor: "Android", summary: "\(app.name): \(step.summary)", rule: step.rule, detail: step.detail))
@@ -61,7 +61,7 @@ enum AndroidHandlers {
                 }
                 if let source = filter?.source {
                     steps.append(TraceStep(actor: "Android (intent filter)", summary: "The filter comes from \(source), merged into the app's manifest",
-                                           rule: RealFileRules.manifestMerger))
+                                           rule: .androidManifestMerger))
                 }
             }
         }

@@ -130,7 +130,7 @@ enum CustomSchemeResolver {
         trace.add("Android", "Resolves VIEW \(tap.url) (category BROWSABLE, MATCH_DEFAULT_ONLY); custom schemes need no verification")
         for step in search.steps { trace.append(step) }
         if let reason = search.unknown.first {
-            trace.add("Android", "Unknown: \(reason)", rule: RealFileRules.unresolvedManifestValue)
+            trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
             return .unknown(reason)
         }
         if handlers.isEmpty { trace.add("Android", "No activity matches") }

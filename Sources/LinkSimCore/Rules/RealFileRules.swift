@@ -1,16 +1,17 @@
 /// Rules about reading a team's own files: manifests with placeholders and resource references,
 /// merged manifests, APKs, entitlements and Info.plist (issue #11).
 public enum RealFileRules {
-    public static let unresolvedManifestValue = "linksim.manifest.unresolved-value"
-    public static let manifestMerger = "android.manifest.merger"
 
     static let placeholdersDoc = "[doc] https://developer.android.com/build/manage-manifests#inject_build_variables_into_the_manifest"
     static let mergerDoc = "[doc] https://developer.android.com/build/manage-manifests#merge-manifests (merge priorities, merge rule markers tools:node and tools:remove)"
     static let mergerCode = "[code] Android Gradle plugin manifest-merger, com/android/manifmerger/ManifestMerger2.java and NodeOperationType.java (android.googlesource.com/platform/tools/base, build-system/manifest-merger)"
     static let resourcesDoc = "[doc] https://developer.android.com/guide/topics/resources/providing-resources#BestMatch"
 
-    public static let all: [Rule] = [
-        Rule(id: unresolvedManifestValue,
+    public static let all: [Rule] = [.linksimManifestUnresolvedValue, .androidManifestMerger]
+}
+
+extension Rule {
+    public static let linksimManifestUnresolvedValue = Rule(id: "linksim.manifest.unresolved-value",
              title: "A filter that depends on a value linksim could not resolve is unknown",
              versions: [.android()],
              explanation: """
@@ -23,8 +24,9 @@ public enum RealFileRules {
              checks whether the filter could match with the most permissive value: if not, it is a sure \
              non-match; if so, the real value decides, so the result is unknown rather than a guess.
              """,
-             sources: [placeholdersDoc, resourcesDoc]),
-        Rule(id: manifestMerger,
+             sources: [RealFileRules.placeholdersDoc, RealFileRules.resourcesDoc])
+
+    public static let androidManifestMerger = Rule(id: "android.manifest.merger",
              title: "Library modules' manifests are merged into the app's",
              versions: [.android()],
              explanation: """
@@ -36,6 +38,5 @@ public enum RealFileRules {
              kind, "replace" keeps only the higher one, tools:remove="android:x" drops attributes. linksim \
              merges activities, aliases and their filters this way and shows which file each filter came from.
              """,
-             sources: [mergerDoc, mergerCode]),
-    ]
+             sources: [RealFileRules.mergerDoc, RealFileRules.mergerCode])
 }
