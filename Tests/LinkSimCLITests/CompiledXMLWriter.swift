@@ -1,0 +1,1 @@
+../LinkSimCoreTests/RealFiles/CompiledXMLWriter.swift
