@@ -97,7 +97,7 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
     }
 
     @Test func oversizedFileIsRejectedFromIOS931() throws {
-        let big = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "paths": ["*"]}]}}"#
+        let big = #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#
             + String(repeating: " ", count: 131_072)
         let folder = try fixtures(["big.json": big])
         let latest = try BinaryRunner.run(["aasa", "match", "--file", "big.json", "--app-id", app,

@@ -129,6 +129,17 @@ public struct AASADetail: Sendable, Equatable {
         self.isObject = true
     }
 
+    /// The apps this entry applies to on `ios`: `appIDs` arrived with iOS 13 (with `components`);
+    /// before, only `appID` (or the legacy dictionary key) names an app (rule ios.aasa.appids-ios13).
+    public func appIDs(on ios: OSVersion) -> [String] {
+        guard ios < OSVersion(ios: 13) else { return appIDs }
+        switch appIDSource {
+        case .appID, .dictionaryKey: return appIDs
+        case .appIDs: return ignoredAppID.map { [$0] } ?? []
+        case .none: return []
+        }
+    }
+
     init(node: JSONNode, dictionaryKey: String?) {
         isObject = node.members != nil
         let appIDNode = node.member("appID")

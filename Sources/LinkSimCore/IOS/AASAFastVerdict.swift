@@ -34,13 +34,14 @@ struct AASAFastVerdict {
     var variablesSupported: Bool { ios >= OSVersion(ios: 13, 5) }
     var notPrefixSupported: Bool { ios >= OSVersion(ios: 9, 2) }
 
-    func classify(url text: String, domain: String?) -> AASAVerdict {
+    func classify(url original: String, domain: String?) -> AASAVerdict {
+        let text = AASAURL.parse(original) != nil ? (AASAURL.safariEncoded(original) ?? original) : original
         guard let url = AASAURL.parse(text), url.scheme == "https" || url.scheme == "http" else {
             return AASAVerdict(result: .noMatch)
         }
         if let domain, url.host.lowercased() != domain.lowercased() { return AASAVerdict(result: .noMatch) }
         guard ios >= OSVersion(ios: 9), document.hasAppLinks else { return AASAVerdict(result: .noMatch) }
-        for (index, detail) in document.details.enumerated() where detail.appIDs.contains(appID) {
+        for (index, detail) in document.details.enumerated() where detail.appIDs(on: ios).contains(appID) {
             if componentsSupported, let components = detail.components {
                 if let hit = evaluate(components: components, detail: detail, index: index, url: url) { return hit }
             } else if let paths = detail.paths {

@@ -30,7 +30,12 @@ struct MatchRun {
         AASAMatch(result: result, detail: detail, component: component, format: format, steps: steps)
     }
 
-    mutating func classify(url text: String, domain: String?) -> AASAMatch {
+    mutating func classify(url original: String, domain: String?) -> AASAMatch {
+        var text = original
+        if AASAURL.parse(original) != nil, let encoded = AASAURL.safariEncoded(original) {
+            note("Safari sends the URL percent-encoded: \(encoded)", rule: Rule.iosAasaSafariPercentEncodes)
+            text = encoded
+        }
         guard let url = AASAURL.parse(text) else {
             note("\(text) is not an absolute URL, so no file can claim it", rule: Rule.iosAasaWebUrlsOnly)
             return verdict(.noMatch)
@@ -88,7 +93,18 @@ struct MatchRun {
     mutating func evaluate(detail: AASADetail, index: Int, parts: MatchedURLParts) -> AASAMatch? {
         let name = "details[\(index)]"
         let listed = detail.appIDs.map { "\"\($0)\"" }.joined(separator: ", ")
-        guard detail.appIDs.contains(appID) else {
+        if ios < OSVersion(ios: 13), detail.appIDSource == .appIDs {
+            // appIDs arrived with iOS 13: an older iOS reads only appID.
+            if let single = detail.ignoredAppID, single == appID {
+                note("\(name): iOS \(ios) does not know appIDs (iOS 13+); it reads appID, which names \(appID)",
+                     rule: Rule.iosAasaAppidsIos13)
+            } else {
+                note("\(name) skipped: it names its apps in appIDs [\(listed)], which iOS \(ios) does not know (iOS 13+)"
+                     + (detail.ignoredAppID.map { "; its appID is \"\($0)\"" } ?? ", and it has no appID"),
+                     rule: Rule.iosAasaAppidsIos13)
+                return nil
+            }
+        } else if !detail.appIDs.contains(appID) {
             let reason: String
             switch detail.appIDSource {
             case .none: reason = "has neither appID nor appIDs, so it applies to no app"
@@ -102,7 +118,7 @@ struct MatchRun {
         }
         let via: String
         switch detail.appIDSource {
-        case .appIDs: via = "in appIDs"
+        case .appIDs: via = ios < OSVersion(ios: 13) ? "as its appID" : "in appIDs"
         case .appID: via = "as its appID"
         case .dictionaryKey: via = "as its key"
         case .none: via = ""

@@ -91,7 +91,7 @@ public enum AASAMatcher {
         for (order, verdict) in verdicts.enumerated() where verdict.match.result == .match {
             let detailIndex = verdict.match.detail ?? Int.max
             let positionInEntry = document.details.indices.contains(detailIndex)
-                ? (document.details[detailIndex].appIDs.firstIndex(of: verdict.appID) ?? Int.max) : Int.max
+                ? (document.details[detailIndex].appIDs(on: ios).firstIndex(of: verdict.appID) ?? Int.max) : Int.max
             let rank = (detailIndex, positionInEntry, order)
             if best == nil || rank < (best?.rank ?? rank) { best = (rank, verdict) }
         }

@@ -56,7 +56,7 @@ extension AASAMatcher {
                                   query: query, fragment: fragment, options: options,
                                   percentEncoded: percentEncoded, exclude: exclude))
             }
-            for (index, detail) in document.details.enumerated() where detail.appIDs.contains(appID) {
+            for (index, detail) in document.details.enumerated() where detail.appIDs(on: ios).contains(appID) {
                 if fast.componentsSupported, let components = detail.components {
                     let appDefaults = fast.defaultsSupported ? detail.defaults : nil
                     let domainDefaults = fast.defaultsSupported ? document.defaults : nil
@@ -97,8 +97,9 @@ extension AASAMatcher {
         }
 
         /// The verdict for `url`, as `AASAMatcher.verdict(url:appID:document:ios:domain:)` gives it.
-        public func verdict(url text: String, domain: String? = nil) -> AASAVerdict {
-            var text = text
+        public func verdict(url original: String, domain: String? = nil) -> AASAVerdict {
+            var text = original
+            if let encoded = AASAURL.safariEncoded(original), AASAURL.parse(original) != nil { text = encoded }
             let hit: Int? = text.withUTF8 { b -> Int? in
                 guard let parts = AASAURL.ranges(b), AASAURL.isWebScheme(b, parts.scheme) else { return nil }
                 if let domain {

@@ -202,6 +202,10 @@ private struct ValidationWalk {
                 if let appID {
                     warning("\(place) has both \"appID\" and \"appIDs\": iOS uses \"appIDs\" and ignores \"appID\"", at: appID.position)
                 }
+                if appID == nil, node.member("paths") != nil {
+                    warning("\(place) relies on \"appIDs\" with legacy \"paths\": iOS 12 and earlier know only \"appID\", so there these paths apply to no app; add \"appID\" for iOS 12 clients (rule ios.aasa.appids-ios13)",
+                            at: appIDs.position)
+                }
             } else if let appID {
                 if let text = appID.string { checkAppID(text, at: appID.position) } else {
                     error("\(place): \"appID\" must be a string, not \(appID.typeName)", at: appID.position)
@@ -230,6 +234,10 @@ private struct ValidationWalk {
                         let excludes = component.member("exclude")?.bool == true
                         warning("\(name) can never be reached: \(place).components[\(catchAll)] before it already matches every URL" + (excludes ? ", so this exclude never applies" : ""),
                                 at: component.position)
+                    } else if let earlier = list[..<index].firstIndex(where: { shadows($0, component, defaults: [domainDefaults, appDefaults]) }) {
+                        let excludes = component.member("exclude")?.bool == true
+                        warning("\(name) can never be reached: every URL it matches is already decided by \(place).components[\(earlier)] before it"
+                                + (excludes ? ", so this exclude never applies" : ""), at: component.position)
                     }
                     checkComponent(component, place: name)
                     if catchAll == nil, matchesEverything(component, defaults: [domainDefaults, appDefaults]) { catchAll = index }
@@ -287,7 +295,14 @@ private struct ValidationWalk {
                     if let bad = items.first(where: { $0.value.string == nil }) {
                         error("\(place): query item \"\(bad.key)\" is \(bad.value.typeName), not a string; iOS then ignores the whole \"?\" dictionary, so it matches every query", at: bad.value.position)
                     }
-                    for item in items { if let text = item.value.string { checkVariables(in: text, at: item.value.position) } }
+                    for item in items {
+                        guard let text = item.value.string else { continue }
+                        checkVariables(in: text, at: item.value.position)
+                        if text == "?" {
+                            warning("\(place): query item \"\(item.key)\": \"\(text)\" matches only a value of exactly \(text.count) character\(text.count == 1 ? "" : "s") (\"?\" is a one-character wildcard); use \"*\" for any value",
+                                    at: item.value.position)
+                        }
+                    }
                 } else {
                     error("\(place): \"?\" must be a string or a dictionary of strings, not \(value.typeName); iOS ignores it", at: value.position)
                 }
@@ -350,6 +365,28 @@ private struct ValidationWalk {
             queryOK = true
         }
         return pathOK && fragmentOK && queryOK
+    }
+
+    /// True when `earlier` decides every URL `later` matches: same options and query/fragment
+    /// conditions (or none on `earlier`), and a path pattern whose literal head followed by a final
+    /// `*` covers `later`'s literal head (`/wiki/*` before `/wiki/Special:*`).
+    func shadows(_ earlier: JSONNode, _ later: JSONNode, defaults: [JSONNode?]) -> Bool {
+        func value(_ node: JSONNode, _ key: String) -> JSONNode? {
+            node.member(key) ?? defaults.compactMap { $0?.member(key) }.last
+        }
+        for key in ["caseSensitive", "percentEncoded"] where value(earlier, key)?.bool != value(later, key)?.bool { return false }
+        for key in ["?", "#"] {
+            guard let condition = value(earlier, key) else { continue }
+            // Only a plain string condition repeated exactly is compared; anything else is not shadowing.
+            guard let text = condition.string, value(later, key)?.string == text else { return false }
+        }
+        guard let earlierPath = value(earlier, "/")?.string ?? Optional("*"), let laterPath = value(later, "/")?.string else { return false }
+        if earlierPath == laterPath { return true }
+        guard earlierPath.hasSuffix("*") else { return false }
+        let head = earlierPath.dropLast()
+        guard !head.contains(where: { $0 == "*" || $0 == "?" || $0 == "$" }) else { return false }
+        let laterHead = laterPath.prefix { $0 != "*" && $0 != "?" && $0 != "$" }
+        return laterHead.hasPrefix(head)
     }
 
     func isCatchAllPath(_ pattern: String) -> Bool {

@@ -1,0 +1,50 @@
+/// What Safari (WebKit's URL parser, following the WHATWG URL Standard) does to a URL before iOS
+/// matches it against an AASA file: characters outside ASCII, and the few ASCII ones the standard's
+/// percent-encode sets name, become `%XX` of their UTF-8 bytes (upper-case hex). A link written
+/// with Korean or accented letters therefore reaches the matcher encoded, and a `percentEncoded`
+/// pattern (the default) must be written encoded to match it. Rule `ios.aasa.safari-percent-encodes`.
+extension AASAURL {
+    /// The URL as Safari sends it, or nil when it is already so (the common, ASCII case).
+    public static func safariEncoded(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(where: { $0 >= 0x80 || needsEncoding($0, in: .path) }) else { return nil }
+        // Only path, query and fragment are encoded; scheme and authority are left alone (a
+        // non-ASCII host would become punycode, which linksim does not model).
+        guard let schemeEnd = bytes.firstIndex(of: UInt8(ascii: ":")),
+              bytes.count > schemeEnd + 2, bytes[schemeEnd + 1] == UInt8(ascii: "/"), bytes[schemeEnd + 2] == UInt8(ascii: "/")
+        else { return nil }
+        let authorityStart = schemeEnd + 3
+        let authorityEnd = bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? bytes.count
+        var output = Array(bytes[..<authorityEnd])
+        var part = Part.path
+        for byte in bytes[authorityEnd...] {
+            if part == .path, byte == UInt8(ascii: "?") { part = .query; output.append(byte); continue }
+            if part != .fragment, byte == UInt8(ascii: "#") { part = .fragment; output.append(byte); continue }
+            if byte >= 0x80 || needsEncoding(byte, in: part) {
+                output += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0xF)]
+            } else {
+                output.append(byte)
+            }
+        }
+        guard output != bytes else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    enum Part { case path, query, fragment }
+
+    /// The ASCII members of the WHATWG path, (special-)query and fragment percent-encode sets
+    /// (controls and space never reach here: `parse` refuses them).
+    static func needsEncoding(_ byte: UInt8, in part: Part) -> Bool {
+        switch part {
+        case .path: return [UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"),
+                            UInt8(ascii: "{"), UInt8(ascii: "}")].contains(byte)
+        case .query: return [UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "'")].contains(byte)
+        case .fragment: return [UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`")].contains(byte)
+        }
+    }
+
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+}
