@@ -28,8 +28,20 @@ struct AASACommand: ParsableCommand {
         @Option(help: "The apple-app-site-association file (JSON).")
         var file: String
 
-        @Option(name: .customLong("app-id"), help: "The full application identifier, TEAMID.bundle.id.")
-        var appID: String
+        @Option(name: .customLong("app-id"), help: "The full application identifier, TEAMID.bundle.id (or give --team-id and --bundle-id).")
+        var appID: String?
+
+        @Option(name: .customLong("team-id"), help: ArgumentHelp("The Team ID (application identifier prefix), e.g. ABCDE12345.", valueName: "id"))
+        var teamID: String?
+
+        @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The bundle ID, e.g. com.example.shop (default: Info.plist's CFBundleIdentifier).", valueName: "id"))
+        var bundleID: String?
+
+        @Option(help: ArgumentHelp("The app's .entitlements file: checks that its associated domains claim the URL's host (and says what ?mode= means).", valueName: "file"))
+        var entitlements: String?
+
+        @Option(name: .customLong("info-plist"), help: ArgumentHelp("The app's Info.plist (for CFBundleIdentifier, and a warning when associated domains were put there).", valueName: "file"))
+        var infoPlist: String?
 
         @Option(help: "The URL that is tapped, e.g. https://example.com/buy/42.")
         var url: String
@@ -64,10 +76,38 @@ struct AASACommand: ParsableCommand {
                 writeError("\(place): error: \(error.message)")
                 throw ExitCode(65)
             }
+            var files = IOSAppFiles()
+            if entitlements != nil || infoPlist != nil {
+                do {
+                    files = try IOSAppFiles.read(entitlements: try entitlements.map { (try RealFileInput.read($0), $0) },
+                                                 infoPlist: try infoPlist.map { (try RealFileInput.read($0), $0) })
+                } catch let failure as RealFileInput.Failure {
+                    for line in failure.lines { writeError(line) }
+                    throw ExitCode(65)
+                } catch let error as InputError {
+                    for diagnostic in error.diagnostics { writeError(diagnostic.description) }
+                    throw ExitCode(65)
+                }
+                for warning in files.warnings { writeError(warning.description) }
+            }
+            guard let appID = appID ?? (teamID ?? files.teamID).flatMap({ team in (bundleID ?? files.bundleID).map { "\(team).\($0)" } }) else {
+                throw ValidationError("give --app-id TEAMID.bundle.id, or --team-id with --bundle-id (the bundle ID may come from --info-plist)")
+            }
             let match = AASAMatcher.match(url: url, appID: appID, document: document, ios: version)
+            var claim: (entry: AppLinksEntry?, note: String)?
+            if entitlements != nil, let host = AASAURL.parse(url)?.host { claim = files.applinksEntry(for: host) }
             switch format {
-            case .json: Console.out(Self.json(match) + "\n")
-            case .text: Console.out(Self.text(match, appID: appID, url: url, ios: version) + "\n")
+            case .json:
+                var json = Self.json(match)
+                if let claim {
+                    json.removeLast()
+                    json += ", \"entitlement\": \(jsonString(claim.entry?.raw)), \"entitlement_note\": \(jsonString(claim.note))}"
+                }
+                Console.out(json + "\n")
+            case .text:
+                var text = Self.text(match, appID: appID, url: url, ios: version)
+                if let claim { text += "\nEntitlements: \(terminalSafe(claim.note))" }
+                Console.out(text + "\n")
             }
         }
 

@@ -173,6 +173,11 @@ enum PropertyListReader {
     /// `CFBundleURLTypes[*].CFBundleURLSchemes` from an Info.plist.
     static func urlSchemes(_ bytes: [UInt8], file: String, at location: SourceLocation, context: DecodingContext) -> [String] {
         guard let root = root(bytes, file: file, context: context) else { return [] }
+        if let misplaced = root["com.apple.developer.associated-domains"] {
+            context.report(Diagnostic(file: context.resolve(file), location: misplaced.location, message:
+                "com.apple.developer.associated-domains is an entitlement: in Info.plist iOS ignores it. Put it in the app's .entitlements file (`entitlements:`)",
+                isWarning: true))
+        }
         guard let types = root["CFBundleURLTypes"] else { return [] }
         guard case .array(let list, _) = types else {
             report(context, file, types.location, "CFBundleURLTypes must be an array of dictionaries, found \(types.kindName)")
