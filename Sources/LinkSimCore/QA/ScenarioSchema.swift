@@ -144,6 +144,7 @@ public enum ScenarioSchema {
             "manifest": oneOf([string, list(string)], "an AndroidManifest.xml, or a list: the app's, then its libraries' (merged)"),
             "manifest_placeholders": map(string),
             "manifest_package": string,
+            "pm_app_links": type("string", "the output of `adb shell pm get-app-links [--user 0]`: seeds domain_verification, link_handling_allowed, user_selected_domains"),
             "res": oneOf([string, list(string)], "a res/ folder (or several) whose values*/ files resolve @string/@bool/@integer"),
             "activities": list(ref("activity")),
             "target_sdk": integer,
@@ -168,6 +169,8 @@ public enum ScenarioSchema {
         let webHost = object(ScenarioKeys.webHost, [
             "aasa": ref("resource"), "aasa_root": ref("resource"), "cdn_aasa": ref("resource"), "assetlinks": ref("resource"),
             "redirects": map(redirect),
+            "redirect_evidence": oneOf([string, object(ScenarioKeys.redirectEvidence, ["file": string, "url": string], required: ["file"])],
+                                       "a `curl -sIL URL` transcript or a HAR file whose redirect chain becomes redirect rules"),
         ])
         let providers = object(ScenarioKeys.providers, [
             "appsflyer": object(ScenarioKeys.appsflyer, [

@@ -73,12 +73,13 @@ extension ScenarioDecoder {
            let entry = map["associated_domains"] ?? map["entitlements"] {
             c.error(entry.keyLocation, "\(what) has applinks: entries but no `team_id`; iOS matches the AASA file against TEAMID.\(id), so add e.g. `team_id: ABCDE12345`")
         }
+        if let entry = map["pm_app_links"] { decodeAppLinksEvidence(entry, map: map, into: &app, what: what) }
         warnNoEffect(map, app: app, what: what, platform: platform, api: api)
         return app
     }
 
     static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk"]
-    static let androidOnlyAppKeys = ["activities", "manifest", "manifest_placeholders", "res", "manifest_package", "target_sdk", "signing_sha256", "link_handling_allowed",
+    static let androidOnlyAppKeys = ["activities", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "target_sdk", "signing_sha256", "link_handling_allowed",
                                      "user_selected_domains", "domain_verification"]
 
     /// Keys that are valid but do nothing on this platform, and verification states for hosts the

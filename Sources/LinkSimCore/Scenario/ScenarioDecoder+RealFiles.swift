@@ -66,4 +66,55 @@ extension ScenarioDecoder {
                                                          value: value, location: at, reason: reason))
         }
     }
+
+    /// `pm_app_links: FILE`: the output of `adb shell pm get-app-links [--user 0]` seeds the app's
+    /// `domain_verification`, `link_handling_allowed` and `user_selected_domains` (keys the scenario
+    /// writes itself win).
+    func decodeAppLinksEvidence(_ entry: YAMLNode.Entry, map: [String: YAMLNode.Entry], into app: inout App, what: String) {
+        let c = context
+        guard let path = c.string(entry.value, what: "\(what).pm_app_links"),
+              let bytes = c.readFile(path, what: "\(what).pm_app_links", at: entry.value.location) else { return }
+        let states: [String: FieldEvidence.AppLinksState]
+        do throws(InputError) {
+            states = try FieldEvidence.appLinks(String(decoding: bytes, as: UTF8.self), file: c.resolve(path))
+        } catch {
+            for diagnostic in error.diagnostics { c.report(diagnostic) }
+            return
+        }
+        guard let state = states[app.id] else {
+            c.error(entry.value.location, "`\(what).pm_app_links`: \(path) has no section for \(app.id)"
+                    + Suggestion.didYouMean(app.id, among: states.keys.sorted()))
+            return
+        }
+        if map["domain_verification"] == nil { app.domainVerification = state.domainStates }
+        if map["link_handling_allowed"] == nil, let allowed = state.linkHandlingAllowed { app.linkHandlingAllowed = allowed }
+        if map["user_selected_domains"] == nil, let enabled = state.enabledDomains { app.userSelectedDomains = enabled }
+    }
+
+    /// `redirect_evidence: FILE` or `{file: FILE, url: URL}` on a web host: a `curl -sIL` transcript or
+    /// a HAR file becomes exact redirect rules on every host of the chain.
+    func applyRedirectEvidence(_ entry: YAMLNode.Entry, to web: inout Web, what: String) {
+        let c = context
+        var path: String?
+        var url: String?
+        if case .mapping = entry.value {
+            guard let m = c.mapping(entry.value, what: "\(what).redirect_evidence", allowed: ScenarioKeys.redirectEvidence) else { return }
+            guard let fileNode = c.require(m, "file", in: "\(what).redirect_evidence", at: entry.value.location) else { return }
+            path = c.string(fileNode, what: "\(what).redirect_evidence.file")
+            if let u = m["url"]?.value { url = c.string(u, what: "\(what).redirect_evidence.url") }
+        } else {
+            path = c.string(entry.value, what: "\(what).redirect_evidence")
+        }
+        guard let path, let bytes = c.readFile(path, what: "\(what).redirect_evidence", at: entry.value.location) else { return }
+        do throws(InputError) {
+            let hops = try FieldEvidence.redirectChain(bytes, file: c.resolve(path), url: url)
+            for (host, rule) in FieldEvidence.redirectRules(hops) {
+                var target = web.hosts[host] ?? WebHost(host: host)
+                if !target.redirects.contains(where: { $0.pattern == rule.pattern }) { target.redirects.append(rule) }
+                web.hosts[host] = target
+            }
+        } catch {
+            for diagnostic in error.diagnostics { c.report(diagnostic) }
+        }
+    }
 }

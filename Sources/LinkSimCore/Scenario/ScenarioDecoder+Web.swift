@@ -6,6 +6,7 @@ extension ScenarioDecoder {
         let c = context
         guard let entries = c.freeMapping(node, what: section) else { return Web() }
         var web = Web()
+        var evidenceEntries: [(YAMLNode.Entry, String)] = []
         for entry in entries {
             let hostName = entry.key.lowercased()
             let what = "\(section).\(entry.key)"
@@ -24,7 +25,12 @@ extension ScenarioDecoder {
                 }
             }
             web.hosts[hostName] = host
+            if case .mapping(let members, _) = entry.value, let evidence = members.first(where: { $0.key == "redirect_evidence" }) {
+                evidenceEntries.append((evidence, what))
+            }
         }
+        // Chains from curl/HAR evidence may reach other hosts: applied once every host is known.
+        for (evidence, what) in evidenceEntries { applyRedirectEvidence(evidence, to: &web, what: what) }
         return web
     }
 

@@ -12,7 +12,7 @@ enum ScenarioKeys {
     static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
                               "quirk_swiftui_cold_start_drop_18_4"]
     static let app = ["id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
-                      "info_plist", "entitlements", "manifest", "manifest_placeholders", "res", "manifest_package", "activities", "target_sdk", "signing_sha256",
+                      "info_plist", "entitlements", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "activities", "target_sdk", "signing_sha256",
                       "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
                       "home_screen", "current_screen", "sdk", "install_source", "ios_sdk"]
     static let activity = ["name", "exported", "launch_mode", "intent_filters", "target_activity", "enabled"]
@@ -25,7 +25,8 @@ enum ScenarioKeys {
                                "query", "query_prefix", "query_pattern", "query_advanced_pattern", "query_suffix",
                                "fragment", "fragment_prefix", "fragment_pattern", "fragment_advanced_pattern", "fragment_suffix"]
     static let route = ["path", "url", "deep_link_value", "param", "value", "screen"]
-    static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects"]
+    static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects", "redirect_evidence"]
+    static let redirectEvidence = ["file", "url"]
     static let webResource = ["file", "json", "status", "content_type", "redirect"]
     static let redirectTarget = ["to", "status", "after"]
     static let providers = ["appsflyer", "branch", "adjust", "firebase"]
