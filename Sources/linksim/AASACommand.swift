@@ -88,7 +88,7 @@ struct AASACommand: ParsableCommand {
                     for diagnostic in error.diagnostics { writeError(diagnostic.description) }
                     throw ExitCode(65)
                 }
-                for warning in files.warnings { writeError(warning.description) }
+                for warning in files.warnings where bundleID == nil || !warning.message.hasPrefix("CFBundleIdentifier") { writeError(warning.description) }
             }
             guard let appID = appID ?? (teamID ?? files.teamID).flatMap({ team in (bundleID ?? files.bundleID).map { "\(team).\($0)" } }) else {
                 throw ValidationError("give --app-id TEAMID.bundle.id, or --team-id with --bundle-id (the bundle ID may come from --info-plist)")

@@ -17,7 +17,10 @@ final class DecodingContext {
     }
 
     /// A diagnostic about another file (a manifest or plist the scenario refers to).
-    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    /// Warnings (an unresolved manifest value off the matching path, a misplaced plist key) stay warnings.
+    func report(_ diagnostic: Diagnostic) {
+        if diagnostic.isWarning { warnings.append(diagnostic) } else { diagnostics.append(diagnostic) }
+    }
 
     func error(_ location: SourceLocation?, _ message: String) {
         diagnostics.append(Diagnostic(file: file, location: location, message: message))
