@@ -221,3 +221,60 @@ import Testing
         #expect(try BinaryRunner.run(["assetlinks", "validate", "--file", object]).stdout.contains("must be a JSON array of statements"))
     }
 }
+
+/// `linksim init` and `aasa match` with the app's own iOS files, on the library's real-files fixtures.
+@Suite struct InitAndIOSFilesCommandTests {
+    static let files = "scenarios/realfiles/files"
+
+    @Test func initWritesAScenarioThatReplaysGreen() throws {
+        let folder = try RealFilesCommandTests.folder()
+        let output = folder.appendingPathComponent("shop.yaml").path
+        let run = try BinaryRunner.run(["init", "--entitlements", "\(Self.files)/ios/Shop.entitlements", "--info-plist", "\(Self.files)/ios/Info.plist",
+                                        "--team-id", "ABCDE12345", "--bundle-id", "com.example.shop",
+                                        "--aasa", "shop.example.com=\(Self.files)/ios/apple-app-site-association", "--os", "17.4", "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("warning: com.apple.developer.associated-domains is an entitlement"))
+        #expect(!run.stderr.contains("CFBundleIdentifier"))
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.contains(#"- tap: "https://shop.example.com/account/example""#))
+        #expect(text.contains(#"expect: {lands: app, app: "com.example.shop", via: universal_link}"#))
+        #expect(text.contains(#"- tap: "shopapp://open""#))
+        let replay = try BinaryRunner.run(["replay", output])
+        #expect(replay.status == 0, "\(replay.stdout)")
+        // Never replaces a file.
+        let again = try BinaryRunner.run(["init", "--entitlements", "\(Self.files)/ios/Shop.entitlements", "--team-id", "ABCDE12345",
+                                          "--bundle-id", "com.example.shop", "-o", output])
+        #expect(again.status == 74)
+    }
+
+    @Test func initForAndroidMergesManifestsAndTakesTheSigningKeyFromAssetLinks() throws {
+        let folder = try RealFilesCommandTests.folder()
+        let assetlinks = try RealFilesCommandTests.write(Array("""
+        [{"relation": ["delegate_permission/common.handle_all_urls"],
+          "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": ["\(RealFilesCommandTests.fingerprint)"]}}]
+        """.utf8), "assetlinks.json", in: folder)
+        let run = try BinaryRunner.run(["init", "--manifest", "\(Self.files)/library/app-AndroidManifest.xml",
+                                        "--manifest", "\(Self.files)/library/AndroidManifest.xml",
+                                        "--assetlinks", "shop.example.com=\(assetlinks)", "--os", "14"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#"- tap: "https://shop.example.com/share/example""#))
+        #expect(run.stdout.contains(#"expect: {lands: app, app: "com.example.shop", via: app_link}"#))
+        #expect(!run.stdout.contains("legacy"))
+        let bad = try BinaryRunner.run(["init", "--aasa", "no-equals-sign"])
+        #expect(bad.status == 64)
+        let none = try BinaryRunner.run(["init"])
+        #expect(none.status == 64)
+    }
+
+    @Test func aasaMatchTakesEntitlementsInfoPlistAndTeamID() throws {
+        let run = try BinaryRunner.run(["aasa", "match", "--file", "\(Self.files)/ios/apple-app-site-association",
+                                        "--team-id", "ABCDE12345", "--bundle-id", "com.example.shop",
+                                        "--entitlements", "\(Self.files)/ios/Shop.entitlements",
+                                        "--url", "https://other.example.com/p/1", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix(#"{"result": "match""#))
+        #expect(run.stdout.contains(#""entitlement": null, "entitlement_note": "the entitlements do not claim other.example.com: iOS never checks this file for this app"}"#))
+        let noID = try BinaryRunner.run(["aasa", "match", "--file", "\(Self.files)/ios/apple-app-site-association", "--url", "https://x.com/"])
+        #expect(noID.status == 64)
+    }
+}

@@ -35,7 +35,8 @@ struct AASAFastVerdict {
     var notPrefixSupported: Bool { ios >= OSVersion(ios: 9, 2) }
 
     func classify(url original: String, domain: String?) -> AASAVerdict {
-        let text = AASAURL.parse(original) != nil ? (AASAURL.safariEncoded(original) ?? original) : original
+        var text = original
+        if let encoded = AASAURL.safariEncoded(original), AASAURL.parse(original) != nil { text = encoded }
         guard let url = AASAURL.parse(text), url.scheme == "https" || url.scheme == "http" else {
             return AASAVerdict(result: .noMatch)
         }

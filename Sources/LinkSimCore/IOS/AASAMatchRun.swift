@@ -32,7 +32,7 @@ struct MatchRun {
 
     mutating func classify(url original: String, domain: String?) -> AASAMatch {
         var text = original
-        if AASAURL.parse(original) != nil, let encoded = AASAURL.safariEncoded(original) {
+        if let encoded = AASAURL.safariEncoded(original), AASAURL.parse(original) != nil {
             note("Safari sends the URL percent-encoded: \(encoded)", rule: Rule.iosAasaSafariPercentEncodes)
             text = encoded
         }

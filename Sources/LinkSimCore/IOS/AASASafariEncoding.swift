@@ -6,8 +6,10 @@
 extension AASAURL {
     /// The URL as Safari sends it, or nil when it is already so (the common, ASCII case).
     public static func safariEncoded(_ text: String) -> String? {
+        // The common case (plain ASCII) is decided by one pass without copying the text.
+        guard text.utf8.contains(where: { $0 >= 0x80 || $0 == 0x22 || $0 == 0x27 || $0 == 0x3C || $0 == 0x3E || $0 == 0x60 || $0 == 0x7B || $0 == 0x7D })
+        else { return nil }
         let bytes = Array(text.utf8)
-        guard bytes.contains(where: { $0 >= 0x80 || needsEncoding($0, in: .path) }) else { return nil }
         // Only path, query and fragment are encoded; scheme and authority are left alone (a
         // non-ASCII host would become punycode, which linksim does not model).
         guard let schemeEnd = bytes.firstIndex(of: UInt8(ascii: ":")),

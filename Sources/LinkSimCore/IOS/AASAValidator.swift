@@ -377,8 +377,16 @@ private struct ValidationWalk {
         for key in ["caseSensitive", "percentEncoded"] where value(earlier, key)?.bool != value(later, key)?.bool { return false }
         for key in ["?", "#"] {
             guard let condition = value(earlier, key) else { continue }
-            // Only a plain string condition repeated exactly is compared; anything else is not shadowing.
-            guard let text = condition.string, value(later, key)?.string == text else { return false }
+            // Only a condition repeated exactly (a string, or the same query items) is compared.
+            guard let other = value(later, key) else { return false }
+            if let text = condition.string {
+                guard other.string == text else { return false }
+            } else {
+                func items(_ node: JSONNode) -> [String]? {
+                    node.members.map { $0.map { "\($0.key)=\($0.value.string ?? "\u{0}")" } }
+                }
+                guard let mine = items(condition), mine == items(other) else { return false }
+            }
         }
         guard let earlierPath = value(earlier, "/")?.string ?? Optional("*"), let laterPath = value(later, "/")?.string else { return false }
         if earlierPath == laterPath { return true }
