@@ -44,7 +44,9 @@ public struct PatternMatcher: Sendable, Equatable, Hashable {
         case literal
 
         /// The behaviour of a given API level (android.md §1.5: literal only after Android 15).
-        public static func forAPI(_ api: Int) -> EscapedDot { api > 35 ? .literal : .matchesAnyCharacter }
+        public static func forAPI(_ api: Int) -> EscapedDot {
+            Rule.androidFilterSimpleGlobEscapedDot.applies(to: OSVersion(androidAPI: api)) ? .matchesAnyCharacter : .literal
+        }
     }
 
     public let pattern: String

@@ -44,12 +44,12 @@ enum AndroidWebResolver {
             trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: Rule.androidApplinksResolution12)
             return .browsers(browserList)
         }
-        if api < 23 {
+        if !Rule.androidApplinksCollectedHosts.applies(to: world.device.os) {
             trace.add("Android", "Android \(world.device.os) has no App Links (they arrived in Android 6): every matching app is offered with the browser",
-                      rule: Rule.androidApplinksLegacyAllOrNothing)
+                      rule: Rule.androidApplinksLegacyChooser)
             return .chooser(apps: handlers, browsers: browserList)
         }
-        if api <= 30 {
+        if Rule.androidApplinksLegacyChooser.applies(to: world.device.os) {
             var always: [Handler] = []
             var ask: [Handler] = []
             for handler in handlers {
@@ -215,7 +215,7 @@ enum AndroidWebResolver {
                 } else if !first && previousResolvers == resolvers && firstNavigationOfIntent {
                     decision = (false, "The redirect has no new handlers: it stays in \(shown)", Rule.androidChromeIncomingIntent)
                 } else if resolvers.isEmpty {
-                    decision = (false, world.device.os.apiLevel >= 31
+                    decision = (false, Rule.androidApplinksResolution12.applies(to: world.device.os)
                                 ? "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
                                 : "No app can handle \(current): \(shown) keeps it", Rule.androidChromeNoHandler)
                 } else if let previousHost, previousHost == host {

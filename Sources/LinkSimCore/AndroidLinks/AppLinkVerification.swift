@@ -126,7 +126,7 @@ enum AppLinkDomains {
             steps += entry.steps
             if isVerified(entry.state) {
                 if let rules = entry.dynamic, let url {
-                    if api >= 35 {
+                    if Rule.androidApplinksDynamicRules.applies(to: OSVersion(androidAPI: api)) {
                         let verdict = DynamicAppLinks.allows(rules, url: url)
                         steps.append(verdict.step)
                         if !verdict.allowed { return (.none, steps) }

@@ -311,7 +311,7 @@ enum DomainVerificationTransitions {
 
     /// An install from scratch: the verifier checks every autoVerify domain (live from the servers).
     static func install(_ index: Int, world: inout World, trace: inout TraceRecorder) {
-        guard world.device.platform == .android, world.device.os.apiLevel >= 23 else { return }
+        guard Rule.androidApplinksCollectedHosts.applies(to: world.device.os) else { return }
         world.apps[index].verificationRecords = [:]
         let hosts = AppLinkDomains.collect(world.apps[index], api: world.device.os.apiLevel).autoVerify
         guard !hosts.isEmpty else { return }
@@ -322,8 +322,8 @@ enum DomainVerificationTransitions {
     /// still-declared domains; every other state starts over and the agent verifies again. The
     /// user's selections and "Open supported links" survive (CTS C3, C7).
     static func update(_ index: Int, world: inout World, trace: inout TraceRecorder) {
-        guard world.device.platform == .android, world.device.os.apiLevel >= 23 else { return }
-        guard world.device.os.apiLevel >= 31 else {
+        guard Rule.androidApplinksCollectedHosts.applies(to: world.device.os) else { return }
+        guard Rule.androidApplinksState.applies(to: world.device.os) else {
             // Android 6–11: the legacy verifier runs again for the new version.
             let hosts = AppLinkDomains.collect(world.apps[index], api: world.device.os.apiLevel).autoVerify
             if !hosts.isEmpty { schedule(index, hosts: hosts, world: &world, trace: &trace, why: "The update asks for verification again") }
@@ -369,7 +369,7 @@ enum DomainVerificationTransitions {
             trace.add(shell, "This is an iOS device: pm does not exist here, nothing changes", rule: Rule.androidApplinksShell)
             return
         }
-        guard world.device.os.apiLevel >= 31 else {
+        guard Rule.androidApplinksShell.applies(to: world.device.os) else {
             trace.add(shell, "Android \(world.device.os) (API \(world.device.os.apiLevel)) has no DomainVerificationManager: these pm commands exist from Android 12, nothing changes",
                       rule: Rule.androidApplinksShell)
             return

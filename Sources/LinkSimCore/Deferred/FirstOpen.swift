@@ -76,13 +76,13 @@ enum FirstOpen {
         // The recipe reads UIPasteboard.general.string: any text is read [AF-PrivateRelay].
         case .appsflyer: reads = AppsFlyerOptions(app.sdk).clipboardRecipe
         // Branch checks hasURLs first, so only a URL is read [BR-SDK-Pasteboard]; NativeLink is iOS 15+.
-        case .branch: reads = BranchOptions(app.sdk).checkPasteboardOnInstall && device.os.major >= 15 && URLParts(text)?.isWeb == true
-        case .adjust: reads = AdjustOptions(app.sdk).linkMe && device.os.major >= 15 && URLParts(text)?.isWeb == true
+        case .branch: reads = BranchOptions(app.sdk).checkPasteboardOnInstall && Rule.deferredBranchNativelink.applies(to: device.os) && URLParts(text)?.isWeb == true
+        case .adjust: reads = AdjustOptions(app.sdk).linkMe && Rule.deferredAdjustLinkme.applies(to: device.os) && URLParts(text)?.isWeb == true
         case .none: reads = false
         }
         guard reads else { return nil }
-        if device.os.major >= 16 { return .alert }
-        return device.os.major >= 14 ? .banner : .silent
+        if Rule.deferredIosPasteAlert.applies(to: device.os) { return .alert }
+        return Rule.deferredIosPasteBanner.applies(to: device.os) ? .banner : .silent
     }
 
     static func resolve(_ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: Pasteboard,

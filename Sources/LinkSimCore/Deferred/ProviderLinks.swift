@@ -133,7 +133,7 @@ enum ProviderLinks {
         let params = linkData(provider, parts: parts, world: world, trace: &trace, actor: server, targetApp: targetIndex)
         // Private Relay covers Safari only (assumption A5 for in-app browsers): a tap in Safari, or a
         // tap in Notes/Messages/Mail whose page loads in Safari as the default browser.
-        let relayed = platform == .ios && world.device.os.major >= 15 && world.device.privateRelay
+        let relayed = Rule.deferredMatchPrivateRelay.applies(to: world.device.os) && world.device.privateRelay
             && TapSurface.browser(for: tap, world: world) == Browser.safari.rawValue
         let click = ProviderClick(provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
                                   time: world.clock, network: world.device.network, relayed: relayed, adClick: tap.adClick,

@@ -83,7 +83,7 @@ public enum Simulator {
             trace.add(world.device.platform.displayName,
                       "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched")
             if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
-                trace.add("iOS", "At install the device downloads \(world.apps[i].name)'s association files\(world.device.os.major >= 14 ? " from Apple's CDN" : "")",
+                trace.add("iOS", "At install the device downloads \(world.apps[i].name)'s association files\(Rule.iosAasaHostCdn.applies(to: world.device.os) ? " from Apple's CDN" : "")",
                           rule: Rule.iosAasaHostFetchTiming)
             }
             return nil

@@ -10,7 +10,7 @@ enum UniversalLinkResolver {
     static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
         let os = world.device.os
         let browser = TapSurface.browser(for: tap, world: world)
-        if os.major < 9 {
+        if Rule.iosUlRequiresIos9.applies(to: os) {
             trace.add("iOS", "Universal links arrived in iOS 9; on iOS \(os) a web link always opens in the browser",
                       rule: Rule.iosUlRequiresIos9)
             return showPage(tap.url, browser: browser, world: world, trace: &trace)
@@ -103,7 +103,7 @@ enum UniversalLinkResolver {
                       rule: Rule.iosEntitlementAppId)
             return nil
         }
-        let viaCDN = world.device.os.major >= 14 && entry.mode == nil
+        let viaCDN = Rule.iosAasaHostCdn.applies(to: world.device.os) && entry.mode == nil
         let checkedAt = AssociationSchedule.lastCheck(app: app, now: world.clock, start: world.start)
         let delay = world.device.associationDelay
         if delay.seconds > 0, let began = app.associationCheckedAt,
@@ -113,7 +113,7 @@ enum UniversalLinkResolver {
                       assumption: "assumption: the download after install or update takes \(delay) (Apple gives no figure; the scenario sets it)")
             return nil
         }
-        if !viaCDN, world.device.os.major < 14 {
+        if !viaCDN, Rule.iosAasaHostDirectFetch.applies(to: world.device.os) {
             trace.add("iOS", "On iOS \(world.device.os) the device fetches the file straight from the server (no CDN)",
                       rule: Rule.iosAasaHostDirectFetch)
         }
