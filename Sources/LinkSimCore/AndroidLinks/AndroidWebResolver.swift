@@ -63,9 +63,9 @@ enum AndroidWebResolver {
                 let (status, steps) = AppLinkDomains.legacyStatus(app, api: api, web: world.web)
                 for step in steps { trace.append(step) }
                 switch status {
-                case "always": always.append(handler)
-                case "never": continue
-                default: ask.append(handler)
+                case .always: always.append(handler)
+                case .never: continue
+                case .undefined: ask.append(handler)
                 }
             }
             if let winner = always.max(by: { world.apps[$0.appIndex].installOrder < world.apps[$1.appIndex].installOrder }) {

@@ -197,7 +197,7 @@ public struct PackageManagerCommand: Sendable, Equatable, CustomStringConvertibl
 
 /// What the verification agent answered for one domain, and when.
 struct VerificationRecord: Sendable, Equatable {
-    var state: String
+    var state: DomainVerificationState
     var steps: [TraceStep]
     var dynamic: [DynamicComponent]?
     var at: SimInstant
@@ -207,7 +207,7 @@ struct VerificationRecord: Sendable, Equatable {
 enum DomainVerificationTransitions {
     /// Verifier states the AOSP agent retries on its periodic job (VerifyStatus.kt): no response,
     /// unknown, timeout, redirect. A rejection (1026) waits for an update or `pm verify-app-links`.
-    static let retriedStates: Set<String> = ["none", "1024", "1027", "1029"]
+    static let retriedStates: Set<DomainVerificationState> = [.none, .code(1024), .code(1027), .code(1029)]
     static let retryPeriod = SimDuration.hours(24)
 
     /// Runs the agent for every autoVerify domain of the app against what the servers serve now,
@@ -250,7 +250,7 @@ enum DomainVerificationTransitions {
             guard !retry.isEmpty, !retry.keys.contains(where: { app.domainVerification[$0] != nil }) else { continue }
             let when = retry.values.map { $0.at + retryPeriod }.min() ?? world.clock
             runAgent(index, world: &world, at: when, hosts: Set(retry.keys))
-            let answers = retry.keys.sorted().map { "\($0): \(world.apps[index].verificationRecords[$0]?.state ?? "?")" }
+            let answers = retry.keys.sorted().map { "\($0): \(world.apps[index].verificationRecords[$0].map { $0.state.description } ?? "?")" }
             trace.add(actor, "The agent's periodic job (every 24 h) retried \(world.apps[index].name)'s unanswered domains at \(when): \(answers.joined(separator: ", "))",
                       rule: Rule.androidApplinksPackageLifecycle)
             verificationTakesOver(index, world: &world, trace: &trace)
@@ -275,7 +275,7 @@ enum DomainVerificationTransitions {
     /// The app's current state for each autoVerify host (recorded, else the verifier's answer).
     static func currentStates(_ index: Int, world: World) -> [(host: String, state: DomainVerificationState?)] {
         AppLinkDomains.states(world.apps[index], api: world.device.os.apiLevel, web: world.web)
-            .map { ($0.host, DomainVerificationState($0.state)) }
+            .map { ($0.host, $0.state) }
     }
 
     /// A newly verified domain takes the domain away from every other app's user selection, but only
@@ -335,11 +335,11 @@ enum DomainVerificationTransitions {
         let again = declared.sorted().filter { host in
             guard app.domainVerification[host] == nil else { return false }
             guard let record = app.verificationRecords[host] else { return true }
-            return !(DomainVerificationState(record.state)?.survivesUpdate ?? false)
+            return !record.state.survivesUpdate
         }
         var kept: [String] = [], reset: [String] = []
         for host in app.domainVerification.keys.sorted() {
-            let state = app.domainVerification[host].flatMap(DomainVerificationState.init)
+            let state = app.domainVerification[host]
             if declared.contains(host), state?.survivesUpdate == true {
                 kept.append("\(host) (\(state.map(String.init(describing:)) ?? "?"))")
             } else {
@@ -348,7 +348,7 @@ enum DomainVerificationTransitions {
             }
         }
         for host in declared.sorted() where app.domainVerification[host] == nil {
-            if let record = app.verificationRecords[host], DomainVerificationState(record.state)?.survivesUpdate == true {
+            if let record = app.verificationRecords[host], record.state.survivesUpdate {
                 kept.append("\(host) (\(record.state))")
             }
         }
@@ -402,8 +402,8 @@ enum DomainVerificationTransitions {
         let app = world.apps[index]
         var sent: [String] = []
         for host in AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify {
-            let text = app.domainVerification[host] ?? app.verificationRecords[host]?.state ?? (app.verificationDueAt == nil ? nil : "none")
-            guard let recorded = text.flatMap(DomainVerificationState.init) else { sent.append(host); continue }
+            let recordedState = app.domainVerification[host] ?? app.verificationRecords[host]?.state ?? (app.verificationDueAt == nil ? nil : DomainVerificationState.none)
+            guard let recorded = recordedState else { sent.append(host); continue }
             if reVerify ? recorded.agentMayChange : recorded.isDefault {
                 world.apps[index].domainVerification[host] = nil
                 sent.append(host)
@@ -431,7 +431,7 @@ enum DomainVerificationTransitions {
                           rule: Rule.androidApplinksCollectedHosts)
                 continue
             }
-            world.apps[index].domainVerification[host] = (state ?? DomainVerificationState.none).description
+            world.apps[index].domainVerification[host] = state ?? DomainVerificationState.none
             trace.add(actor, "\(app.name)'s state for \(host) is now \(state.map(String.init(describing:)) ?? "none (reset)")",
                       rule: Rule.androidApplinksState)
         }
@@ -481,7 +481,7 @@ enum DomainVerificationTransitions {
     static func reset(_ index: Int, world: inout World, trace: inout TraceRecorder) {
         let app = world.apps[index]
         for host in AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify {
-            world.apps[index].domainVerification[host] = DomainVerificationState.none.description
+            world.apps[index].domainVerification[host] = DomainVerificationState.none
         }
         world.apps[index].userSelectedDomains = []
         world.apps[index].linkHandlingAllowed = true

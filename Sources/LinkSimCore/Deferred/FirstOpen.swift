@@ -50,15 +50,15 @@ enum FirstOpen {
     }
 
     /// The user answered the iOS 16+ paste alert.
-    static func answerPastePrompt(_ pending: PendingDecision, firstLaunch: Bool, answer: String,
+    static func answerPastePrompt(_ pending: PendingDecision, firstLaunch: Bool, answer: Answer,
                                   world: inout World, trace: inout TraceRecorder) -> Landing {
         guard let appID = pending.candidates.first, let index = world.index(of: appID) else { return Landing(kind: .nowhere) }
         // `open` reads as the affirmative button too; anything else leaves the pasteboard unread.
-        let allowed = answer == "allow_paste" || answer == "open"
+        let allowed = answer == .allowPaste || answer == .open
         if allowed {
             trace.add("User", "Taps “Allow Paste”")
         } else {
-            trace.add("User", answer == "deny_paste" || answer == "cancel" ? "Taps “Don't Allow Paste”" : "“\(answer)” is not Allow/Don't Allow Paste; the alert counts as denied",
+            trace.add("User", answer == .denyPaste || answer == .cancel ? "Taps “Don't Allow Paste”" : "“\(answer)” is not Allow/Don't Allow Paste; the alert counts as denied",
                       rule: Rule.deferredIosPasteDenied)
         }
         let pasteboard = Pasteboard(read: true, text: allowed ? world.device.clipboard : nil)

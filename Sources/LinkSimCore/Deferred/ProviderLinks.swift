@@ -209,7 +209,7 @@ enum ProviderLinks {
                     filter.autoVerify && filter.data.contains { $0.scheme == "https" } && filter.data.contains { $0.host?.lowercased() == host }
                 }
             }
-            let verifiedByState = app.domainVerification[host] == "verified"
+            let verifiedByState = app.domainVerification[host] == .verified
             let activity = verifiedByFilter ?? (verifiedByState ? app.activities.first : nil)
             trace.add("Android", activity != nil ? "\(app.name) has a verified App Link for \(host)"
                                                 : "\(app.name) has no verified App Link for \(host)",

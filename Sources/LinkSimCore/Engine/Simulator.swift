@@ -295,7 +295,7 @@ enum WebNavigation {
 
 /// Answers to a prompt or chooser left by the previous action.
 enum PendingAnswer {
-    static func resolve(_ pending: PendingDecision, answer: String, world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func resolve(_ pending: PendingDecision, answer: Answer, world: inout World, trace: inout TraceRecorder) -> Landing {
         let platform = world.device.platform
         func stay(_ summary: String) -> Landing {
             trace.add("User", summary, rule: pending.cancelRule)
@@ -327,9 +327,9 @@ enum PendingAnswer {
         case .safariSchemePrompt, .appOpenPrompt, .chromeExternalPrompt:
             guard let target = pending.candidates.first else { return Landing(kind: .nowhere) }
             switch answer {
-            case "open", "always", "just_once", target:
+            case .open, .always, .justOnce, .pick(target):
                 return open(target, detail: "Taps Open")
-            case "cancel":
+            case .cancel:
                 return stay("Taps Cancel; the app does not open")
             default:
                 trace.add("User", "“\(answer)” is not an answer this prompt offers (Open or Cancel); the prompt is dismissed",
@@ -337,21 +337,21 @@ enum PendingAnswer {
                 return Landing(kind: .nowhere)
             }
         case .chooser:
-            if answer == "cancel" { return stay("Dismisses the chooser") }
-            if pending.candidates.contains(answer), Browser(rawValue: answer) != nil, world.index(of: answer) == nil {
-                trace.add("User", "Picks \(Browser(rawValue: answer)?.displayName ?? answer) in the chooser")
-                return Landing(kind: .browser, via: .web, browser: answer, url: pending.url)
+            if answer == .cancel { return stay("Dismisses the chooser") }
+            if case .pick(let option) = answer, pending.candidates.contains(option) {
+                if let browser = Browser(rawValue: option), world.index(of: option) == nil {
+                    trace.add("User", "Picks \(browser.displayName) in the chooser")
+                    return Landing(kind: .browser, via: .web, browser: option, url: pending.url)
+                }
+                return open(option, detail: "Picks \(world.index(of: option).map { world.apps[$0].name } ?? option) in the chooser (Just once)")
             }
-            if pending.candidates.contains(answer) {
-                return open(answer, detail: "Picks \(world.index(of: answer).map { world.apps[$0].name } ?? answer) in the chooser (Just once)")
-            }
-            if (answer == "just_once" || answer == "always"), let first = pending.candidates.first {
-                if answer == "always", platform == .android, world.index(of: first) != nil {
+            if answer == .justOnce || answer == .always, let first = pending.candidates.first {
+                if answer == .always, platform == .android, world.index(of: first) != nil {
                     world.preferredActivities[World.preferenceKey(pending.url)] = first
                     trace.add("Android", "“Always” saves \(first) as the preferred activity for \(World.preferenceKey(pending.url)) links",
                               rule: pending.cancelRule)
                 }
-                return open(first, detail: "Picks the first option and taps \(answer == "always" ? "Always" : "Just once")")
+                return open(first, detail: "Picks the first option and taps \(answer == .always ? "Always" : "Just once")")
             }
             trace.add("User", "“\(answer)” is not one of the chooser's options (\(pending.candidates.joined(separator: ", "))); the chooser is dismissed",
                       rule: Rule.linksimAnswerNothingPending)
