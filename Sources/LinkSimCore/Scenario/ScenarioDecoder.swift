@@ -798,7 +798,7 @@ final class ScenarioDecoder {
         return tap
     }
 
-    private func decodeExpectation(_ node: YAMLNode, what: String, scenario: Scenario) -> Expectation? {
+    func decodeExpectation(_ node: YAMLNode, what: String, scenario: Scenario) -> Expectation? {
         let c = context
         guard let map = c.mapping(node, what: what, allowed: ScenarioKeys.expect),
               let landsNode = c.require(map, "lands", in: what, at: node.location),

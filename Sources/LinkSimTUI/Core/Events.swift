@@ -50,6 +50,12 @@ public enum Event: Sendable, Equatable {
     case exportFailed(path: String, message: String)
     case clipboardCopied(characters: Int)
     case clipboardUnavailable(reason: String)
+    // The course (`linksim learn`).
+    case progressSaved(path: String)
+    case progressSaveFailed(path: String, message: String)
+    case fileEdited(path: String)
+    case fileEditFailed(path: String, message: String)
+    case fixChecked(LessonChecker.FixOutcome, path: String)
 }
 
 /// What `update` asks the outside world to do. The runtime performs it and may answer with an event.
@@ -64,4 +70,11 @@ public enum Effect: Sendable, Equatable {
     case writeExport(path: String, text: String)
     /// Puts text on the terminal's clipboard with OSC 52 (the runtime knows whether it can).
     case copyToClipboard(text: String)
+    /// The course's progress, written atomically (the folder is created when missing).
+    case saveProgress(path: String, text: String)
+    /// Suspends the screen and runs `$VISUAL`/`$EDITOR` on `path` (a copy of `seedFrom` when it does
+    /// not exist yet); answered with `.fileEdited`.
+    case editFile(path: String, seedFrom: String)
+    /// Checks the learner's copy of a fix step's file with the simulator; answered with `.fixChecked`.
+    case checkFix(step: LessonStep, path: String)
 }
