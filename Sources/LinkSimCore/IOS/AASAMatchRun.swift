@@ -1,0 +1,390 @@
+import Foundation
+
+// MARK: - One classification
+
+/// The state of one `match` call: the inputs and the explanation being written.
+struct MatchRun {
+    let appID: String
+    let document: AASADocument
+    let ios: OSVersion
+    var steps: [AASAMatchStep] = []
+    init(appID: String, document: AASADocument, ios: OSVersion) {
+        self.appID = appID
+        self.document = document
+        self.ios = ios
+    }
+
+    // Version gates (data, not scattered ifs).
+    var componentsSupported: Bool { ios >= OSVersion(ios: 13) }
+    var defaultsSupported: Bool { ios >= OSVersion(ios: 14) }
+    var caseSensitiveKeySupported: Bool { ios >= OSVersion(ios: 13, 5) }
+    var variablesSupported: Bool { ios >= OSVersion(ios: 13, 5) }
+    var notPrefixSupported: Bool { ios >= OSVersion(ios: 9, 2) }
+
+    mutating func note(_ summary: String, detail: String? = nil, rule: String?, assumption: String? = nil) {
+        steps.append(AASAMatchStep(summary: summary, detail: detail, rule: rule, assumption: assumption))
+    }
+
+    mutating func verdict(_ result: AASAMatchResult, detail: Int? = nil, component: Int? = nil,
+                          format: AASAFormat? = nil) -> AASAMatch {
+        AASAMatch(result: result, detail: detail, component: component, format: format, steps: steps)
+    }
+
+    mutating func classify(url text: String, domain: String?) -> AASAMatch {
+        guard let url = AASAURL.parse(text) else {
+            note("\(text) is not an absolute URL, so no file can claim it", rule: IOSAASARules.webURLsOnly)
+            return verdict(.noMatch)
+        }
+        guard url.scheme == "https" || url.scheme == "http" else {
+            note("\(url.scheme): URLs are not web links; only https/http URLs are checked against the file",
+                 rule: IOSAASARules.webURLsOnly)
+            return verdict(.noMatch)
+        }
+        if let domain {
+            guard url.host.lowercased() == domain.lowercased() else {
+                note("The URL's host \(url.host) is not \(domain), the host this file was served for",
+                     rule: IOSAASARules.hostCaseInsensitive)
+                return verdict(.noMatch)
+            }
+            if url.host != domain {
+                note("Host \(url.host) is \(domain) compared without regard to case", rule: IOSAASARules.hostCaseInsensitive)
+            }
+        }
+        guard ios >= OSVersion(ios: 9) else {
+            note("iOS \(ios) has no universal links (they arrived in iOS 9)", rule: IOSAASARules.applinksSection)
+            return verdict(.noMatch)
+        }
+        guard document.hasAppLinks else {
+            note("The file has no \"applinks\" section (it has: \(document.services.joined(separator: ", "))), so it claims no URLs",
+                 rule: IOSAASARules.applinksSection)
+            return verdict(.noMatch)
+        }
+        if document.detailsForm == .dictionary {
+            note("applinks.details is the legacy dictionary keyed by app ID; its keys are tried in sorted order and numbered 0, 1, … in that order",
+                 rule: IOSAASARules.detailsDictionary,
+                 assumption: "JSON key order is undefined; linksim sorts the keys (R-BA's decision, ios.md §2.1)")
+        }
+        if document.details.isEmpty {
+            note("applinks.details has no entries, so the file claims no URLs", rule: IOSAASARules.applinksSection)
+            return verdict(.noMatch)
+        }
+        let parts = MatchedURLParts(url: url)
+        for (index, detail) in document.details.enumerated() {
+            if let hit = evaluate(detail: detail, index: index, parts: parts) { return hit }
+        }
+        note("No details entry for \(appID) has a rule that hits \(describe(url)): no_match, so the URL does not open this app",
+             rule: IOSAASARules.detailsOrder)
+        return verdict(.noMatch)
+    }
+
+    func describe(_ url: AASAURL) -> String {
+        var text = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { text += "?" + query }
+        if let fragment = url.fragment { text += "#" + fragment }
+        return text
+    }
+
+    /// Tries one details entry; returns the verdict when one of its rules hits.
+    mutating func evaluate(detail: AASADetail, index: Int, parts: MatchedURLParts) -> AASAMatch? {
+        let name = "details[\(index)]"
+        let listed = detail.appIDs.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard detail.appIDs.contains(appID) else {
+            let reason: String
+            switch detail.appIDSource {
+            case .none: reason = "has neither appID nor appIDs, so it applies to no app"
+            case .appIDs where detail.ignoredAppID == appID:
+                reason = "names \(appID) only in appID, which is ignored because appIDs [\(listed)] is present"
+            default: reason = "does not list \(appID) (it lists \(listed.isEmpty ? "no app" : listed))"
+            }
+            note("\(name) skipped: it \(reason)", rule: IOSAASARules.appIDsPrecedence,
+                 assumption: detail.ignoredAppID == appID ? appIDsAssumption : nil)
+            return nil
+        }
+        let via: String
+        switch detail.appIDSource {
+        case .appIDs: via = "in appIDs"
+        case .appID: via = "as its appID"
+        case .dictionaryKey: via = "as its key"
+        case .none: via = ""
+        }
+        note("\(name) lists \(appID) \(via)", rule: IOSAASARules.appIDsPrecedence,
+             assumption: detail.ignoredAppID != nil ? appIDsAssumption : nil)
+
+        if componentsSupported, let components = detail.components {
+            if detail.paths != nil {
+                note("\(name) has both components and paths; iOS \(ios) uses components and ignores paths",
+                     rule: IOSAASARules.componentsOverPaths)
+            }
+            return evaluate(components: components, detail: detail, index: index, parts: parts)
+        }
+        if let paths = detail.paths {
+            if detail.components != nil {
+                note("\(name) has components, but iOS \(ios) predates them (iOS 13), so its paths are used",
+                     rule: IOSAASARules.componentsOverPaths)
+            }
+            return evaluate(paths: paths, index: index, parts: parts)
+        }
+        if detail.components != nil {
+            note("\(name) has only components, which iOS \(ios) does not understand (they need iOS 13): skipped",
+                 rule: IOSAASARules.componentsOverPaths)
+        } else {
+            note("\(name) has neither components nor paths: skipped", rule: IOSAASARules.detailsOrder)
+        }
+        return nil
+    }
+
+    let appIDsAssumption = "R-ST (tested against swcutil) says appIDs wins over appID; R-BA treats them as a union. linksim follows R-ST (ios.md §10)."
+
+    // MARK: components
+
+    mutating func evaluate(components: [AASAComponent], detail: AASADetail, index: Int, parts: MatchedURLParts) -> AASAMatch? {
+        let layers: [(name: String, component: AASAComponent)] = defaultsSupported
+            ? [("applinks.defaults", document.defaults), ("details[\(index)].defaults", detail.defaults)]
+                .compactMap { layer in layer.1.map { (layer.0, $0) } }
+            : []
+        if !defaultsSupported, document.defaults != nil || detail.defaults != nil {
+            note("defaults are ignored: iOS \(ios) predates them (iOS 14)", rule: IOSAASARules.defaults)
+        }
+        for (position, component) in components.enumerated() {
+            let effective = EffectiveComponent(component: component, layers: layers)
+            let outcome = check(effective, parts: parts)
+            let name = "details[\(index)].components[\(position)] \(component.summary)"
+            for extra in outcome.notes { steps.append(extra) }
+            if outcome.matched {
+                let excluded = effective.exclude.value
+                if excluded {
+                    let origin = effective.exclude.origin.map { " (exclude comes from \($0))" } ?? ""
+                    note("\(name) matches and excludes\(origin): exclude, the URL does not open the app",
+                         detail: outcome.explanation, rule: IOSAASARules.exclude)
+                    return verdict(.exclude, detail: index, component: position, format: .components)
+                }
+                note("\(name) matches: match, the first hit wins", detail: outcome.explanation,
+                     rule: IOSAASARules.componentsFirstHit)
+                return verdict(.match, detail: index, component: position, format: .components)
+            }
+            note("\(name) does not match", detail: outcome.explanation, rule: outcome.failedRule)
+            if let failed = outcome.failedRule, failed != IOSAASARules.patternWildcards {
+                note("Its path matches, but a component hits only when every key it has (\"/\", \"?\", \"#\") matches",
+                     rule: IOSAASARules.allKeysMustMatch)
+            }
+        }
+        note("No component of details[\(index)] hits; the next entry is tried", rule: IOSAASARules.detailsOrder)
+        return nil
+    }
+
+    /// A component with the values it inherits from `defaults`, and where each came from.
+    struct EffectiveComponent {
+        struct Field<Value> {
+            var value: Value
+            /// nil for the component itself or the built-in default.
+            var origin: String?
+        }
+        var path: Field<String?>
+        var query: Field<AASAQueryPattern?>
+        var fragment: Field<String?>
+        var exclude: Field<Bool>
+        var caseSensitive: Field<Bool>
+        var percentEncoded: Field<Bool>
+        var ignoredKeys: [String]
+
+        init(component: AASAComponent, layers: [(name: String, component: AASAComponent)]) {
+            // The most specific level wins: component, then app defaults, then domain defaults (ios.md §2.9).
+            // Closures, not key paths: a key-path read costs tens of nanoseconds.
+            func pick<Value>(_ key: (AASAComponent) -> Value?) -> Field<Value?> {
+                if let own = key(component) { return Field(value: own, origin: nil) }
+                for layer in layers.reversed() {
+                    if let inherited = key(layer.component) { return Field(value: inherited, origin: layer.name) }
+                }
+                return Field(value: nil, origin: nil)
+            }
+            path = pick { $0.path }
+            query = pick { $0.query }
+            fragment = pick { $0.fragment }
+            let excludeField = pick { $0.exclude }
+            exclude = Field(value: excludeField.value ?? false, origin: excludeField.origin)
+            let caseField = pick { $0.caseSensitive }
+            caseSensitive = Field(value: caseField.value ?? true, origin: caseField.origin)
+            let percentField = pick { $0.percentEncoded }
+            percentEncoded = Field(value: percentField.value ?? true, origin: percentField.origin)
+            ignoredKeys = component.ignoredKeys
+        }
+    }
+
+    struct Outcome {
+        var matched: Bool
+        var explanation: String
+        var failedRule: String?
+        var notes: [AASAMatchStep]
+    }
+
+    func check(_ component: EffectiveComponent, parts: MatchedURLParts) -> Outcome {
+        var notes: [AASAMatchStep] = []
+        var lines: [String] = []
+        if !component.ignoredKeys.isEmpty {
+            let keys = component.ignoredKeys.map { "\"\($0)\"" }.joined(separator: ", ")
+            notes.append(AASAMatchStep(summary: "Key(s) \(keys) are not understood here and are ignored",
+                                       detail: "Only /, ?, #, exclude, caseSensitive, percentEncoded and comment have a meaning (with the right type); a misspelling such as \"casesensitive\" has no effect.",
+                                       rule: IOSAASARules.unknownKeysIgnored))
+        }
+        var caseSensitive = component.caseSensitive.value
+        if !caseSensitive && !caseSensitiveKeySupported {
+            caseSensitive = true
+            notes.append(AASAMatchStep(summary: "caseSensitive: false is ignored on iOS \(ios) (the key arrived in iOS 13.5); matching is case-sensitive",
+                                       rule: IOSAASARules.caseSensitive))
+        }
+        let percentEncoded = component.percentEncoded.value
+        let modes = "caseSensitive \(caseSensitive)\(origin(component.caseSensitive.origin)), percentEncoded \(percentEncoded)\(origin(component.percentEncoded.origin))"
+        lines.append("Comparing with \(modes).")
+        if !caseSensitive {
+            notes.append(AASAMatchStep(summary: "Comparing without regard to case (caseSensitive: false\(origin(component.caseSensitive.origin)))",
+                                       rule: IOSAASARules.caseSensitive))
+        }
+        if !percentEncoded {
+            notes.append(AASAMatchStep(summary: "The URL is percent-decoded before comparing (percentEncoded: false\(origin(component.percentEncoded.origin)))",
+                                       rule: IOSAASARules.percentEncoded))
+        }
+        let options = GlobOptions(caseSensitive: caseSensitive, documentVariables: variablesSupported ? document.substitutionVariables : nil)
+
+        // Path.
+        let pathPattern = component.path.value ?? "*"
+        let pathText = percentEncoded ? parts.path : percentDecoded(parts.path)
+        let path = PathCheck(pattern: pathPattern, urlPath: pathText, options: options)
+        let pathLabel = component.path.value == nil ? "\"*\" (no \"/\" key)" : "\"\(pathPattern)\"\(origin(component.path.origin))"
+        if path.usedVariables && variablesSupported {
+            notes.append(AASAMatchStep(summary: "Pattern \"\(pathPattern)\" uses substitution variables; each $(name) matches one of its alternatives",
+                                       rule: IOSAASARules.substitutionVariables))
+        } else if path.usedVariables {
+            notes.append(AASAMatchStep(summary: "Substitution variables in \"\(pathPattern)\" are plain text on iOS \(ios) (they arrived in iOS 13.5)",
+                                       rule: IOSAASARules.substitutionVariables))
+        }
+        if let normalisation = path.normalisationNote {
+            notes.append(AASAMatchStep(summary: normalisation, rule: IOSAASARules.pathNormalisation))
+        }
+        if !path.matched {
+            lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" does not match \(pathLabel).")
+            return Outcome(matched: false, explanation: lines.joined(separator: " "),
+                           failedRule: IOSAASARules.patternWildcards,
+                           notes: notes)
+        }
+        lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" matches \(pathLabel).")
+
+        // Query.
+        let queryOrigin = origin(component.query.origin)
+        switch component.query.value {
+        case nil:
+            lines.append("No \"?\" key: any query matches.")
+        case .ignored?:
+            notes.append(AASAMatchStep(summary: "The \"?\" dictionary\(queryOrigin) holds a non-string value, so iOS ignores it and any query matches",
+                                       rule: IOSAASARules.queryNonStringIgnored,
+                                       assumption: "An ignored \"?\" dictionary matches every query; it does not fall back to a \"?\" from defaults (not oracle-tested)."))
+            lines.append("\"?\" ignored: any query matches.")
+        case .whole(let pattern)?:
+            let raw = parts.query ?? ""
+            let text = percentEncoded ? raw : percentDecoded(raw)
+            let described = parts.query == nil ? "The missing query (read as \"\")" : "The whole query \"\(text)\""
+            if globMatches(pattern, text, options) {
+                lines.append("\(described) matches \"\(pattern)\"\(queryOrigin).")
+            } else {
+                lines.append("\(described) does not match \"\(pattern)\"\(queryOrigin).")
+                return Outcome(matched: false, explanation: lines.joined(separator: " "),
+                               failedRule: IOSAASARules.queryString, notes: notes)
+            }
+        case .items(let predicates)?:
+            let items = queryItems(parts.query ?? "", percentEncoded: percentEncoded)
+            for predicate in predicates {
+                let name = caseSensitive ? predicate.name : predicate.name.lowercased()
+                let values = items.filter { (caseSensitive ? $0.name : $0.name.lowercased()) == name }.map(\.value)
+                let checked = values.isEmpty ? [""] : values
+                let failing = checked.first { !globMatches(predicate.pattern, $0, options) }
+                let shown = values.isEmpty ? "absent (read as \"\")" : values.map { "\"\($0)\"" }.joined(separator: ", ")
+                if let failing {
+                    lines.append("Query item \"\(predicate.name)\" = \(shown): \"\(failing)\" does not match \"\(predicate.pattern)\"\(queryOrigin).")
+                    return Outcome(matched: false, explanation: lines.joined(separator: " "),
+                                   failedRule: IOSAASARules.queryAllItems, notes: notes + [queryAssumptionStep(percentEncoded, caseSensitive)])
+                }
+                lines.append("Query item \"\(predicate.name)\" = \(shown) matches \"\(predicate.pattern)\"\(queryOrigin).")
+            }
+            notes.append(queryAssumptionStep(percentEncoded, caseSensitive))
+        }
+
+        // Fragment.
+        let fragmentPattern = component.fragment.value ?? "*"
+        let fragmentRaw = parts.fragment ?? ""
+        let fragmentText = percentEncoded ? fragmentRaw : percentDecoded(fragmentRaw)
+        let fragmentDescribed = parts.fragment == nil ? "missing fragment (read as \"\")" : "fragment \"\(fragmentText)\""
+        if component.fragment.value == nil {
+            lines.append("No \"#\" key: any fragment matches.")
+        } else if globMatches(fragmentPattern, fragmentText, options) {
+            lines.append("The \(fragmentDescribed) matches \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
+        } else {
+            lines.append("The \(fragmentDescribed) does not match \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
+            return Outcome(matched: false, explanation: lines.joined(separator: " "), failedRule: IOSAASARules.fragment, notes: notes)
+        }
+        if component.path.origin != nil || component.query.origin != nil || component.fragment.origin != nil
+            || component.exclude.origin != nil || component.caseSensitive.origin != nil || component.percentEncoded.origin != nil {
+            notes.append(AASAMatchStep(summary: "Keys this component leaves out come from defaults (the more specific level wins)",
+                                       rule: IOSAASARules.defaults))
+        }
+        return Outcome(matched: true, explanation: lines.joined(separator: " "), failedRule: nil, notes: notes)
+    }
+
+    func queryAssumptionStep(_ percentEncoded: Bool, _ caseSensitive: Bool) -> AASAMatchStep {
+        AASAMatchStep(summary: "Query items are compared by name; every occurrence of a named item must match, a missing one reads as \"\"",
+                      rule: IOSAASARules.queryAllItems,
+                      assumption: "Undocumented (ios.md §2.6, §10): linksim compares item names and values \(percentEncoded ? "as written (not decoded)" : "percent-decoded, as percentEncoded is false"), treats \"+\" as a plain character, and \(caseSensitive ? "compares names case-sensitively" : "compares names without regard to case too (R-BA's reading)").")
+    }
+
+    func origin(_ origin: String?) -> String { origin.map { " (from \($0))" } ?? "" }
+
+    // MARK: paths
+
+    mutating func evaluate(paths: [String], index: Int, parts: MatchedURLParts) -> AASAMatch? {
+        note("details[\(index)] uses legacy paths: only the URL path \"\(parts.path.isEmpty ? "/" : parts.path)\" is compared (query and fragment ignored), case-sensitively",
+             rule: IOSAASARules.pathsLegacy,
+             assumption: "linksim applies the components path normalisation (trailing slashes, optional leading slash) to paths too; it was measured for components only.")
+        let options = GlobOptions(caseSensitive: true, documentVariables: nil)
+        for (position, entry) in paths.enumerated() {
+            var pattern = entry
+            var excluding = false
+            if entry.hasPrefix("NOT ") {
+                if notPrefixSupported {
+                    excluding = true
+                    pattern = String(entry.dropFirst(4))
+                } else {
+                    note("\"NOT \" is plain text on iOS \(ios) (it arrived in iOS 9.2)", rule: IOSAASARules.pathsNotExclude)
+                }
+            }
+            let check = PathCheck(pattern: pattern, urlPath: parts.path, options: options)
+            let name = "details[\(index)].paths[\(position)] \"\(entry)\""
+            if let normalisation = check.normalisationNote {
+                note(normalisation, rule: IOSAASARules.pathNormalisation)
+            }
+            guard check.matched else {
+                note("\(name) does not match the path", rule: IOSAASARules.patternWildcards)
+                continue
+            }
+            if excluding {
+                note("\(name) matches and starts with \"NOT \": exclude, the URL does not open the app",
+                     rule: IOSAASARules.pathsNotExclude)
+                return verdict(.exclude, detail: index, component: position, format: .paths)
+            }
+            note("\(name) matches: match, the first hit wins", rule: IOSAASARules.pathsLegacy)
+            return verdict(.match, detail: index, component: position, format: .paths)
+        }
+        note("No path of details[\(index)] hits; the next entry is tried", rule: IOSAASARules.detailsOrder)
+        return nil
+    }
+
+}
+
+/// The URL parts in the form the matcher compares them.
+struct MatchedURLParts {
+    var path: String
+    var query: String?
+    var fragment: String?
+    init(url: AASAURL) {
+        path = url.path
+        query = url.query
+        fragment = url.fragment
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+// MARK: - Path normalisation (ios.md §2.5)
+
+struct PathCheck {
+    var matched: Bool
+    var normalisationNote: String?
+    var usedVariables: Bool
+
+    init(pattern: String, urlPath: String, options: GlobOptions) {
+        let text = Self.normaliseURLPath(urlPath)
+        let normalisedPattern = Self.normalisePattern(pattern)
+        // Before iOS 13.5 there are no variables, but the step still says "$(...)" was read as text.
+        usedVariables = Self.mentionsVariable(pattern)
+            && (options.documentVariables == nil || GlobToken.tokens(of: Array(normalisedPattern.unicodeScalars), variables: options.variables).usedVariable)
+        if globMatches(normalisedPattern, text, options) {
+            matched = true
+            let shownURL = urlPath.isEmpty ? "/" : urlPath
+            // Only worth a step when normalising made the difference.
+            if !globMatches(pattern, urlPath, options) {
+                normalisationNote = "Slashes at the ends are normalised: pattern \"\(pattern)\" is read as \"\(normalisedPattern.isEmpty ? "/" : normalisedPattern)\" and path \"\(shownURL)\" as \"\(text.isEmpty ? "/" : text)\""
+            }
+            return
+        }
+        // A pattern ending in "/*" also matches its parent path: "/buy/*" matches "/buy".
+        if normalisedPattern.hasSuffix("/*") {
+            let parent = Self.stripTrailingSlashes(String(normalisedPattern.dropLast(2)))
+            if globMatches(parent, text, options) {
+                matched = true
+                normalisationNote = "Pattern \"\(pattern)\" ends in \"/*\", so it also matches its parent path \"\(parent.isEmpty ? "/" : parent)\""
+                return
+            }
+        }
+        matched = false
+        normalisationNote = nil
+    }
+
+    /// The verdict alone, with no note (the fast path). Variable-free patterns are normalised and
+    /// matched in place on their UTF-8 bytes; the rest go through the String path below.
+    static func matches(pattern: String, urlPath: String, options: GlobOptions) -> Bool {
+        var pattern = pattern, urlPath = urlPath
+        let decided: Bool? = pattern.withUTF8 { p in
+            urlPath.withUTF8 { t in
+                if options.documentVariables != nil, ByteGlob.mentionsVariable(p) { return nil }
+                if !options.caseSensitive, !ByteGlob.isASCII(p) || !ByteGlob.isASCII(t) { return nil }
+                return ByteGlob.matchesNormalisedPath(pattern: p, path: t, fold: !options.caseSensitive)
+            }
+        }
+        if let decided { return decided }
+        return matchesAsText(pattern: pattern, urlPath: urlPath, options: options)
+    }
+
+    static func matchesAsText(pattern: String, urlPath: String, options: GlobOptions) -> Bool {
+        let text = normaliseURLPath(urlPath)
+        let normalisedPattern = normalisePattern(pattern)
+        if globMatches(normalisedPattern, text, options) { return true }
+        if normalisedPattern.hasSuffix("/*") {
+            return globMatches(stripTrailingSlashes(String(normalisedPattern.dropLast(2))), text, options)
+        }
+        return false
+    }
+
+    /// Whether the text contains "$(" (a byte scan; Foundation's `contains` is much slower).
+    static func mentionsVariable(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "(") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// An empty path reads as "/", and a trailing run of slashes is dropped ("/" becomes "").
+    static func normaliseURLPath(_ path: String) -> String {
+        stripTrailingSlashes(path)
+    }
+
+    /// The leading slash is optional and a leading run collapses to one; trailing slashes are dropped.
+    static func normalisePattern(_ pattern: String) -> String {
+        let withoutLeading = pattern.drop { $0 == "/" }
+        return stripTrailingSlashes("/" + withoutLeading)
+    }
+
+    static func stripTrailingSlashes(_ text: String) -> String {
+        var result = Substring(text)
+        while result.hasSuffix("/") { result = result.dropLast() }
+        return String(result)
+    }
+}
+
+/// Decodes %XX escapes as UTF-8; malformed escapes stay as written.
+func percentDecoded(_ text: String) -> String {
+    guard text.contains("%") else { return text }
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+    while i < bytes.count {
+        if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count,
+           let high = hex(bytes[i + 1]), let low = hex(bytes[i + 2]) {
+            out.append(high << 4 | low)
+            i += 3
+        } else {
+            out.append(bytes[i])
+            i += 1
+        }
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// Splits a raw query into items; an item without "=" has the empty value.
+func queryItems(_ query: String, percentEncoded: Bool) -> [(name: String, value: String)] {
+    query.split(separator: "&", omittingEmptySubsequences: true).map { piece in
+        let name: Substring
+        let value: Substring
+        if let equals = piece.firstIndex(of: "=") {
+            name = piece[..<equals]
+            value = piece[piece.index(after: equals)...]
+        } else {
+            name = piece
+            value = ""
+        }
+        return percentEncoded ? (String(name), String(value)) : (percentDecoded(String(name)), percentDecoded(String(value)))
+    }
+}
