@@ -1,3 +1,4 @@
+import Foundation
 import LinkSimCore
 
 /// Draws the course: the lesson list (whole screen), a predict question (whole screen, so the
@@ -53,7 +54,7 @@ extension ScreenPainter {
                  title: lessons.indices.contains(cursor) ? "\(lessons[cursor].id) · \(lessons[cursor].steps.count) steps" : "",
                  style: theme.border, titleStyle: theme.paneTitle)
         if lessons.indices.contains(cursor) {
-            let lines = TerminalText.wrap(lessons[cursor].summary, columns: size.width - 4)
+            let lines = TerminalText.wrap(CourseText.reflow(lessons[cursor].summary), columns: size.width - 4)
             for (i, line) in lines.prefix(summaryHeight - 1).enumerated() {
                 grid.put(line, x: 2, y: top + 1 + i, maxWidth: size.width - 4, style: theme.text)
             }
@@ -92,7 +93,7 @@ extension ScreenPainter {
                  style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
         let width = size.width - 4
         var lines: [(String, CellStyle)] = []
-        for line in TerminalText.wrap(step.text, columns: width) { lines.append((line, theme.text)) }
+        for line in TerminalText.wrap(CourseText.reflow(step.text), columns: width) { lines.append((line, theme.text)) }
         lines.append(("", theme.text))
         lines.append(("The world: \(CourseText.world(step.world))", theme.secondary))
         for (index, action) in step.world.actions.enumerated() where index <= step.action {
@@ -119,14 +120,15 @@ extension ScreenPainter {
     func paintLessonPanel(_ session: CourseSession, into grid: inout Grid) {
         guard let step = session.currentStep else { return }
         let size = grid.size
-        let height = min(11, max(6, size.height / 2 - 1))
+        // A third of the screen: the device pane's knobs stay reachable at 80×24 (P hides the panel).
+        let height = min(12, max(7, size.height / 3))
         let rect = Rect(x: 0, y: size.height - 1 - height, width: size.width, height: height)
         grid.fill(rect)
         grid.box(rect, title: stepTitle(session), style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
         let width = size.width - 4
         var lines: [(String, CellStyle)] = []
         func add(_ text: String, _ style: CellStyle) {
-            for line in TerminalText.wrap(text, columns: width) { lines.append((line, style)) }
+            for line in TerminalText.wrap(CourseText.reflow(text), columns: width) { lines.append((line, style)) }
         }
         var keys = "< > steps · L lessons · P hide panel · T glossary"
         switch (step.kind, session.step) {
@@ -146,7 +148,7 @@ extension ScreenPainter {
             if reached {
                 add("✓ Goal reached." + (step.explain.map { " " + $0 } ?? ""), theme.ok)
             } else {
-                add("Not yet: " + mismatches.joined(separator: "; "), theme.secondary)
+                add("Not yet: " + mismatches.prefix(2).joined(separator: "; "), theme.secondary)
             }
             for hint in step.hints.prefix(hints) { add("Hint: \(hint.text)" + (hint.source.map { " [\($0)]" } ?? ""), theme.section) }
             keys = "Tab to the device pane, change knobs · H hint (\(hints)/\(step.hints.count)) · > next · " + keys
@@ -193,6 +195,14 @@ extension ScreenPainter {
 
 /// Words for the course's screens.
 enum CourseText {
+    /// YAML block text as paragraphs: single line breaks become spaces, blank lines stay.
+    static func reflow(_ text: String) -> String {
+        text.components(separatedBy: "\n\n")
+            .map { $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+            .filter { !$0.isEmpty }
+            .joined(separator: "\n")
+    }
+
     /// `iOS 17.4 · Shop (com.example.shop) terminated, scenes`.
     static func world(_ world: Scenario) -> String {
         var parts = ["\(world.device.platform.displayName) \(world.device.os)"]
