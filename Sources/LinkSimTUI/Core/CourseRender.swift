@@ -143,17 +143,17 @@ extension ScreenPainter {
             if let explain = step.explain { add(explain, theme.text) }
             keys = "the trace above shows why · > next · " + keys
         case (.knob(let goal, _), .knob(let hints, let reached, let mismatches)):
-            add(step.text, theme.text)
+            // The goal and where the learner stands come first: at 80×24 the panel has five lines.
             add("Goal: action #\(step.action + 1) \(CourseText.expectation(goal))", theme.paneTitle)
             if reached {
                 add("✓ Goal reached." + (step.explain.map { " " + $0 } ?? ""), theme.ok)
             } else {
                 add("Not yet: " + mismatches.prefix(2).joined(separator: "; "), theme.secondary)
             }
-            for hint in step.hints.prefix(hints) { add("Hint: \(hint.text)" + (hint.source.map { " [\($0)]" } ?? ""), theme.section) }
+            for hint in step.hints.prefix(hints).reversed() { add("Hint: \(hint.text)" + (hint.source.map { " [\($0)]" } ?? ""), theme.section) }
+            add(step.text, theme.text)
             keys = "Tab to the device pane, change knobs · H hint (\(hints)/\(step.hints.count)) · > next · " + keys
         case (.fix(let task), .fix(let hints, let outcome)):
-            add(step.text, theme.text)
             add("Fix `\(task.file)` (\(task.fileKind.rawValue)) so that action #\(step.action + 1) \(CourseText.expectation(task.goal)).", theme.paneTitle)
             if let outcome {
                 if outcome.passed {
@@ -164,7 +164,8 @@ extension ScreenPainter {
                     if let check = outcome.check, !check.passed { add("Not yet: " + check.mismatches.map(\.description).joined(separator: "; "), theme.secondary) }
                 }
             }
-            for hint in step.hints.prefix(hints) { add("Hint: \(hint.text)" + (hint.source.map { " [\($0)]" } ?? ""), theme.section) }
+            for hint in step.hints.prefix(hints).reversed() { add("Hint: \(hint.text)" + (hint.source.map { " [\($0)]" } ?? ""), theme.section) }
+            add(step.text, theme.text)
             keys = "E edit in $EDITOR · C check · H hint (\(hints)/\(step.hints.count)) · > next · " + keys
         default:
             add(step.text, theme.text)
