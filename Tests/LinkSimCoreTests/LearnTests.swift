@@ -42,7 +42,7 @@ import Testing
             if case .fix(let task) = step.kind { return task.fileKind }
             return nil
         })
-        #expect(fixKinds.isSuperset(of: [.aasa, .manifest, .assetlinks]))
+        #expect(fixKinds.isSuperset(of: [.aasa, .manifest, .assetlinks, .entitlements]))
         // Every predict step on a myth cites a source.
         let myths = try #require(lessons.first { $0.id == "myths" })
         #expect(myths.steps.allSatisfy { !$0.sources.isEmpty && $0.explain != nil })

@@ -12,9 +12,19 @@ struct CourseEndToEndTests {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         // The "editor": repairs the file the way a learner would, then exits 0.
-        let solution = TmuxSession.packageRoot.appendingPathComponent("scenarios/lessons/files/aasa-fixed.json").path
+        let files = TmuxSession.packageRoot.appendingPathComponent("scenarios/lessons/files")
+        let solution = files.appendingPathComponent("aasa-fixed.json").path
+        let entitlement = files.appendingPathComponent("Shop-fixed.entitlements").path
         let editor = scratch.appendingPathComponent("editor.sh")
-        try "#!/bin/sh\necho editing \"$1\" > '\(scratch.path)/edited'\ncp '\(solution)' \"$1\"\n".write(to: editor, atomically: true, encoding: .utf8)
+        try """
+            #!/bin/sh
+            echo "$1" >> '\(scratch.path)/edited'
+            case "$1" in
+              *.entitlements) cp '\(entitlement)' "$1" ;;
+              *) cp '\(solution)' "$1" ;;
+            esac
+
+            """.write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let progress = scratch.appendingPathComponent("state/progress.json").path
 
@@ -22,7 +32,7 @@ struct CourseEndToEndTests {
                                       environment: ["EDITOR=\(editor.path)", "VISUAL=\(editor.path)"])
         defer { session.close() }
         let question = try session.waitFor("Where does action #1 land?")
-        #expect(question.contains("Fix the AASA file — step 1/2 (predict)"))
+        #expect(question.contains("Fix the AASA file and the entitlement — step 1/3 (predict)"))
         try session.send("2")
         _ = try session.waitFor("✓ Right")
         try session.send(">")
@@ -30,16 +40,23 @@ struct CourseEndToEndTests {
         #expect(fix.contains("E edit in $EDITOR"))
         try session.send("E")
         let fixed = try session.waitFor("✓ Fixed.")
-        #expect(fixed.contains("Fix the AASA file — step 2/2 (fix the file)"), "the screen was not redrawn after the editor:\n\(fixed)")
+        #expect(fixed.contains("Fix the AASA file and the entitlement — step 2/3 (fix the file)"),
+                "the screen was not redrawn after the editor:\n\(fixed)")
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("edited").path), "the editor did not run")
         try session.send(">")
-        _ = try session.waitFor("lesson “Fix the AASA file” done ✓")
+        _ = try session.waitFor("step 3/3 (fix the file)")
+        try session.send("C")
+        _ = try session.waitFor("cannot read your copy")  // nothing edited yet: C says so
+        try session.send("E")
+        _ = try session.waitFor("✓ Fixed.")
+        try session.send(">")
+        _ = try session.waitFor("lesson “Fix the AASA file and the entitlement” done ✓")
         try session.send("q")
         TmuxSession.expectRestored(try session.waitForExit())
 
         let saved = try String(contentsOfFile: progress, encoding: .utf8)
         #expect(saved.contains("\"aasa-fix\""))
-        #expect(saved.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "").contains("\"completed\":[0,1]"), "\(saved)")
+        #expect(saved.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "").contains("\"completed\":[0,1,2]"), "\(saved)")
         // The learner's copy is kept next to the progress file; the lesson's file is unchanged.
         let work = scratch.appendingPathComponent("state/work/aasa-fix-2-aasa-no-team.json").path
         #expect(FileManager.default.contents(atPath: work) == FileManager.default.contents(atPath: solution))
