@@ -162,6 +162,37 @@ extension TUIModel {
         #expect(FileManager.default.contents(atPath: work) == FileManager.default.contents(atPath: task.solution))
     }
 
+    @Test func fixTheFileInlineLineByLine() throws {
+        let directory = try CourseFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // aasa-fix step 3: an entitlement with a path. Through the runner, so effects really run.
+        var model = CourseFixture.model(lesson: "aasa-fix", directory: directory)
+        for key: Key in [.char("2"), .char(">"), .char(">"), .char("I")] { model = TUIRunner.step(model, .key(key), .live) }
+        let edit = try #require(model.course?.inline)
+        #expect(edit.path.hasSuffix("/work/aasa-fix-3-Shop-path.entitlements"))
+        let line = try #require(edit.lines.firstIndex { $0.contains("applinks:shop.example.com/product") })
+        let screen = PlainTextBackend.text(of: render(model, size: Layout.minimum))
+        #expect(screen.contains("Shop-path.entitlements — ↑↓ line · Enter edit"))
+        // Go to the line, edit it: delete "/product" (8 characters before "</string>").
+        var keys: [Key] = Array(repeating: .down, count: line) + [.enter, .end]
+        keys += Array(repeating: .left, count: "</string>".count) + Array(repeating: .backspace, count: "/product".count) + [.enter]
+        for key in keys { model = TUIRunner.step(model, .key(key), .live) }
+        #expect(model.course?.inline?.lines[line].contains("<string>applinks:shop.example.com</string>") == true)
+        #expect(model.course?.inline?.dirty == true)
+        // w writes the copy (atomically) and checks it with the engine: the step is done.
+        model = TUIRunner.step(model, .key(.char("w")), .live)
+        #expect(model.course?.inline == nil)
+        #expect(model.course?.stepDone == true, "\(String(describing: model.status))")
+        #expect(try String(contentsOfFile: edit.path, encoding: .utf8).contains("<string>applinks:shop.example.com</string>"))
+        let saved = try CourseProgress.decode(try LocalFiles().read(directory + "/progress.json"))
+        #expect(saved.record("aasa-fix").completed.contains(2))
+        // Esc without w discards changes and says so.
+        var again = TUIRunner.step(model, .key(.char("I")), .live)
+        again = again.pressing([.char("o"), .char("x"), .enter, .escape], environment: .live)
+        #expect(again.course?.inline == nil)
+        #expect(again.status?.text == "closed without saving (w saves and checks)")
+    }
+
     @Test func progressIsWrittenAtomicallyByTheRunner() throws {
         let directory = try CourseFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -21,6 +21,19 @@ public enum CourseEffects {
             return runEditor(path)
         case .checkFix(let step, let path):
             return check(step, path: path)
+        case .loadFixFile(let path, let seedFrom):
+            if let problem = seed(path, from: seedFrom) { return .fileEditFailed(path: path, message: problem) }
+            guard let bytes = try? LocalFiles().read(path), let text = String(validating: bytes, as: UTF8.self) else {
+                return .fileEditFailed(path: path, message: "cannot read it as UTF-8 text")
+            }
+            return .fixFileLoaded(path: path, text: text)
+        case .writeFixFile(let path, let text):
+            do {
+                try AtomicFileWriter.write(text, to: path, mode: .replace)
+                return .fileEdited(path: path)
+            } catch {
+                return .fileEditFailed(path: path, message: error.description)
+            }
         default:
             return nil
         }

@@ -17,7 +17,7 @@ public enum EffectRunner {
             }
         case .copyToClipboard(let text):
             return clipboard(text)
-        case .saveProgress, .editFile, .checkFix:
+        case .saveProgress, .editFile, .checkFix, .loadFixFile, .writeFixFile:
             return CourseEffects.perform(effect)
         case .quit:
             return nil

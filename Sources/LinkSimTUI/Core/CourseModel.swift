@@ -30,6 +30,8 @@ public struct CourseSession: Sendable, Equatable {
     public var step: StepState = .tour
     /// `P` hides the lesson panel to see every pane.
     public var panelHidden = false
+    /// `I`: the file to fix, edited inside the TUI.
+    public var inline: InlineFileEdit?
 
     public init(course: Course, progress: CourseProgress, progressPath: String, workDirectory: String) {
         self.course = course
@@ -94,7 +96,7 @@ public struct GlossaryOverlay: Sendable, Equatable {
 /// The course's keys. One table drives both input (`CourseUpdate`) and the help screen.
 public enum CourseKeys {
     public enum Action: Sendable, Equatable {
-        case nextStep, previousStep, hint, editFile, checkFile, lessonList, glossary, togglePanel, pick(Int)
+        case nextStep, previousStep, hint, editFile, editInline, checkFile, lessonList, glossary, togglePanel, pick(Int)
     }
 
     public static let bindings: [(keys: [Key], action: Action, help: String)] = [
@@ -102,6 +104,7 @@ public enum CourseKeys {
         ([.char("<"), .char(",")], .previousStep, "course: previous step"),
         ([.char("H")], .hint, "course: next hint (concept → where to look → the answer)"),
         ([.char("E")], .editFile, "course: edit the file to fix in $EDITOR (checked when you save and quit)"),
+        ([.char("I")], .editInline, "course: edit the file to fix inside the TUI, line by line (w saves and checks)"),
         ([.char("C")], .checkFile, "course: check the file to fix again"),
         ([.char("L")], .lessonList, "course: the lesson list"),
         ([.char("P")], .togglePanel, "course: hide / show the lesson panel"),

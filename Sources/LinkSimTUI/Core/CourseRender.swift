@@ -13,6 +13,7 @@ extension ScreenPainter {
             } else if !session.panelHidden {
                 paintLessonPanel(session, into: &grid)
             }
+            if let edit = session.inline { paintInlineEdit(edit, into: &grid) }
         }
     }
 
@@ -166,7 +167,7 @@ extension ScreenPainter {
             }
             for hint in step.hints.prefix(hints).reversed() { add("Hint: \(hint.text)" + (hint.source.map { " [\($0)]" } ?? ""), theme.section) }
             add(step.text, theme.text)
-            keys = "E edit in $EDITOR · C check · H hint (\(hints)/\(step.hints.count)) · > next · " + keys
+            keys = "E edit in $EDITOR · I edit here · C check · H hint (\(hints)/\(step.hints.count)) · > next · " + keys
         default:
             add(step.text, theme.text)
         }

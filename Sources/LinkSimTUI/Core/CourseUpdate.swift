@@ -31,6 +31,7 @@ extension TUIModel {
             return []
         }
         guard overlay == nil else { return nil }
+        if let edit = course?.inline { return handleInlineKey(key, edit) }
         let action = CourseKeys.action(for: key)
         if action == .glossary, !(course?.hidesAnswer ?? false) {
             let step = selectedStep
@@ -49,6 +50,7 @@ extension TUIModel {
             case .previousStep?: return moveStep(by: -1, environment)
             case .hint?: return nextHint()
             case .editFile?: return editFixFile()
+            case .editInline?: return openInlineEdit()
             case .checkFile?: return checkFixFile()
             case .lessonList?: return showList()
             case .togglePanel?:
@@ -125,6 +127,7 @@ extension TUIModel {
         let step = lesson.steps[index]
         session.stepIndex = index
         session.screen = .lesson
+        session.inline = nil
         let keptSize = size, keptColor = colorEnabled, keptDirectory = scenariosDirectory
         var fresh = TUIModel(world: step.world, mode: .timeline, sourcePath: step.world.file, size: keptSize, colorEnabled: keptColor)
         fresh.selectedAction = step.action
@@ -239,14 +242,17 @@ extension TUIModel {
         case .fileEditFailed(let path, let message):
             status = StatusMessage(text: "could not edit \(path): \(message)", isError: true)
             return []
+        case .fixFileLoaded(let path, let text):
+            course?.inline = InlineFileEdit(path: path, text: text)
+            return []
         case .fixChecked(let outcome, let path):
             guard case .fix(let hints, _)? = course?.step else { return [] }
             course?.step = .fix(hints: hints, outcome: outcome)
             if outcome.passed {
-                status = StatusMessage(text: "✓ fixed: \(path) makes the link land where it should", isError: false)
+                status = StatusMessage(text: "✓ fixed: \(path.split(separator: "/").last.map(String.init) ?? path) makes the link land where it should", isError: false)
                 return completeStep()
             }
-            status = StatusMessage(text: "not fixed yet: see the lesson panel (E edits again)", isError: true)
+            status = StatusMessage(text: "not fixed yet: see the lesson panel (E or I edits again)", isError: true)
             return []
         default:
             return []

@@ -56,6 +56,7 @@ public enum Event: Sendable, Equatable {
     case fileEdited(path: String)
     case fileEditFailed(path: String, message: String)
     case fixChecked(LessonChecker.FixOutcome, path: String)
+    case fixFileLoaded(path: String, text: String)
 }
 
 /// What `update` asks the outside world to do. The runtime performs it and may answer with an event.
@@ -77,4 +78,8 @@ public enum Effect: Sendable, Equatable {
     case editFile(path: String, seedFrom: String)
     /// Checks the learner's copy of a fix step's file with the simulator; answered with `.fixChecked`.
     case checkFix(step: LessonStep, path: String)
+    /// Reads the learner's copy (made from `seedFrom` when missing) for the inline editor: `.fixFileLoaded`.
+    case loadFixFile(path: String, seedFrom: String)
+    /// Writes the inline editor's text atomically; answered with `.fileEdited` (which checks it).
+    case writeFixFile(path: String, text: String)
 }

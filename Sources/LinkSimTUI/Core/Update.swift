@@ -89,7 +89,7 @@ extension TUIModel {
             status = StatusMessage(text: "trace sent to the terminal clipboard (OSC 52, \(characters) characters); "
                                    + "if nothing arrives, your terminal blocks OSC 52: use w to write a file", isError: false)
             return []
-        case .progressSaved, .progressSaveFailed, .fileEdited, .fileEditFailed, .fixChecked:
+        case .progressSaved, .progressSaveFailed, .fileEdited, .fileEditFailed, .fixChecked, .fixFileLoaded:
             return handleCourseEvent(event)
         case .clipboardUnavailable(let reason):
             status = StatusMessage(text: "cannot copy: \(reason); use w to write the trace to a file", isError: true)
