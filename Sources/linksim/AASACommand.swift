@@ -53,7 +53,7 @@ struct AASACommand: ParsableCommand {
             let version = ios.flatMap { OSVersion.parse($0, platform: .ios) } ?? OSVersion.latest(.ios)
             let bytes = try readInputFile(file)
             if AASADocument.exceedsSizeLimit(bytes.count, ios: version) {
-                writeError("\(file): error: the file is \(bytes.count) bytes; iOS \(version) rejects apple-app-site-association files over 128 KB (\(IOSAASARules.sizeLimit))")
+                writeError("\(file): error: the file is \(bytes.count) bytes; iOS \(version) rejects apple-app-site-association files over 128 KB (\(Rule.iosAasaSizeLimit))")
                 throw ExitCode(65)
             }
             let document: AASADocument
@@ -75,7 +75,7 @@ struct AASACommand: ParsableCommand {
         static func json(_ match: AASAMatch) -> String {
             let steps = match.steps.map { step in
                 "{\"summary\": \(jsonString(step.summary)), \"detail\": \(jsonString(step.detail)), "
-                    + "\"rule\": \(jsonString(step.rule)), \"assumption\": \(jsonString(step.assumption))}"
+                    + "\"rule\": \(jsonString(step.rule?.rawValue)), \"assumption\": \(jsonString(step.assumption))}"
             }
             return "{\"result\": \(jsonString(match.result.rawValue)), \"detail\": \(match.detail.map(String.init) ?? "null"), "
                 + "\"component\": \(match.component.map(String.init) ?? "null"), \"format\": \(jsonString(match.format?.rawValue)), "

@@ -167,16 +167,13 @@ extension AndroidCommand {
                 lines.append("")
                 lines.append("Not matching (\(others.count)):")
                 for evaluation in others {
-                    let decisive = evaluation.outcome.isMatch
-                        ? evaluation.steps.first { $0.rule == AndroidFilterRules.exported || $0.rule == AndroidFilterRules.disabledComponent
-                            || $0.rule == AndroidFilterRules.exportedExplicitRequired }
-                        : evaluation.outcome.steps.last
+                    let decisive = evaluation.decisiveStep
                     let rule = decisive.map { "  [\($0.rule)]" } ?? ""
                     let reason = evaluation.outcome.mismatch.map { "\($0.aospName): " } ?? ""
                     lines.append("  \(label(evaluation)): \(reason)\(printable(evaluation.why))\(rule)")
                     if let detail = decisive?.detail { lines.append("      \(printable(detail))") }
                     // Version notes (attributes this Android does not know) explain surprising results.
-                    for note in evaluation.outcome.steps where note.rule == AndroidFilterRules.apiGatedAttributes && note != decisive {
+                    for note in evaluation.outcome.steps where note.rule == Rule.androidFilterApiGatedAttributes.id && note != decisive {
                         lines.append("      note: \(printable(note.summary))")
                     }
                 }

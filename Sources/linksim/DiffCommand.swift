@@ -170,7 +170,7 @@ struct DiffCommand: ParsableCommand {
     static func sideJSON(_ side: ScenarioDiff.Side) -> JSONValue {
         .object([
             ("landing", side.landing.map { JSONReporter.landing($0) } ?? .null),
-            ("rule", .optional(side.rule)),
+            ("rule", .optional(side.rule?.rawValue)),
             ("certainty", .string(side.certainty.name)),
             ("note", .optional(side.certainty.note)),
         ])

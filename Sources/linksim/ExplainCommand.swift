@@ -102,8 +102,8 @@ struct ExplainCommand: ParsableCommand {
                 out += lead + "\(step.who.rawValue): " + SafeText.escape(step.description) + "\n"
             }
             out += "     → \(fix.landing.kind.rawValue.uppercased()) \(SafeText.escape(Describe.landing(fix.landing)))\n"
-            out += "     flips: \(fix.ruleBefore ?? "-") → \(fix.ruleAfter ?? "-")"
-            if !fix.newRules.isEmpty { out += "  (new in the trace: \(fix.newRules.joined(separator: ", ")))" }
+            out += "     flips: \(fix.ruleBefore?.rawValue ?? "-") → \(fix.ruleAfter?.rawValue ?? "-")"
+            if !fix.newRules.isEmpty { out += "  (new in the trace: \(fix.newRules.map(\.rawValue).joined(separator: ", ")))" }
             out += "\n"
             if case .assumption(let note) = fix.certainty { out += "     rests on an assumption: \(SafeText.escape(note))\n" }
         }
@@ -115,7 +115,7 @@ struct ExplainCommand: ParsableCommand {
             ("action", .int(action)),
             ("want", .object([("kind", .string(want.kind.rawValue)), ("app", .optional(want.app)), ("via", .optional(want.via?.rawValue))])),
             ("current", outcome.current?.landing.map { JSONReporter.landing($0) } ?? .null),
-            ("current_rule", .optional(outcome.current.flatMap(ResultFacts.decidingRule))),
+            ("current_rule", .optional(outcome.current.flatMap(ResultFacts.decidingRule)?.rawValue)),
             ("already_there", .bool(outcome.alreadyThere)),
             ("singles_tried", .int(outcome.singlesTried)),
             ("pairs_tried", .int(outcome.pairsTried)),
@@ -123,9 +123,9 @@ struct ExplainCommand: ParsableCommand {
                 .object([
                     ("changes", .array(fix.steps.map { .object([("who", .string($0.who.rawValue)), ("change", .string($0.description))]) })),
                     ("landing", JSONReporter.landing(fix.landing)),
-                    ("rule_before", .optional(fix.ruleBefore)),
-                    ("rule_after", .optional(fix.ruleAfter)),
-                    ("new_rules", .array(fix.newRules.map(JSONValue.string))),
+                    ("rule_before", .optional(fix.ruleBefore?.rawValue)),
+                    ("rule_after", .optional(fix.ruleAfter?.rawValue)),
+                    ("new_rules", .array(fix.newRules.map { JSONValue.string($0.rawValue) })),
                     ("certainty", .string(fix.certainty.name)),
                     ("note", .optional(fix.certainty.note)),
                 ])

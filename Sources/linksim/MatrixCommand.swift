@@ -249,7 +249,7 @@ enum MatrixReport {
             ("from", .string(cell.from.rawValue)),
             ("os", .string(LinkMatrix.osKey(cell.os))),
             ("landing", cell.landing.map { JSONReporter.landing($0) } ?? .null),
-            ("rule", .optional(cell.rule)),
+            ("rule", .optional(cell.rule?.rawValue)),
             ("certainty", .string(cell.certainty.name)),
             ("note", .optional(cell.certainty.note)),
             ("coordinates", .string(LinkMatrix.coordinates(cell))),
@@ -288,7 +288,7 @@ enum MatrixReport {
                 suite += "    <testcase name=\"\(e(key))\" classname=\"\(e(file))#\(link.action + 1)\" time=\"0.000\">\n"
                 suite += "      <properties>\n"
                 suite += "        <property name=\"certainty\" value=\"\(cell.certainty.name)\"/>\n"
-                if let rule = cell.rule { suite += "        <property name=\"rule\" value=\"\(e(rule))\"/>\n" }
+                if let rule = cell.rule { suite += "        <property name=\"rule\" value=\"\(e(rule.rawValue))\"/>\n" }
                 if let note = cell.certainty.note { suite += "        <property name=\"note\" value=\"\(e(note))\"/>\n" }
                 suite += "      </properties>\n"
                 if let change = changed[key] {

@@ -17,9 +17,9 @@ struct RulesCommand: ParsableCommand {
         guard let ruleID else {
             switch format {
             case .text:
-                let width = RuleCatalog.all.map(\.id.count).max() ?? 0
+                let width = RuleCatalog.all.map(\.id.rawValue.count).max() ?? 0
                 for rule in RuleCatalog.all.sorted(by: { $0.id < $1.id }) {
-                    Console.out(rule.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + rule.title + "\n")
+                    Console.out(rule.id.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + rule.title + "\n")
                 }
                 Console.out("\(RuleCatalog.all.count) rules. `linksim rules ID` explains one.\n")
             case .json:
@@ -28,8 +28,8 @@ struct RulesCommand: ParsableCommand {
             return
         }
         guard let rule = RuleCatalog.rule(ruleID) else {
-            let suggestion = Suggestion.didYouMean(ruleID, among: RuleCatalog.all.map(\.id))
-            let prefixMatches = RuleCatalog.all.map(\.id).filter { $0.hasPrefix(ruleID) }
+            let suggestion = Suggestion.didYouMean(ruleID, among: RuleCatalog.all.map(\.id.rawValue))
+            let prefixMatches = RuleCatalog.all.map(\.id.rawValue).filter { $0.hasPrefix(ruleID) }
             var message = "no rule `\(ruleID)`\(suggestion)"
             if suggestion.isEmpty, !prefixMatches.isEmpty {
                 message += "; rules starting with it: " + prefixMatches.joined(separator: ", ")

@@ -219,7 +219,7 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
 
     @Test func appIDsPrecedenceIsExplainedAsAnAssumption() throws {
         let match = try run(vector34, "https://example.com/search/", app: "FOO.com.example")
-        let step = match.steps.first { $0.rule == IOSAASARules.appIDsPrecedence }
+        let step = match.steps.first { $0.rule == Rule.iosAasaAppidsPrecedence.id }
         #expect(step?.summary.contains("ignored") == true)
         #expect(step?.assumption?.contains("R-ST") == true)
     }
@@ -229,7 +229,7 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
         #expect(try run(json, "https://example.com/bar").result == .noMatch)
         let hit = try run(json, "https://example.com/foo/2")
         #expect(hit.result == .match)
-        #expect(hit.steps.contains { $0.rule == IOSAASARules.defaults })
+        #expect(hit.steps.contains { $0.rule == Rule.iosAasaDefaults.id })
     }
 
     @Test func domainDefaultsSupplyAQueryDictionary() throws {
@@ -264,7 +264,7 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
         #expect(try run(json, "https://example.com/p/tacos/0F").result == .noMatch)
         #expect(try run(json, "https://example.com/p/pizza/ag").result == .noMatch)
         let match = try run(json, "https://example.com/p/pizza/af")
-        #expect(match.steps.contains { $0.rule == IOSAASARules.substitutionVariables })
+        #expect(match.steps.contains { $0.rule == Rule.iosAasaSubstitutionVariables.id })
         // Variable names stay case-sensitive when matching is not; the values fold.
         let folded = components(##"{"/":"/$(Food)/$(region)","caseSensitive":false}"##,
                                 extraApplinks: ##""substitutionVariables": {"Food": ["pizza"]}, "##)
@@ -284,7 +284,7 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
     @Test func nonWebURLsNeverMatch() throws {
         let match = try run(components(##"{"/":"*"}"##), "shopapp://buy/1")
         #expect(match.result == .noMatch)
-        #expect(match.steps.last?.rule == IOSAASARules.webURLsOnly)
+        #expect(match.steps.last?.rule == Rule.iosAasaWebUrlsOnly.id)
         #expect(AASAURL.parse("not a url") == nil)
         #expect(AASAURL.parse("https://") == nil)
         #expect(AASAURL.parse("https://Example.com:8443/a?b#c") == AASAURL(scheme: "https", host: "Example.com", path: "/a", query: "b", fragment: "c"))
@@ -294,7 +294,7 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
         let match = try run(overview, "https://example.com/help/123?articleNumber=4815")
         let tried = match.steps.filter { $0.summary.contains("components[") }
         #expect(tried.count == 4)
-        #expect(tried.last?.rule == IOSAASARules.componentsFirstHit)
+        #expect(tried.last?.rule == Rule.iosAasaComponentsFirstHit.id)
         #expect(tried[1].detail?.contains("does not match") == true)
         #expect(match.steps.allSatisfy { !$0.summary.isEmpty })
     }
@@ -302,7 +302,7 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
     @Test func everyCitedRuleIsInTheCatalog() throws {
         let ids = Set(IOSAASARules.all.map(\.id))
         #expect(ids.count == IOSAASARules.all.count, "duplicate rule IDs")
-        var cited: Set<String> = []
+        var cited: Set<RuleID> = []
         for item in vectors {
             let match = try run(item.aasa, item.url, app: item.app, ios: item.ios, domain: item.domain)
             cited.formUnion(match.steps.compactMap(\.rule))
@@ -318,7 +318,7 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
         #expect(cited.subtracting(ids).isEmpty, "uncatalogued: \(cited.subtracting(ids))")
         #expect(cited.count >= 15)
         for rule in IOSAASARules.all {
-            #expect(rule.id.hasPrefix("ios.aasa."))
+            #expect(rule.id.rawValue.hasPrefix("ios.aasa."))
             #expect(!rule.sources.isEmpty && !rule.explanation.isEmpty && !rule.versions.isEmpty)
         }
     }

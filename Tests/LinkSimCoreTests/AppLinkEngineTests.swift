@@ -45,8 +45,8 @@ import Testing
         #expect(r[0].landing?.kind == .app)
         #expect(r[0].landing?.via == .appLink)
         #expect(r[0].landing?.params == ["id": "1"])
-        #expect(r[0].rules.contains("android.applinks.assetlinks-match"))
-        #expect(r[0].rules.contains("android.applinks.resolution-12"))
+        #expect(r[0].rules.contains(Rule.androidApplinksAssetlinksMatch.id))
+        #expect(r[0].rules.contains(Rule.androidApplinksResolution12.id))
     }
 
     @Test func unverifiedGoesToTheBrowserOn12AndToAChooserOn11() throws {
@@ -54,11 +54,11 @@ import Testing
         let twelve = try run(Self.scenario(actions: "  - tap: https://s.example/p/1"), files: files)
         #expect(twelve[0].landing?.kind == .browser)
         #expect(twelve[0].landing?.browser == "chrome")
-        #expect(twelve[0].rules.contains("android.applinks.fingerprint"))
+        #expect(twelve[0].rules.contains(Rule.androidApplinksFingerprint.id))
         let eleven = try run(Self.scenario(os: "11", actions: "  - tap: https://s.example/p/1\n  - answer: com.shop"), files: files)
         #expect(eleven[0].landing?.kind == .chooser)
         #expect(eleven[0].landing?.options == ["com.shop", "chrome"])
-        #expect(eleven[0].rules.contains("android.applinks.legacy-chooser"))
+        #expect(eleven[0].rules.contains(Rule.androidApplinksLegacyChooser.id))
         #expect(eleven[1].landing?.kind == .app)
     }
 
@@ -86,11 +86,11 @@ import Testing
     @Test func linkHandlingOffAndUserSelection() throws {
         let off = try run(Self.scenario(apps: Self.app(extra: "link_handling_allowed: false"), actions: "  - tap: https://s.example/p/1"))
         #expect(off[0].landing?.kind == .browser)
-        #expect(off[0].rules.contains("android.applinks.link-handling-off"))
+        #expect(off[0].rules.contains(Rule.androidApplinksLinkHandlingOff.id))
         let selected = try run(Self.scenario(apps: Self.app(autoVerify: false, extra: "user_selected_domains: [s.example]"),
                                              actions: "  - tap: https://s.example/p/1"))
         #expect(selected[0].landing?.kind == .app)
-        #expect(selected[0].rules.contains("android.applinks.user-selection"))
+        #expect(selected[0].rules.contains(Rule.androidApplinksUserSelection.id))
     }
 
     @Test func twoVerifiedAppsTheLaterInstallWins() throws {
@@ -98,7 +98,7 @@ import Testing
         let files = ["dir/al.json": #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.a", "sha256_cert_fingerprints": ["\#(Self.fp)"]}}, {"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.b", "sha256_cert_fingerprints": ["\#(Self.fp)"]}}]"#]
         let r = try run(Self.scenario(apps: apps, actions: "  - tap: https://s.example/p/1\n  - install: com.a\n  - tap: https://s.example/p/1"), files: files)
         #expect(r[0].landing?.app == "com.b")
-        #expect(r[0].rules.contains("android.applinks.two-approved"))
+        #expect(r[0].rules.contains(Rule.androidApplinksTwoApproved.id))
         #expect(r[2].landing?.app == "com.a")
     }
 
@@ -111,7 +111,7 @@ import Testing
                                                        with: "data: [{scheme: https, host: \"s.example\"}, {host: \"t.example\"}]")
         let legacy = try run(Self.scenario(os: "11", apps: twoHosts, actions: "  - tap: https://s.example/p/1"))
         #expect(legacy[0].landing?.kind == .chooser)
-        #expect(legacy[0].rules.contains("android.applinks.legacy-all-or-nothing"))
+        #expect(legacy[0].rules.contains(Rule.androidApplinksLegacyAllOrNothing.id))
         let modern = try run(Self.scenario(os: "14", apps: twoHosts, actions: "  - tap: https://s.example/p/1"))
         #expect(modern[0].landing?.kind == .app)
     }
@@ -120,18 +120,18 @@ import Testing
         let app = Self.app(host: "*.s.example")
         let r = try run(Self.scenario(apps: app, actions: "  - tap: https://m.s.example/p/1\n  - tap: https://s.example/p/1"))
         #expect(r[0].landing?.kind == .app)
-        #expect(r[0].rules.contains("android.applinks.wildcard"))
+        #expect(r[0].rules.contains(Rule.androidApplinksWildcard.id))
         #expect(r[1].landing?.kind == .browser)
     }
 
     @Test(arguments: [
-        ("from: chrome_address_bar", "android.chrome.typed-url", "chrome"),
-        ("from: chrome\n    gesture: script", "android.chrome.user-gesture", "chrome"),
-        ("from: chrome\n    page: https://s.example/home", "android.chrome.same-host", "chrome"),
-        ("from: webview", "android.webview.no-intents", "webview"),
-        ("from: custom_tab", "android.customtab.first-url", "custom_tab"),
+        ("from: chrome_address_bar", Rule.androidChromeTypedUrl.id, "chrome"),
+        ("from: chrome\n    gesture: script", Rule.androidChromeUserGesture.id, "chrome"),
+        ("from: chrome\n    page: https://s.example/home", Rule.androidChromeSameHost.id, "chrome"),
+        ("from: webview", Rule.androidWebviewNoIntents.id, "webview"),
+        ("from: custom_tab", Rule.androidCustomtabFirstUrl.id, "custom_tab"),
     ])
-    func browserSurfacesThatKeepTheLink(tap: String, rule: String, browser: String) throws {
+    func browserSurfacesThatKeepTheLink(tap: String, rule: RuleID, browser: String) throws {
         let r = try run(Self.scenario(actions: "  - tap: https://s.example/p/1\n    \(tap)"))
         #expect(r[0].landing?.kind == .browser)
         #expect(r[0].landing?.browser == browser)
@@ -142,11 +142,11 @@ import Testing
         let web = "  s.example: {assetlinks: {file: al.json}}\n  t.example: {redirects: {\"/fast\": \"https://s.example/p/2\", \"/slow\": {to: \"https://s.example/p/3\", after: 20s}}}"
         let r = try run(Self.scenario(web: web, actions: "  - tap: https://s.example/p/1\n    from: chrome\n    page: https://blog.example/\n  - tap: https://t.example/fast\n    from: chrome\n  - tap: https://t.example/slow\n    from: chrome"))
         #expect(r[0].landing?.kind == .app)
-        #expect(r[0].rules.contains("android.chrome.fires-intent"))
+        #expect(r[0].rules.contains(Rule.androidChromeFiresIntent.id))
         #expect(r[0].landing?.callback == "onCreate")  // standard + CLEAR_TOP re-creates
         #expect(r[1].landing?.params == ["id": "2"])
         #expect(r[2].landing == Landing(kind: .browser, via: .web, browser: "chrome", url: "https://s.example/p/3"))
-        #expect(r[2].rules.contains("android.chrome.chain-timeout"))
+        #expect(r[2].rules.contains(Rule.androidChromeChainTimeout.id))
     }
 
     @Test func intentURLs() throws {
@@ -167,9 +167,9 @@ import Testing
         #expect(r[0].landing?.kind == .app)
         #expect(r[0].landing?.via == .intentURL)
         #expect(r[1].landing == Landing(kind: .store, app: "com.missing", url: "market://details?id=com.missing"))
-        #expect(r[1].rules.contains("android.intent-url.play-store"))
+        #expect(r[1].rules.contains(Rule.androidIntentUrlPlayStore.id))
         #expect(r[2].landing?.url == "https://x.example/")
-        #expect(r[2].rules.contains("android.intent-url.fallback"))
+        #expect(r[2].rules.contains(Rule.androidIntentUrlFallback.id))
     }
 
     @Test func appLinksReportFormat() throws {

@@ -4,18 +4,18 @@ import Testing
 
 @Suite struct RuleCatalogTests {
     @Test func idsAreUniqueAndWellFormed() {
-        let ids = RuleCatalog.all.map(\.id)
+        let ids = RuleCatalog.all.map(\.id.rawValue)
         #expect(Set(ids).count == ids.count)
         for rule in RuleCatalog.all {
-            #expect(rule.id.split(separator: ".").count >= 2, "\(rule.id)")
-            #expect(["ios", "android", "web", "deferred", "linksim"].contains(String(rule.id.split(separator: ".")[0])), "\(rule.id)")
+            #expect(rule.id.rawValue.split(separator: ".").count >= 2, "\(rule.id)")
+            #expect(["ios", "android", "web", "deferred", "linksim"].contains(String(rule.id.rawValue.split(separator: ".")[0])), "\(rule.id)")
             #expect(!rule.title.isEmpty && rule.explanation.count > 40, "\(rule.id)")
             #expect(!rule.versions.isEmpty, "\(rule.id)")
         }
     }
 
     @Test func everyPlatformRuleHasASource() {
-        for rule in RuleCatalog.all where !rule.id.hasPrefix("linksim.") {
+        for rule in RuleCatalog.all where rule.id.namespace != "linksim" {
             #expect(!rule.sources.isEmpty, "\(rule.id) has no source")
         }
     }
@@ -64,12 +64,12 @@ import Testing
     }
 
     @Test func everyRuleIsExercisedByAScenario() throws {
-        var cited: Set<String> = []
+        var cited: Set<RuleID> = []
         for file in Self.scenarioFiles() {
             let result = Simulator.run(try ScenarioLoader.load(path: file))
             for r in result.results { cited.formUnion(r.trace.compactMap(\.rule)) }
         }
         let missing = RuleCatalog.all.map(\.id).filter { !cited.contains($0) }
-        #expect(missing.isEmpty, "rules no scenario exercises: \(missing.joined(separator: ", "))")
+        #expect(missing.isEmpty, "rules no scenario exercises: \(missing.map(\.rawValue).joined(separator: ", "))")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
     @Test func aMessagesTapLoadsInSafariAndIsRelayed() throws {
         let r = try simulate(F.deferred(device: "att: denied, private_relay: true", from: "messages"))[3]
-        #expect(r.rules.contains("deferred.match.private-relay") && r.landing?.screen == "HomeScreen")
+        #expect(r.rules.contains(Rule.deferredMatchPrivateRelay.id) && r.landing?.screen == "HomeScreen")
     }
 
     @Test func inAppBrowsersAreNotRelayed() throws {
@@ -31,7 +31,7 @@ import Testing
         let r = try simulate(F.deferred(after: "\n  - set: {apps.0.current_screen: Cart, apps.0.state: background}\n  - launch: com.example.shop"))
         let warm = try #require(r.last)
         #expect(warm.landing?.screen == "Cart" && warm.extra["is_first_launch"] == "false")
-        #expect(warm.rules.contains("deferred.af.later-launch") && !warm.rules.contains("deferred.match.probabilistic"))
+        #expect(warm.rules.contains(Rule.deferredAfLaterLaunch.id) && !warm.rules.contains(Rule.deferredMatchProbabilistic.id))
     }
 
     @Test func appsRoutingOnEveryConversionCallbackReRoute() throws {
@@ -39,7 +39,7 @@ import Testing
                                         after: "\n  - set: {apps.0.state: terminated}\n  - launch: com.example.shop"))
         #expect(r[3].landing?.screen == "ApplesScreen" && r[3].landing?.callback == "onConversionDataSuccess")
         let again = try #require(r.last)
-        #expect(again.landing?.screen == "ApplesScreen" && again.rules.contains("deferred.af.gcd-every-launch"))
+        #expect(again.landing?.screen == "ApplesScreen" && again.rules.contains(Rule.deferredAfGcdEveryLaunch.id))
     }
 
     @Test func aLinkThatOpensANeverLaunchedAppIsDirectAndItsFirstLaunch() throws {
@@ -135,7 +135,7 @@ import Testing
                                                       providers: "branch: {domain: acme.app.link, app: com.example.shop}",
                                                       url: "https://acme.app.link/summer", beforeLaunch: "\n  - set: {device.online: false}"))
         let launch = try #require(r.last)
-        #expect(launch.rules.contains("linksim.not-modelled"))
+        #expect(launch.rules.contains(Rule.linksimNotModelled.id))
         #expect(launch.assumptions.contains { $0.contains("Branch") })
     }
 }

@@ -18,8 +18,8 @@ import Testing
         #expect(r.extra["is_first_launch"] == "false")
         #expect(l.params?["deep_link_value"] == "apples" && l.params?["deep_link_sub1"] == "23")
         for key in ["link", "path", "host", "scheme"] { #expect(l.params?[key] != nil, "\(key)") }
-        #expect(!r.rules.contains("deferred.af.legacy-direct"))
-        #expect(r.rules.contains("deferred.af.udl-direct"))
+        #expect(!r.rules.contains(Rule.deferredAfLegacyDirect.id))
+        #expect(r.rules.contains(Rule.deferredAfUdlDirect.id))
     }
 
     @Test func v02FastDeferredOnIOS() throws {
@@ -37,7 +37,7 @@ import Testing
         let with = try simulate(F.deferred(wait: "40m"))[3]
         #expect(with.extra["deep_link_status"] == "NOT_FOUND" && with.extra["af_status"] == "Non-organic")
         #expect(with.landing?.screen == "ApplesScreen" && with.landing?.callback == "onConversionDataSuccess")
-        #expect(with.rules.contains("deferred.af.eddl-route"))
+        #expect(with.rules.contains(Rule.deferredAfEddlRoute.id))
         let without = try simulate(F.deferred(sdk: "{provider: appsflyer, eddl: false}", wait: "40m"))[3]
         #expect(without.landing?.screen == "HomeScreen")
     }
@@ -52,7 +52,7 @@ import Testing
         let r = try simulate(F.deferred(device: "att: denied, private_relay: true"))[3]
         #expect(r.extra["deep_link_status"] == "NOT_FOUND" && r.extra["af_status"] == "Organic")
         #expect(r.landing?.screen == "HomeScreen")
-        #expect(r.rules.contains("deferred.match.private-relay"))
+        #expect(r.rules.contains(Rule.deferredMatchPrivateRelay.id))
     }
 
     static let recipe = (sdk: "{provider: appsflyer, clipboard_recipe: true}",
@@ -61,7 +61,7 @@ import Testing
     @Test func v06ClipboardRecipeWithAllowPaste() throws {
         let r = try simulate(F.deferred(device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers,
                                         after: "\n  - answer: allow_paste"))
-        #expect(r[3].landing?.kind == .prompt && r[3].rules.contains("deferred.ios.paste-alert"))
+        #expect(r[3].landing?.kind == .prompt && r[3].rules.contains(Rule.deferredIosPasteAlert.id))
         let l = try #require(r[4].landing)
         #expect(l.screen == "ApplesScreen" && l.callback == "didResolveDeepLink")
         #expect(r[4].extra["is_deferred"] == "false" && r[4].extra["deep_link_status"] == "NOT_FOUND" && r[4].extra["af_status"] == "Organic")
@@ -72,25 +72,25 @@ import Testing
         let r = try simulate(F.deferred(device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers,
                                         after: "\n  - answer: deny_paste"))[4]
         #expect(r.landing?.screen == "HomeScreen" && r.extra["af_status"] == "Organic")
-        #expect(r.rules.contains("deferred.ios.paste-denied"))
+        #expect(r.rules.contains(Rule.deferredIosPasteDenied.id))
     }
 
     @Test func v08IOS15ShowsABannerAndRoutes() throws {
         let r = try simulate(F.deferred(os: "15.7", device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers))[3]
         #expect(r.landing?.screen == "ApplesScreen" && r.extra["paste_ui"] == "banner")
-        #expect(r.rules.contains("deferred.ios.paste-banner") && !r.rules.contains("deferred.ios.paste-alert"))
+        #expect(r.rules.contains(Rule.deferredIosPasteBanner.id) && !r.rules.contains(Rule.deferredIosPasteAlert.id))
     }
 
     @Test func v09OtherTextOnThePasteboard() throws {
         let r = try simulate(F.deferred(device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers,
                                         beforeLaunch: "\n  - set: {device.clipboard: \"hello\"}", after: "\n  - answer: allow_paste"))
         let answer = try #require(r.last)
-        #expect(answer.landing?.screen == "HomeScreen" && answer.rules.contains("deferred.pasteboard.no-link"))
+        #expect(answer.landing?.screen == "HomeScreen" && answer.rules.contains(Rule.deferredPasteboardNoLink.id))
     }
 
     @Test func v10AndroidReferrerWithinFifteenMinutes() throws {
         let r = try simulate(F.deferred(platform: "android", os: "14", device: "", wait: "10m"))
-        #expect(r[0].landing?.kind == .store && r[0].rules.contains("deferred.click.play-referrer"))
+        #expect(r[0].landing?.kind == .store && r[0].rules.contains(Rule.deferredClickPlayReferrer.id))
         let l = try #require(r[3].landing)
         #expect(l.screen == "ApplesScreen" && l.callback == "onDeepLinking" && l.params == ["deep_link_value": "apples", "deep_link_sub1": "23"])
         #expect(r[3].extra["match_type"] == "referrer" && r[3].extra["is_deferred"] == "true" && r[3].extra["af_status"] == "Non-organic")
@@ -115,7 +115,7 @@ import Testing
                                         beforeLaunch: "\n  - set: {device.network: cellular}"))
         let launch = try #require(r.last)
         #expect(launch.extra["deep_link_status"] == "NOT_FOUND" && launch.extra["af_status"] == "Organic")
-        #expect(launch.landing?.screen == "HomeScreen" && launch.rules.contains("deferred.match.network-change"))
+        #expect(launch.landing?.screen == "HomeScreen" && launch.rules.contains(Rule.deferredMatchNetworkChange.id))
     }
 
     @Test func v14SecondLaunchDoesNotReRoute() throws {
@@ -124,7 +124,7 @@ import Testing
         #expect(second.landing?.screen == "HomeScreen" && second.landing?.callback == "onConversionDataSuccess")
         #expect(second.extra["is_first_launch"] == "false" && second.extra["af_status"] == "Non-organic")
         #expect(second.extra["deep_link_status"] == nil)
-        #expect(!second.rules.contains("deferred.af.udl-deferred"))
+        #expect(!second.rules.contains(Rule.deferredAfUdlDeferred.id))
     }
 
     static let pasted = "https://acme.onelink.me/H5hv?pid=Email&deep_link_value=apples&af_dp=acme%3A%2F%2Fapples"
@@ -134,7 +134,7 @@ import Testing
               - tap: "\(Self.pasted)"
                 from: safari_address_bar
             """))[0]
-        #expect(r.landing?.kind == .store && r.rules.contains("deferred.click.address-bar"))
+        #expect(r.landing?.kind == .store && r.rules.contains(Rule.deferredClickAddressBar.id))
     }
 
     @Test func v16ForceDeeplinkUsesTheURIScheme() throws {
@@ -143,7 +143,7 @@ import Testing
                 from: safari_address_bar
               - answer: open
             """))
-        #expect(r[0].landing?.kind == .prompt && r[0].rules.contains("deferred.af.uri-fallback"))
+        #expect(r[0].landing?.kind == .prompt && r[0].rules.contains(Rule.deferredAfUriFallback.id))
         #expect(r[1].landing?.screen == "ApplesScreen" && r[1].landing?.via == .customScheme)
         // The SDK reports the link through the scheme too: UDL FOUND, not deferred, with af_dp.
         #expect(r[1].landing?.extra["deep_link_status"] == "FOUND" && r[1].landing?.extra["is_deferred"] == "false")
@@ -159,7 +159,7 @@ import Testing
     @Test func v19ATTDeniedZerosTheIDFA() throws {
         let r = try simulate(F.deferred(device: "att: denied, private_relay: true", tapExtra: "\n    ad_click: true", wait: "8m"))[3]
         #expect(r.extra["deep_link_status"] == "NOT_FOUND" && r.extra["af_status"] == "Organic" && r.landing?.screen == "HomeScreen")
-        #expect(r.rules.contains("deferred.match.id"))
+        #expect(r.rules.contains(Rule.deferredMatchId.id))
     }
 
     @Test func v20ATTWaitDelaysTheCallbacks() throws {
@@ -174,7 +174,7 @@ import Testing
     @Test func v21OfflineAtFirstOpen() throws {
         let ios = try simulate(F.deferred(beforeLaunch: "\n  - set: {device.online: false}"))
         #expect(ios.last?.extra["deep_link_status"] == "FAILURE" && ios.last?.landing?.screen == "HomeScreen")
-        #expect(ios.last?.rules.filter { $0 == "deferred.af.offline" }.count == 2)  // UDL and onConversionDataFail
+        #expect(ios.last?.rules.filter { $0 == Rule.deferredAfOffline.id }.count == 2)  // UDL and onConversionDataFail
         let android = try simulate(F.deferred(platform: "android", os: "14", device: "", beforeLaunch: "\n  - set: {device.online: false}"))
         #expect(android.last?.extra["deep_link_status"] == "ERROR" && android.last?.landing?.callback == "onDeepLinking")
     }
@@ -182,7 +182,7 @@ import Testing
     @Test func v22TimeoutFailsUDL() throws {
         let r = try simulate(F.deferred(sdk: "{provider: appsflyer, deep_link_timeout: 3s, eddl: false}",
                                         providers: "appsflyer: {domain: acme.onelink.me, app: com.example.shop, server_latency_ms: 4000}"))[3]
-        #expect(r.extra["deep_link_status"] == "FAILURE" && r.landing?.screen == "HomeScreen" && r.rules.contains("deferred.af.timeout"))
+        #expect(r.extra["deep_link_status"] == "FAILURE" && r.landing?.screen == "HomeScreen" && r.rules.contains(Rule.deferredAfTimeout.id))
     }
 
     @Test func v23SRNRoutesThroughConversionData() throws {
@@ -203,7 +203,7 @@ import Testing
         let l = try #require(r.last?.landing)
         #expect(l.screen == "ProductDetail" && l.callback == "initSession")
         #expect(l.params?["+clicked_branch_link"] == "true" && l.params?["+match_guaranteed"] == "true" && l.params?["+is_first_session"] == "true")
-        #expect(r.last?.rules.contains("deferred.branch.nativelink") == true)
+        #expect(r.last?.rules.contains(Rule.deferredBranchNativelink.id) == true)
     }
 
     @Test func v25BranchSnapshotIsNotGuaranteed() throws {
@@ -235,7 +235,7 @@ import Testing
                 let r = try simulate(F.scenario(platform: platform, os: platform == "ios" ? "17.2" : "14", state: state,
                                                 providers: "firebase: {domain: acme.page.link, app: com.example.shop}",
                                                 clock: "2025-09-01T00:00:00Z", actions: "  - tap: https://acme.page.link/abc"))[0]
-                #expect(r.landing?.kind == .error && r.rules.contains("deferred.firebase.shutdown"), "\(platform) \(state)")
+                #expect(r.landing?.kind == .error && r.rules.contains(Rule.deferredFirebaseShutdown.id), "\(platform) \(state)")
                 #expect(r.assumptions.contains { $0.hasPrefix("assumption A6") })
             }
         }
@@ -257,7 +257,7 @@ import Testing
     @Test func v30AdjustProbabilisticWindow() throws {
         let r = try simulate(F.deferred(sdk: "{provider: adjust}", providers: "adjust: {domain: brand.go.link, app: com.example.shop}",
                                         url: "https://brand.go.link/apples?promo=beach", wait: "8h"))[3]
-        #expect(r.landing?.screen == "HomeScreen" && r.rules.contains("deferred.adjust.no-match"))
+        #expect(r.landing?.screen == "HomeScreen" && r.rules.contains(Rule.deferredAdjustNoMatch.id))
         let inside = try simulate(F.deferred(sdk: "{provider: adjust}", providers: "adjust: {domain: brand.go.link, app: com.example.shop}",
                                              url: "https://brand.go.link/apples?promo=beach", wait: "6h"))[3]
         #expect(inside.landing?.screen == "ApplesScreen")

@@ -77,7 +77,7 @@ import Testing
             return try #require(try simulate(text).last)
         }
         let inside = try reinstall(after: "90d")
-        #expect(inside.extra["af_status"] == "Organic" && inside.rules.contains("deferred.af.reinstall"))
+        #expect(inside.extra["af_status"] == "Organic" && inside.rules.contains(Rule.deferredAfReinstall.id))
         #expect(inside.assumptions.contains { $0.hasPrefix("assumption A4") })
         #expect(inside.extra["deep_link_status"] == "FOUND")  // A4: UDL evaluated like a first launch
         let switched = try #require(try simulate(F.scenario(state: "terminated", sdk: "{provider: appsflyer, udl_on_reinstall: false}", actions: """

@@ -102,7 +102,7 @@ import Testing
             "pm set-app-links-user-selection --user 0 --package com.example.pkg2 true d1.example.com", "tap d1",
         ])
         #expect(run.landings == [p1])
-        #expect(run.trace.contains { $0.rule == "android.applinks.selection-vs-verified" })
+        #expect(run.trace.contains { $0.rule == Rule.androidApplinksSelectionVsVerified.id })
     }
 
     @Test func c7DisabledHandlingSurvivesUpdate() throws {
@@ -138,7 +138,7 @@ import Testing
             """
         let result = Simulator.run(try ScenarioLoader.parse(yaml, file: "u.yaml", baseDirectory: nil))
         #expect(result.results.last?.landing?.kind == .browser)
-        #expect(result.results[2].trace.contains { $0.rule == "android.applinks.package-lifecycle" })
+        #expect(result.results[2].trace.contains { $0.rule == Rule.androidApplinksPackageLifecycle.id })
         // Handling is allowed again: a selection made now opens the app.
         let again = try Self.play(apps: 1, [
             "pm set-app-links-allowed --user 0 --package com.example.pkg1 false",

@@ -176,7 +176,7 @@ import Testing
     @Test func f19SchemeIsCaseSensitive() {
         let outcome = Self.dataMatch(Self.https("example.com"), "HTTPS://example.com/")
         #expect(outcome.mismatch == .data)
-        #expect(outcome.steps.last?.rule == AndroidFilterRules.schemeCaseSensitive)
+        #expect(outcome.steps.last?.rule == Rule.androidFilterSchemeCaseSensitive.id)
     }
 
     @Test func f20PortMustBeExplicit() {
@@ -188,13 +188,13 @@ import Testing
     @Test func f21PathsIgnoredWithoutHost() {
         let outcome = Self.dataMatch(Self.filter([IntentFilterData(scheme: "myapp", pathPrefix: "/a")]), "myapp://anything/zzz")
         #expect(outcome.category == .scheme)
-        #expect(outcome.steps.contains { $0.rule == AndroidFilterRules.pathNeedsHost })
+        #expect(outcome.steps.contains { $0.rule == Rule.androidFilterPathNeedsHost.id })
     }
 
     @Test func f22HostWithoutScheme() {
         let outcome = Self.dataMatch(Self.filter([IntentFilterData(host: "example.com")]), "https://example.com/")
         #expect(outcome.mismatch == .data)
-        #expect(outcome.steps.last?.rule == AndroidFilterRules.schemeRequired)
+        #expect(outcome.steps.last?.rule == Rule.androidFilterSchemeRequired.id)
     }
 
     @Test func f23CrossProduct() {
@@ -202,11 +202,11 @@ import Testing
                              IntentFilterData(scheme: "myapp", host: "b")])
         let crossed = Self.dataMatch(f, "https://b/x1")
         #expect(crossed.category == .path)
-        #expect(crossed.steps.contains { $0.rule == AndroidFilterRules.dataCrossProduct })
+        #expect(crossed.steps.contains { $0.rule == Rule.androidFilterDataCrossProduct.id })
         #expect(Self.dataMatch(f, "https://b/y").mismatch == .data)
         #expect(Self.category(f, "myapp://a.com/x") == .path)
         // Declared together on one <data>: no cross-product note.
-        #expect(!Self.dataMatch(f, "https://a.com/x").steps.contains { $0.rule == AndroidFilterRules.dataCrossProduct })
+        #expect(!Self.dataMatch(f, "https://a.com/x").steps.contains { $0.rule == Rule.androidFilterDataCrossProduct.id })
     }
 
     @Test func f24EmptyPath() {
@@ -229,21 +229,21 @@ import Testing
     @Test func f27MimeTypeBreaksLinks() {
         let outcome = Self.dataMatch(Self.https("example.com") { $0.mimeType = "text/html" }, "https://example.com/")
         #expect(outcome.mismatch == .type)
-        #expect(outcome.steps.last?.rule == AndroidFilterRules.mimeTypeBreaksLinks)
+        #expect(outcome.steps.last?.rule == Rule.androidFilterMimeTypeBreaksLinks.id)
     }
 
     @Test func f28MissingBrowsable() {
         let f = Self.filter([IntentFilterData(scheme: "https", host: "example.com")], categories: [IntentFilter.categoryDefault])
         let outcome = IntentFilterMatcher.match(f, intent: ViewIntent(url: "https://example.com/"), api: 36)
         #expect(outcome.mismatch == .category)
-        #expect(outcome.steps.last?.rule == AndroidFilterRules.browsableRequired)
+        #expect(outcome.steps.last?.rule == Rule.androidFilterBrowsableRequired.id)
     }
 
     @Test func f29MissingDefault() {
         let f = Self.filter([IntentFilterData(scheme: "https", host: "example.com")], categories: [IntentFilter.categoryBrowsable])
         let outcome = IntentFilterMatcher.match(f, intent: ViewIntent(url: "https://example.com/"), api: 36)
         #expect(outcome.mismatch == .missingDefaultCategory)
-        #expect(outcome.steps.last?.rule == AndroidFilterRules.defaultCategoryRequired)
+        #expect(outcome.steps.last?.rule == Rule.androidFilterDefaultCategoryRequired.id)
         // Without MATCH_DEFAULT_ONLY the same filter matches.
         let raw = IntentFilterMatcher.match(f, intent: ViewIntent(url: "https://example.com/", matchDefaultOnly: false), api: 36)
         #expect(raw.category == .host)
@@ -253,7 +253,7 @@ import Testing
         let f = Self.https("example.com") { $0.pathSuffix = ".pdf" }
         let android11 = Self.dataMatch(f, "https://example.com/a.html", api: 30)
         #expect(android11.category == .host)
-        #expect(android11.steps.contains { $0.rule == AndroidFilterRules.apiGatedAttributes })
+        #expect(android11.steps.contains { $0.rule == Rule.androidFilterApiGatedAttributes.id })
         #expect(Self.dataMatch(f, "https://example.com/a.html", api: 31).mismatch == .data)
         #expect(Self.category(f, "https://example.com/a.pdf", api: 31) == .path)
     }
@@ -270,7 +270,7 @@ import Testing
                             groups: [Self.group { $0.pathPrefix = "/a" }])
         let android14 = Self.dataMatch(f, "https://example.com/b", api: 34)
         #expect(android14.category == .host)
-        #expect(android14.steps.contains { $0.rule == AndroidFilterRules.apiGatedAttributes })
+        #expect(android14.steps.contains { $0.rule == Rule.androidFilterApiGatedAttributes.id })
         #expect(Self.dataMatch(f, "https://example.com/b", api: 35).mismatch == .data)
         #expect(Self.category(f, "https://example.com/a1", api: 35) == .path)
     }
@@ -328,7 +328,7 @@ import Testing
         let f = Self.filter([IntentFilterData(scheme: "https", port: "8080"), IntentFilterData(host: "example.com")])
         let outcome = Self.dataMatch(f, "https://example.com:9/")
         #expect(outcome.category == .host)
-        #expect(outcome.steps.contains { $0.rule == AndroidFilterRules.portNeedsHost })
+        #expect(outcome.steps.contains { $0.rule == Rule.androidFilterPortNeedsHost.id })
     }
 
     @Test func starHostMatchesAnyHost() {
@@ -352,7 +352,7 @@ import Testing
         let f = Self.https("example.com") { $0.pathPattern = "/a.*b" }
         let outcome = Self.dataMatch(f, "https://example.com/axxbyb")
         #expect(outcome.mismatch == .data)
-        #expect(outcome.steps.contains { $0.rule == AndroidFilterRules.simpleGlobNoBacktracking })
+        #expect(outcome.steps.contains { $0.rule == Rule.androidFilterSimpleGlobNoBacktracking.id })
     }
 
     @Test func actionIsRequired() {
@@ -383,7 +383,7 @@ import Testing
         #expect(report.matches.map(\.activity) == ["com.x.Shown"])
         let hidden = report.evaluations[0]
         #expect(hidden.outcome.isMatch && !hidden.isMatch)
-        #expect(hidden.steps.contains { $0.rule == AndroidFilterRules.exported })
+        #expect(hidden.steps.contains { $0.rule == Rule.androidFilterExported.id })
     }
 
     @Test func implicitExportedTargeting31BlocksInstallOnAndroid12() {
@@ -393,7 +393,7 @@ import Testing
         let android12 = IntentFilterMatcher.evaluate(manifest, packageName: "com.x", url: "https://example.com/", api: 31)
         #expect(android12.installBlocked)
         #expect(android12.matches.isEmpty)
-        #expect(android12.packageSteps.first?.rule == AndroidFilterRules.exportedExplicitRequired)
+        #expect(android12.packageSteps.first?.rule == Rule.androidFilterExportedExplicitRequired.id)
         // Android 11 does not enforce it; target 30 defaults to exported.
         #expect(IntentFilterMatcher.matchingActivities(in: manifest, packageName: "com.x", url: "https://example.com/", api: 30).count == 1)
         var target30 = manifest
@@ -417,7 +417,7 @@ import Testing
     // MARK: Rule IDs
 
     @Test func everyEmittedRuleExists() {
-        var emitted: Set<String> = []
+        var emitted: Set<RuleID> = []
         let filters: [IntentFilter] = [
             Self.https("*.example.com") { $0.pathPattern = "/a.*b" },
             Self.https("example.com") { $0.pathAdvancedPattern = "/x+"; $0.pathSuffix = ".pdf"; $0.port = "1" },
@@ -462,13 +462,13 @@ import Testing
             #expect(AndroidFilterRules.contains(rule), "\(rule) is emitted but not in AndroidFilterRules.all")
         }
         // The walk above reaches nearly every rule; it must at least reach these.
-        for expected in [AndroidFilterRules.dataCrossProduct, AndroidFilterRules.schemeCaseSensitive,
-                         AndroidFilterRules.simpleGlobNoBacktracking, AndroidFilterRules.pathNeedsHost,
-                         AndroidFilterRules.defaultCategoryRequired, AndroidFilterRules.browsableRequired,
-                         AndroidFilterRules.exported, AndroidFilterRules.apiGatedAttributes,
-                         AndroidFilterRules.uriRelativeFilterGroup, AndroidFilterRules.exportedExplicitRequired,
-                         AndroidFilterRules.disabledComponent, AndroidFilterRules.schemeSpecificPart,
-                         AndroidFilterRules.mimeTypeBreaksLinks, AndroidFilterRules.portNeedsHost] {
+        for expected in [Rule.androidFilterDataCrossProduct.id, Rule.androidFilterSchemeCaseSensitive.id,
+                         Rule.androidFilterSimpleGlobNoBacktracking.id, Rule.androidFilterPathNeedsHost.id,
+                         Rule.androidFilterDefaultCategoryRequired.id, Rule.androidFilterBrowsableRequired.id,
+                         Rule.androidFilterExported.id, Rule.androidFilterApiGatedAttributes.id,
+                         Rule.androidFilterUriRelativeFilterGroup.id, Rule.androidFilterExportedExplicitRequired.id,
+                         Rule.androidFilterDisabledComponent.id, Rule.androidFilterSchemeSpecificPart.id,
+                         Rule.androidFilterMimeTypeBreaksLinks.id, Rule.androidFilterPortNeedsHost.id] {
             #expect(emitted.contains(expected), "\(expected) was never emitted")
         }
     }
@@ -477,7 +477,7 @@ import Testing
         let ids = AndroidFilterRules.all.map(\.id)
         #expect(Set(ids).count == ids.count)
         for rule in AndroidFilterRules.all {
-            #expect(rule.id.hasPrefix("android.filter."))
+            #expect(rule.id.rawValue.hasPrefix("android.filter."))
             #expect(!rule.title.isEmpty && !rule.explanation.isEmpty)
             #expect(!rule.sources.isEmpty, "\(rule.id) has no source")
             #expect(rule.platforms == [.android])

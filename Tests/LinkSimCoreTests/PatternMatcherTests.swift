@@ -171,10 +171,10 @@ import Testing
         let intent = ViewIntent(url: "https://x/test", categories: [], matchDefaultOnly: false)
         let android15 = IntentFilterMatcher.match(filter, intent: intent, api: 35)
         #expect(android15.category == .path)
-        #expect(android15.steps.contains { $0.rule == AndroidFilterRules.simpleGlobEscapedDot && $0.summary.contains("any character") })
+        #expect(android15.steps.contains { $0.rule == Rule.androidFilterSimpleGlobEscapedDot.id && $0.summary.contains("any character") })
         let android16 = IntentFilterMatcher.match(filter, intent: intent, api: 36)
         #expect(android16.mismatch == .data)
-        #expect(android16.steps.contains { $0.rule == AndroidFilterRules.simpleGlobEscapedDot && $0.summary.contains("a literal dot") })
+        #expect(android16.steps.contains { $0.rule == Rule.androidFilterSimpleGlobEscapedDot.id && $0.summary.contains("a literal dot") })
     }
 }
 

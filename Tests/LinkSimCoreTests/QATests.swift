@@ -48,7 +48,7 @@ import Testing
         #expect(cell(.background, .notes)?.landing?.via == .universalLink)
         #expect(cell(.notInstalled, .notes)?.landing?.kind == .browser)
         #expect(cell(.background, .safariAddressBar)?.landing?.kind == .browser)
-        #expect(cell(.background, .notes)?.rule?.hasPrefix("ios.") == true)
+        #expect(cell(.background, .notes)?.rule?.rawValue.hasPrefix("ios.") == true)
     }
 
     @Test func matrixMarksUnknownAndAssumptionCells() throws {

@@ -20,7 +20,7 @@ import Testing
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://product/42\n    from: safari\n  - answer: open"))
         #expect(r[0].landing?.kind == .prompt)
         #expect(r[0].landing?.app == "com.example.shop")
-        #expect(r[0].rules.contains("ios.scheme.safari-prompt"))
+        #expect(r[0].rules.contains(Rule.iosSchemeSafariPrompt.id))
         #expect(r[1].landing?.kind == .app)
         #expect(r[1].landing?.screen == "ProductDetail")
         #expect(r[1].landing?.params == ["id": "42"])
@@ -30,19 +30,19 @@ import Testing
     @Test func safariPromptCancelStaysInSafari() throws {
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://x\n    from: safari\n    page: https://a.example/p\n  - answer: cancel"))
         #expect(r[1].landing == Landing(kind: .browser, via: .web, browser: "safari", url: "https://a.example/p"))
-        #expect(r[1].rules == ["ios.scheme.prompt-cancel"])
+        #expect(r[1].rules == [Rule.iosSchemePromptCancel.id])
     }
 
     @Test func aNewActionDismissesThePrompt() throws {
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://x\n    from: safari\n  - wait: 1m\n  - answer: open"))
         #expect(r[2].landing?.kind == .nowhere)
-        #expect(r[2].rules == ["linksim.answer.nothing-pending"])
+        #expect(r[2].rules == [Rule.linksimAnswerNothingPending.id])
     }
 
     @Test func noPromptBeforeIOS9() throws {
         let r = try simulate(Self.ios("8.4", app: Self.shop, actions: "  - tap: shopapp://product/1\n    from: safari"))
         #expect(r[0].landing?.kind == .app)
-        #expect(r[0].rules.contains("ios.scheme.no-prompt-before-9"))
+        #expect(r[0].rules.contains(Rule.iosSchemeNoPromptBefore9.id))
         #expect(r[0].landing?.callback == "application(_:open:options:)")  // no scenes before iOS 13
     }
 
@@ -50,7 +50,7 @@ import Testing
         let app = Self.shop.replacingOccurrences(of: "state: background", with: "state: not_installed")
         let r = try simulate(Self.ios(app: app, actions: "  - tap: shopapp://x\n    from: safari"))
         #expect(r[0].landing == Landing(kind: .error, browser: "safari", url: "shopapp://x"))
-        #expect(r[0].schemeRules == ["ios.scheme.not-installed-safari"])
+        #expect(r[0].schemeRules == [Rule.iosSchemeNotInstalledSafari.id])
     }
 
     @Test func notInstalledFromAppsGoesNowhere() throws {
@@ -58,7 +58,7 @@ import Testing
         for from in ["notes", "messages", "mail", "other_app"] {
             let r = try simulate(Self.ios(app: app, actions: "  - tap: shopapp://x\n    from: \(from)"))
             #expect(r[0].landing?.kind == .nowhere, "from \(from)")
-            #expect(r[0].schemeRules == ["ios.scheme.not-installed-app"])
+            #expect(r[0].schemeRules == [Rule.iosSchemeNotInstalledApp.id])
         }
     }
 
@@ -66,7 +66,7 @@ import Testing
         for from in ["notes", "messages", "mail"] {
             let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://product/3\n    from: \(from)"))
             #expect(r[0].landing?.kind == .app)
-            #expect(r[0].schemeRules.first == "ios.scheme.from-app")
+            #expect(r[0].schemeRules.first == Rule.iosSchemeFromApp.id)
         }
     }
 
@@ -74,7 +74,7 @@ import Testing
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://x\n    from: in_app_browser\n    browser_app: facebook"))
         #expect(r[0].landing?.kind == .prompt)
         #expect(r[0].trace.contains { $0.summary.contains("Facebook's in-app browser") && $0.assumption != nil })
-        #expect(r[0].schemeRules == ["ios.scheme.app-open-prompt"])
+        #expect(r[0].schemeRules == [Rule.iosSchemeAppOpenPrompt.id])
     }
 
     @Test func collisionIsDeterministicAndSaysSo() throws {
@@ -84,7 +84,7 @@ import Testing
         """
         let first = try simulate(Self.ios(app: apps, actions: "  - tap: dup://x\n    from: notes"))
         #expect(first[0].landing?.app == "a.first")
-        let step = try #require(first[0].trace.first { $0.rule == "ios.scheme.collision" })
+        let step = try #require(first[0].trace.first { $0.rule == Rule.iosSchemeCollision.id })
         #expect(step.assumption?.contains("undefined") == true)
         let last = try simulate(Self.ios(app: apps, actions: "  - set: {device.scheme_collision: last_installed}\n  - tap: dup://x\n    from: notes"))
         #expect(last[1].landing?.app == "b.second")
@@ -96,19 +96,19 @@ import Testing
     @Test func reservedSchemes() throws {
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: tel:+15551234\n    from: safari"))
         #expect(r[0].landing?.app == "com.apple.mobilephone")
-        #expect(r[0].schemeRules == ["ios.scheme.reserved"])
+        #expect(r[0].schemeRules == [Rule.iosSchemeReserved.id])
     }
 
     @Test(arguments: [
-        ("app_delegate", "terminated", "application(_:open:options:)", "ios.delivery.app-delegate"),
-        ("app_delegate", "background", "application(_:open:options:)", "ios.delivery.app-delegate"),
-        ("scenes", "terminated", "scene(_:willConnectTo:options:)", "ios.delivery.scenes-cold"),
-        ("scenes", "installed", "scene(_:willConnectTo:options:)", "ios.delivery.scenes-cold"),
-        ("scenes", "foreground", "scene(_:openURLContexts:)", "ios.delivery.scenes-warm"),
-        ("swiftui", "terminated", "onOpenURL", "ios.delivery.swiftui"),
-        ("swiftui", "background", "onOpenURL", "ios.delivery.swiftui"),
+        ("app_delegate", "terminated", "application(_:open:options:)", Rule.iosDeliveryAppDelegate.id),
+        ("app_delegate", "background", "application(_:open:options:)", Rule.iosDeliveryAppDelegate.id),
+        ("scenes", "terminated", "scene(_:willConnectTo:options:)", Rule.iosDeliveryScenesCold.id),
+        ("scenes", "installed", "scene(_:willConnectTo:options:)", Rule.iosDeliveryScenesCold.id),
+        ("scenes", "foreground", "scene(_:openURLContexts:)", Rule.iosDeliveryScenesWarm.id),
+        ("swiftui", "terminated", "onOpenURL", Rule.iosDeliverySwiftui.id),
+        ("swiftui", "background", "onOpenURL", Rule.iosDeliverySwiftui.id),
     ])
-    func iosEntryPoints(lifecycle: String, state: String, callback: String, rule: String) throws {
+    func iosEntryPoints(lifecycle: String, state: String, callback: String, rule: RuleID) throws {
         let app = "  - {id: s, state: \(state), lifecycle: \(lifecycle), url_schemes: [s]}"
         let r = try simulate(Self.ios(app: app, actions: "  - tap: s://x\n    from: notes"))
         #expect(r[0].landing?.callback == callback)
@@ -128,7 +128,7 @@ import Testing
         let r = try simulate(Self.ios(app: app, actions: "  - tap: s://x\n    from: notes\n  - tap: s://y\n    from: notes"))
         #expect(r[0].landing?.screen == "Home")
         #expect(r[0].landing?.delivered == false)
-        #expect(r[0].rules.contains("ios.delivery.missing-handler"))
+        #expect(r[0].rules.contains(Rule.iosDeliveryMissingHandler.id))
         #expect(r[1].landing?.screen == "Home")  // the app is now running on Home
         #expect(r[1].landing?.callback == "scene(_:openURLContexts:)")
     }
@@ -136,15 +136,15 @@ import Testing
     @Test func installedNeverLaunched() throws {
         let app = "  - {id: s, state: installed, url_schemes: [s]}"
         let r = try simulate(Self.ios(app: app, actions: "  - tap: s://x\n    from: notes"))
-        #expect(r[0].rules.contains("ios.app.installed-never-launched"))
+        #expect(r[0].rules.contains(Rule.iosAppInstalledNeverLaunched.id))
     }
 
     @Test func routerParamsAndFallback() throws {
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://product/a%20b?ref=mail&x=1\n    from: notes\n  - tap: shopapp://nope\n    from: notes"))
         #expect(r[0].landing?.params == ["id": "a b", "ref": "mail", "x": "1"])
-        #expect(r[0].rules.last == "linksim.router.route")
+        #expect(r[0].rules.last == Rule.linksimRouterRoute.id)
         #expect(r[1].landing?.screen == "Home")
-        #expect(r[1].rules.last == "linksim.router.home-fallback")
+        #expect(r[1].rules.last == Rule.linksimRouterHomeFallback.id)
     }
 
     // MARK: Android
@@ -170,12 +170,12 @@ import Testing
     @Test func androidResolution() throws {
         let none = try simulate(Self.android(apps: "  - {id: x}", actions: "  - tap: shopapp://p\n    from: chrome\n  - tap: shopapp://p\n    from: other_app\n  - tap: shopapp://p\n    from: messages"))
         #expect(none.map { $0.landing?.kind } == [.nowhere, .error, .nowhere])
-        #expect(none.allSatisfy { $0.rules.contains("android.scheme.no-handler") })
+        #expect(none.allSatisfy { $0.rules.contains(Rule.androidSchemeNoHandler.id) })
 
         let one = try simulate(Self.android(apps: Self.androidApp("com.a", state: "terminated"), actions: "  - tap: shopapp://product/5\n    from: chrome"))
         #expect(one[0].landing?.callback == "onCreate")
         #expect(one[0].landing?.params == ["id": "5"])
-        #expect(one[0].rules.contains("android.scheme.single-handler") && one[0].rules.contains("android.delivery.cold-oncreate"))
+        #expect(one[0].rules.contains(Rule.androidSchemeSingleHandler.id) && one[0].rules.contains(Rule.androidDeliveryColdOncreate.id))
 
         let two = try simulate(Self.android(apps: Self.androidApp("com.a") + "\n" + Self.androidApp("com.b"),
                                             actions: "  - tap: shopapp://product/5\n  - answer: com.b"))
@@ -193,7 +193,7 @@ import Testing
     @Test func webViewNeverResolves() throws {
         let r = try simulate(Self.android(apps: Self.androidApp("com.a"), actions: "  - tap: shopapp://p\n    from: webview"))
         #expect(r[0].landing?.kind == .error)
-        #expect(r[0].rules == ["android.webview.unknown-scheme"])
+        #expect(r[0].rules == [Rule.androidWebviewUnknownScheme.id])
     }
 
     @Test func chromeTypedOrScriptedAsks() throws {
@@ -206,14 +206,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("standard", "chrome", "onCreate", "android.delivery.clear-top-recreate"),
-        ("standard", "messages", "onCreate", "android.delivery.standard-new-instance"),
-        ("singleTop", "chrome", "onNewIntent", "android.delivery.on-new-intent"),
-        ("singleTop", "other_app", "onCreate", "android.delivery.standard-new-instance"),
-        ("singleTask", "messages", "onNewIntent", "android.delivery.on-new-intent"),
-        ("singleInstance", "chrome", "onNewIntent", "android.delivery.on-new-intent"),
+        ("standard", "chrome", "onCreate", Rule.androidDeliveryClearTopRecreate.id),
+        ("standard", "messages", "onCreate", Rule.androidDeliveryStandardNewInstance.id),
+        ("singleTop", "chrome", "onNewIntent", Rule.androidDeliveryOnNewIntent.id),
+        ("singleTop", "other_app", "onCreate", Rule.androidDeliveryStandardNewInstance.id),
+        ("singleTask", "messages", "onNewIntent", Rule.androidDeliveryOnNewIntent.id),
+        ("singleInstance", "chrome", "onNewIntent", Rule.androidDeliveryOnNewIntent.id),
     ])
-    func androidWarmEntryPoints(mode: String, from: String, callback: String, rule: String) throws {
+    func androidWarmEntryPoints(mode: String, from: String, callback: String, rule: RuleID) throws {
         let r = try simulate(Self.android(apps: Self.androidApp("com.a", mode: mode), actions: "  - tap: shopapp://product/1\n    from: \(from)"))
         #expect(r[0].landing?.callback == callback)
         #expect(r[0].rules.contains(rule))
@@ -224,7 +224,7 @@ import Testing
         let r = try simulate(Self.android(apps: app, actions: "  - tap: shopapp://product/1"))
         #expect(r[0].landing?.screen == "Cart")
         #expect(r[0].landing?.delivered == false)
-        #expect(r[0].rules.contains("android.delivery.on-new-intent-ignored"))
+        #expect(r[0].rules.contains(Rule.androidDeliveryOnNewIntentIgnored.id))
     }
 
     @Test func webLinksWithoutAnAppFollowRedirectsInTheBrowser() throws {
@@ -239,7 +239,7 @@ import Testing
         """
         let r = try simulate(text)
         #expect(r[0].landing == Landing(kind: .browser, via: .web, browser: "firefox", url: "https://shop.example/c"))
-        #expect(r[0].rules.contains("android.chrome.incoming-intent"))
+        #expect(r[0].rules.contains(Rule.androidChromeIncomingIntent.id))
         #expect(r[0].trace.contains { $0.summary == "Answers 301 with Location: https://shop.example/c" })
     }
 

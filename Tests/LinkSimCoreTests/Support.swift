@@ -34,7 +34,7 @@ func simulate(_ text: String, files: [String: String] = [:]) throws -> [ActionRe
 }
 
 extension ActionResult {
-    var rules: [String] { trace.compactMap(\.rule) }
+    var rules: [RuleID] { trace.compactMap(\.rule) }
     /// The rules without the note every iOS custom-scheme trace starts with (not a web URL, so no AASA).
-    var schemeRules: [String] { rules.filter { $0 != IOSAASARules.webURLsOnly } }
+    var schemeRules: [RuleID] { rules.filter { $0 != Rule.iosAasaWebUrlsOnly.id } }
 }

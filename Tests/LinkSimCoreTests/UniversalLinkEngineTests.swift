@@ -34,20 +34,20 @@ import Testing
         #expect(r[0].landing?.kind == .app)
         #expect(r[0].landing?.via == .universalLink)
         #expect(r[0].landing?.params == ["id": "9"])
-        #expect(r[0].rules.contains("ios.ul.system-apps"))
-        #expect(r[0].rules.contains("ios.entitlement.app-id"))
+        #expect(r[0].rules.contains(Rule.iosUlSystemApps.id))
+        #expect(r[0].rules.contains(Rule.iosEntitlementAppId.id))
     }
 
     @Test(arguments: [
-        ("from: safari_address_bar", "ios.ul.address-bar", "safari"),
-        ("from: safari\n    page: https://s.example/home", "ios.ul.same-domain", "safari"),
-        ("from: safari\n    gesture: script", "ios.ul.script-navigation", "safari"),
-        ("from: in_app_browser\n    browser_app: instagram", "ios.ul.in-app-browser", "in_app"),
-        ("from: webview", "ios.ul.programmatic-load", "webview"),
-        ("from: sfsafariviewcontroller", "ios.ul.programmatic-load", "sfsafariviewcontroller"),
-        ("from: other_app\n    caller: com.shop", "ios.ul.own-app", "safari"),
+        ("from: safari_address_bar", Rule.iosUlAddressBar.id, "safari"),
+        ("from: safari\n    page: https://s.example/home", Rule.iosUlSameDomain.id, "safari"),
+        ("from: safari\n    gesture: script", Rule.iosUlScriptNavigation.id, "safari"),
+        ("from: in_app_browser\n    browser_app: instagram", Rule.iosUlInAppBrowser.id, "in_app"),
+        ("from: webview", Rule.iosUlProgrammaticLoad.id, "webview"),
+        ("from: sfsafariviewcontroller", Rule.iosUlProgrammaticLoad.id, "sfsafariviewcontroller"),
+        ("from: other_app\n    caller: com.shop", Rule.iosUlOwnApp.id, "safari"),
     ])
-    func situationsThatKeepTheBrowser(tap: String, rule: String, browser: String) throws {
+    func situationsThatKeepTheBrowser(tap: String, rule: RuleID, browser: String) throws {
         let r = try run(Self.scenario(actions: "  - tap: https://s.example/p/9\n    \(tap)"))
         #expect(r[0].landing?.kind == .browser)
         #expect(r[0].landing?.browser == browser)
@@ -55,13 +55,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("from: safari\n    page: https://other.example/x", "ios.ul.safari-tap"),
-        ("from: webview\n    page: https://other.example/x", "ios.ul.embedded-tap"),
-        ("from: other_app\n    caller: com.news", "ios.ul.other-app-open"),
-        ("from: chrome", "ios.ul.third-party-browser"),
-        ("from: qr_code", "ios.ul.system-apps"),
+        ("from: safari\n    page: https://other.example/x", Rule.iosUlSafariTap.id),
+        ("from: webview\n    page: https://other.example/x", Rule.iosUlEmbeddedTap.id),
+        ("from: other_app\n    caller: com.news", Rule.iosUlOtherAppOpen.id),
+        ("from: chrome", Rule.iosUlThirdPartyBrowser.id),
+        ("from: qr_code", Rule.iosUlSystemApps.id),
     ])
-    func situationsThatOpenTheApp(tap: String, rule: String) throws {
+    func situationsThatOpenTheApp(tap: String, rule: RuleID) throws {
         let r = try run(Self.scenario(actions: "  - tap: https://s.example/p/9\n    \(tap)"))
         #expect(r[0].landing?.kind == .app)
         #expect(r[0].rules.contains(rule))
@@ -80,19 +80,19 @@ import Testing
     @Test func excludeAndNoMatch() throws {
         let r = try run(Self.scenario(actions: "  - tap: https://s.example/account/1\n  - tap: https://s.example/other"))
         #expect(r.map { $0.landing?.kind } == [.browser, .browser])
-        #expect(r.allSatisfy { $0.rules.contains("ios.ul.no-matching-rule") })
+        #expect(r.allSatisfy { $0.rules.contains(Rule.iosUlNoMatchingRule.id) })
     }
 
     @Test(arguments: [
-        ("  s.example: {aasa: {file: aasa.json, status: 404}}", "ios.aasa-host.status", LandingKind.browser),
-        ("  s.example: {aasa: {file: aasa.json, status: 500}}", "ios.aasa-host.status", LandingKind.browser),
-        ("  s.example: {aasa: {redirect: \"https://www.s.example/x\"}}", "ios.aasa-host.no-redirects", LandingKind.browser),
-        ("  s.example: {aasa: {json: \"{oops\"}}", "ios.aasa-host.invalid-json", LandingKind.browser),
-        ("  s.example: {aasa: {file: aasa.json, content_type: text/plain}}", "ios.aasa-host.content-type", LandingKind.app),
-        ("  s.example: {aasa_root: {file: aasa.json}}", "ios.aasa-host.location", LandingKind.app),
-        ("  other.example: {}", "ios.ul.association-missing", LandingKind.browser),
+        ("  s.example: {aasa: {file: aasa.json, status: 404}}", Rule.iosAasaHostStatus.id, LandingKind.browser),
+        ("  s.example: {aasa: {file: aasa.json, status: 500}}", Rule.iosAasaHostStatus.id, LandingKind.browser),
+        ("  s.example: {aasa: {redirect: \"https://www.s.example/x\"}}", Rule.iosAasaHostNoRedirects.id, LandingKind.browser),
+        ("  s.example: {aasa: {json: \"{oops\"}}", Rule.iosAasaHostInvalidJson.id, LandingKind.browser),
+        ("  s.example: {aasa: {file: aasa.json, content_type: text/plain}}", Rule.iosAasaHostContentType.id, LandingKind.app),
+        ("  s.example: {aasa_root: {file: aasa.json}}", Rule.iosAasaHostLocation.id, LandingKind.app),
+        ("  other.example: {}", Rule.iosUlAssociationMissing.id, LandingKind.browser),
     ])
-    func hosting(web: String, rule: String, lands: LandingKind) throws {
+    func hosting(web: String, rule: RuleID, lands: LandingKind) throws {
         let r = try run(Self.scenario(web: web, actions: "  - tap: https://s.example/p/1"))
         #expect(r[0].landing?.kind == lands)
         #expect(r[0].rules.contains(rule))
@@ -106,7 +106,7 @@ import Testing
         // iOS 13 ignores the CDN.
         let old = try run(Self.scenario(os: "13.7", web: web, actions: tap))
         #expect(old[0].landing?.kind == .app)
-        #expect(old[0].rules.contains("ios.aasa-host.direct-fetch"))
+        #expect(old[0].rules.contains(Rule.iosAasaHostDirectFetch.id))
         // A reinstall after 24 hours gets the CDN's new copy.
         let reinstall = try run(Self.scenario(web: web, actions: "  - wait: 25h\n  - install: com.shop\n\(tap)"))
         #expect(reinstall[2].landing?.kind == .app)
@@ -118,7 +118,7 @@ import Testing
         #expect(wildcardApex.map { $0.landing?.kind } == [.app, .browser])
         let port = try run(Self.scenario(entitlement: "applinks:s.example:443", actions: "  - tap: https://s.example/p/1"))
         #expect(port[0].landing?.kind == .browser)
-        #expect(port[0].rules.contains("ios.entitlement.no-port"))
+        #expect(port[0].rules.contains(Rule.iosEntitlementNoPort.id))
         let dev = try run(Self.scenario(entitlement: "applinks:s.example?mode=developer", actions: "  - tap: https://s.example/p/1"))
         #expect(dev[0].landing?.kind == .browser)
         let devOK = try run(Self.scenario(entitlement: "applinks:s.example?mode=developer", extraDevice: ", developer_mode: true",
@@ -139,7 +139,7 @@ import Testing
         #expect(forced[0].landing?.kind == .app)
         let oldLegacy = try run(Self.scenario(os: "11.4", web: legacy, actions: "  - tap: https://t.example/c\n    from: mail"))
         #expect(oldLegacy[0].landing?.kind == .browser)
-        #expect(oldLegacy[0].trace.contains { $0.rule == "ios.ul.redirect-chain" && $0.assumption != nil })
+        #expect(oldLegacy[0].trace.contains { $0.rule == Rule.iosUlRedirectChain.id && $0.assumption != nil })
         let refused = try run(Self.scenario(web: web, extraTop: "assumptions: {redirects_open_app: false}",
                                             actions: "  - tap: https://t.example/c\n    from: mail"))
         #expect(refused[0].landing?.kind == .browser)

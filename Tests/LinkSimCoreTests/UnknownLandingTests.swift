@@ -27,7 +27,7 @@ import Testing
         let landing = try #require(action.landing)
         #expect(landing.kind == .unknown)
         #expect(landing.reason?.contains("no sourced rule") == true)
-        #expect(action.trace.contains { $0.rule == "linksim.not-modelled" })
+        #expect(action.trace.contains { $0.rule == Rule.linksimNotModelled.id })
         #expect(action.check?.passed == true)
         #expect(Describe.landing(landing).hasPrefix("unknown: "))
     }

@@ -31,8 +31,8 @@ import Testing
         // The user can install the app; every fix says who can make it and the rule that flips.
         let user = try #require(state.outcome.fixes.first { $0.steps.first?.who == .user })
         #expect(user.landing.kind == .app)
-        #expect(user.ruleBefore == "fake.not-installed")
-        #expect(user.ruleAfter != "fake.not-installed")
+        #expect(user.ruleBefore == RuleID(catalog: "fake.not-installed"))
+        #expect(user.ruleAfter != RuleID(catalog: "fake.not-installed"))
         let lines = opened.fixLines(state, width: 96).lines
         #expect(lines.contains { $0.contains(". the user: com.example.shop") })
         #expect(lines.contains { $0.hasPrefix("›1. ") })

@@ -300,7 +300,7 @@ import Testing
 
     @Test func mermaidAndMarkdownEscapeScenarioText() {
         var result = ActionResult(index: 0, action: Action(kind: .wait(SimDuration(seconds: 1))), landing: nil,
-                                  trace: [TraceStep(actor: "A;B", summary: "x | y # z \u{1B}[31m", rule: "r")], check: nil)
+                                  trace: [TraceStep(actor: "A;B", summary: "x | y # z \u{1B}[31m", rule: RuleID(catalog: "r"))], check: nil)
         result.trace.append(TraceStep(actor: "C", summary: "quote \" here"))
         let scenario = ScenarioResult(scenario: DemoWorld.scenario, results: [result])
         let markdown = ExportFormat.markdown.render(scenario)

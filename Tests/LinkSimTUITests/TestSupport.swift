@@ -40,23 +40,23 @@ enum FakeSimulator {
         var trace = [TraceStep(actor: tap.from.rawValue, summary: "user taps \(tap.url)")]
         guard let app, app.state.isInstalled else {
             trace.append(TraceStep(actor: ios ? "iOS" : "Android", summary: "no app claims the link",
-                                   rule: "fake.not-installed", detail: "The app is not installed, so the browser opens."))
+                                   rule: RuleID(catalog: "fake.not-installed"), detail: "The app is not installed, so the browser opens."))
             return (Landing(kind: .browser, via: .web, browser: ios ? "safari" : "chrome", url: tap.url), trace)
         }
         if tap.url.hasPrefix("shopapp:") {
             trace.append(TraceStep(actor: ios ? "iOS" : "Android", summary: "custom scheme shopapp is registered by \(app.name)",
-                                   rule: "fake.scheme"))
+                                   rule: RuleID(catalog: "fake.scheme")))
             return (Landing(kind: .app, app: app.id, screen: "ProductDetail", via: .customScheme), trace)
         }
         if tap.from == .inAppBrowser || tap.from.isAddressBar || tap.from == .webview {
             trace.append(TraceStep(actor: tap.from.rawValue, summary: "the page loads inside the browser",
-                                   rule: "fake.in-browser", detail: "Links typed or opened inside web views stay on the web.",
+                                   rule: RuleID(catalog: "fake.in-browser"), detail: "Links typed or opened inside web views stay on the web.",
                                    assumption: "the in-app browser does not hand links to the system"))
             return (Landing(kind: .browser, via: .web, browser: tap.from == .inAppBrowser ? "in_app" : "safari", url: tap.url), trace)
         }
         trace.append(TraceStep(actor: ios ? "iOS" : "Android", summary: "checks the association file",
-                               rule: ios ? "fake.aasa" : "fake.assetlinks"))
-        trace.append(TraceStep(actor: app.name, summary: "routes /product/42 to ProductDetail", rule: "fake.route"))
+                               rule: ios ? RuleID(catalog: "fake.aasa") : RuleID(catalog: "fake.assetlinks")))
+        trace.append(TraceStep(actor: app.name, summary: "routes /product/42 to ProductDetail", rule: RuleID(catalog: "fake.route")))
         let via: Via = ios ? .universalLink : .appLink
         return (Landing(kind: .app, app: app.id, screen: "ProductDetail", params: ["id": "42"], via: via,
                         callback: ios ? "scene(_:continue:)" : "onNewIntent", delivered: true), trace)

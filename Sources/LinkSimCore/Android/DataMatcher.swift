@@ -53,7 +53,7 @@ struct DataMatcher {
     init(filter: IntentFilter, api: Int) {
         escapedDot = .forAPI(api)
         declaredData = filter.data
-        let knowsAPI31Attributes = api >= 31
+        let knowsAPI31Attributes = Rule.androidFilterAdvancedGlobGreedy.applies(to: OSVersion(androidAPI: api))
         for (index, data) in filter.data.enumerated() {
             if let type = data.mimeType, !types.contains(type) { types.append(type) }
             if let scheme = data.scheme, !schemes.contains(where: { $0.scheme == scheme }) {
@@ -79,7 +79,7 @@ struct DataMatcher {
             } else if let port = data.port {
                 notes.append(FilterMatchStep(
                     summary: "android:port=\"\(port)\" on <data> #\(index + 1) is ignored: that <data> has no android:host",
-                    rule: AndroidFilterRules.portNeedsHost))
+                    rule: Rule.androidFilterPortNeedsHost))
             }
             let pathAttributes: [(String?, PatternMatcher.Kind)] = [
                 (data.path, .literal), (data.pathPrefix, .prefix), (data.pathPattern, .simpleGlob),
@@ -93,7 +93,7 @@ struct DataMatcher {
                 paths.append(PathEntry(matcher: PatternMatcher(value, kind: kind), dataIndex: index))
             }
         }
-        if api >= 35 {
+        if Rule.androidFilterUriRelativeFilterGroup.applies(to: OSVersion(androidAPI: api)) {
             for (index, group) in filter.uriRelativeFilterGroups.enumerated() {
                 let conditions = group.data.flatMap { Self.conditions(of: $0) }
                 // A group without conditions is dropped by the parser.
@@ -103,13 +103,13 @@ struct DataMatcher {
         } else if !filter.uriRelativeFilterGroups.isEmpty {
             notes.append(FilterMatchStep(
                 summary: "\(filter.uriRelativeFilterGroups.count) <uri-relative-filter-group> element(s) are ignored on API \(api): they exist from Android 15 (API 35)",
-                rule: AndroidFilterRules.apiGatedAttributes))
+                rule: Rule.androidFilterApiGatedAttributes))
         }
     }
 
     static func gatedNote(_ attribute: String, _ value: String, api: Int, since: Int) -> FilterMatchStep {
         FilterMatchStep(summary: "android:\(attribute)=\"\(value)\" is ignored on API \(api): the attribute exists from API \(since)",
-                        rule: AndroidFilterRules.apiGatedAttributes)
+                        rule: Rule.androidFilterApiGatedAttributes)
     }
 
     static func conditions(of data: RelativeFilterData) -> [RelativeCondition] {

@@ -5,7 +5,7 @@ extension DataMatcher {
 
     func match(intent: ViewIntent) -> Result {
         var steps = notes
-        func fail(_ reason: FilterMismatch, _ summary: String, rule: String, detail: String? = nil) -> Result {
+        func fail(_ reason: FilterMismatch, _ summary: String, rule: Rule, detail: String? = nil) -> Result {
             steps.append(FilterMatchStep(summary: summary, detail: detail, rule: rule))
             return Result(result: .failed(reason), steps: steps)
         }
@@ -15,10 +15,10 @@ extension DataMatcher {
         if types.isEmpty && schemes.isEmpty {
             if authorities.isEmpty && paths.isEmpty {
                 return fail(.data, "the filter declares no <data> scheme, so it only matches intents without a URL",
-                            rule: AndroidFilterRules.schemeRequired)
+                            rule: Rule.androidFilterSchemeRequired)
             }
             return fail(.data, "the filter declares a host or path but no android:scheme, so it matches no URL at all",
-                        rule: AndroidFilterRules.schemeRequired)
+                        rule: Rule.androidFilterSchemeRequired)
         }
 
         var category = MatchCategory.empty
@@ -31,14 +31,14 @@ extension DataMatcher {
                 let declared = schemes.map { "\"\($0.scheme)\"" }.joined(separator: ", ")
                 if let sameIgnoringCase = schemes.first(where: { $0.scheme.lowercased() == wanted.lowercased() }) {
                     return fail(.data, "scheme \"\(wanted)\" differs from the declared \"\(sameIgnoringCase.scheme)\" only in case, and schemes are compared case-sensitively",
-                                rule: AndroidFilterRules.schemeCaseSensitive)
+                                rule: Rule.androidFilterSchemeCaseSensitive)
                 }
                 let what = scheme == nil ? "the URL has no scheme" : "scheme \"\(wanted)\" is not declared"
-                return fail(.data, "\(what) (the filter declares \(declared))", rule: AndroidFilterRules.schemeCaseSensitive)
+                return fail(.data, "\(what) (the filter declares \(declared))", rule: Rule.androidFilterSchemeCaseSensitive)
             }
             matchedScheme = found
             category = .scheme
-            steps.append(FilterMatchStep(summary: "scheme \"\(found.scheme)\" is declared", rule: AndroidFilterRules.schemeCaseSensitive))
+            steps.append(FilterMatchStep(summary: "scheme \"\(found.scheme)\" is declared", rule: Rule.androidFilterSchemeCaseSensitive))
 
             var sspMatched = false
             if !ssps.isEmpty {
@@ -48,11 +48,11 @@ extension DataMatcher {
                     category = .schemeSpecificPart
                     steps.append(FilterMatchStep(
                         summary: "scheme-specific part \"\(ssp)\" matches \(entry.matcher.kind.attribute(part: "ssp")) \"\(entry.matcher.pattern)\"; host and path are not checked",
-                        rule: AndroidFilterRules.schemeSpecificPart))
+                        rule: Rule.androidFilterSchemeSpecificPart))
                 } else {
                     steps.append(FilterMatchStep(
                         summary: "scheme-specific part \"\(ssp)\" matches no ssp entry" + (authorities.isEmpty ? "" : "; falling back to the host and path entries"),
-                        rule: AndroidFilterRules.schemeSpecificPart))
+                        rule: Rule.androidFilterSchemeSpecificPart))
                 }
             }
 
@@ -96,7 +96,7 @@ extension DataMatcher {
                             } else {
                                 summary = "no path entry and no <uri-relative-filter-group> allows the URL"
                             }
-                            return fail(.data, summary, rule: groups.isEmpty ? AndroidFilterRules.pathMatch : AndroidFilterRules.uriRelativeFilterGroup,
+                            return fail(.data, summary, rule: groups.isEmpty ? Rule.androidFilterPathMatch : Rule.androidFilterUriRelativeFilterGroup,
                                         detail: pathDetail(uri))
                         }
                         category = .path
@@ -105,30 +105,30 @@ extension DataMatcher {
             } else if !sspMatched {
                 if !ssps.isEmpty {
                     return fail(.data, "the scheme-specific part matches no ssp entry and the filter has no host to fall back to",
-                                rule: AndroidFilterRules.schemeSpecificPart)
+                                rule: Rule.androidFilterSchemeSpecificPart)
                 }
                 if !paths.isEmpty || !groups.isEmpty {
                     steps.append(FilterMatchStep(
                         summary: "the filter has no android:host, so its path attributes are ignored: every \"\(found.scheme):\" URL matches",
-                        rule: AndroidFilterRules.pathNeedsHost))
+                        rule: Rule.androidFilterPathNeedsHost))
                 }
             }
         } else if let scheme, !scheme.isEmpty, scheme != "content", scheme != "file" {
             return fail(.data, "the filter declares only MIME types and no scheme, so it matches content: and file: URIs only",
-                        rule: AndroidFilterRules.mimeTypeBreaksLinks)
+                        rule: Rule.androidFilterMimeTypeBreaksLinks)
         }
 
         if !types.isEmpty {
             guard let type = intent.mimeType else {
                 return fail(.type, "the filter declares android:mimeType \(types.map { "\"\($0)\"" }.joined(separator: ", ")); a tapped link carries no MIME type, so it never matches",
-                            rule: AndroidFilterRules.mimeTypeBreaksLinks)
+                            rule: Rule.androidFilterMimeTypeBreaksLinks)
             }
             guard types.contains(where: { Self.mimeType(type, matches: $0) }) else {
-                return fail(.type, "MIME type \"\(type)\" is not declared", rule: AndroidFilterRules.mimeTypeBreaksLinks)
+                return fail(.type, "MIME type \"\(type)\" is not declared", rule: Rule.androidFilterMimeTypeBreaksLinks)
             }
             category = .type
         } else if let type = intent.mimeType {
-            return fail(.type, "the intent has MIME type \"\(type)\" but the filter declares none", rule: AndroidFilterRules.mimeTypeBreaksLinks)
+            return fail(.type, "the intent has MIME type \"\(type)\" but the filter declares none", rule: Rule.androidFilterMimeTypeBreaksLinks)
         }
 
         if let note = crossProductNote(scheme: matchedScheme, authority: matchedAuthority, path: matchedPath) {
@@ -142,16 +142,16 @@ extension DataMatcher {
         let host = uri.host ?? ""
         if category == .port {
             return FilterMatchStep(summary: "host \"\(host)\" and port \(uri.port) match \"\(authority.declared)\":\(authority.portText ?? "")",
-                                   rule: AndroidFilterRules.portExact)
+                                   rule: Rule.androidFilterPortExact)
         }
         let how = authority.wild ? " (wildcard: only the leading * is special)" : (host == authority.declared ? "" : " (hosts are compared ignoring case)")
-        return FilterMatchStep(summary: "host \"\(host)\" matches \"\(authority.declared)\"\(how)", rule: AndroidFilterRules.hostMatch)
+        return FilterMatchStep(summary: "host \"\(host)\" matches \"\(authority.declared)\"\(how)", rule: Rule.androidFilterHostMatch)
     }
 
-    func authorityRule(_ uri: AndroidURI) -> String {
-        guard let host = uri.host else { return AndroidFilterRules.hostMatch }
+    func authorityRule(_ uri: AndroidURI) -> Rule {
+        guard let host = uri.host else { return Rule.androidFilterHostMatch }
         let hostMatchesSomewhere = authorities.contains { Self.hostMatches(host, $0) }
-        return hostMatchesSomewhere ? AndroidFilterRules.portExact : AndroidFilterRules.hostMatch
+        return hostMatchesSomewhere ? Rule.androidFilterPortExact : Rule.androidFilterHostMatch
     }
 
     func authorityFailure(_ uri: AndroidURI) -> String {
@@ -174,18 +174,18 @@ extension DataMatcher {
 
     // MARK: Paths and groups
 
-    func rule(for kind: PatternMatcher.Kind) -> String {
+    func rule(for kind: PatternMatcher.Kind) -> Rule {
         switch kind {
-        case .literal, .prefix, .suffix: return AndroidFilterRules.pathMatch
-        case .simpleGlob: return AndroidFilterRules.simpleGlobNoBacktracking
-        case .advancedGlob: return AndroidFilterRules.advancedGlobGreedy
+        case .literal, .prefix, .suffix: return Rule.androidFilterPathMatch
+        case .simpleGlob: return Rule.androidFilterSimpleGlobNoBacktracking
+        case .advancedGlob: return Rule.androidFilterAdvancedGlobGreedy
         }
     }
 
     /// Which PatternMatcher type the attribute became (path → LITERAL, pathPrefix → PREFIX...).
     func patternTypeNote(_ attribute: String, _ matcher: PatternMatcher) -> FilterMatchStep {
         FilterMatchStep(summary: "android:\(attribute) is a \(matcher.kind.aospName) pattern",
-                        rule: AndroidFilterRules.patternTypes)
+                        rule: Rule.androidFilterPatternTypes)
     }
 
     /// A backslash in a pattern came from the manifest's own escaping (`\\*` in XML is a literal `*`).
@@ -193,7 +193,7 @@ extension DataMatcher {
         guard matcher.pattern.contains("\\") else { return nil }
         return FilterMatchStep(summary: "the backslashes in \"\(matcher.pattern)\" are what is left after the manifest's XML unescaping",
                                detail: "In the manifest a literal * is written \\\\* and a literal backslash \\\\\\\\.",
-                               rule: AndroidFilterRules.manifestEscaping)
+                               rule: Rule.androidFilterManifestEscaping)
     }
 
     func escapedDotNote(_ matcher: PatternMatcher) -> FilterMatchStep? {
@@ -202,7 +202,7 @@ extension DataMatcher {
         return FilterMatchStep(
             summary: "in \"\(matcher.pattern)\" the escaped \\. means \(meaning) on this Android version",
             detail: "AOSP up to Android 15 lets an escaped dot not followed by * match any character; newer trees match only a dot",
-            rule: AndroidFilterRules.simpleGlobEscapedDot)
+            rule: Rule.androidFilterSimpleGlobEscapedDot)
     }
 
     func pathDetail(_ uri: AndroidURI) -> String? {

@@ -139,13 +139,13 @@ extension DataMatcher {
             if let failing {
                 steps.append(FilterMatchStep(
                     summary: "\(label) does not apply: \(failing.part.rawValue) does not match \(failing.attribute) \"\(failing.matcher.pattern)\"",
-                    rule: AndroidFilterRules.uriRelativeFilterGroup))
+                    rule: Rule.androidFilterUriRelativeFilterGroup))
                 continue
             }
             let conditions = group.conditions.map { "\($0.attribute) \"\($0.matcher.pattern)\"" }.joined(separator: ", ")
             steps.append(FilterMatchStep(
                 summary: "\(label) matches (\(conditions)) and \(group.allow ? "allows" : "blocks") the URL",
-                rule: AndroidFilterRules.uriRelativeFilterGroup))
+                rule: Rule.androidFilterUriRelativeFilterGroup))
             return GroupResult(allowed: group.allow, decidingGroup: group.index, steps: steps)
         }
         return GroupResult(allowed: false, decidingGroup: nil, steps: steps)
@@ -207,7 +207,7 @@ extension DataMatcher {
         return FilterMatchStep(
             summary: "this combination is not written on one <data>: \(parts.joined(separator: ", "))",
             detail: "all <data> elements of one filter are merged, so every scheme × host × path combination matches",
-            rule: AndroidFilterRules.dataCrossProduct)
+            rule: Rule.androidFilterDataCrossProduct)
     }
 }
 

@@ -84,12 +84,12 @@ public enum FilterMismatch: Sendable, Equatable, CaseIterable {
 public struct FilterMatchStep: Sendable, Equatable {
     public var summary: String
     public var detail: String?
-    public var rule: String
+    public var rule: RuleID
 
-    public init(summary: String, detail: String? = nil, rule: String) {
+    public init(summary: String, detail: String? = nil, rule: Rule) {
         self.summary = summary
         self.detail = detail
-        self.rule = rule
+        self.rule = rule.id
     }
 }
 
@@ -129,6 +129,16 @@ public struct ActivityFilterMatch: Sendable, Equatable {
     public var steps: [FilterMatchStep]
     /// Why it is (not) a candidate, in one sentence.
     public var why: String
+
+    /// The step that decided a non-candidate: for a filter that matches on an activity another app cannot start,
+    /// the activity-level step that blocks it (not exported, disabled, explicit-export required); otherwise the
+    /// filter's last step. The CLI and the engine both explain a failed match with it.
+    public var decisiveStep: FilterMatchStep? {
+        guard outcome.isMatch else { return outcome.steps.last }
+        let blockers: Set<RuleID> = [Rule.androidFilterExported.id, Rule.androidFilterDisabledComponent.id,
+                                     Rule.androidFilterExportedExplicitRequired.id]
+        return steps.first { blockers.contains($0.rule) }
+    }
 }
 
 /// Every filter of a manifest evaluated against one link.
@@ -150,7 +160,7 @@ public enum IntentFilterMatcher {
     /// Matches one filter against an intent on a device of API level `api`.
     public static func match(_ filter: IntentFilter, intent: ViewIntent, api: Int) -> FilterMatchOutcome {
         var steps: [FilterMatchStep] = []
-        func fail(_ reason: FilterMismatch, _ why: String, rule: String, detail: String? = nil) -> FilterMatchOutcome {
+        func fail(_ reason: FilterMismatch, _ why: String, rule: Rule, detail: String? = nil) -> FilterMatchOutcome {
             steps.append(FilterMatchStep(summary: why, detail: detail, rule: rule))
             return FilterMatchOutcome(result: .failed(reason), why: why, steps: steps)
         }
@@ -162,10 +172,10 @@ public enum IntentFilterMatcher {
                     ? "it declares no <action> at all"
                     : "it declares \(filter.actions.map(shortName).joined(separator: ", "))"
                 return fail(.action, "the filter does not list action \(shortName(action)): \(listed)",
-                            rule: AndroidFilterRules.actionViewRequired)
+                            rule: Rule.androidFilterActionViewRequired)
             }
             steps.append(FilterMatchStep(summary: "action \(shortName(action)) is listed",
-                                         rule: AndroidFilterRules.actionViewRequired))
+                                         rule: Rule.androidFilterActionViewRequired))
         }
 
         // 2. Data.
@@ -183,11 +193,11 @@ public enum IntentFilterMatcher {
 
         // 3. Categories: every category of the intent must be listed.
         for intentCategory in intent.categories where !filter.categories.contains(intentCategory) {
-            let rule: String
+            let rule: Rule
             switch intentCategory {
-            case IntentFilter.categoryBrowsable: rule = AndroidFilterRules.browsableRequired
-            case IntentFilter.categoryDefault: rule = AndroidFilterRules.defaultCategoryRequired
-            default: rule = AndroidFilterRules.matchOrder
+            case IntentFilter.categoryBrowsable: rule = Rule.androidFilterBrowsableRequired
+            case IntentFilter.categoryDefault: rule = Rule.androidFilterDefaultCategoryRequired
+            default: rule = Rule.androidFilterMatchOrder
             }
             return fail(.category,
                         "the data matches, but the filter does not list category \(shortName(intentCategory)), which the intent carries",
@@ -199,7 +209,7 @@ public enum IntentFilterMatcher {
                     ? "category \(shortName(intent.categories[0])) is listed"
                     : "categories \(intent.categories.map(shortName).joined(separator: ", ")) are listed",
                 rule: intent.categories.contains(IntentFilter.categoryBrowsable)
-                    ? AndroidFilterRules.browsableRequired : AndroidFilterRules.matchOrder))
+                    ? Rule.androidFilterBrowsableRequired : Rule.androidFilterMatchOrder))
         }
 
         // 4. The resolver's MATCH_DEFAULT_ONLY.
@@ -207,16 +217,16 @@ public enum IntentFilterMatcher {
             guard filter.categories.contains(IntentFilter.categoryDefault) else {
                 return fail(.missingDefaultCategory,
                             "the filter matches but lacks category DEFAULT, so startActivity (MATCH_DEFAULT_ONLY) ignores it",
-                            rule: AndroidFilterRules.defaultCategoryRequired)
+                            rule: Rule.androidFilterDefaultCategoryRequired)
             }
             steps.append(FilterMatchStep(summary: "category DEFAULT is listed (required by MATCH_DEFAULT_ONLY)",
-                                         rule: AndroidFilterRules.defaultCategoryRequired))
+                                         rule: Rule.androidFilterDefaultCategoryRequired))
         }
 
         let why = "matches (\(category.aospName))"
         steps.append(FilterMatchStep(summary: "the filter matches with \(category.aospName)",
                                      detail: "IntentFilter.match() returns 0x\(String(category.matchValue, radix: 16))",
-                                     rule: AndroidFilterRules.matchOrder))
+                                     rule: Rule.androidFilterMatchOrder))
         return FilterMatchOutcome(result: .matched(category), why: why, steps: steps)
     }
 
@@ -274,12 +284,13 @@ public enum IntentFilterMatcher {
         // Android 12+ refuses to install an app targeting 31+ with an implicit `exported` on a filtered activity.
         let offending = manifest.activities.filter { $0.exported == nil && !$0.intentFilters.isEmpty }
         var installBlocked = false
-        if let target, target >= 31, api >= 31, let first = offending.first {
+        let rule = Rule.androidFilterExportedExplicitRequired
+        if let target, rule.applies(toSDK: OSVersion(androidAPI: target)), rule.applies(to: OSVersion(androidAPI: api)), let first = offending.first {
             installBlocked = true
             packageSteps.append(FilterMatchStep(
                 summary: "the app does not install: it targets API \(target) and \(qualify(first.name, packageName)) has intent filters but no android:exported",
                 detail: "INSTALL_PARSE_FAILED_MANIFEST_MALFORMED: Targeting S+ (version 31 and above) requires that an explicit value for android:exported be defined when intent filters are present",
-                rule: AndroidFilterRules.exportedExplicitRequired))
+                rule: Rule.androidFilterExportedExplicitRequired))
         }
 
         var evaluations: [ActivityFilterMatch] = []
@@ -288,21 +299,21 @@ public enum IntentFilterMatcher {
             var activitySteps: [FilterMatchStep] = []
             if activity.name.hasPrefix(".") || !activity.name.contains("."), !packageName.isEmpty {
                 activitySteps.append(FilterMatchStep(summary: "\(activity.name) means \(name)",
-                                                     rule: AndroidFilterRules.activityName))
+                                                     rule: Rule.androidFilterActivityName))
             }
             // Why the activity cannot be started by a link, whatever its filters say.
             var blocker: String?
             if installBlocked {
                 blocker = "the app does not install (android:exported missing while targeting API 31+)"
-                activitySteps.append(FilterMatchStep(summary: blocker ?? "", rule: AndroidFilterRules.exportedExplicitRequired))
+                activitySteps.append(FilterMatchStep(summary: blocker ?? "", rule: Rule.androidFilterExportedExplicitRequired))
             } else if !activity.enabled {
                 blocker = "\(name) is declared android:enabled=\"false\""
-                activitySteps.append(FilterMatchStep(summary: blocker ?? "", rule: AndroidFilterRules.disabledComponent))
+                activitySteps.append(FilterMatchStep(summary: blocker ?? "", rule: Rule.androidFilterDisabledComponent))
             } else {
                 switch activity.exported {
                 case false?:
                     blocker = "\(name) is android:exported=\"false\": other apps cannot start it"
-                    activitySteps.append(FilterMatchStep(summary: blocker ?? "", rule: AndroidFilterRules.exported))
+                    activitySteps.append(FilterMatchStep(summary: blocker ?? "", rule: Rule.androidFilterExported))
                 case true?:
                     break
                 case nil where !activity.intentFilters.isEmpty:
@@ -314,7 +325,7 @@ public enum IntentFilterMatcher {
                     } else {
                         summary = "android:exported is missing and the target SDK is unknown: assuming exported (the default below target API 31); an app targeting 31+ would fail to install"
                     }
-                    activitySteps.append(FilterMatchStep(summary: summary, rule: AndroidFilterRules.exported))
+                    activitySteps.append(FilterMatchStep(summary: summary, rule: Rule.androidFilterExported))
                 case nil:
                     break
                 }

@@ -20,13 +20,13 @@ enum AndroidWebResolver {
             // A default browser among them takes the link alone; otherwise all of them are offered.
             if installed.contains(world.device.defaultBrowser) { return [world.device.defaultBrowser.rawValue] }
             if installed.count > 1 {
-                trace.add("Android", "No default browser is set, so every installed browser is offered", rule: "android.applinks.resolution-12")
+                trace.add("Android", "No default browser is set, so every installed browser is offered", rule: Rule.androidApplinksResolution12)
             }
             return installed.map(\.rawValue)
         }
         if world.device.defaultBrowser != .none { return [world.device.defaultBrowser.rawValue] }
         trace.add("Android", "No default browser is set, so every installed browser is offered",
-                  rule: "android.applinks.resolution-12",
+                  rule: Rule.androidApplinksResolution12,
                   assumption: "assumption: the device has Chrome and Firefox installed (device.browsers says otherwise)")
         return [Browser.chrome.rawValue, Browser.firefox.rawValue]
     }
@@ -41,15 +41,15 @@ enum AndroidWebResolver {
         let handlers = search.handlers
         let browserList = browsers(world, trace: &trace)
         if handlers.isEmpty {
-            trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: "android.applinks.resolution-12")
+            trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: Rule.androidApplinksResolution12)
             return .browsers(browserList)
         }
-        if api < 23 {
+        if !Rule.androidApplinksCollectedHosts.applies(to: world.device.os) {
             trace.add("Android", "Android \(world.device.os) has no App Links (they arrived in Android 6): every matching app is offered with the browser",
-                      rule: "android.applinks.legacy-all-or-nothing")
+                      rule: Rule.androidApplinksLegacyChooser)
             return .chooser(apps: handlers, browsers: browserList)
         }
-        if api <= 30 {
+        if Rule.androidApplinksLegacyChooser.applies(to: world.device.os) {
             var always: [Handler] = []
             var ask: [Handler] = []
             for handler in handlers {
@@ -64,24 +64,24 @@ enum AndroidWebResolver {
             }
             if let winner = always.max(by: { world.apps[$0.appIndex].installOrder < world.apps[$1.appIndex].installOrder }) {
                 trace.add("Android", "\(world.apps[winner.appIndex].name) is ALWAYS for this domain: it opens directly\(always.count > 1 ? " (the most recently enabled of \(always.count))" : "")",
-                          rule: "android.applinks.legacy-all-or-nothing")
+                          rule: Rule.androidApplinksLegacyAllOrNothing)
                 return .app(winner)
             }
             if ask.isEmpty { return .browsers(browserList) }
             if let saved = world.preferredActivities[World.preferenceKey(url)],
                let handler = ask.first(where: { world.apps[$0.appIndex].id == saved }) {
                 trace.add("Android", "The user chose “Always” for \(saved) in an earlier dialog: its preferred activity opens directly",
-                          rule: "android.applinks.legacy-chooser")
+                          rule: Rule.androidApplinksLegacyChooser)
                 return .app(handler)
             }
             trace.add("Android", "No app is verified, so Android 6–11 shows the disambiguation dialog with the app\(ask.count > 1 ? "s" : "") and the browser",
-                      rule: "android.applinks.legacy-chooser")
+                      rule: Rule.androidApplinksLegacyChooser)
             return .chooser(apps: ask, browsers: browserList)
         }
         // Android 12+.
         if handlers.count + browserList.count <= 1, let only = handlers.first {
             trace.add("Android", "The app is the only candidate (no browser), so it gets the link without domain filtering",
-                      rule: "android.applinks.resolution-12")
+                      rule: Rule.androidApplinksResolution12)
             return .app(only)
         }
         var best: [(Handler, AppLinkDomains.Approval)] = []
@@ -93,7 +93,7 @@ enum AndroidWebResolver {
         }
         guard let top = best.map(\.1).max() else {
             trace.add("Android", "No app is approved for \(host): on Android 12+ the link resolves to the browser — never to a chooser of apps",
-                      rule: "android.applinks.resolution-12")
+                      rule: Rule.androidApplinksResolution12)
             return .browsers(browserList)
         }
         let winners = best.filter { $0.1 == top }.map(\.0)
@@ -102,10 +102,10 @@ enum AndroidWebResolver {
         }) else { return .browsers(browserList) }
         if Set(winners.map(\.appIndex)).count > 1 {
             trace.add("Android", "Several apps are approved (\(top.name)); the most recently installed wins: \(world.apps[winner.appIndex].name)",
-                      rule: "android.applinks.two-approved")
+                      rule: Rule.androidApplinksTwoApproved)
         }
         trace.add("Android", "\(world.apps[winner.appIndex].name) is approved (\(top.name)) for \(host): it opens directly, no chooser",
-                  rule: "android.applinks.resolution-12")
+                  rule: Rule.androidApplinksResolution12)
         return .app(winner)
     }
 
@@ -117,16 +117,16 @@ enum AndroidWebResolver {
         switch tap.from {
         case .webview where !tap.webViewClient:
             trace.add(surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
-                      rule: "android.webview.no-client")
+                      rule: Rule.androidWebviewNoClient)
             return systemOpen(tap.url, host: host, tap: tap, starter: .otherApp, world: &world, trace: &trace)
         case .webview, .inAppBrowser:
             trace.add(surface, "A WebView does not resolve intents: the page loads inside it and no app opens",
-                      rule: "android.webview.no-intents",
+                      rule: Rule.androidWebviewNoIntents,
                       assumption: tap.from == .inAppBrowser ? "assumption: the in-app browser is a WebView that does not start intents itself" : nil)
             return followInPlace(tap, browser: TapSurface.browser(for: tap, world: world), world: world, trace: &trace)
         case .customTab where tap.page == nil:
             trace.add(surface, "The app opened \(tap.url) in a Custom Tab: the first URL of a Custom Tab stays in the tab",
-                      rule: "android.customtab.first-url")
+                      rule: Rule.androidCustomtabFirstUrl)
             return followInPlace(tap, browser: Browser.customTab.rawValue, world: world, trace: &trace)
         case .chrome, .chromeAddressBar, .firefox, .customTab:
             return inChrome(tap, world: &world, trace: &trace)
@@ -149,12 +149,12 @@ enum AndroidWebResolver {
                 return chromeLoads(url, browser: browser, firstNavigationOfIntent: true, tap: tap, world: &world, trace: &trace)
             }
             world.pending = PendingDecision(kind: .chooser, url: url, candidates: list, stayBrowser: nil, stayURL: nil, tap: tap,
-                                            cancelRule: "android.applinks.resolution-12")
+                                            cancelRule: Rule.androidApplinksResolution12)
             return Landing(kind: .chooser, url: url, options: list)
         case .chooser(let apps, let browsers):
             let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
             world.pending = PendingDecision(kind: .chooser, url: url, candidates: ids, stayBrowser: nil, stayURL: nil, tap: tap,
-                                            cancelRule: "android.applinks.legacy-chooser")
+                                            cancelRule: Rule.androidApplinksLegacyChooser)
             return Landing(kind: .chooser, url: url, options: ids)
         }
     }
@@ -170,12 +170,12 @@ enum AndroidWebResolver {
         }
         if tap.from == .chromeAddressBar {
             trace.add(actor, "A URL typed into the address bar stays in Chrome; it never leaves for an app on its own",
-                      rule: "android.chrome.typed-url")
+                      rule: Rule.androidChromeTypedUrl)
             return followInPlace(tap, browser: browser, world: world, trace: &trace)
         }
         if tap.gesture == .script {
             trace.add(actor, "The navigation started from script without a user gesture, so Chrome keeps http(s) links",
-                      rule: "android.chrome.user-gesture")
+                      rule: Rule.androidChromeUserGesture)
             return followInPlace(tap, browser: browser, world: world, trace: &trace)
         }
         return chromeLoads(tap.url, browser: browser, firstNavigationOfIntent: false, tap: tap, world: &world, trace: &trace)
@@ -207,21 +207,21 @@ enum AndroidWebResolver {
                 case .chooser(let apps, _): resolvers = Set(CustomSchemeResolver.uniqueApps(apps, world: world))
                 default: resolvers = []
                 }
-                let decision: (leave: Bool, summary: String, rule: String)
+                let decision: (leave: Bool, summary: String, rule: Rule)
                 if first && firstNavigationOfIntent {
-                    decision = (false, "\(shown) was opened to show \(current): the first navigation of an incoming intent stays in the browser", "android.chrome.incoming-intent")
+                    decision = (false, "\(shown) was opened to show \(current): the first navigation of an incoming intent stays in the browser", Rule.androidChromeIncomingIntent)
                 } else if elapsed > chainTimeout {
-                    decision = (false, "The redirect chain is \(elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", "android.chrome.chain-timeout")
+                    decision = (false, "The redirect chain is \(elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", Rule.androidChromeChainTimeout)
                 } else if !first && previousResolvers == resolvers && firstNavigationOfIntent {
-                    decision = (false, "The redirect has no new handlers: it stays in \(shown)", "android.chrome.incoming-intent")
+                    decision = (false, "The redirect has no new handlers: it stays in \(shown)", Rule.androidChromeIncomingIntent)
                 } else if resolvers.isEmpty {
-                    decision = (false, world.device.os.apiLevel >= 31
+                    decision = (false, Rule.androidApplinksResolution12.applies(to: world.device.os)
                                 ? "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
-                                : "No app can handle \(current): \(shown) keeps it", "android.chrome.no-handler")
+                                : "No app can handle \(current): \(shown) keeps it", Rule.androidChromeNoHandler)
                 } else if let previousHost, previousHost == host {
-                    decision = (false, "Same host as the page (\(host)): \(shown) keeps the navigation", "android.chrome.same-host")
+                    decision = (false, "Same host as the page (\(host)): \(shown) keeps the navigation", Rule.androidChromeSameHost)
                 } else {
-                    decision = (true, "\(shown) fires the intent for \(current) (NEW_TASK | CLEAR_TOP)", "android.chrome.fires-intent")
+                    decision = (true, "\(shown) fires the intent for \(current) (NEW_TASK | CLEAR_TOP)", Rule.androidChromeFiresIntent)
                 }
                 if decision.leave {
                     for step in probe.steps { trace.append(step) }
@@ -232,17 +232,17 @@ enum AndroidWebResolver {
                     }
                     if case .chooser(let apps, let browsers) = resolution {
                         // Android 6–11: unverified apps are candidates; the intent Chrome fires shows the dialog.
-                        trace.add("Android", "The handlers are not verified: Android shows the disambiguation dialog", rule: "android.applinks.legacy-chooser")
+                        trace.add("Android", "The handlers are not verified: Android shows the disambiguation dialog", rule: Rule.androidApplinksLegacyChooser)
                         let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
                         world.pending = PendingDecision(kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
-                                                        tap: tap, cancelRule: "android.applinks.legacy-chooser")
+                                                        tap: tap, cancelRule: Rule.androidApplinksLegacyChooser)
                         return Landing(kind: .chooser, url: current, options: ids)
                     }
                 }
-                if first || !resolvers.isEmpty || decision.rule != "android.chrome.no-handler" {
+                if first || !resolvers.isEmpty || decision.rule != Rule.androidChromeNoHandler {
                     // The system's resolution was already told for an incoming intent's first page.
                     if !(first && firstNavigationOfIntent), !resolvers.isEmpty || first {
-                        for step in probe.steps where step.rule?.hasPrefix("android.applinks") == true { trace.append(step) }
+                        for step in probe.steps where step.rule?.rawValue.hasPrefix("android.applinks") == true { trace.append(step) }
                     }
                     trace.add(shown, decision.summary, rule: decision.rule)
                 }
@@ -281,17 +281,17 @@ enum AndroidWebResolver {
         let shown = TapSurface.browser(for: tap, world: world)
         guard tap.from == .webview, !tap.webViewClient else {
             trace.add(surface, "The WebView's client loads the intent: URL itself; WebView knows no such scheme: net::ERR_UNKNOWN_URL_SCHEME",
-                      rule: "android.webview.unknown-scheme",
+                      rule: Rule.androidWebviewUnknownScheme,
                       assumption: tap.from == .inAppBrowser ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil)
             return Landing(kind: .error, browser: shown, url: tap.url)
         }
         guard let intent = IntentURL(tap.url) else {
             trace.add(surface, "\(tap.url) does not parse as an intent (it needs #Intent;…;end); WebView loads it and fails: net::ERR_UNKNOWN_URL_SCHEME",
-                      rule: "android.webview.no-client")
+                      rule: Rule.androidWebviewNoClient)
             return Landing(kind: .error, browser: shown, url: tap.url)
         }
         trace.add(surface, "The app set no WebViewClient: WebView's default client parses the intent: URL (data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")) and starts it with BROWSABLE",
-                  rule: "android.webview.no-client")
+                  rule: Rule.androidWebviewNoClient)
         var search = AndroidHandlers.search(url: intent.data, world: world, caller: nil)
         if let package = intent.package {
             search.handlers = search.handlers.filter { world.apps[$0.appIndex].id == package }
@@ -303,21 +303,21 @@ enum AndroidWebResolver {
         }
         trace.add(surface, "No activity handles it (ActivityNotFoundException); WebView loads the URL itself and fails: net::ERR_UNKNOWN_URL_SCHEME"
                   + (intent.fallbackURL != nil ? " — S.browser_fallback_url is a Chrome feature, WebView ignores it" : ""),
-                  rule: "android.webview.no-client")
+                  rule: Rule.androidWebviewNoClient)
         return Landing(kind: .error, browser: shown, url: tap.url)
     }
 
     static func intentURL(_ url: String, tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
         guard let intent = IntentURL(url) else {
-            trace.add("Chrome", "\(url) is not a valid intent: URL (it needs #Intent;…;end); nothing happens", rule: "android.intent-url.parse")
+            trace.add("Chrome", "\(url) is not a valid intent: URL (it needs #Intent;…;end); nothing happens", rule: Rule.androidIntentUrlParse)
             return Landing(kind: .nowhere)
         }
         trace.add("Chrome", "Parses the intent: URL: data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")\(intent.fallbackURL.map { ", S.browser_fallback_url=\($0)" } ?? "")",
-                  rule: "android.intent-url.parse")
+                  rule: Rule.androidIntentUrlParse)
         if tap.gesture == .script || tap.from == .chromeAddressBar {
-            trace.add("Chrome", "The chain has no user gesture (or was typed): Chrome does not launch the intent", rule: "android.chrome.user-gesture")
+            trace.add("Chrome", "The chain has no user gesture (or was typed): Chrome does not launch the intent", rule: Rule.androidChromeUserGesture)
             if let fallback = intent.fallbackURL {
-                trace.add("Chrome", "Navigates to the fallback URL \(fallback)", rule: "android.intent-url.fallback")
+                trace.add("Chrome", "Navigates to the fallback URL \(fallback)", rule: Rule.androidIntentUrlFallback)
                 return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: fallback)
             }
             return Landing(kind: .nowhere)
@@ -329,25 +329,25 @@ enum AndroidWebResolver {
         for step in search.steps { trace.append(step) }
         if let handler = search.handlers.first {
             trace.add("Chrome", "Launches \(world.apps[handler.appIndex].name) with the intent (BROWSABLE added, component cleared)",
-                      rule: "android.intent-url.parse")
+                      rule: Rule.androidIntentUrlParse)
             return AppDelivery.open(handler.appIndex, url: intent.data, kind: .customScheme, activity: handler.activity, starter: .browser,
                                     world: &world, trace: &trace).with(via: .intentURL)
         }
         if let fallback = intent.fallbackURL {
             if let storeApp = PlayStore.appID(fromDetailsURL: fallback) {
                 trace.add("Chrome", "Nothing resolves; the fallback is a Play Store details page, which Chrome opens in the Play Store app",
-                          rule: "android.intent-url.fallback")
+                          rule: Rule.androidIntentUrlFallback)
                 return Landing(kind: .store, app: storeApp, url: fallback)
             }
-            trace.add("Chrome", "Nothing resolves; Chrome navigates to S.browser_fallback_url \(fallback)", rule: "android.intent-url.fallback")
+            trace.add("Chrome", "Nothing resolves; Chrome navigates to S.browser_fallback_url \(fallback)", rule: Rule.androidIntentUrlFallback)
             return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: fallback)
         }
         if let package = intent.package {
             trace.add("Chrome", "Nothing resolves and there is no fallback; package=\(package) is set, so Chrome opens the Play Store page market://details?id=\(package)",
-                      rule: "android.intent-url.play-store")
+                      rule: Rule.androidIntentUrlPlayStore)
             return Landing(kind: .store, app: package, url: "market://details?id=\(package)")
         }
-        trace.add("Chrome", "Nothing resolves, there is no fallback URL and no package: nothing happens", rule: "android.intent-url.parse")
+        trace.add("Chrome", "Nothing resolves, there is no fallback URL and no package: nothing happens", rule: Rule.androidIntentUrlParse)
         return Landing(kind: .nowhere)
     }
 }

@@ -81,16 +81,16 @@ enum AppLinkDomains {
         return collection.autoVerify.map { host in
             if let forced = app.domainVerification[host] {
                 return (host, forced, [TraceStep(actor: "Android", summary: "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
-                                                 rule: "android.applinks.state")], nil)
+                                                 rule: Rule.androidApplinksState)], nil)
             }
             if let record = app.verificationRecords[host] {
                 let note = TraceStep(actor: "Android", summary: "The verification agent answered for \(host) at \(record.at): \(record.state)",
-                                     rule: "android.applinks.package-lifecycle")
+                                     rule: Rule.androidApplinksPackageLifecycle)
                 return (host, record.state, record.steps + [note], record.dynamic)
             }
             if let due = app.verificationDueAt {
                 return (host, "none", [TraceStep(actor: "Android", summary: "The verification agent has not answered for \(host) yet (it answers at \(due)): state none",
-                                                 rule: "android.applinks.package-lifecycle")], nil)
+                                                 rule: Rule.androidApplinksPackageLifecycle)], nil)
             }
             let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
             return (host, result.state, result.steps, result.dynamicComponents)
@@ -116,7 +116,7 @@ enum AppLinkDomains {
         var steps: [TraceStep] = []
         if !app.linkHandlingAllowed {
             steps.append(TraceStep(actor: "Android", summary: "\(app.name) has “Open supported links” switched off: approval NONE for every domain",
-                                   rule: "android.applinks.link-handling-off"))
+                                   rule: Rule.androidApplinksLinkHandlingOff))
             return (.none, steps)
         }
         let states = verifications(app, api: api, web: web)
@@ -126,30 +126,30 @@ enum AppLinkDomains {
             steps += entry.steps
             if isVerified(entry.state) {
                 if let rules = entry.dynamic, let url {
-                    if api >= 35 {
+                    if Rule.androidApplinksDynamicRules.applies(to: OSVersion(androidAPI: api)) {
                         let verdict = DynamicAppLinks.allows(rules, url: url)
                         steps.append(verdict.step)
                         if !verdict.allowed { return (.none, steps) }
                     } else {
                         steps.append(TraceStep(actor: "Android", summary: "The file has dynamic App Link rules, but Android \(api) (before 15) ignores them",
-                                               rule: "android.applinks.dynamic-rules"))
+                                               rule: Rule.androidApplinksDynamicRules))
                     }
                 }
                 steps.append(TraceStep(actor: "Android", summary: "\(app.name) is \(entry.state) for \(entry.host): approval VERIFIED",
-                                       rule: "android.applinks.state"))
+                                       rule: Rule.androidApplinksState))
                 return (.verified, steps)
             }
             steps.append(TraceStep(actor: "Android", summary: "\(app.name)'s state for \(entry.host) is \(entry.state), which is not verified",
-                                   rule: "android.applinks.state"))
+                                   rule: Rule.androidApplinksState))
         }
         if states.isEmpty || !states.contains(where: { $0.host == host || ($0.host.hasPrefix("*.") && host.hasSuffix(String($0.host.dropFirst(1)))) }) {
             steps.append(TraceStep(actor: "Android", summary: "\(host) is not among \(app.name)'s autoVerify domains, so it is never verified",
-                                   rule: "android.applinks.collected-hosts"))
+                                   rule: Rule.androidApplinksCollectedHosts))
         }
         let selected = app.userSelectedDomains.map { $0.lowercased() }
         if selected.contains(where: { $0 == host || ($0.hasPrefix("*.") && host.hasSuffix(String($0.dropFirst(1)))) }) {
             steps.append(TraceStep(actor: "Android", summary: "The user enabled \(host) for \(app.name) under “Links to open in this app”: approval SELECTION",
-                                   rule: "android.applinks.user-selection"))
+                                   rule: Rule.androidApplinksUserSelection))
             return (.selection, steps)
         }
         return (.none, steps)
@@ -161,22 +161,22 @@ enum AppLinkDomains {
     static func legacyStatus(_ app: App, api: Int, web: Web) -> (status: String, steps: [TraceStep]) {
         if !app.linkHandlingAllowed {
             return ("never", [TraceStep(actor: "Android", summary: "The user chose “Don't open in this app” for \(app.name)",
-                                        rule: "android.applinks.link-handling-off")])
+                                        rule: Rule.androidApplinksLinkHandlingOff)])
         }
         let states = states(app, api: api, web: web)
         guard !states.isEmpty else {
             return ("undefined", [TraceStep(actor: "Android", summary: "\(app.name) declares no autoVerify filter, so nothing is verified",
-                                            rule: "android.applinks.collected-hosts")])
+                                            rule: Rule.androidApplinksCollectedHosts)])
         }
         var steps = states.flatMap(\.steps)
         let failed = states.filter { !isVerified($0.state) }.map(\.host)
         if failed.isEmpty {
             steps.append(TraceStep(actor: "Android", summary: "All \(states.count) hosts verified: \(app.name) becomes the default handler (ALWAYS)",
-                                   rule: "android.applinks.legacy-all-or-nothing"))
+                                   rule: Rule.androidApplinksLegacyAllOrNothing))
             return ("always", steps)
         }
         steps.append(TraceStep(actor: "Android", summary: "\(failed.joined(separator: ", ")) failed; on Android 6–11 one failure means no host is verified (UNDEFINED)",
-                               rule: "android.applinks.legacy-all-or-nothing"))
+                               rule: Rule.androidApplinksLegacyAllOrNothing))
         return ("undefined", steps)
     }
 }

@@ -32,13 +32,13 @@ struct AssetLinksVerifier {
     /// Verifies `host` (a `*.` wildcard is verified at its apex) for `package` signed with `fingerprints`.
     func verify(host: String, package: String, fingerprints: [String]) -> Result {
         var steps: [TraceStep] = []
-        func step(_ summary: String, _ rule: String?, detail: String? = nil, assumption: String? = nil) {
+        func step(_ summary: String, _ rule: Rule?, detail: String? = nil, assumption: String? = nil) {
             steps.append(TraceStep(actor: "Android verifier", summary: summary, rule: rule, detail: detail, assumption: assumption))
         }
         var fileHost = host
         if host.hasPrefix("*.") {
             fileHost = String(host.dropFirst(2))
-            step("\(host) is a wildcard host: it is verified against https://\(fileHost)/.well-known/assetlinks.json", "android.applinks.wildcard")
+            step("\(host) is a wildcard host: it is verified against https://\(fileHost)/.well-known/assetlinks.json", Rule.androidApplinksWildcard)
         }
         let url = "https://\(fileHost)/.well-known/assetlinks.json"
         let fetched = fetch(fileHost, url: url, step: step)
@@ -50,15 +50,15 @@ struct AssetLinksVerifier {
         var all = statements
         for include in statements.compactMap(\.include) {
             guard let includeURL = URLParts(include), includeURL.scheme.lowercased() == "https", let includeHost = includeURL.host else {
-                step("include \(include) is not an https URL; skipped", "android.applinks.assetlinks-include")
+                step("include \(include) is not an https URL; skipped", Rule.androidApplinksAssetlinksInclude)
                 continue
             }
             guard includeURL.path == "/.well-known/assetlinks.json" else {
                 step("include \(include): linksim's web model serves only /.well-known/assetlinks.json, so this include answers 404",
-                     "android.applinks.assetlinks-include")
+                     Rule.androidApplinksAssetlinksInclude)
                 continue
             }
-            step("Follows include \(include) (one level only)", "android.applinks.assetlinks-include")
+            step("Follows include \(include) (one level only)", Rule.androidApplinksAssetlinksInclude)
             if case .success(let more) = fetch(includeHost.lowercased(), url: include, step: step) {
                 all += more.filter { $0.include == nil }
             }
@@ -69,18 +69,18 @@ struct AssetLinksVerifier {
             let others = grants.compactMap(\.packageName)
             step("No statement grants delegate_permission/common.handle_all_urls to \(package)"
                  + (others.isEmpty ? "" : " (the file names \(others.joined(separator: ", ")); package names compare case-sensitively)"),
-                 "android.applinks.assetlinks-match",
+                 Rule.androidApplinksAssetlinksMatch,
                  assumption: "assumption: a file without a matching statement is reported as 1026 (FAILURE_REJECTED_BY_SERVER), like other rejections")
             return Result(state: "1026", steps: steps)
         }
         let listed = forPackage.flatMap(\.fingerprints)
         if let hit = fingerprints.first(where: { listed.contains($0) }) {
             step("A statement grants handle_all_urls to \(package) with fingerprint \(short(hit)), which signs the app: verified",
-                 "android.applinks.assetlinks-match")
+                 Rule.androidApplinksAssetlinksMatch)
             let granting = forPackage.first { $0.fingerprints.contains(hit) }
             if granting?.dynamicMalformed == true {
                 step("Its dynamic_app_link_components are malformed, so the device ignores them and uses the manifest only",
-                     "android.applinks.dynamic-rules")
+                     Rule.androidApplinksDynamicRules)
             }
             return Result(state: "verified", steps: steps, dynamicComponents: granting?.dynamicComponents)
         }
@@ -93,7 +93,7 @@ struct AssetLinksVerifier {
             hint = " A common cause is Play App Signing: the file lists the upload (or debug) key, but users' devices get the app signed with Play's app-signing key."
         }
         step("The statement for \(package) lists \(listed.map(short).joined(separator: ", ")), but the app is signed with \(fingerprints.map(short).joined(separator: ", ")): not verified",
-             "android.applinks.fingerprint", detail: hint.trimmingCharacters(in: .whitespaces),
+             Rule.androidApplinksFingerprint, detail: hint.trimmingCharacters(in: .whitespaces),
              assumption: "assumption: a fingerprint mismatch is reported as 1026 (FAILURE_REJECTED_BY_SERVER)")
         return Result(state: "1026", steps: steps)
     }
@@ -103,27 +103,27 @@ struct AssetLinksVerifier {
     }
 
     /// GET one assetlinks.json: statements, or the verifier code for the failure.
-    private func fetch(_ host: String, url: String, step: (String, String?, String?, String?) -> Void) -> Result2 {
+    private func fetch(_ host: String, url: String, step: (String, Rule?, String?, String?) -> Void) -> Result2 {
         let resource = web[host]?.assetlinks ?? .notFound
         let status = resource.status
         if resource.redirect != nil || (300..<400).contains(status) {
             step("GET \(url) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); the verifier does not follow redirects: 1029 (FAILURE_REDIRECT)",
-                 "android.applinks.assetlinks-http", nil, nil)
+                 Rule.androidApplinksAssetlinksHttp, nil, nil)
             return .failure("1029")
         }
         if status != 200 {
             step("GET \(url) → \(status); only 200 counts: 1026 (FAILURE_REJECTED_BY_SERVER)",
-                 "android.applinks.assetlinks-http", resource.body == nil && status == 404 ? "The scenario's web section does not serve this file." : nil, nil)
+                 Rule.androidApplinksAssetlinksHttp, resource.body == nil && status == 404 ? "The scenario's web section does not serve this file." : nil, nil)
             return .failure("1026")
         }
         let body = resource.body ?? []
-        step("GET \(url) → 200 (\(body.count) bytes)", "android.applinks.assetlinks-http", nil, nil)
+        step("GET \(url) → 200 (\(body.count) bytes)", Rule.androidApplinksAssetlinksHttp, nil, nil)
         if body.count > Self.sizeLimit {
-            step("The file is over 1 MiB; it is rejected", "android.applinks.assetlinks-http", nil, nil)
+            step("The file is over 1 MiB; it is rejected", Rule.androidApplinksAssetlinksHttp, nil, nil)
             return .failure("1026")
         }
         guard let statements = resource.parsed.map({ $0.assetStatements }) ?? Self.statements(body) else {
-            step("The file is not a JSON array of statements; the whole file fails", "android.applinks.assetlinks-json", nil,
+            step("The file is not a JSON array of statements; the whole file fails", Rule.androidApplinksAssetlinksJson, nil,
                  "assumption: a malformed file is reported as 1026")
             return .failure("1026")
         }

@@ -240,7 +240,7 @@ enum DomainVerificationTransitions {
                 runAgent(index, world: &world, at: due)
                 let answers = world.apps[index].verificationRecords.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.state)" }
                 trace.add(actor, "At \(due) the verification agent answers for \(world.apps[index].name): \(answers.joined(separator: ", "))",
-                          rule: "android.applinks.package-lifecycle")
+                          rule: Rule.androidApplinksPackageLifecycle)
                 verificationTakesOver(index, world: &world, trace: &trace)
                 continue
             }
@@ -252,7 +252,7 @@ enum DomainVerificationTransitions {
             runAgent(index, world: &world, at: when, hosts: Set(retry.keys))
             let answers = retry.keys.sorted().map { "\($0): \(world.apps[index].verificationRecords[$0]?.state ?? "?")" }
             trace.add(actor, "The agent's periodic job (every 24 h) retried \(world.apps[index].name)'s unanswered domains at \(when): \(answers.joined(separator: ", "))",
-                      rule: "android.applinks.package-lifecycle")
+                      rule: Rule.androidApplinksPackageLifecycle)
             verificationTakesOver(index, world: &world, trace: &trace)
         }
     }
@@ -263,7 +263,7 @@ enum DomainVerificationTransitions {
         let due = world.clock + world.device.appLinkVerificationDelay
         world.apps[index].verificationDueAt = due
         trace.add(actor, "\(why): the verification agent checks \(hosts.joined(separator: ", ")) in the background and answers at \(due) (\(world.device.appLinkVerificationDelay) later); until then the state is none",
-                  rule: "android.applinks.package-lifecycle")
+                  rule: Rule.androidApplinksPackageLifecycle)
     }
 
     static let actor = "Android"
@@ -289,7 +289,7 @@ enum DomainVerificationTransitions {
                 world.apps[other].userSelectedDomains.removeAll { covers(entry.host, $0) }
                 if before != world.apps[other].userSelectedDomains {
                     trace.add(actor, "\(app.name) is verified for \(entry.host): the user's selection of \(entry.host) for \(world.apps[other].name) is cleared",
-                              rule: "android.applinks.user-selection")
+                              rule: Rule.androidApplinksUserSelection)
                 }
             }
         }
@@ -306,12 +306,12 @@ enum DomainVerificationTransitions {
         world.apps[index].userSelectedDomains = []
         world.apps[index].linkHandlingAllowed = true
         trace.add(actor, "Removes \(app.name)'s domain verification and user state; a later install starts fresh",
-                  rule: "android.applinks.package-lifecycle")
+                  rule: Rule.androidApplinksPackageLifecycle)
     }
 
     /// An install from scratch: the verifier checks every autoVerify domain (live from the servers).
     static func install(_ index: Int, world: inout World, trace: inout TraceRecorder) {
-        guard world.device.platform == .android, world.device.os.apiLevel >= 23 else { return }
+        guard Rule.androidApplinksCollectedHosts.applies(to: world.device.os) else { return }
         world.apps[index].verificationRecords = [:]
         let hosts = AppLinkDomains.collect(world.apps[index], api: world.device.os.apiLevel).autoVerify
         guard !hosts.isEmpty else { return }
@@ -322,8 +322,8 @@ enum DomainVerificationTransitions {
     /// still-declared domains; every other state starts over and the agent verifies again. The
     /// user's selections and "Open supported links" survive (CTS C3, C7).
     static func update(_ index: Int, world: inout World, trace: inout TraceRecorder) {
-        guard world.device.platform == .android, world.device.os.apiLevel >= 23 else { return }
-        guard world.device.os.apiLevel >= 31 else {
+        guard Rule.androidApplinksCollectedHosts.applies(to: world.device.os) else { return }
+        guard Rule.androidApplinksState.applies(to: world.device.os) else {
             // Android 6–11: the legacy verifier runs again for the new version.
             let hosts = AppLinkDomains.collect(world.apps[index], api: world.device.os.apiLevel).autoVerify
             if !hosts.isEmpty { schedule(index, hosts: hosts, world: &world, trace: &trace, why: "The update asks for verification again") }
@@ -354,7 +354,7 @@ enum DomainVerificationTransitions {
         var summary = "The update keeps \(app.name)'s user state (selections, “Open supported links”)"
         if !kept.isEmpty { summary += "; keeps " + kept.joined(separator: ", ") }
         if !reset.isEmpty { summary += "; starts over for " + reset.joined(separator: ", ") }
-        trace.add(actor, summary, rule: "android.applinks.package-lifecycle")
+        trace.add(actor, summary, rule: Rule.androidApplinksPackageLifecycle)
         let toVerify = Array(Set(again + reset.filter(declared.contains))).sorted()
         if !toVerify.isEmpty {
             schedule(index, hosts: toVerify, world: &world, trace: &trace, why: "The update asks for verification of the domains that start over")
@@ -364,20 +364,20 @@ enum DomainVerificationTransitions {
     /// Applies one `pm` command. Returns the trace of what changed.
     static func run(_ command: PackageManagerCommand, world: inout World, trace: inout TraceRecorder) {
         let shell = "adb shell"
-        trace.add(shell, command.text, rule: "android.applinks.shell")
+        trace.add(shell, command.text, rule: Rule.androidApplinksShell)
         guard world.device.platform == .android else {
-            trace.add(shell, "This is an iOS device: pm does not exist here, nothing changes", rule: "android.applinks.shell")
+            trace.add(shell, "This is an iOS device: pm does not exist here, nothing changes", rule: Rule.androidApplinksShell)
             return
         }
-        guard world.device.os.apiLevel >= 31 else {
+        guard Rule.androidApplinksShell.applies(to: world.device.os) else {
             trace.add(shell, "Android \(world.device.os) (API \(world.device.os.apiLevel)) has no DomainVerificationManager: these pm commands exist from Android 12, nothing changes",
-                      rule: "android.applinks.shell")
+                      rule: Rule.androidApplinksShell)
             return
         }
         let targets: [Int]
         if let package = command.package {
             guard let index = world.index(of: package), world.apps[index].state.isInstalled else {
-                trace.add(shell, "Failure: package \(package) is not installed; nothing changes", rule: "android.applinks.shell")
+                trace.add(shell, "Failure: package \(package) is not installed; nothing changes", rule: Rule.androidApplinksShell)
                 return
             }
             targets = [index]
@@ -412,7 +412,7 @@ enum DomainVerificationTransitions {
             trace.add(actor, reVerify
                       ? "Every domain of \(app.name) is approved, denied or system-configured; the agent may not change them"
                       : "\(app.name)'s domains already have an answer; without --re-verify nothing is sent again",
-                      rule: "android.applinks.shell")
+                      rule: Rule.androidApplinksShell)
             return
         }
         schedule(index, hosts: sent, world: &world, trace: &trace, why: "pm verify-app-links sends \(app.name)'s domains to the agent")
@@ -427,12 +427,12 @@ enum DomainVerificationTransitions {
         for host in hosts {
             guard declared.contains(host) else {
                 trace.add(actor, "\(host) is not one of \(app.name)'s autoVerify domains; set-app-links changes nothing for it",
-                          rule: "android.applinks.collected-hosts")
+                          rule: Rule.androidApplinksCollectedHosts)
                 continue
             }
             world.apps[index].domainVerification[host] = (state ?? DomainVerificationState.none).description
             trace.add(actor, "\(app.name)'s state for \(host) is now \(state.map(String.init(describing:)) ?? "none (reset)")",
-                      rule: "android.applinks.state")
+                      rule: Rule.androidApplinksState)
         }
         if state?.isVerified == true { verificationTakesOver(index, world: &world, trace: &trace) }
     }
@@ -445,26 +445,26 @@ enum DomainVerificationTransitions {
         let hosts = domains ?? declared
         for host in hosts {
             guard declared.contains(where: { covers($0, host) }) else {
-                trace.add(actor, "\(app.name) does not declare \(host); it cannot be selected for it", rule: "android.applinks.user-selection")
+                trace.add(actor, "\(app.name) does not declare \(host); it cannot be selected for it", rule: Rule.androidApplinksUserSelection)
                 continue
             }
             if !enabled {
                 world.apps[index].userSelectedDomains.removeAll { $0 == host }
-                trace.add(actor, "The user no longer opens \(host) in \(app.name)", rule: "android.applinks.user-selection")
+                trace.add(actor, "The user no longer opens \(host) in \(app.name)", rule: Rule.androidApplinksUserSelection)
                 continue
             }
             if let owner = verifiedOwner(of: host, except: index, world: world) {
                 trace.add(actor, "\(world.apps[owner].name) is verified for \(host); the user must first disassociate it, so the selection of \(app.name) is refused",
-                          rule: "android.applinks.selection-vs-verified")
+                          rule: Rule.androidApplinksSelectionVsVerified)
                 continue
             }
             for other in world.apps.indices where other != index && world.apps[other].userSelectedDomains.contains(host) {
                 world.apps[other].userSelectedDomains.removeAll { $0 == host }
                 trace.add(actor, "\(host) was selected for \(world.apps[other].name); the newer selection replaces it",
-                          rule: "android.applinks.user-selection")
+                          rule: Rule.androidApplinksUserSelection)
             }
             if !world.apps[index].userSelectedDomains.contains(host) { world.apps[index].userSelectedDomains.append(host) }
-            trace.add(actor, "The user opens \(host) in \(app.name) (“Links to open in this app”)", rule: "android.applinks.user-selection")
+            trace.add(actor, "The user opens \(host) in \(app.name) (“Links to open in this app”)", rule: Rule.androidApplinksUserSelection)
         }
     }
 
@@ -472,7 +472,7 @@ enum DomainVerificationTransitions {
     static func allow(_ index: Int, _ allowed: Bool, world: inout World, trace: inout TraceRecorder) {
         world.apps[index].linkHandlingAllowed = allowed
         trace.add(actor, "“Open supported links” is now \(allowed ? "on" : "off") for \(world.apps[index].name)",
-                  rule: "android.applinks.link-handling-off")
+                  rule: Rule.androidApplinksLinkHandlingOff)
     }
 
     /// `pm reset-app-links P`: every state back to `none` (until the agent answers again) and the
@@ -485,7 +485,7 @@ enum DomainVerificationTransitions {
         world.apps[index].userSelectedDomains = []
         world.apps[index].linkHandlingAllowed = true
         trace.add(actor, "\(app.name)'s domain states are back to none and its user state to the defaults; `pm verify-app-links` asks the agent again",
-                  rule: "android.applinks.shell")
+                  rule: Rule.androidApplinksShell)
     }
 
     /// Another installed app whose link handling is allowed and that is verified for the host.

@@ -103,10 +103,10 @@ enum DynamicAppLinks {
         for (index, component) in components.enumerated() where component.matches(uri) {
             return (!component.exclude, TraceStep(
                 actor: "Android", summary: "Dynamic App Link rule #\(index) \(component.summary) matches first: \(component.exclude ? "excluded, so the app is not approved for this URL" : "the app may open it")",
-                rule: "android.applinks.dynamic-rules",
+                rule: Rule.androidApplinksDynamicRules,
                 assumption: component.query.isEmpty ? nil : "assumption: each \"?\" entry matches a query pair with the same key and a value matching the expression (the exact conversion is not in the indexed source)"))
         }
         return (false, TraceStep(actor: "Android", summary: "No dynamic App Link rule matches \(url): the URL is excluded, so the app is not approved for it",
-                                 rule: "android.applinks.dynamic-rules"))
+                                 rule: Rule.androidApplinksDynamicRules))
     }
 }

@@ -11,7 +11,7 @@ enum BranchFirstOpen {
         guard firstLaunch else {
             let params = ["+is_first_session": "false", "+clicked_branch_link": "false"]
             trace.add(sdk, "initSession: +is_first_session=false, +clicked_branch_link=false — not an install, and no link opened this session",
-                      rule: "deferred.branch.later-session")
+                      rule: Rule.deferredBranchLaterSession)
             return FirstOpen.land(index, data: params, callback: "initSession", extra: ["is_first_launch": "false", "sdk_callback": "initSession"],
                                   shownWithoutLink: shown, lostBecause: "No link data in this session", world: &world, trace: &trace)
         }
@@ -26,15 +26,15 @@ enum BranchFirstOpen {
             guaranteed = true
             extra["match_type"] = "nativelink"
             trace.add(sdk, "NativeLink: the pasteboard holds the Branch link \(text); it is sent as local_url with the install request — a guaranteed match",
-                      rule: "deferred.branch.nativelink")
+                      rule: Rule.deferredBranchNativelink)
         } else if options.checkPasteboardOnInstall, world.device.platform == .ios {
             trace.add(sdk, pasteboard.read ? "NativeLink: the pasteboard holds no Branch link" : "NativeLink: nothing was read from the pasteboard",
-                      rule: "deferred.pasteboard.no-link")
+                      rule: Rule.deferredPasteboardNoLink)
         }
         if data == nil, app.sdk.options["match_type"]?.stringValue == "unique" {
             // “unique” needs the set of outstanding identical footprints, which a one-device scenario does not have.
             trace.add("linksim", "Branch match type “unique” is accepted but not modelled; snapshot matching is shown as “normal”",
-                      rule: "linksim.not-modelled",
+                      rule: Rule.linksimNotModelled,
                       assumption: "assumption: match type “unique” behaves as “normal” for a single device (the set of outstanding identical footprints is not modelled)")
         }
         if data == nil {
@@ -46,15 +46,15 @@ enum BranchFirstOpen {
                     guaranteed = true
                     extra["match_type"] = matching.referrer ? "install_referrer" : "device_id"
                     trace.add("server Branch", "\(matching.referrer ? "The Install Referrer" : "The advertising ID") ties the install to the click: a guaranteed match",
-                              rule: "deferred.branch.guaranteed")
+                              rule: Rule.deferredBranchGuaranteed)
                 } else if matching.sameNetwork, matching.clickToOpen <= duration {
                     data = click.params
                     extra["match_type"] = "snapshot"
                     trace.add("server Branch", "The device snapshot matches the click's, \(matching.clickToOpen) after it, within the match duration of \(duration) — a match, but not guaranteed",
-                              rule: "deferred.branch.snapshot")
+                              rule: Rule.deferredBranchSnapshot)
                 } else {
                     trace.add("server Branch", matching.sameNetwork ? "The click was \(matching.clickToOpen) ago, beyond the match duration of \(duration)" : "No snapshot match",
-                              rule: "deferred.branch.no-match")
+                              rule: Rule.deferredBranchNoMatch)
                 }
             }
         }
@@ -64,7 +64,7 @@ enum BranchFirstOpen {
         params["+is_first_session"] = reinstall ? "false" : "true"
         extra["match_guaranteed"] = data == nil ? nil : (guaranteed ? "true" : "false")
         trace.add(sdk, "initSession: \(ProviderLinks.describe(params.filter { $0.key.hasPrefix("+") }))",
-                  rule: data == nil ? "deferred.branch.no-match" : nil,
+                  rule: data == nil ? Rule.deferredBranchNoMatch : nil,
                   detail: data != nil && !guaranteed ? "Branch advises acting on sensitive flows (auto-login...) only when +match_guaranteed is true." : nil)
         return FirstOpen.land(index, data: params, callback: "initSession", extra: extra, shownWithoutLink: shown,
                               lostBecause: data == nil ? "+clicked_branch_link is false" : "The link data matches no route",
@@ -84,7 +84,7 @@ enum AdjustFirstOpen {
         let callback = ios ? "adjustDeferredDeeplinkReceived" : "launchReceivedDeeplink"
         let shown = cold ? app.homeScreen : (app.currentScreen ?? app.homeScreen)
         guard firstLaunch else {
-            trace.add(sdk, "Not the first session: no deferred deep link", rule: "deferred.adjust.no-match")
+            trace.add(sdk, "Not the first session: no deferred deep link", rule: Rule.deferredAdjustNoMatch)
             return FirstOpen.land(index, data: nil, callback: nil, extra: ["is_first_launch": "false"], shownWithoutLink: shown,
                                   lostBecause: "Nothing to route on a later launch", world: &world, trace: &trace)
         }
@@ -95,23 +95,23 @@ enum AdjustFirstOpen {
             var scratch = TraceRecorder()
             deepLink = ProviderLinks.linkData(.adjust, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)["deep_link"]
             extra["match_type"] = "linkme"
-            trace.add(sdk, "LinkMe: the pasteboard holds the Adjust link \(text); a deterministic match", rule: "deferred.adjust.linkme")
+            trace.add(sdk, "LinkMe: the pasteboard holds the Adjust link \(text); a deterministic match", rule: Rule.deferredAdjustLinkme)
         } else {
             let matching = ClickMatching(provider: .adjust, app: index, world: world, trace: &trace, actor: "server Adjust")
             if let click = matching.click {
                 if matching.isDeterministic, matching.clickToOpen <= options.deviceMatchingWindow {
                     deepLink = click.params["deep_link"]
                     extra["match_type"] = "device_matching"
-                    trace.add("server Adjust", "Device matching within \(options.deviceMatchingWindow) attributes the install to the click", rule: "deferred.adjust.deferred")
+                    trace.add("server Adjust", "Device matching within \(options.deviceMatchingWindow) attributes the install to the click", rule: Rule.deferredAdjustDeferred)
                 } else if matching.sameNetwork, matching.clickToOpen <= options.probabilisticWindow {
                     deepLink = click.params["deep_link"]
                     extra["match_type"] = "probabilistic"
                     trace.add("server Adjust", "Probabilistic modelling matches the click, \(matching.clickToOpen) before first open, within \(options.probabilisticWindow)",
-                              rule: "deferred.adjust.deferred")
+                              rule: Rule.deferredAdjustDeferred)
                 } else {
                     trace.add("server Adjust", matching.sameNetwork ? "The click was \(matching.clickToOpen) before first open, beyond the \(options.probabilisticWindow) probabilistic window"
                                                                     : "No deterministic or probabilistic match",
-                              rule: "deferred.adjust.no-match")
+                              rule: Rule.deferredAdjustNoMatch)
                 }
             }
         }
@@ -121,7 +121,7 @@ enum AdjustFirstOpen {
         }
         extra["sdk_callback"] = callback
         trace.add(sdk, "\(callback)(\(deepLink))\(options.launchDeferredDeeplink ? "; the SDK opens it" : "; the callback returns false, so the SDK does not open it")",
-                  rule: "deferred.adjust.deferred")
+                  rule: Rule.deferredAdjustDeferred)
         guard options.launchDeferredDeeplink else {
             return FirstOpen.land(index, data: nil, callback: callback, extra: extra, shownWithoutLink: shown,
                                   lostBecause: "The deep link is left to the app's own code", world: &world, trace: &trace)
@@ -130,7 +130,7 @@ enum AdjustFirstOpen {
         world.apps[index].currentScreen = routed.screen
         trace.add(app.name, routed.route.map { "The router matches \(AppRouter.describe($0.pattern)) and shows \(routed.screen)" }
                                 ?? "No route matches \(deepLink); the app shows \(routed.screen)",
-                  rule: routed.route == nil ? "linksim.router.home-fallback" : "linksim.router.route")
+                  rule: routed.route == nil ? Rule.linksimRouterHomeFallback : Rule.linksimRouterRoute)
         var landing = Landing(kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: .deferred,
                               callback: callback, delivered: true)
         landing.extra = extra

@@ -13,7 +13,7 @@ struct ClickMatching {
         let app = world.apps[index]
         let device = world.device
         guard let click = world.deferred.latestClick(for: app.id, provider: provider) else {
-            trace.add(actor, "No \(provider.displayName) click was recorded for \(app.name); there is nothing to match", rule: "deferred.match.none")
+            trace.add(actor, "No \(provider.displayName) click was recorded for \(app.name); there is nothing to match", rule: Rule.deferredMatchNone)
             return
         }
         self.click = click
@@ -24,9 +24,9 @@ struct ClickMatching {
             let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
             if click.wentToPlayWithReferrer, app.installSource == .store, world.clock - installedAt <= .days(90) {
                 referrer = true
-                trace.add(actor, "The Play Install Referrer returns the click that led to the Play page: a deterministic match", rule: "deferred.match.referrer")
+                trace.add(actor, "The Play Install Referrer returns the click that led to the Play page: a deterministic match", rule: Rule.deferredMatchReferrer)
             } else if app.installSource != .store {
-                trace.add(actor, "\(app.name) was installed by \(app.installSource.rawValue.replacingOccurrences(of: "_", with: " ")), so there is no Google Play Install Referrer", rule: "deferred.match.referrer")
+                trace.add(actor, "\(app.name) was installed by \(app.installSource.rawValue.replacingOccurrences(of: "_", with: " ")), so there is no Google Play Install Referrer", rule: Rule.deferredMatchReferrer)
             }
         }
         if click.adClick {
@@ -34,20 +34,20 @@ struct ClickMatching {
             deviceID = readable
             trace.add(actor, readable ? "The ad click carried the advertising ID and the app can read it now\(device.platform == .ios ? " (ATT \(device.att.rawValue))" : ""): an ID match"
                                       : "The ad click carried the IDFA, but with ATT \(device.att.rawValue) the app reads all zeros: no ID match",
-                      rule: "deferred.match.id")
+                      rule: Rule.deferredMatchId)
         }
         if click.relayed {
             trace.add(actor, "The click came through iCloud Private Relay while the first open comes from the device's own IP; the IP snapshot cannot match",
-                      rule: "deferred.match.private-relay")
+                      rule: Rule.deferredMatchPrivateRelay)
         } else if click.network != device.network {
             trace.add(actor, "The click came from network “\(click.network)”, the first open from “\(device.network)”; the IP snapshot cannot match",
-                      rule: "deferred.match.network-change")
+                      rule: Rule.deferredMatchNetworkChange)
         } else {
             sameNetwork = true
             let inAppNote = device.platform == .ios && device.privateRelay ?
                 "assumption A5: in-app browsers and apps are not routed through Private Relay; only Safari is" : nil
             trace.add(actor, "Click and first open come from the same network “\(device.network)”: a probabilistic (IP + device) candidate",
-                      rule: "deferred.match.probabilistic",
+                      rule: Rule.deferredMatchProbabilistic,
                       assumption: inAppNote ?? "assumption A7: probabilistic matching is binary — a match iff same network and same device within the window (real vendors use scores)")
         }
     }

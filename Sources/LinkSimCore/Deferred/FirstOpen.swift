@@ -20,18 +20,18 @@ enum FirstOpen {
         trace.add("User", "Taps the \(app.name) icon")
         trace.add(platform.displayName, firstLaunch ? "Starts \(app.name) for the first time since it was installed"
                                                     : (cold ? "Starts \(app.name) cold" : "Brings \(app.name) forward"),
-                  rule: "linksim.app.launch")
+                  rule: Rule.linksimAppLaunch)
         world.bringToForeground(index)
         if cold { world.apps[index].launchCount += 1 }
 
         if firstLaunch, let ui = pasteUI(app: app, world: world), ui == .alert {
             trace.add("iOS", "\(app.name)'s SDK reads the pasteboard; iOS \(world.device.os) shows ““\(app.name)” would like to paste from …” — Don't Allow Paste / Allow Paste",
-                      rule: "deferred.ios.paste-alert",
+                      rule: Rule.deferredIosPasteAlert,
                       detail: "Nothing is read until the user answers (scenario: `answer: allow_paste` or `answer: deny_paste`).")
             // The alert is not about a link the user tapped; the pending tap only carries the pasteboard text.
             world.pending = PendingDecision(kind: .pastePrompt(firstLaunch: true), url: world.device.clipboard ?? "",
                                             candidates: [app.id], stayBrowser: nil, stayURL: nil,
-                                            tap: Tap(url: world.device.clipboard ?? "", from: .otherApp), cancelRule: "deferred.ios.paste-denied")
+                                            tap: Tap(url: world.device.clipboard ?? "", from: .otherApp), cancelRule: Rule.deferredIosPasteDenied)
             var landing = Landing(kind: .prompt, app: app.id, options: ["allow_paste", "deny_paste"])
             landing.extra["paste_ui"] = PasteUI.alert.rawValue
             return landing
@@ -41,7 +41,7 @@ enum FirstOpen {
             pasteboard = Pasteboard(read: true, text: world.device.clipboard)
             if ui == .banner {
                 trace.add("iOS", "\(app.name) reads the pasteboard; iOS \(world.device.os) shows the “\(app.name) pasted from …” banner without asking",
-                          rule: "deferred.ios.paste-banner")
+                          rule: Rule.deferredIosPasteBanner)
             }
         }
         var landing = resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
@@ -59,7 +59,7 @@ enum FirstOpen {
             trace.add("User", "Taps “Allow Paste”")
         } else {
             trace.add("User", answer == "deny_paste" || answer == "cancel" ? "Taps “Don't Allow Paste”" : "“\(answer)” is not Allow/Don't Allow Paste; the alert counts as denied",
-                      rule: "deferred.ios.paste-denied")
+                      rule: Rule.deferredIosPasteDenied)
         }
         let pasteboard = Pasteboard(read: true, text: allowed ? world.device.clipboard : nil)
         var landing = resolve(index, firstLaunch: firstLaunch, cold: true, pasteboard: pasteboard, world: &world, trace: &trace)
@@ -76,13 +76,13 @@ enum FirstOpen {
         // The recipe reads UIPasteboard.general.string: any text is read [AF-PrivateRelay].
         case .appsflyer: reads = AppsFlyerOptions(app.sdk).clipboardRecipe
         // Branch checks hasURLs first, so only a URL is read [BR-SDK-Pasteboard]; NativeLink is iOS 15+.
-        case .branch: reads = BranchOptions(app.sdk).checkPasteboardOnInstall && device.os.major >= 15 && URLParts(text)?.isWeb == true
-        case .adjust: reads = AdjustOptions(app.sdk).linkMe && device.os.major >= 15 && URLParts(text)?.isWeb == true
+        case .branch: reads = BranchOptions(app.sdk).checkPasteboardOnInstall && Rule.deferredBranchNativelink.applies(to: device.os) && URLParts(text)?.isWeb == true
+        case .adjust: reads = AdjustOptions(app.sdk).linkMe && Rule.deferredAdjustLinkme.applies(to: device.os) && URLParts(text)?.isWeb == true
         case .none: reads = false
         }
         guard reads else { return nil }
-        if device.os.major >= 16 { return .alert }
-        return device.os.major >= 14 ? .banner : .silent
+        if Rule.deferredIosPasteAlert.applies(to: device.os) { return .alert }
+        return Rule.deferredIosPasteBanner.applies(to: device.os) ? .banner : .silent
     }
 
     static func resolve(_ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: Pasteboard,
@@ -91,7 +91,7 @@ enum FirstOpen {
         if firstLaunch, !world.device.online, provider == .branch || provider == .adjust {
             // The research notes document the offline first open for AppsFlyer only; say so rather than invent.
             trace.add("linksim", "The device is offline; an offline first open is not modelled for \(provider == .branch ? "Branch" : "Adjust"), so the lookup is shown as if it reached the server",
-                      rule: "linksim.not-modelled",
+                      rule: Rule.linksimNotModelled,
                       assumption: "assumption: \(provider == .branch ? "Branch" : "Adjust")'s behaviour without network at first open is not in the research notes")
         }
         switch provider {
@@ -109,7 +109,7 @@ enum FirstOpen {
         if let data {
             let routed = AppRouter.route(parameters: data, in: app)
             if let route = routed.route {
-                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: "linksim.router.route")
+                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: Rule.linksimRouterRoute)
                 world.apps[index].currentScreen = routed.screen
                 var landing = Landing(kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: .deferred,
                                       callback: callback, delivered: true)
@@ -117,7 +117,7 @@ enum FirstOpen {
                 return landing
             }
         }
-        trace.add(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", rule: "linksim.router.home-fallback")
+        trace.add(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", rule: Rule.linksimRouterHomeFallback)
         world.apps[index].currentScreen = shownWithoutLink
         var landing = Landing(kind: .app, app: app.id, screen: shownWithoutLink, params: data ?? [:], callback: callback)
         landing.extra = extra
@@ -143,7 +143,7 @@ enum AppsFlyerFirstOpen {
         let routesFromConversion = options.eddl || !options.udl
 
         guard firstLaunch else {
-            trace.add(sdk, "Not the first launch: no deferred lookup and no \(udlCallback) callback without a link", rule: "deferred.af.later-launch")
+            trace.add(sdk, "Not the first launch: no deferred lookup and no \(udlCallback) callback without a link", rule: Rule.deferredAfLaterLaunch)
             var extra = ["is_first_launch": "false"]
             guard options.conversionData else {
                 return FirstOpen.land(index, data: nil, callback: nil, extra: extra, shownWithoutLink: shown,
@@ -155,15 +155,15 @@ enum AppsFlyerFirstOpen {
             extra["af_status"] = status
             extra["sdk_callback"] = "onConversionDataSuccess"
             trace.add(sdk, "onConversionDataSuccess fires again (it fires on every launch and return to foreground) with the cached payload: af_status=\(status), is_first_launch=false",
-                      rule: "deferred.af.later-launch")
+                      rule: Rule.deferredAfLaterLaunch)
             if routesFromConversion, !options.checkIsFirstLaunch, status == "Non-organic" {
                 trace.add(app.name, "The app's conversion-data handler does not check is_first_launch, so it routes the user again",
-                          rule: "deferred.af.gcd-every-launch")
+                          rule: Rule.deferredAfGcdEveryLaunch)
                 return FirstOpen.land(index, data: payload, callback: "onConversionDataSuccess", extra: extra, shownWithoutLink: shown,
                                       lostBecause: "The payload has no route", world: &world, trace: &trace)
             }
             if routesFromConversion, status == "Non-organic" {
-                trace.add(app.name, "The handler checks is_first_launch (false) and does not route again", rule: "deferred.af.gcd-every-launch")
+                trace.add(app.name, "The handler checks is_first_launch (false) and does not route again", rule: Rule.deferredAfGcdEveryLaunch)
             }
             return FirstOpen.land(index, data: nil, callback: "onConversionDataSuccess", extra: extra, shownWithoutLink: shown,
                                   lostBecause: "Nothing to route on a later launch", world: &world, trace: &trace)
@@ -177,14 +177,14 @@ enum AppsFlyerFirstOpen {
                 var scratch = TraceRecorder()
                 pastedLink = ProviderLinks.linkData(.appsflyer, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)
                 trace.add(app.name, "Finds \(text) on the pasteboard (cp_url=true) and calls performOnAppAttribution(with:)",
-                          rule: "deferred.af.clipboard-recipe",
+                          rule: Rule.deferredAfClipboardRecipe,
                           assumption: "assumption A3: the pasteboard is read before the UDL response and the router routes only once (first result wins)")
             } else if pasteboard.read, let text = pasteboard.text {
                 trace.add(app.name, "The pasteboard holds “\(text)”, not a link with cp_url=true; the recipe does nothing",
-                          rule: "deferred.pasteboard.no-link",
+                          rule: Rule.deferredPasteboardNoLink,
                           assumption: "assumption: anything copied after the click replaces the link (one general pasteboard)")
             } else if !pasteboard.read {
-                trace.add(app.name, "The pasteboard is empty; the clipboard recipe finds nothing", rule: "deferred.pasteboard.no-link")
+                trace.add(app.name, "The pasteboard is empty; the clipboard recipe finds nothing", rule: Rule.deferredPasteboardNoLink)
             }
         }
 
@@ -193,11 +193,11 @@ enum AppsFlyerFirstOpen {
             let status = ios ? "FAILURE" : "ERROR"
             if options.udl {
                 trace.add(sdk, "\(udlCallback): status \(status) (network) — the device is offline at first open, and the lookup is not retried later",
-                          rule: "deferred.af.offline")
+                          rule: Rule.deferredAfOffline)
                 extra["deep_link_status"] = status
             }
             if options.conversionData {
-                trace.add(sdk, "onConversionDataFail: no network", rule: "deferred.af.offline")
+                trace.add(sdk, "onConversionDataFail: no network", rule: Rule.deferredAfOffline)
             }
             return directOrHome(index, pastedLink: pastedLink, options: options, extra: extra, shown: shown,
                                 fallbackCallback: options.udl ? udlCallback : "onConversionDataFail",
@@ -217,7 +217,7 @@ enum AppsFlyerFirstOpen {
             return nil
         }()
         if click?.srn == true {
-            trace.add("server AppsFlyer", "The click was reported by a self-reporting network (match_type srn)", rule: "deferred.af.udl-srn")
+            trace.add("server AppsFlyer", "The click was reported by a self-reporting network (match_type srn)", rule: Rule.deferredAfUdlSrn)
         }
         let params = click?.params ?? [:]
 
@@ -235,11 +235,11 @@ enum AppsFlyerFirstOpen {
             if latencyMs > options.deepLinkTimeoutMs {
                 let status = ios ? "FAILURE" : "ERROR"
                 trace.add(sdk, "\(udlCallback): status \(status) (timeout) — the server needs \(formatMilliseconds(latencyMs)), deepLinkTimeout is \(formatMilliseconds(options.deepLinkTimeoutMs))",
-                          rule: "deferred.af.timeout")
+                          rule: Rule.deferredAfTimeout)
                 extra["deep_link_status"] = status
             } else if reinstallInWindow, !options.udlOnReinstall {
                 trace.add(sdk, "\(udlCallback): status NOT_FOUND — a reinstall within 90 days of the previous install",
-                          rule: "deferred.af.reinstall", assumption: a4)
+                          rule: Rule.deferredAfReinstall, assumption: a4)
                 extra["deep_link_status"] = "NOT_FOUND"
             } else if let matchType, matching.clickToOpen <= udlWindow {
                 var fields: [String: String] = [:]
@@ -248,7 +248,7 @@ enum AppsFlyerFirstOpen {
                 }
                 let dropped = params.keys.filter { !DirectOpen.udlFields.contains($0) }.sorted()
                 trace.add(sdk, "\(udlCallback): status FOUND, isDeferred=true, match_type \(matchType) — \(matchType == "srn" ? "UDL does not support SRN clicks: no routing data" : "only deep_link_value and deep_link_sub1-10 reach a new user (\(ProviderLinks.describe(fields)))")",
-                          rule: matchType == "srn" ? "deferred.af.udl-srn" : "deferred.af.udl-deferred",
+                          rule: matchType == "srn" ? Rule.deferredAfUdlSrn : Rule.deferredAfUdlDeferred,
                           detail: dropped.isEmpty || matchType == "srn" ? nil : "Null for new users: \(dropped.joined(separator: ", ")).")
                 extra["deep_link_status"] = "FOUND"
                 extra["is_deferred"] = "true"
@@ -256,7 +256,7 @@ enum AppsFlyerFirstOpen {
                 udlData = fields
             } else {
                 let why = matchType == nil ? "no click matches this install" : "the click was \(matching.clickToOpen) before first open, beyond UDL's 15-minute window"
-                trace.add(sdk, "\(udlCallback): status NOT_FOUND — \(why)", rule: "deferred.af.udl-not-found")
+                trace.add(sdk, "\(udlCallback): status NOT_FOUND — \(why)", rule: Rule.deferredAfUdlNotFound)
                 extra["deep_link_status"] = "NOT_FOUND"
             }
         }
@@ -278,20 +278,20 @@ enum AppsFlyerFirstOpen {
                 if let click { payload["click_time"] = click.time.description }
                 payload["install_time"] = installedAt.description
                 trace.add(sdk, "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true, match_type=\(matchType) — the click is within the \(lookbackName(window, probabilistic: matchType == "probabilistic"))",
-                          rule: "deferred.af.gcd-non-organic")
+                          rule: Rule.deferredAfGcdNonOrganic)
             } else {
                 payload = ["af_status": "Organic", "af_message": "organic install"]
                 let why: String
                 if reinstallInWindow {
                     why = "a reinstall inside the 90-day re-attribution window is not attributed"
-                    trace.add(sdk, "This is a reinstall within 90 days of the previous install", rule: "deferred.af.reinstall",
+                    trace.add(sdk, "This is a reinstall within 90 days of the previous install", rule: Rule.deferredAfReinstall,
                               assumption: a4)
                 } else if matchType == nil {
                     why = "no click matches"
                 } else {
                     why = "the click was \(matching.clickToOpen) before first open, beyond the \(lookbackName(window, probabilistic: matchType == "probabilistic"))"
                 }
-                trace.add(sdk, "onConversionDataSuccess: af_status=Organic, is_first_launch=true — \(why)", rule: "deferred.af.gcd-organic")
+                trace.add(sdk, "onConversionDataSuccess: af_status=Organic, is_first_launch=true — \(why)", rule: Rule.deferredAfGcdOrganic)
             }
             payload["is_first_launch"] = "true"
             world.deferred.conversion[app.id] = payload
@@ -307,7 +307,7 @@ enum AppsFlyerFirstOpen {
             waitMs = waited.seconds * 1000
             trace.add(sdk, answer.map { $0 <= wait ? "waitForATTUserAuthorization: the user answers after \($0); the SDK starts then" : "waitForATTUserAuthorization gives up after \(wait)" }
                           ?? "waitForATTUserAuthorization: the user never answers; the SDK starts after its \(wait) timeout",
-                      rule: "deferred.af.att-wait")
+                      rule: Rule.deferredAfAttWait)
         }
         let deliveredMs = waitMs + min(latencyMs, options.udl ? options.deepLinkTimeoutMs : latencyMs)
         extra["delivered_after"] = formatMilliseconds(deliveredMs)
@@ -326,13 +326,13 @@ enum AppsFlyerFirstOpen {
                 let routed = AppRouter.route(parameters: conversion, in: app)
                 if routed.route != nil {
                     trace.add(app.name, "UDL gave nothing to route; the app routes from conversion data (af_status Non-organic, is_first_launch true)",
-                              rule: "deferred.af.eddl-route")
+                              rule: Rule.deferredAfEddlRoute)
                     return FirstOpen.land(index, data: conversion, callback: "onConversionDataSuccess", extra: extra,
                                           shownWithoutLink: shown, lostBecause: "", world: &world, trace: &trace)
                 }
             } else {
                 trace.add(app.name, "Conversion data carries the link data, but the app does not route from it (no extended deferred deep linking)",
-                          rule: "deferred.af.eddl-route")
+                          rule: Rule.deferredAfEddlRoute)
             }
         }
         let reason = extra["deep_link_status"] == "NOT_FOUND" || extra["deep_link_status"] == nil
@@ -359,7 +359,7 @@ enum AppsFlyerFirstOpen {
         let callback = options.udl ? (ios ? "didResolveDeepLink" : "onDeepLinking") : "onAppOpenAttribution"
         trace.add("AppsFlyer SDK", options.udl ? "\(callback): status FOUND, isDeferred=false for the pasted link (\(ProviderLinks.describe(pastedLink)))"
                                                : "onAppOpenAttribution receives the pasted link (\(ProviderLinks.describe(pastedLink)))",
-                  rule: "deferred.af.clipboard-recipe",
+                  rule: Rule.deferredAfClipboardRecipe,
                   assumption: options.udl ? "assumption A2: performOnAppAttribution under UDL reports FOUND with isDeferred=false" : nil)
         extra["is_deferred"] = "false"
         extra["sdk_callback"] = callback

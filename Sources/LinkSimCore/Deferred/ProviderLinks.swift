@@ -62,31 +62,31 @@ enum ProviderLinks {
         case .appsflyer:
             guard segments.count >= 2 else {
                 trace.add(actor, "A long OneLink URL: its parameters travel in the query string (\(describe(query)))",
-                          rule: "deferred.af.long-link")
+                          rule: Rule.deferredAfLongLink)
                 return query
             }
             let shortID = segments[1]
             guard let short = world.providers.appsflyer?.shortLinks[shortID] else {
                 trace.add(actor, "A short OneLink URL (/\(segments[0])/\(shortID)); the resolver knows no link “\(shortID)”, so it carries no data",
-                          rule: "deferred.af.short-link",
+                          rule: Rule.deferredAfShortLink,
                           assumption: "assumption A1: an unknown or expired short link resolves to empty parameters (the template's default redirect, no deep_link_value)")
                 return query
             }
             if let expires = short.expires, expires < world.clock {
                 trace.add(actor, "A short OneLink URL (/\(segments[0])/\(shortID)) that expired at \(expires); the resolver returns no data",
-                          rule: "deferred.af.short-link",
+                          rule: Rule.deferredAfShortLink,
                           assumption: "assumption A1: an unknown or expired short link resolves to empty parameters (the template's default redirect, no deep_link_value)")
                 return query
             }
             trace.add(actor, "A short OneLink URL: AppsFlyer's resolver (shortlink-sdk/v2/\(segments[0])?id=\(shortID)) returns \(describe(short.params))",
-                      rule: "deferred.af.short-link",
+                      rule: Rule.deferredAfShortLink,
                       detail: short.expires.map { "The link expires at \($0) (API-created short links live 31 days by default)." })
             return short.params.merging(query) { stored, _ in stored }
         case .branch:
             let data = world.providers.branch?.links[parts.path]?.data ?? [:]
             trace.add(actor, data.isEmpty ? "Branch knows no link data for \(parts.path.isEmpty ? "/" : parts.path)"
                                           : "Branch link \(parts.path) carries \(describe(data))",
-                      rule: "deferred.provider.link")
+                      rule: Rule.deferredProviderLink)
             return data.merging(query) { stored, _ in stored }
         case .adjust:
             var data = query
@@ -116,24 +116,24 @@ enum ProviderLinks {
         let shownIn = TapSurface.browser(for: tap, world: world)
         let surface = tap.redirectedFrom.isEmpty ? TapSurface.name(of: tap, world: world) : (Browser(rawValue: shownIn)?.displayName ?? shownIn)
         let server = "server \(host)"
-        trace.add(surface, "\(host) is \(provider.displayName) (\(how))", rule: "deferred.provider.link")
+        trace.add(surface, "\(host) is \(provider.displayName) (\(how))", rule: Rule.deferredProviderLink)
 
         if provider == .firebase {
             if !(world.clock < firebaseShutdown) {
                 let browser = TapSurface.browser(for: tap, world: world)
                 trace.add(server, "Firebase Dynamic Links shut down on 2025-08-25; on \(world.clock) the link is dead: no app, no store, no data. The browser shows an error page (HTTP 404).",
-                          rule: "deferred.firebase.shutdown",
+                          rule: Rule.deferredFirebaseShutdown,
                           assumption: "assumption A6: the cut-over is 2025-08-25T00:00Z and a dead link answers HTTP 404 (status not specified by Google); an app still listing applinks:\(host) is not opened, since Google no longer serves the association file")
                 return Landing(kind: .error, via: .web, browser: browser, url: tap.url)
             }
-            trace.add(server, "Before the 2025-08-25 shutdown a Dynamic Link still redirects", rule: "deferred.firebase.shutdown")
+            trace.add(server, "Before the 2025-08-25 shutdown a Dynamic Link still redirects", rule: Rule.deferredFirebaseShutdown)
         }
 
         let targetIndex = targetApp(provider, world: world)
         let params = linkData(provider, parts: parts, world: world, trace: &trace, actor: server, targetApp: targetIndex)
         // Private Relay covers Safari only (assumption A5 for in-app browsers): a tap in Safari, or a
         // tap in Notes/Messages/Mail whose page loads in Safari as the default browser.
-        let relayed = platform == .ios && world.device.os.major >= 15 && world.device.privateRelay
+        let relayed = Rule.deferredMatchPrivateRelay.applies(to: world.device.os) && world.device.privateRelay
             && TapSurface.browser(for: tap, world: world) == Browser.safari.rawValue
         let click = ProviderClick(provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
                                   time: world.clock, network: world.device.network, relayed: relayed, adClick: tap.adClick,
@@ -145,7 +145,7 @@ enum ProviderLinks {
         guard let index = targetIndex else {
             let browser = TapSurface.browser(for: tap, world: world)
             trace.add(server, "No app in the scenario is configured for this \(provider.displayName) link (providers.\(provider.rawValue).app); the provider's page stays in the browser",
-                      rule: "deferred.provider.link")
+                      rule: Rule.deferredProviderLink)
             return Landing(kind: .browser, via: .web, browser: browser, url: tap.url)
         }
         let app = world.apps[index]
@@ -174,15 +174,15 @@ enum ProviderLinks {
                     trace.add("iOS", decision.opens
                               ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
                               : "The redirect leads to a universal link for \(app.name), but \(decision.why); the \(provider.displayName) page loads",
-                              rule: "ios.ul.redirect-chain", assumption: decision.assumption)
+                              rule: Rule.iosUlRedirectChain, assumption: decision.assumption)
                     if decision.opens {
                         return AppDelivery.open(index, url: tap.url, kind: .universalLink, sdkRouting: routing, world: &world, trace: &trace)
                     }
                 } else if tap.from == .safariAddressBar {
                     trace.add("Safari", "The link was typed or pasted into the address bar; iOS does not open universal links from there, so the \(provider.displayName) page loads",
-                              rule: "deferred.click.address-bar")
+                              rule: Rule.deferredClickAddressBar)
                 } else if UniversalLinkResolver.situationKeepsLinkInBrowser(tap, host: host, app: app, world: linkWorld, trace: &trace) == nil {
-                    trace.add("iOS", "Opens \(app.name) through the universal link", rule: "deferred.click.opens-app")
+                    trace.add("iOS", "Opens \(app.name) through the universal link", rule: Rule.deferredClickOpensApp)
                     return AppDelivery.open(index, url: tap.url, kind: .universalLink, sdkRouting: routing, world: &world, trace: &trace)
                 }
             }
@@ -192,14 +192,14 @@ enum ProviderLinks {
                 let schemeFriendly = tap.from == .chrome || (tap.from == .inAppBrowser && tap.browserApp == .x)
                 if forced || schemeFriendly {
                     trace.add(server, "The OneLink page redirects to the URI scheme af_dp=\(uri) (\(forced ? "af_force_deeplink=true" : "\(surface) uses the URI-scheme fallback by default"))",
-                              rule: "deferred.af.uri-fallback")
+                              rule: Rule.deferredAfUriFallback)
                     let schemeTap = Tap(url: uri, from: tap.from == .safariAddressBar ? .safari : tap.from, page: tap.url,
                                         browserApp: tap.browserApp, gesture: .script)
                     return CustomSchemeResolver.resolveIOS(schemeTap, parts: uriParts, world: &world, trace: &trace,
                                                            providerLink: ProviderLinkContext(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch, deliveredURL: uri))
                 }
                 trace.add(server, "The link has af_dp=\(uri), but \(surface) only uses the URI scheme with af_force_deeplink=true",
-                          rule: "deferred.af.uri-fallback")
+                          rule: Rule.deferredAfUriFallback)
             }
             return storeOrFallback(provider, tap: tap, params: params, appIndex: index, world: &world, trace: &trace)
 
@@ -215,14 +215,14 @@ enum ProviderLinks {
                                                 : "\(app.name) has no verified App Link for \(host)",
                       assumption: "assumption: until the Android App Link rule set lands, an App Link counts as verified when an activity filter has autoVerify with an https host equal to \(host), or domain_verification says verified for it")
             if activity != nil, tap.from != .webview, tap.from != .inAppBrowser {
-                trace.add("Android", "Opens \(app.name) through the App Link", rule: "deferred.click.opens-app")
+                trace.add("Android", "Opens \(app.name) through the App Link", rule: Rule.deferredClickOpensApp)
                 let starter: AppDelivery.AndroidStarter = [.chrome, .chromeAddressBar, .customTab, .firefox].contains(tap.from) ? .browser : .otherApp
                 return AppDelivery.open(index, url: tap.url, kind: .appLink, activity: activity, starter: starter, sdkRouting: routing,
                                         world: &world, trace: &trace)
             }
             if provider == .appsflyer, let uri = params["af_dp"], let uriParts = URLParts(uri),
                !AndroidHandlers.search(url: uri, world: world, caller: nil).handlers.filter({ $0.appIndex == index }).isEmpty {
-                trace.add(server, "The OneLink page falls back to the URI scheme af_dp=\(uri)", rule: "deferred.af.uri-fallback")
+                trace.add(server, "The OneLink page falls back to the URI scheme af_dp=\(uri)", rule: Rule.deferredAfUriFallback)
                 let schemeTap = Tap(url: uri, from: tap.from, page: tap.url, browserApp: tap.browserApp)
                 return CustomSchemeResolver.resolveAndroid(schemeTap, parts: uriParts, world: &world, trace: &trace,
                                                            providerLink: ProviderLinkContext(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch, deliveredURL: uri))
@@ -242,22 +242,22 @@ enum ProviderLinks {
             if provider == .appsflyer { copied += (copied.contains("?") ? "&" : "?") + "cp_url=true" }
             world.device.clipboard = copied
             let page = provider == .branch ? "The Deepview page's button" : (provider == .adjust ? "The LinkMe page" : "The app's landing page")
-            trace.add(server, "\(page) copies \(copied) to the pasteboard before the redirect", rule: "deferred.click.landing-copies-link",
+            trace.add(server, "\(page) copies \(copied) to the pasteboard before the redirect", rule: Rule.deferredClickLandingCopiesLink,
                       assumption: provider == .branch ? "assumption: the user taps the Deepview call-to-action (that tap is what copies the link)" : nil)
         }
         let fallbackKey = platform == .ios ? "af_ios_url" : "af_android_url"
         if provider == .appsflyer, let fallback = params[fallbackKey] {
             let browser = TapSurface.browser(for: tap, world: world)
             trace.add(server, "\(app.name) \(app.state.isInstalled ? "did not open" : "is not installed"); \(fallbackKey) sends the user to \(fallback) instead of the store",
-                      rule: "deferred.click.fallback-url")
+                      rule: Rule.deferredClickFallbackUrl)
             return Landing(kind: .browser, via: .web, browser: browser, url: fallback)
         }
         if platform == .android, let last = world.deferred.clicks.indices.last {
             world.deferred.clicks[last].wentToPlayWithReferrer = true
-            trace.add(server, "Redirects to Google Play with the click in the Play URL's referrer parameter", rule: "deferred.click.play-referrer")
+            trace.add(server, "Redirects to Google Play with the click in the Play URL's referrer parameter", rule: Rule.deferredClickPlayReferrer)
         }
         trace.add(server, "\(app.name) \(app.state.isInstalled ? "did not open" : "is not installed"); \(provider.displayName) redirects to \(platform == .ios ? "the App Store" : "Google Play") page of \(app.name)",
-                  rule: "deferred.click.store")
+                  rule: Rule.deferredClickStore)
         return Landing(kind: .store, app: app.id)
     }
 }
@@ -284,7 +284,7 @@ enum DirectOpen {
             guard let sdk = provider.sdk, app.sdk.provider == sdk else {
                 let routed = AppRouter.route(url, in: app, webLink: true)
                 trace.add(app.name, "\(app.name) has no \(provider.displayName) SDK; its own router \(routed.route.map { "matches \(AppRouter.describe($0.pattern)) and shows \(routed.screen)" } ?? "finds no route and shows \(routed.screen)")",
-                          rule: routed.route == nil ? "linksim.router.home-fallback" : "linksim.router.route")
+                          rule: routed.route == nil ? Rule.linksimRouterHomeFallback : Rule.linksimRouterRoute)
                 return SDKRoutedLink(screen: routed.screen, params: routed.params, extra: [:])
             }
             var extra: [String: String] = ["is_first_launch": firstLaunch ? "true" : "false"]
@@ -301,13 +301,13 @@ enum DirectOpen {
                 if options.udl {
                     let callback = ios ? "didResolveDeepLink" : "onDeepLinking"
                     trace.add("AppsFlyer SDK", "\(callback): status FOUND, isDeferred=false — a direct deep link carries the full link data (\(ProviderLinks.describe(params)))",
-                              rule: "deferred.af.udl-direct")
+                              rule: Rule.deferredAfUdlDirect)
                     extra["sdk_callback"] = callback
                     extra["deep_link_status"] = "FOUND"
                     extra["is_deferred"] = "false"
                 } else {
                     trace.add("AppsFlyer SDK", "onAppOpenAttribution receives the link parameters (\(ProviderLinks.describe(params)))",
-                              rule: "deferred.af.legacy-direct")
+                              rule: Rule.deferredAfLegacyDirect)
                     extra["sdk_callback"] = "onAppOpenAttribution"
                 }
                 if options.conversionData {
@@ -317,12 +317,12 @@ enum DirectOpen {
                         payload["is_first_launch"] = "true"
                         world.deferred.conversion[app.id] = payload
                         trace.add("AppsFlyer SDK", "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true (this link opened the app for its first launch)",
-                                  rule: "deferred.af.gcd-non-organic",
+                                  rule: Rule.deferredAfGcdNonOrganic,
                                   assumption: "assumption: an app installed but never launched that first opens through a provider link is attributed to that click (the providers do not document this case)")
                     } else {
                         let status = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
                         trace.add("AppsFlyer SDK", "onConversionDataSuccess: the cached payload again (af_status=\(status)), is_first_launch=false",
-                                  rule: "deferred.af.later-launch")
+                                  rule: Rule.deferredAfLaterLaunch)
                     }
                     extra["af_status"] = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
                 }
@@ -332,7 +332,7 @@ enum DirectOpen {
                 fields["+match_guaranteed"] = "true"
                 fields["+is_first_session"] = firstLaunch && !reinstall ? "true" : "false"
                 trace.add("Branch SDK", "initSession: the link's click id resolves to its data with +clicked_branch_link=true, +match_guaranteed=true, +is_first_session=\(fields["+is_first_session"] ?? "false")",
-                          rule: "deferred.branch.direct")
+                          rule: Rule.deferredBranchDirect)
                 extra["sdk_callback"] = "initSession"
                 extra["match_guaranteed"] = "true"
             case .adjust, .none:
@@ -340,13 +340,13 @@ enum DirectOpen {
             }
             let routed = AppRouter.route(parameters: fields, in: app)
             if let route = routed.route {
-                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: "linksim.router.route")
+                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: Rule.linksimRouterRoute)
             } else if let deliveredURL, let byURL = Optional(AppRouter.route(deliveredURL, in: app, webLink: false)), let route = byURL.route {
                 trace.add(app.name, "No route matches the SDK's data, but the app's router matches the URL it received (\(AppRouter.describe(route.pattern))) and shows \(byURL.screen)",
-                          rule: "linksim.router.route")
+                          rule: Rule.linksimRouterRoute)
                 return SDKRoutedLink(screen: byURL.screen, params: fields.merging(byURL.params) { _, b in b }, extra: extra)
             } else {
-                trace.add(app.name, "No route matches the link data; the app shows \(routed.screen)", rule: "linksim.router.home-fallback")
+                trace.add(app.name, "No route matches the link data; the app shows \(routed.screen)", rule: Rule.linksimRouterHomeFallback)
             }
             return SDKRoutedLink(screen: routed.screen, params: routed.params, extra: extra)
         }

@@ -36,11 +36,7 @@ enum AndroidHandlers {
                     // Explain filters that were meant for this kind of link (its scheme, or its host) and still failed.
                     guard let filter, relevant(filter) else { continue }
                     // A filter that matches on an activity that cannot be started: the activity-level step says why.
-                    let blockers: Set<String> = [AndroidFilterRules.exported, AndroidFilterRules.disabledComponent,
-                                                 AndroidFilterRules.exportedExplicitRequired]
-                    let decisive = match.outcome.isMatch
-                        ? match.steps.first { blockers.contains($0.rule) }
-                        : match.steps.last { !$0.rule.isEmpty }
+                    let decisive = match.decisiveStep
                     if let decisive {
                         steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) does not match: \(match.why)",
                                                rule: decisive.rule, detail: decisive.detail))
@@ -49,8 +45,7 @@ enum AndroidHandlers {
                 }
                 if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == activity }) { continue }
                 handlers.append(.init(appIndex: appIndex, activity: activity, filterIndex: match.filter))
-                steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) matches the VIEW intent",
-                                       rule: nil))
+                steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) matches the VIEW intent"))
                 for step in match.steps {
                     steps.append(TraceStep(actor: "Android (intent filter)", summary: step.summary, rule: step.rule, detail: step.detail))
                 }

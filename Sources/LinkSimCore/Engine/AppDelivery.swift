@@ -51,20 +51,21 @@ enum AppDelivery {
         let platform = world.device.platform
         let handles = app.handles ?? defaultHandles(for: app, platform: platform)
 
-        if platform == .ios, app.lifecycle == .appDelegate, let sdk = app.iosSDK, sdk.major >= 27 {
+        if platform == .ios, app.lifecycle == .appDelegate, let sdk = app.iosSDK,
+           Rule.iosDeliveryScenesRequired27.applies(toSDK: sdk), Rule.iosDeliveryScenesRequired27.applies(to: world.device.os) {
             trace.add("iOS", "\(app.name) was built with the iOS \(sdk) SDK but does not adopt the scene life cycle: it fails to launch",
-                      rule: "ios.delivery.scenes-required-27")
+                      rule: Rule.iosDeliveryScenesRequired27)
             world.apps[index].state = .terminated
             return Landing(kind: .error, app: app.id, via: kind.via, delivered: false)
         }
         if app.state == .installed {
             trace.add(platform.displayName, "\(app.name) was installed but never launched; it starts for the first time",
-                      rule: platform == .ios ? "ios.app.installed-never-launched" : nil)
+                      rule: platform == .ios ? Rule.iosAppInstalledNeverLaunched : nil)
         }
         trace.add(platform.displayName, cold ? "Launches \(app.name) (cold start: the process was not running)"
                                              : "Brings \(app.name) to the foreground (warm: the process was \(app.state.rawValue))")
 
-        let entry: (callback: String, alternatives: [String], rule: String, detail: String?)
+        let entry: (callback: String, alternatives: [String], rule: Rule, detail: String?)
         var warmNewIntent = false
         switch platform {
         case .ios:
@@ -76,15 +77,15 @@ enum AppDelivery {
         }
         var implemented = ([entry.callback] + entry.alternatives).first { handles.contains($0) }
         if platform == .ios, app.lifecycle == .swiftui, cold, kind == .universalLink, world.assumptions.swiftUIColdStartDrop184,
-           world.device.os.major == 18, world.device.os.components.count > 1, world.device.os.components[1] == 4 {
+           Rule.iosDeliverySwiftui184Quirk.applies(to: world.device.os) {
             trace.add("iOS", "iOS 18.4 was reported to drop cold-start universal links in SwiftUI apps: neither onOpenURL nor onContinueUserActivity fires",
-                      rule: "ios.delivery.swiftui-18-4-quirk",
+                      rule: Rule.iosDeliverySwiftui184Quirk,
                       assumption: "assumption: the scenario switched on this reported iOS 18.4 bug (assumptions.quirk_swiftui_cold_start_drop_18_4)")
             implemented = nil
         }
-        if platform == .ios, app.lifecycle == .appDelegate, kind == .customScheme, world.device.os.major >= 26 {
+        if platform == .ios, app.lifecycle == .appDelegate, kind == .customScheme, Rule.iosDeliveryOpenUrlDeprecated26.applies(to: world.device.os) {
             trace.add("iOS", "application(_:open:options:) is deprecated in iOS 26 (still called); Apple points to the scene life cycle",
-                      rule: "ios.delivery.open-url-deprecated-26")
+                      rule: Rule.iosDeliveryOpenUrlDeprecated26)
         }
         let previousScreen = app.currentScreen ?? app.homeScreen
         world.bringToForeground(index)
@@ -93,8 +94,8 @@ enum AppDelivery {
         guard let callback = implemented else {
             let shown = cold ? app.homeScreen : previousScreen
             // On Android the classic miss is a warm link in onNewIntent; otherwise the rule that says where it went.
-            let missingRule = platform == .ios ? "ios.delivery.missing-handler"
-                : (warmNewIntent ? "android.delivery.on-new-intent-ignored" : entry.rule)
+            let missingRule = platform == .ios ? Rule.iosDeliveryMissingHandler
+                : (warmNewIntent ? Rule.androidDeliveryOnNewIntentIgnored : entry.rule)
             trace.add(platform.displayName, "Delivers the link to \(entry.callback)", rule: entry.rule, detail: entry.detail)
             trace.add(app.name, "\(app.name) does not implement \(entry.callback), so its code never sees the link; it shows \(shown)",
                       rule: missingRule,
@@ -116,10 +117,10 @@ enum AppDelivery {
         if let route = routed.route {
             let params = routed.params.isEmpty ? "" : " with " + routed.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
             trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)\(params)",
-                      rule: "linksim.router.route")
+                      rule: Rule.linksimRouterRoute)
         } else {
             trace.add(app.name, "No route matches \(url); the app shows its home screen \(routed.screen)",
-                      rule: "linksim.router.home-fallback")
+                      rule: Rule.linksimRouterHomeFallback)
         }
         world.apps[index].currentScreen = routed.screen
         return Landing(kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
@@ -128,10 +129,10 @@ enum AppDelivery {
 
     /// knowledge/ios.md §6: the entry point by life cycle × link kind × cold/warm.
     private static func iosEntryPoint(app: App, kind: LinkKind, cold: Bool, os: OSVersion)
-        -> (callback: String, alternatives: [String], rule: String, detail: String?) {
+        -> (callback: String, alternatives: [String], rule: Rule, detail: String?) {
         var lifecycle = app.lifecycle
         var note: String?
-        if lifecycle != .appDelegate, os.major < 13 {
+        if lifecycle != .appDelegate, !Rule.iosDeliveryScenesCold.applies(to: os) {
             note = "Scenes arrived in iOS 13; on iOS \(os) the app delegate receives the link."
             lifecycle = .appDelegate
         }
@@ -143,45 +144,45 @@ enum AppDelivery {
                     ? "didFinishLaunchingWithOptions runs first with launchOptions[.url], then application(_:open:options:)."
                     : "The app is brought to the foreground before application(_:open:options:) is called."
                 return ("application(_:open:options:)", cold ? ["application(_:didFinishLaunchingWithOptions:)"] : [],
-                        "ios.delivery.app-delegate", [note, detail].compactMap { $0 }.joined(separator: " "))
+                        Rule.iosDeliveryAppDelegate, [note, detail].compactMap { $0 }.joined(separator: " "))
             }
-            return ("application(_:continue:restorationHandler:)", [], "ios.delivery.app-delegate", note)
+            return ("application(_:continue:restorationHandler:)", [], Rule.iosDeliveryAppDelegate, note)
         case .scenes:
             if cold {
                 let where_ = isScheme ? "connectionOptions.urlContexts" : "connectionOptions.userActivities"
-                return ("scene(_:willConnectTo:options:)", [], "ios.delivery.scenes-cold",
+                return ("scene(_:willConnectTo:options:)", [], Rule.iosDeliveryScenesCold,
                         "The link is in \(where_); \(isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)") is not called on a cold start.")
             }
-            return (isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)", [], "ios.delivery.scenes-warm", nil)
+            return (isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)", [], Rule.iosDeliveryScenesWarm, nil)
         case .swiftui:
-            return ("onOpenURL", [], "ios.delivery.swiftui", note)
+            return ("onOpenURL", [], Rule.iosDeliverySwiftui, note)
         }
     }
 
     /// knowledge/android.md §4.1: the entry point by launch mode, task flags and cold/warm.
     private static func androidEntryPoint(activity: Activity?, cold: Bool, starter: AndroidStarter)
-        -> (callback: String, rule: String, detail: String?) {
+        -> (callback: String, rule: Rule, detail: String?) {
         let mode = activity?.launchMode ?? .standard
         if cold {
-            return ("onCreate", "android.delivery.cold-oncreate", "getIntent() returns the VIEW intent.")
+            return ("onCreate", Rule.androidDeliveryColdOncreate, "getIntent() returns the VIEW intent.")
         }
         switch mode {
         case .standard:
             if starter == .browser {
-                return ("onCreate", "android.delivery.clear-top-recreate",
+                return ("onCreate", Rule.androidDeliveryClearTopRecreate,
                         "launchMode=standard with FLAG_ACTIVITY_CLEAR_TOP: the existing instance is finished and re-created.")
             }
-            return ("onCreate", "android.delivery.standard-new-instance",
+            return ("onCreate", Rule.androidDeliveryStandardNewInstance,
                     "A new instance is created in the caller's task.")
         case .singleTop:
             if starter == .browser {
-                return ("onNewIntent", "android.delivery.on-new-intent",
+                return ("onNewIntent", Rule.androidDeliveryOnNewIntent,
                         "singleTop with CLEAR_TOP in its own task: the existing instance is reused.")
             }
-            return ("onCreate", "android.delivery.standard-new-instance",
+            return ("onCreate", Rule.androidDeliveryStandardNewInstance,
                     "singleTop reuses an instance only on top of the target task; started from another app's task, a new instance is created.")
         case .singleTask, .singleInstance, .singleInstancePerTask:
-            return ("onNewIntent", "android.delivery.on-new-intent", "launchMode=\(mode.rawValue): the existing instance is reused.")
+            return ("onNewIntent", Rule.androidDeliveryOnNewIntent, "launchMode=\(mode.rawValue): the existing instance is reused.")
         }
     }
 }

@@ -17,44 +17,46 @@ enum CustomSchemeResolver {
         let scheme = parts.scheme.lowercased()
         let surface = TapSurface.name(of: tap, world: world)
         if let system = iosReservedSchemes[scheme] {
-            trace.add("iOS", "\(scheme): is reserved for \(system.name); iOS opens it", rule: "ios.scheme.reserved")
+            trace.add("iOS", "\(scheme): is reserved for \(system.name); iOS opens it", rule: Rule.iosSchemeReserved)
             return Landing(kind: .app, app: system.id, via: .customScheme, delivered: true)
         }
-        trace.add("iOS", "\(parts.scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
-                  rule: IOSAASARules.webURLsOnly)
+        if Rule.iosAasaWebUrlsOnly.applies(to: world.device.os) {
+            trace.add("iOS", "\(parts.scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
+                      rule: Rule.iosAasaWebUrlsOnly)
+        }
         let claimants = world.apps.indices.filter { i in
             world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
         }
         // The collision step is told after the surface hands the link to iOS, where iOS decides it.
         var collision = TraceRecorder()
         let target = pickIOSClaimant(claimants, scheme: scheme, world: world, trace: &collision)
-        func tellCollision() { for step in collision.steps { trace.add(step.actor, step.summary, rule: step.rule, detail: step.detail, assumption: step.assumption) } }
+        func tellCollision() { for step in collision.steps { trace.append(step) } }
 
         switch tap.from {
         case .safari, .safariAddressBar:
             tellCollision()
             guard let index = target else {
                 trace.add("Safari", "No installed app registered \(scheme):; Safari shows “Cannot Open Page — Safari cannot open the page because the address is invalid.”",
-                          rule: "ios.scheme.not-installed-safari")
+                          rule: Rule.iosSchemeNotInstalledSafari)
                 return Landing(kind: .error, browser: Browser.safari.rawValue, url: tap.url)
             }
             let app = world.apps[index]
-            if world.device.os.major < 9 {
+            if Rule.iosSchemeNoPromptBefore9.applies(to: world.device.os) {
                 trace.add("Safari", "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking",
-                          rule: "ios.scheme.no-prompt-before-9")
+                          rule: Rule.iosSchemeNoPromptBefore9)
                 return AppDelivery.open(index, url: tap.url, kind: .customScheme, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
             }
-            trace.add("Safari", "Asks “Open in “\(app.name)”?” — Cancel / Open", rule: "ios.scheme.safari-prompt",
+            trace.add("Safari", "Asks “Open in “\(app.name)”?” — Cancel / Open", rule: Rule.iosSchemeSafariPrompt,
                       detail: "Nothing reaches \(app.name) until the user answers (scenario: `answer: open` or `answer: cancel`).")
             world.pending = PendingDecision(kind: .safariSchemePrompt, url: tap.url, candidates: [app.id],
                                             stayBrowser: Browser.safari.rawValue, stayURL: tap.page, tap: tap,
-                                            cancelRule: "ios.scheme.prompt-cancel", providerLink: providerLink)
+                                            cancelRule: Rule.iosSchemePromptCancel, providerLink: providerLink)
             return Landing(kind: .prompt, app: app.id, browser: Browser.safari.rawValue, url: tap.url, options: ["open", "cancel"])
 
         case .notes, .messages, .mail, .otherApp, .qrCode:
             guard let index = target else {
                 trace.add(surface, "\(surface) asks iOS to open \(tap.url); no installed app registered \(scheme):, so open(_:) completes with false and nothing happens",
-                          rule: "ios.scheme.not-installed-app")
+                          rule: Rule.iosSchemeNotInstalledApp)
                 return Landing(kind: .nowhere)
             }
             var assumption: String?
@@ -63,28 +65,28 @@ enum CustomSchemeResolver {
             }
             trace.add(surface, "\(surface) asks iOS to open \(tap.url)", assumption: assumption)
             tellCollision()
-            trace.add("iOS", "Opens \(world.apps[index].name), the app that registered \(scheme):", rule: "ios.scheme.from-app")
+            trace.add("iOS", "Opens \(world.apps[index].name), the app that registered \(scheme):", rule: Rule.iosSchemeFromApp)
             return AppDelivery.open(index, url: tap.url, kind: .customScheme, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
 
         case .chrome, .firefox, .inAppBrowser:
             guard let index = target else {
                 trace.add(surface, "\(surface) asks iOS to open \(tap.url); no installed app registered \(scheme):, so the call fails and the page stays",
-                          rule: "ios.scheme.not-installed-app")
+                          rule: Rule.iosSchemeNotInstalledApp)
                 return Landing(kind: .nowhere)
             }
             tellCollision()
             let app = world.apps[index]
-            trace.add("iOS", "Asks ““\(surface)” wants to open “\(app.name)”” — Cancel / Open", rule: "ios.scheme.app-open-prompt",
+            trace.add("iOS", "Asks ““\(surface)” wants to open “\(app.name)”” — Cancel / Open", rule: Rule.iosSchemeAppOpenPrompt,
                       assumption: "assumption: the third-party browser hands the link to iOS with open(_:) and iOS asks every time (reports say the prompt may be shown only once per pair of apps)")
             world.pending = PendingDecision(kind: .appOpenPrompt(caller: surface), url: tap.url, candidates: [app.id],
                                             stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
-                                            cancelRule: "ios.scheme.app-open-prompt", providerLink: providerLink)
+                                            cancelRule: Rule.iosSchemeAppOpenPrompt, providerLink: providerLink)
             return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
                            options: ["open", "cancel"])
 
         case .webview, .sfsafariviewcontroller, .chromeAddressBar, .customTab:
             let reason = "a custom-scheme link inside \(surface) depends on the host app's code, and no sourced rule says what happens"
-            trace.add(surface, "Unknown: \(reason)", rule: "linksim.not-modelled")
+            trace.add(surface, "Unknown: \(reason)", rule: Rule.linksimNotModelled)
             return .unknown(reason)
         }
     }
@@ -97,7 +99,7 @@ enum CustomSchemeResolver {
         guard let chosen = policy == .firstInstalled ? ordered.first : ordered.last else { return nil }
         let names = ordered.map { world.apps[$0].name }.joined(separator: ", ")
         trace.add("iOS", "\(claimants.count) installed apps registered \(scheme): (\(names)); iOS picks \(world.apps[chosen].name)",
-                  rule: "ios.scheme.collision",
+                  rule: Rule.iosSchemeCollision,
                   assumption: "assumption: Apple says the choice is undefined; linksim picks the \(policy == .firstInstalled ? "first" : "last")-installed app (device.scheme_collision: \(policy.rawValue)). A real device may pick the other one.")
         return chosen
     }
@@ -116,12 +118,12 @@ enum CustomSchemeResolver {
         let scheme = parts.scheme
         if tap.from == .webview, !tap.webViewClient {
             trace.add(surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
-                      rule: "android.webview.no-client")
+                      rule: Rule.androidWebviewNoClient)
         } else if tap.from == .webview || tap.from == .inAppBrowser {
             let assumption = tap.from == .inAppBrowser
                 ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil
             trace.add(surface, "The WebView does not resolve intents; loading \(scheme): fails with net::ERR_UNKNOWN_URL_SCHEME",
-                      rule: "android.webview.unknown-scheme", assumption: assumption)
+                      rule: Rule.androidWebviewUnknownScheme, assumption: assumption)
             return Landing(kind: .error, browser: TapSurface.browser(for: tap, world: world), url: tap.url)
         }
         let search = AndroidHandlers.search(url: tap.url, world: world, caller: tap.caller)
@@ -137,15 +139,15 @@ enum CustomSchemeResolver {
             if appIDs.count == 1, let only = handlers.first {
                 let app = world.apps[only.appIndex]
                 trace.add("Chrome", "Because \(why), Chrome asks “Continue to \(app.name)?” instead of leaving on its own",
-                          rule: "android.chrome.external-protocol-prompt")
+                          rule: Rule.androidChromeExternalProtocolPrompt)
                 world.pending = PendingDecision(kind: .chromeExternalPrompt, url: tap.url, candidates: [app.id],
                                                 stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
-                                                cancelRule: "android.chrome.external-protocol-prompt", providerLink: providerLink)
+                                                cancelRule: Rule.androidChromeExternalProtocolPrompt, providerLink: providerLink)
                 return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
                                options: ["open", "cancel"])
             }
             trace.add("Chrome", "Because \(why) and \(appIDs.isEmpty ? "no app" : "more than one app") resolves, Chrome does nothing",
-                      rule: "android.chrome.external-protocol-prompt")
+                      rule: Rule.androidChromeExternalProtocolPrompt)
             return Landing(kind: .nowhere)
         }
         if tap.from == .firefox {
@@ -156,39 +158,39 @@ enum CustomSchemeResolver {
         switch appIDs.count {
         case 0:
             if isBrowser {
-                trace.add(surface, "No app handles \(scheme):; \(surface) ignores the navigation", rule: "android.scheme.no-handler")
+                trace.add(surface, "No app handles \(scheme):; \(surface) ignores the navigation", rule: Rule.androidSchemeNoHandler)
                 return Landing(kind: .nowhere)
             }
             if tap.from == .otherApp {
                 trace.add(surface, "startActivity throws ActivityNotFoundException: no app handles \(scheme):",
-                          rule: "android.scheme.no-handler",
+                          rule: Rule.androidSchemeNoHandler,
                           detail: "The calling app crashes unless it catches the exception.")
                 return Landing(kind: .error)
             }
             trace.add(surface, "No app handles \(scheme):; \(surface) cannot open the link and nothing happens",
-                      rule: "android.scheme.no-handler",
+                      rule: Rule.androidSchemeNoHandler,
                       assumption: "assumption: \(surface) catches ActivityNotFoundException, as system apps do")
             return Landing(kind: .nowhere)
         case 1:
             guard let only = handlers.first else { return Landing(kind: .nowhere) }
             trace.add("Android", "Exactly one app handles \(scheme):; Android starts \(only.activity.qualifiedName(package: world.apps[only.appIndex].package))",
-                      rule: "android.scheme.single-handler")
+                      rule: Rule.androidSchemeSingleHandler)
             return AppDelivery.open(only.appIndex, url: tap.url, kind: .customScheme, activity: only.activity,
                                     starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
         default:
             if let saved = world.preferredActivities[World.preferenceKey(tap.url)],
                let handler = handlers.first(where: { world.apps[$0.appIndex].id == saved }) {
                 trace.add("Android", "The user chose “Always” for \(saved) in an earlier chooser: its preferred activity opens directly",
-                          rule: "android.scheme.chooser")
+                          rule: Rule.androidSchemeChooser)
                 return AppDelivery.open(handler.appIndex, url: tap.url, kind: .customScheme, activity: handler.activity,
                                         starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
             }
             let names = appIDs.compactMap { id in world.index(of: id).map { world.apps[$0].name } }.joined(separator: ", ")
             trace.add("Android", "\(appIDs.count) apps handle \(scheme): (\(names)); Android shows the chooser (Just once / Always)",
-                      rule: "android.scheme.chooser")
+                      rule: Rule.androidSchemeChooser)
             world.pending = PendingDecision(kind: .chooser, url: tap.url, candidates: appIDs,
                                             stayBrowser: isBrowser ? TapSurface.browser(for: tap, world: world) : nil,
-                                            stayURL: tap.page, tap: tap, cancelRule: "android.scheme.chooser", providerLink: providerLink)
+                                            stayURL: tap.page, tap: tap, cancelRule: Rule.androidSchemeChooser, providerLink: providerLink)
             return Landing(kind: .chooser, url: tap.url, options: appIDs)
         }
     }

@@ -40,7 +40,7 @@ public enum ExpectationChecker {
         compare("callback", expect.callback, landing?.callback)
         compare("delivered", expect.delivered.map { $0 ? "true" : "false" }, landing?.delivered.map { $0 ? "true" : "false" })
         if let rule = expect.rule, !trace.contains(where: { $0.rule == rule }) {
-            let cited = trace.compactMap(\.rule)
+            let cited = trace.compactMap { $0.rule?.rawValue }
             mismatches.append(.init(field: "rule", expected: "the trace cites \(rule)",
                                     actual: cited.isEmpty ? "no rule cited" : "cited " + cited.joined(separator: ", ")))
         }

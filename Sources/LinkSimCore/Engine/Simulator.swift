@@ -53,7 +53,7 @@ public enum Simulator {
         case .answer(let answer):
             world.pending = nil
             guard let pending else {
-                trace.add("User", "Answers “\(answer)”, but nothing is waiting for an answer", rule: "linksim.answer.nothing-pending")
+                trace.add("User", "Answers “\(answer)”, but nothing is waiting for an answer", rule: Rule.linksimAnswerNothingPending)
                 return Landing(kind: .nowhere)
             }
             return PendingAnswer.resolve(pending, answer: answer, world: &world, trace: &trace)
@@ -83,8 +83,8 @@ public enum Simulator {
             trace.add(world.device.platform.displayName,
                       "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched")
             if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
-                trace.add("iOS", "At install the device downloads \(world.apps[i].name)'s association files\(world.device.os.major >= 14 ? " from Apple's CDN" : "")",
-                          rule: "ios.aasa-host.fetch-timing")
+                trace.add("iOS", "At install the device downloads \(world.apps[i].name)'s association files\(Rule.iosAasaHostCdn.applies(to: world.device.os) ? " from Apple's CDN" : "")",
+                          rule: Rule.iosAasaHostFetchTiming)
             }
             return nil
 
@@ -104,7 +104,7 @@ public enum Simulator {
             trace.add(world.device.platform.displayName, "Updates \(world.apps[i].name) from the store; a running process is terminated")
             if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
                 trace.add("iOS", "The update makes the device fetch \(world.apps[i].name)'s association files again",
-                          rule: "ios.aasa-host.fetch-timing")
+                          rule: Rule.iosAasaHostFetchTiming)
             }
             DomainVerificationTransitions.update(i, world: &world, trace: &trace)
             return nil
@@ -113,7 +113,7 @@ public enum Simulator {
             guard let i = world.index(of: appID) else { return nil }
             let app = world.apps[i]
             guard app.state.isInstalled else {
-                trace.add("User", "Looks for \(app.name) on the home screen, but it is not installed", rule: "linksim.app.launch")
+                trace.add("User", "Looks for \(app.name) on the home screen, but it is not installed", rule: Rule.linksimAppLaunch)
                 return Landing(kind: .nowhere)
             }
             // Apps with a deep-link SDK: the SDK's first-open (or later-launch) callbacks decide the screen.
@@ -123,7 +123,7 @@ public enum Simulator {
             trace.add("User", "Taps the \(app.name) icon")
             trace.add(world.device.platform.displayName,
                       cold ? "Starts \(app.name) cold; it shows \(screen)" : "Brings \(app.name) forward; it shows \(screen)",
-                      rule: "linksim.app.launch")
+                      rule: Rule.linksimAppLaunch)
             world.bringToForeground(i)
             if cold { world.apps[i].launchCount += 1 }
             world.apps[i].currentScreen = screen
@@ -133,7 +133,7 @@ public enum Simulator {
             for change in changes {
                 change.apply(to: &world.web)
                 trace.add("server \(change.host)", "From \(world.clock) on serves a new \(change.keys.joined(separator: ", ")); devices see it when they next fetch (install, update, re-check, re-verification)",
-                          rule: "linksim.server-change")
+                          rule: Rule.linksimServerChange)
             }
             world.webHistory.append(WebVersion(since: world.clock, web: world.web, changedHosts: Set(changes.map(\.host))))
             return nil
@@ -170,7 +170,7 @@ enum LinkTap {
         // (browsers canonicalise what is tapped in them, so this only affects app-to-app intents).
         if world.device.platform == .android, parts.isWeb, parts.scheme != parts.scheme.lowercased(), !tap.from.isBrowser {
             trace.add("Android", "The intent's scheme is \(parts.scheme), not \(parts.scheme.lowercased()): schemes compare case-sensitively, so no web filter matches it",
-                      rule: AndroidFilterRules.schemeCaseSensitive)
+                      rule: Rule.androidFilterSchemeCaseSensitive)
             return CustomSchemeResolver.resolveAndroid(tap, parts: parts, world: &world, trace: &trace)
         }
         if parts.isWeb {
@@ -225,7 +225,7 @@ enum LinkTap {
         let browser = TapSurface.browser(for: tap, world: world)
         trace.add(Browser(rawValue: browser)?.displayName ?? browser, "No app claims \(tap.url); the browser loads it")
         for hop in hops {
-            trace.add("server \(hop.host)", "Answers \(hop.rule.status) with Location: \(hop.rule.target)", rule: "linksim.redirect-hop")
+            trace.add("server \(hop.host)", "Answers \(hop.rule.status) with Location: \(hop.rule.target)", rule: Rule.linksimRedirectHop)
         }
         var next = tap
         next.redirectedFrom = [tap.url] + hops.dropLast().map(\.rule.target)
@@ -241,11 +241,11 @@ enum LinkTap {
             if choice == .openInSafari {
                 if !world.device.safariPrefersBrowser.contains(host) { world.device.safariPrefersBrowser.append(host) }
                 trace.add("iOS", "Remembers that the user prefers the browser for \(host); later taps on its universal links open Safari",
-                          rule: "ios.ul.user-preference")
+                          rule: Rule.iosUlUserPreference)
             } else {
                 world.device.safariPrefersBrowser.removeAll { $0 == host }
                 trace.add("iOS", "Forgets the browser preference for \(host); its universal links open the app again",
-                          rule: "ios.ul.user-preference")
+                          rule: Rule.iosUlUserPreference)
             }
         }
         if choice == .openInSafari {
@@ -265,7 +265,7 @@ enum WebNavigation {
         var current = url
         for _ in 0..<limit {
             guard let rule = redirect(current, web: web), let host = URLParts(current)?.host else { return current }
-            trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)", rule: "linksim.redirect-hop")
+            trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)", rule: Rule.linksimRedirectHop)
             current = rule.target
         }
         return current
@@ -283,7 +283,7 @@ enum WebNavigation {
         let shown = Browser(rawValue: browser)?.displayName ?? browser
         if redirect(url, web: web) != nil {
             trace.add(shown, "The chain still redirects after \(redirectLimit) hops (a redirect loop): the browser gives up with its too-many-redirects error page",
-                      rule: "web.redirect-limit")
+                      rule: Rule.webRedirectLimit)
             return Landing(kind: .error, browser: browser, url: url)
         }
         trace.add(shown, "Shows \(url)")
@@ -331,7 +331,7 @@ enum PendingAnswer {
                 return stay("Taps Cancel; the app does not open")
             default:
                 trace.add("User", "“\(answer)” is not an answer this prompt offers (Open or Cancel); the prompt is dismissed",
-                          rule: "linksim.answer.nothing-pending")
+                          rule: Rule.linksimAnswerNothingPending)
                 return Landing(kind: .nowhere)
             }
         case .chooser:
@@ -352,7 +352,7 @@ enum PendingAnswer {
                 return open(first, detail: "Picks the first option and taps \(answer == "always" ? "Always" : "Just once")")
             }
             trace.add("User", "“\(answer)” is not one of the chooser's options (\(pending.candidates.joined(separator: ", "))); the chooser is dismissed",
-                      rule: "linksim.answer.nothing-pending")
+                      rule: Rule.linksimAnswerNothingPending)
             return Landing(kind: .nowhere)
         }
     }

@@ -4,12 +4,21 @@ public struct TraceStep: Sendable, Equatable {
     public var actor: String
     public var summary: String
     /// The rule that decided this step (nil for plain narration).
-    public var rule: String?
+    public var rule: RuleID?
     public var detail: String?
     /// A modelling assumption the step relies on ("assumption: ..."), when one decided it.
     public var assumption: String?
 
-    public init(actor: String, summary: String, rule: String? = nil, detail: String? = nil, assumption: String? = nil) {
+    public init(actor: String, summary: String, rule: Rule? = nil, detail: String? = nil, assumption: String? = nil) {
+        self.actor = actor
+        self.summary = summary
+        self.rule = rule?.id
+        self.detail = detail
+        self.assumption = assumption
+    }
+
+    /// A step that carries over a rule another step already cited (e.g. a matcher's step put into the trace).
+    public init(actor: String, summary: String, rule: RuleID?, detail: String? = nil, assumption: String? = nil) {
         self.actor = actor
         self.summary = summary
         self.rule = rule

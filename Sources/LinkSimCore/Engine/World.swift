@@ -21,7 +21,7 @@ public struct PendingDecision: Sendable, Equatable {
     public var stayURL: String?
     public var tap: Tap
     /// The rule to cite when the user cancels.
-    public var cancelRule: String?
+    public var cancelRule: Rule?
     /// When the link is a provider's URI-scheme fallback: the SDK data to deliver with it.
     var providerLink: ProviderLinkContext? = nil
 }
@@ -91,7 +91,7 @@ struct TraceRecorder {
 
     mutating func append(_ step: TraceStep) { steps.append(step) }
 
-    mutating func add(_ actor: String, _ summary: String, rule: String? = nil, detail: String? = nil,
+    mutating func add(_ actor: String, _ summary: String, rule: Rule? = nil, detail: String? = nil,
                       assumption: String? = nil) {
         steps.append(TraceStep(actor: actor, summary: summary, rule: rule, detail: detail, assumption: assumption))
     }

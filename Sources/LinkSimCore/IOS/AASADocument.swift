@@ -18,7 +18,7 @@ public struct AASADocument: Sendable, Equatable {
 
     /// True when iOS `ios` rejects a file of `byteCount` bytes for its size (ios.md §1.2, rule ios.aasa.size-limit).
     public static func exceedsSizeLimit(_ byteCount: Int, ios: OSVersion) -> Bool {
-        byteCount > sizeLimit && ios >= OSVersion(ios: 9, 3, 1)
+        byteCount > sizeLimit && Rule.iosAasaSizeLimit.applies(to: ios)
     }
 
     /// Whether the file has an `applinks` object. Without it the file makes no universal links.

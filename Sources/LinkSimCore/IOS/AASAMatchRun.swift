@@ -15,13 +15,13 @@ struct MatchRun {
     }
 
     // Version gates (data, not scattered ifs).
-    var componentsSupported: Bool { ios >= OSVersion(ios: 13) }
-    var defaultsSupported: Bool { ios >= OSVersion(ios: 14) }
-    var caseSensitiveKeySupported: Bool { ios >= OSVersion(ios: 13, 5) }
-    var variablesSupported: Bool { ios >= OSVersion(ios: 13, 5) }
-    var notPrefixSupported: Bool { ios >= OSVersion(ios: 9, 2) }
+    var componentsSupported: Bool { Rule.iosAasaComponentsFirstHit.applies(to: ios) }
+    var defaultsSupported: Bool { Rule.iosAasaDefaults.applies(to: ios) }
+    var caseSensitiveKeySupported: Bool { Rule.iosAasaCaseSensitive.applies(to: ios) }
+    var variablesSupported: Bool { Rule.iosAasaSubstitutionVariables.applies(to: ios) }
+    var notPrefixSupported: Bool { Rule.iosAasaPathsNotExclude.applies(to: ios) }
 
-    mutating func note(_ summary: String, detail: String? = nil, rule: String?, assumption: String? = nil) {
+    mutating func note(_ summary: String, detail: String? = nil, rule: Rule?, assumption: String? = nil) {
         steps.append(AASAMatchStep(summary: summary, detail: detail, rule: rule, assumption: assumption))
     }
 
@@ -32,40 +32,40 @@ struct MatchRun {
 
     mutating func classify(url text: String, domain: String?) -> AASAMatch {
         guard let url = AASAURL.parse(text) else {
-            note("\(text) is not an absolute URL, so no file can claim it", rule: IOSAASARules.webURLsOnly)
+            note("\(text) is not an absolute URL, so no file can claim it", rule: Rule.iosAasaWebUrlsOnly)
             return verdict(.noMatch)
         }
         guard url.scheme == "https" || url.scheme == "http" else {
             note("\(url.scheme): URLs are not web links; only https/http URLs are checked against the file",
-                 rule: IOSAASARules.webURLsOnly)
+                 rule: Rule.iosAasaWebUrlsOnly)
             return verdict(.noMatch)
         }
         if let domain {
             guard url.host.lowercased() == domain.lowercased() else {
                 note("The URL's host \(url.host) is not \(domain), the host this file was served for",
-                     rule: IOSAASARules.hostCaseInsensitive)
+                     rule: Rule.iosAasaHostCaseInsensitive)
                 return verdict(.noMatch)
             }
             if url.host != domain {
-                note("Host \(url.host) is \(domain) compared without regard to case", rule: IOSAASARules.hostCaseInsensitive)
+                note("Host \(url.host) is \(domain) compared without regard to case", rule: Rule.iosAasaHostCaseInsensitive)
             }
         }
-        guard ios >= OSVersion(ios: 9) else {
-            note("iOS \(ios) has no universal links (they arrived in iOS 9)", rule: IOSAASARules.applinksSection)
+        guard Rule.iosAasaApplinksSection.applies(to: ios) else {
+            note("iOS \(ios) has no universal links (they arrived in iOS 9)", rule: Rule.iosAasaApplinksSection)
             return verdict(.noMatch)
         }
         guard document.hasAppLinks else {
             note("The file has no \"applinks\" section (it has: \(document.services.joined(separator: ", "))), so it claims no URLs",
-                 rule: IOSAASARules.applinksSection)
+                 rule: Rule.iosAasaApplinksSection)
             return verdict(.noMatch)
         }
         if document.detailsForm == .dictionary {
             note("applinks.details is the legacy dictionary keyed by app ID; its keys are tried in sorted order and numbered 0, 1, … in that order",
-                 rule: IOSAASARules.detailsDictionary,
+                 rule: Rule.iosAasaDetailsDictionary,
                  assumption: "JSON key order is undefined; linksim sorts the keys (R-BA's decision, ios.md §2.1)")
         }
         if document.details.isEmpty {
-            note("applinks.details has no entries, so the file claims no URLs", rule: IOSAASARules.applinksSection)
+            note("applinks.details has no entries, so the file claims no URLs", rule: Rule.iosAasaApplinksSection)
             return verdict(.noMatch)
         }
         let parts = MatchedURLParts(url: url)
@@ -73,7 +73,7 @@ struct MatchRun {
             if let hit = evaluate(detail: detail, index: index, parts: parts) { return hit }
         }
         note("No details entry for \(appID) has a rule that hits \(describe(url)): no_match, so the URL does not open this app",
-             rule: IOSAASARules.detailsOrder)
+             rule: Rule.iosAasaDetailsOrder)
         return verdict(.noMatch)
     }
 
@@ -96,7 +96,7 @@ struct MatchRun {
                 reason = "names \(appID) only in appID, which is ignored because appIDs [\(listed)] is present"
             default: reason = "does not list \(appID) (it lists \(listed.isEmpty ? "no app" : listed))"
             }
-            note("\(name) skipped: it \(reason)", rule: IOSAASARules.appIDsPrecedence,
+            note("\(name) skipped: it \(reason)", rule: Rule.iosAasaAppidsPrecedence,
                  assumption: detail.ignoredAppID == appID ? appIDsAssumption : nil)
             return nil
         }
@@ -107,28 +107,28 @@ struct MatchRun {
         case .dictionaryKey: via = "as its key"
         case .none: via = ""
         }
-        note("\(name) lists \(appID) \(via)", rule: IOSAASARules.appIDsPrecedence,
+        note("\(name) lists \(appID) \(via)", rule: Rule.iosAasaAppidsPrecedence,
              assumption: detail.ignoredAppID != nil ? appIDsAssumption : nil)
 
         if componentsSupported, let components = detail.components {
             if detail.paths != nil {
                 note("\(name) has both components and paths; iOS \(ios) uses components and ignores paths",
-                     rule: IOSAASARules.componentsOverPaths)
+                     rule: Rule.iosAasaComponentsOverPaths)
             }
             return evaluate(components: components, detail: detail, index: index, parts: parts)
         }
         if let paths = detail.paths {
             if detail.components != nil {
                 note("\(name) has components, but iOS \(ios) predates them (iOS 13), so its paths are used",
-                     rule: IOSAASARules.componentsOverPaths)
+                     rule: Rule.iosAasaComponentsOverPaths)
             }
             return evaluate(paths: paths, index: index, parts: parts)
         }
         if detail.components != nil {
             note("\(name) has only components, which iOS \(ios) does not understand (they need iOS 13): skipped",
-                 rule: IOSAASARules.componentsOverPaths)
+                 rule: Rule.iosAasaComponentsOverPaths)
         } else {
-            note("\(name) has neither components nor paths: skipped", rule: IOSAASARules.detailsOrder)
+            note("\(name) has neither components nor paths: skipped", rule: Rule.iosAasaDetailsOrder)
         }
         return nil
     }
@@ -143,7 +143,7 @@ struct MatchRun {
                 .compactMap { layer in layer.1.map { (layer.0, $0) } }
             : []
         if !defaultsSupported, document.defaults != nil || detail.defaults != nil {
-            note("defaults are ignored: iOS \(ios) predates them (iOS 14)", rule: IOSAASARules.defaults)
+            note("defaults are ignored: iOS \(ios) predates them (iOS 14)", rule: Rule.iosAasaDefaults)
         }
         for (position, component) in components.enumerated() {
             let effective = EffectiveComponent(component: component, layers: layers)
@@ -155,20 +155,20 @@ struct MatchRun {
                 if excluded {
                     let origin = effective.exclude.origin.map { " (exclude comes from \($0))" } ?? ""
                     note("\(name) matches and excludes\(origin): exclude, the URL does not open the app",
-                         detail: outcome.explanation, rule: IOSAASARules.exclude)
+                         detail: outcome.explanation, rule: Rule.iosAasaExclude)
                     return verdict(.exclude, detail: index, component: position, format: .components)
                 }
                 note("\(name) matches: match, the first hit wins", detail: outcome.explanation,
-                     rule: IOSAASARules.componentsFirstHit)
+                     rule: Rule.iosAasaComponentsFirstHit)
                 return verdict(.match, detail: index, component: position, format: .components)
             }
             note("\(name) does not match", detail: outcome.explanation, rule: outcome.failedRule)
-            if let failed = outcome.failedRule, failed != IOSAASARules.patternWildcards {
+            if let failed = outcome.failedRule, failed != Rule.iosAasaPatternWildcards {
                 note("Its path matches, but a component hits only when every key it has (\"/\", \"?\", \"#\") matches",
-                     rule: IOSAASARules.allKeysMustMatch)
+                     rule: Rule.iosAasaAllKeysMustMatch)
             }
         }
-        note("No component of details[\(index)] hits; the next entry is tried", rule: IOSAASARules.detailsOrder)
+        note("No component of details[\(index)] hits; the next entry is tried", rule: Rule.iosAasaDetailsOrder)
         return nil
     }
 
@@ -213,7 +213,7 @@ struct MatchRun {
     struct Outcome {
         var matched: Bool
         var explanation: String
-        var failedRule: String?
+        var failedRule: Rule?
         var notes: [AASAMatchStep]
     }
 
@@ -224,24 +224,24 @@ struct MatchRun {
             let keys = component.ignoredKeys.map { "\"\($0)\"" }.joined(separator: ", ")
             notes.append(AASAMatchStep(summary: "Key(s) \(keys) are not understood here and are ignored",
                                        detail: "Only /, ?, #, exclude, caseSensitive, percentEncoded and comment have a meaning (with the right type); a misspelling such as \"casesensitive\" has no effect.",
-                                       rule: IOSAASARules.unknownKeysIgnored))
+                                       rule: Rule.iosAasaUnknownKeysIgnored))
         }
         var caseSensitive = component.caseSensitive.value
         if !caseSensitive && !caseSensitiveKeySupported {
             caseSensitive = true
             notes.append(AASAMatchStep(summary: "caseSensitive: false is ignored on iOS \(ios) (the key arrived in iOS 13.5); matching is case-sensitive",
-                                       rule: IOSAASARules.caseSensitive))
+                                       rule: Rule.iosAasaCaseSensitive))
         }
         let percentEncoded = component.percentEncoded.value
         let modes = "caseSensitive \(caseSensitive)\(origin(component.caseSensitive.origin)), percentEncoded \(percentEncoded)\(origin(component.percentEncoded.origin))"
         lines.append("Comparing with \(modes).")
         if !caseSensitive {
             notes.append(AASAMatchStep(summary: "Comparing without regard to case (caseSensitive: false\(origin(component.caseSensitive.origin)))",
-                                       rule: IOSAASARules.caseSensitive))
+                                       rule: Rule.iosAasaCaseSensitive))
         }
         if !percentEncoded {
             notes.append(AASAMatchStep(summary: "The URL is percent-decoded before comparing (percentEncoded: false\(origin(component.percentEncoded.origin)))",
-                                       rule: IOSAASARules.percentEncoded))
+                                       rule: Rule.iosAasaPercentEncoded))
         }
         let options = GlobOptions(caseSensitive: caseSensitive, documentVariables: variablesSupported ? document.substitutionVariables : nil)
 
@@ -252,18 +252,18 @@ struct MatchRun {
         let pathLabel = component.path.value == nil ? "\"*\" (no \"/\" key)" : "\"\(pathPattern)\"\(origin(component.path.origin))"
         if path.usedVariables && variablesSupported {
             notes.append(AASAMatchStep(summary: "Pattern \"\(pathPattern)\" uses substitution variables; each $(name) matches one of its alternatives",
-                                       rule: IOSAASARules.substitutionVariables))
+                                       rule: Rule.iosAasaSubstitutionVariables))
         } else if path.usedVariables {
             notes.append(AASAMatchStep(summary: "Substitution variables in \"\(pathPattern)\" are plain text on iOS \(ios) (they arrived in iOS 13.5)",
-                                       rule: IOSAASARules.substitutionVariables))
+                                       rule: Rule.iosAasaSubstitutionVariables))
         }
         if let normalisation = path.normalisationNote {
-            notes.append(AASAMatchStep(summary: normalisation, rule: IOSAASARules.pathNormalisation))
+            notes.append(AASAMatchStep(summary: normalisation, rule: Rule.iosAasaPathNormalisation))
         }
         if !path.matched {
             lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" does not match \(pathLabel).")
             return Outcome(matched: false, explanation: lines.joined(separator: " "),
-                           failedRule: IOSAASARules.patternWildcards,
+                           failedRule: Rule.iosAasaPatternWildcards,
                            notes: notes)
         }
         lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" matches \(pathLabel).")
@@ -275,7 +275,7 @@ struct MatchRun {
             lines.append("No \"?\" key: any query matches.")
         case .ignored?:
             notes.append(AASAMatchStep(summary: "The \"?\" dictionary\(queryOrigin) holds a non-string value, so iOS ignores it and any query matches",
-                                       rule: IOSAASARules.queryNonStringIgnored,
+                                       rule: Rule.iosAasaQueryNonstringIgnored,
                                        assumption: "An ignored \"?\" dictionary matches every query; it does not fall back to a \"?\" from defaults (not oracle-tested)."))
             lines.append("\"?\" ignored: any query matches.")
         case .whole(let pattern)?:
@@ -287,7 +287,7 @@ struct MatchRun {
             } else {
                 lines.append("\(described) does not match \"\(pattern)\"\(queryOrigin).")
                 return Outcome(matched: false, explanation: lines.joined(separator: " "),
-                               failedRule: IOSAASARules.queryString, notes: notes)
+                               failedRule: Rule.iosAasaQueryString, notes: notes)
             }
         case .items(let predicates)?:
             let items = queryItems(parts.query ?? "", percentEncoded: percentEncoded)
@@ -300,7 +300,7 @@ struct MatchRun {
                 if let failing {
                     lines.append("Query item \"\(predicate.name)\" = \(shown): \"\(failing)\" does not match \"\(predicate.pattern)\"\(queryOrigin).")
                     return Outcome(matched: false, explanation: lines.joined(separator: " "),
-                                   failedRule: IOSAASARules.queryAllItems, notes: notes + [queryAssumptionStep(percentEncoded, caseSensitive)])
+                                   failedRule: Rule.iosAasaQueryAllItems, notes: notes + [queryAssumptionStep(percentEncoded, caseSensitive)])
                 }
                 lines.append("Query item \"\(predicate.name)\" = \(shown) matches \"\(predicate.pattern)\"\(queryOrigin).")
             }
@@ -318,19 +318,19 @@ struct MatchRun {
             lines.append("The \(fragmentDescribed) matches \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
         } else {
             lines.append("The \(fragmentDescribed) does not match \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
-            return Outcome(matched: false, explanation: lines.joined(separator: " "), failedRule: IOSAASARules.fragment, notes: notes)
+            return Outcome(matched: false, explanation: lines.joined(separator: " "), failedRule: Rule.iosAasaFragment, notes: notes)
         }
         if component.path.origin != nil || component.query.origin != nil || component.fragment.origin != nil
             || component.exclude.origin != nil || component.caseSensitive.origin != nil || component.percentEncoded.origin != nil {
             notes.append(AASAMatchStep(summary: "Keys this component leaves out come from defaults (the more specific level wins)",
-                                       rule: IOSAASARules.defaults))
+                                       rule: Rule.iosAasaDefaults))
         }
         return Outcome(matched: true, explanation: lines.joined(separator: " "), failedRule: nil, notes: notes)
     }
 
     func queryAssumptionStep(_ percentEncoded: Bool, _ caseSensitive: Bool) -> AASAMatchStep {
         AASAMatchStep(summary: "Query items are compared by name; every occurrence of a named item must match, a missing one reads as \"\"",
-                      rule: IOSAASARules.queryAllItems,
+                      rule: Rule.iosAasaQueryAllItems,
                       assumption: "Undocumented (ios.md §2.6, §10): linksim compares item names and values \(percentEncoded ? "as written (not decoded)" : "percent-decoded, as percentEncoded is false"), treats \"+\" as a plain character, and \(caseSensitive ? "compares names case-sensitively" : "compares names without regard to case too (R-BA's reading)").")
     }
 
@@ -340,7 +340,7 @@ struct MatchRun {
 
     mutating func evaluate(paths: [String], index: Int, parts: MatchedURLParts) -> AASAMatch? {
         note("details[\(index)] uses legacy paths: only the URL path \"\(parts.path.isEmpty ? "/" : parts.path)\" is compared (query and fragment ignored), case-sensitively",
-             rule: IOSAASARules.pathsLegacy,
+             rule: Rule.iosAasaPathsLegacy,
              assumption: "linksim applies the components path normalisation (trailing slashes, optional leading slash) to paths too; it was measured for components only.")
         let options = GlobOptions(caseSensitive: true, documentVariables: nil)
         for (position, entry) in paths.enumerated() {
@@ -351,27 +351,27 @@ struct MatchRun {
                     excluding = true
                     pattern = String(entry.dropFirst(4))
                 } else {
-                    note("\"NOT \" is plain text on iOS \(ios) (it arrived in iOS 9.2)", rule: IOSAASARules.pathsNotExclude)
+                    note("\"NOT \" is plain text on iOS \(ios) (it arrived in iOS 9.2)", rule: Rule.iosAasaPathsNotExclude)
                 }
             }
             let check = PathCheck(pattern: pattern, urlPath: parts.path, options: options)
             let name = "details[\(index)].paths[\(position)] \"\(entry)\""
             if let normalisation = check.normalisationNote {
-                note(normalisation, rule: IOSAASARules.pathNormalisation)
+                note(normalisation, rule: Rule.iosAasaPathNormalisation)
             }
             guard check.matched else {
-                note("\(name) does not match the path", rule: IOSAASARules.patternWildcards)
+                note("\(name) does not match the path", rule: Rule.iosAasaPatternWildcards)
                 continue
             }
             if excluding {
                 note("\(name) matches and starts with \"NOT \": exclude, the URL does not open the app",
-                     rule: IOSAASARules.pathsNotExclude)
+                     rule: Rule.iosAasaPathsNotExclude)
                 return verdict(.exclude, detail: index, component: position, format: .paths)
             }
-            note("\(name) matches: match, the first hit wins", rule: IOSAASARules.pathsLegacy)
+            note("\(name) matches: match, the first hit wins", rule: Rule.iosAasaPathsLegacy)
             return verdict(.match, detail: index, component: position, format: .paths)
         }
-        note("No path of details[\(index)] hits; the next entry is tried", rule: IOSAASARules.detailsOrder)
+        note("No path of details[\(index)] hits; the next entry is tried", rule: Rule.iosAasaDetailsOrder)
         return nil
     }
 

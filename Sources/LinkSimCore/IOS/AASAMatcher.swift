@@ -21,14 +21,14 @@ public struct AASAMatchStep: Sendable, Equatable {
     public var summary: String
     public var detail: String?
     /// The `ios.aasa.*` rule (see `IOSAASARules`) this step applied.
-    public var rule: String?
+    public var rule: RuleID?
     /// Where linksim follows an undocumented or disputed reading (ios.md §10), it says so here.
     public var assumption: String?
 
-    public init(summary: String, detail: String? = nil, rule: String? = nil, assumption: String? = nil) {
+    public init(summary: String, detail: String? = nil, rule: Rule? = nil, assumption: String? = nil) {
         self.summary = summary
         self.detail = detail
-        self.rule = rule
+        self.rule = rule?.id
         self.assumption = assumption
     }
 }

@@ -10,9 +10,9 @@ enum UniversalLinkResolver {
     static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
         let os = world.device.os
         let browser = TapSurface.browser(for: tap, world: world)
-        if os.major < 9 {
+        if Rule.iosUlRequiresIos9.applies(to: os) {
             trace.add("iOS", "Universal links arrived in iOS 9; on iOS \(os) a web link always opens in the browser",
-                      rule: "ios.ul.requires-ios9")
+                      rule: Rule.iosUlRequiresIos9)
             return showPage(tap.url, browser: browser, world: world, trace: &trace)
         }
         if let candidate = findApp(for: tap.url, parts: parts, world: world, trace: &trace) {
@@ -43,14 +43,14 @@ enum UniversalLinkResolver {
         if claiming.isEmpty {
             if quietWhenUnclaimed { return nil }
             trace.add("iOS", "No app on the device lists applinks:\(host) in its entitlements, so \(url) is not a universal link",
-                      rule: "ios.ul.not-associated")
+                      rule: Rule.iosUlNotAssociated)
             return nil
         }
         var candidates: [Candidate] = []
         for i in claiming.sorted(by: { world.apps[$0].installOrder < world.apps[$1].installOrder }) {
             let app = world.apps[i]
             guard app.state.isInstalled else {
-                trace.add("iOS", "\(app.name) claims \(host) but is not installed", rule: "ios.ul.not-installed")
+                trace.add("iOS", "\(app.name) claims \(host) but is not installed", rule: Rule.iosUlNotInstalled)
                 continue
             }
             if let detail = verdict(for: app, index: i, url: url, host: host, world: world, trace: &trace) {
@@ -62,7 +62,7 @@ enum UniversalLinkResolver {
         if candidates.count > 1 {
             let names = candidates.map { world.apps[$0.appIndex].name }.joined(separator: ", ")
             trace.add("iOS", "Several installed apps match (\(names)); the app whose details entry comes first in the file wins: \(world.apps[first.appIndex].name)",
-                      rule: "ios.ul.several-apps",
+                      rule: Rule.iosUlSeveralApps,
                       assumption: "assumption: Apple documents details order as the search order; which installed app wins when several match is inferred")
         }
         return first
@@ -74,11 +74,11 @@ enum UniversalLinkResolver {
         let (entry, ignored) = AssociatedDomains.entry(for: host, in: app.associatedDomains)
         for bad in ignored {
             trace.add("iOS", "\(app.name)'s entitlement \(bad.raw) is ignored: \(bad.invalidReason ?? "invalid")",
-                      rule: bad.invalidReason?.contains("port") == true ? "ios.entitlement.no-port" : "ios.entitlement.applinks")
+                      rule: bad.invalidReason?.contains("port") == true ? Rule.iosEntitlementNoPort : Rule.iosEntitlementApplinks)
         }
         guard let entry else { return nil }
         trace.add("iOS", "\(app.name) lists \(entry.raw)\(entry.isWildcard ? "; a wildcard covers subdomains (not the apex) and its file is read from \(entry.fileHost)" : "")",
-                  rule: entry.isWildcard ? "ios.entitlement.wildcard" : "ios.entitlement.applinks")
+                  rule: entry.isWildcard ? Rule.iosEntitlementWildcard : Rule.iosEntitlementApplinks)
         if let mode = entry.mode {
             let ok: Bool
             let why: String
@@ -95,39 +95,39 @@ enum UniversalLinkResolver {
             }
             trace.add("iOS", ok ? "\(why): satisfied; the file is fetched directly from the server, bypassing the CDN"
                                 : "\(why): not satisfied, so the domain is not associated",
-                      rule: mode == .developer ? "ios.entitlement.mode-developer" : "ios.entitlement.mode-managed")
+                      rule: mode == .developer ? Rule.iosEntitlementModeDeveloper : Rule.iosEntitlementModeManaged)
             if !ok { return nil }
         }
         guard let appID = appID(app) else {
             trace.add("iOS", "\(app.name) has no team_id, so its application identifier (TEAMID.\(app.id)) is unknown",
-                      rule: "ios.entitlement.app-id")
+                      rule: Rule.iosEntitlementAppId)
             return nil
         }
-        let viaCDN = world.device.os.major >= 14 && entry.mode == nil
+        let viaCDN = Rule.iosAasaHostCdn.applies(to: world.device.os) && entry.mode == nil
         let checkedAt = AssociationSchedule.lastCheck(app: app, now: world.clock, start: world.start)
         let delay = world.device.associationDelay
         if delay.seconds > 0, let began = app.associationCheckedAt,
            world.clock < began + delay {
             trace.add("iOS", "iOS began downloading \(app.name)'s association files at \(began) and finishes at \(began + delay) (device.association_delay \(delay)); until then the app claims no universal links",
-                      rule: "ios.aasa-host.fetch-timing",
+                      rule: Rule.iosAasaHostFetchTiming,
                       assumption: "assumption: the download after install or update takes \(delay) (Apple gives no figure; the scenario sets it)")
             return nil
         }
-        if !viaCDN, world.device.os.major < 14 {
+        if !viaCDN, Rule.iosAasaHostDirectFetch.applies(to: world.device.os) {
             trace.add("iOS", "On iOS \(world.device.os) the device fetches the file straight from the server (no CDN)",
-                      rule: "ios.aasa-host.direct-fetch")
+                      rule: Rule.iosAasaHostDirectFetch)
         }
         trace.add("iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt)))",
-                  rule: "ios.aasa-host.fetch-timing")
+                  rule: Rule.iosAasaHostFetchTiming)
         let fetcher = AASAFetcher(web: world.web(at: checkedAt), ios: world.device.os, scenarioStart: world.start,
                                   history: world.webHistory)
         switch fetcher.fetch(host: entry.fileHost, viaCDN: viaCDN, at: checkedAt, trace: &trace) {
         case .denied(let reason), .unavailable(let reason):
             trace.add("iOS", "\(app.name) is not associated with \(host) (\(reason)); its universal links open in the browser",
-                      rule: "ios.ul.association-missing")
+                      rule: Rule.iosUlAssociationMissing)
             return nil
         case .approved(let document):
-            trace.add("iOS", "Looks for \(appID) (team ID + bundle ID) in the file's details", rule: "ios.entitlement.app-id")
+            trace.add("iOS", "Looks for \(appID) (team ID + bundle ID) in the file's details", rule: Rule.iosEntitlementAppId)
             let match = AASAVerdicts.match(url: url, appID: appID, document: document, ios: world.device.os,
                                            domain: entry.isWildcard ? nil : entry.domain)
             for step in match.steps { trace.append(step) }
@@ -135,10 +135,10 @@ enum UniversalLinkResolver {
             case .match:
                 return match.detail ?? 0
             case .exclude:
-                trace.add("iOS", "The file excludes this URL for \(appID); it opens in the browser", rule: "ios.ul.no-matching-rule")
+                trace.add("iOS", "The file excludes this URL for \(appID); it opens in the browser", rule: Rule.iosUlNoMatchingRule)
                 return nil
             case .noMatch:
-                trace.add("iOS", "No rule in the file matches this URL for \(appID); it opens in the browser", rule: "ios.ul.no-matching-rule")
+                trace.add("iOS", "No rule in the file matches this URL for \(appID); it opens in the browser", rule: Rule.iosUlNoMatchingRule)
                 return nil
             }
         }
@@ -151,7 +151,7 @@ enum UniversalLinkResolver {
                                                     trace: inout TraceRecorder) -> Landing? {
         let browser = TapSurface.browser(for: tap, world: world)
         let surface = TapSurface.name(of: tap, world: world)
-        func stay(_ summary: String, _ rule: String, assumption: String? = nil, in shown: String? = nil) -> Landing {
+        func stay(_ summary: String, _ rule: Rule, assumption: String? = nil, in shown: String? = nil) -> Landing {
             trace.add(surface, summary, rule: rule, assumption: assumption)
             return Landing(kind: .browser, via: .web, browser: shown ?? browser, url: tap.url)
         }
@@ -159,63 +159,63 @@ enum UniversalLinkResolver {
         switch tap.from {
         case .safariAddressBar:
             return stay("A URL typed or pasted into the address bar never opens an app; Safari loads it (the site may show its banner)",
-                        "ios.ul.address-bar")
+                        Rule.iosUlAddressBar)
         case .inAppBrowser:
             if !assumptions.inAppBrowsersOpenApps {
                 return stay("\(surface) keeps the link in its own web view; the user must choose “Open in browser” to reach the app",
-                            "ios.ul.in-app-browser",
+                            Rule.iosUlInAppBrowser,
                             assumption: tap.browserApp == .gmail ? "assumption: Gmail's behaviour depends on its link-opening setting; linksim uses its in-app browser" : nil)
             }
         case .sfsafariviewcontroller, .webview:
             if tap.page == nil {
                 return stay("The app loads \(tap.url) into \(surface) itself: a programmatic load shows the page and never opens an app",
-                            "ios.ul.programmatic-load")
+                            Rule.iosUlProgrammaticLoad)
             }
             if tap.from == .sfsafariviewcontroller, !assumptions.sfSafariViewControllerTapsOpenApps {
                 return stay("Taps inside SFSafariViewController do not open apps (assumptions.sfsafariviewcontroller_taps_open_app: false)",
-                            "ios.ul.embedded-tap",
+                            Rule.iosUlEmbeddedTap,
                             assumption: "assumption: Apple's archived guide says taps inside it open the app; radars say they do not — this scenario chose the radars")
             }
         case .chrome, .firefox:
             if tap.from == .firefox {
-                trace.add(surface, "Firefox decides itself whether to hand universal links to iOS", rule: "ios.ul.third-party-browser",
+                trace.add(surface, "Firefox decides itself whether to hand universal links to iOS", rule: Rule.iosUlThirdPartyBrowser,
                           assumption: "assumption: Firefox behaves like Chrome (allows universal links in normal tabs)")
             } else {
                 trace.add(surface, "Chrome for iOS lets iOS open universal links from normal tabs (Incognito can block them)",
-                          rule: "ios.ul.third-party-browser")
+                          rule: Rule.iosUlThirdPartyBrowser)
             }
         default:
             break
         }
         if tap.gesture == .script {
-            return stay("A JavaScript navigation is not user-initiated, so iOS does not open the app", "ios.ul.script-navigation")
+            return stay("A JavaScript navigation is not user-initiated, so iOS does not open the app", Rule.iosUlScriptNavigation)
         }
         if tap.from.isBrowser, let page = tap.page, let pageHost = URLParts(page)?.normalizedHost, pageHost == host {
             return stay("The link is on a page of the same domain (\(host)); iOS keeps the user in the browser, their most likely intent",
-                        "ios.ul.same-domain")
+                        Rule.iosUlSameDomain)
         }
         if tap.from == .otherApp, tap.caller == app.id {
             return stay("\(app.name) opens its own universal link with open(_:); iOS sends it to the browser, not back to the app",
-                        "ios.ul.own-app", in: world.device.defaultBrowser.rawValue)
+                        Rule.iosUlOwnApp, in: world.device.defaultBrowser.rawValue)
         }
         if world.device.safariPrefersBrowser.contains(host) {
             return stay("The user chose to open \(host) in the browser before (long-press › Open in Safari, or the breadcrumb); iOS honours that",
-                        "ios.ul.user-preference", in: tap.from.isBrowser ? browser : Browser.safari.rawValue)
+                        Rule.iosUlUserPreference, in: tap.from.isBrowser ? browser : Browser.safari.rawValue)
         }
         switch tap.from {
         case .notes, .messages, .mail, .qrCode:
             trace.add(surface, "\(surface) asks iOS to open the link; it is a universal link for \(app.name), so iOS opens the app",
-                      rule: "ios.ul.system-apps",
+                      rule: Rule.iosUlSystemApps,
                       assumption: tap.from == .qrCode ? "assumption: the Camera app opens a scanned URL like Notes does" : nil)
         case .otherApp:
-            trace.add(surface, "\(surface) calls open(_:) with the link; iOS opens \(app.name)", rule: "ios.ul.other-app-open")
+            trace.add(surface, "\(surface) calls open(_:) with the link; iOS opens \(app.name)", rule: Rule.iosUlOtherAppOpen)
         case .webview, .sfsafariviewcontroller:
-            trace.add(surface, "The user taps a link to another domain inside \(surface); iOS opens \(app.name)", rule: "ios.ul.embedded-tap",
+            trace.add(surface, "The user taps a link to another domain inside \(surface); iOS opens \(app.name)", rule: Rule.iosUlEmbeddedTap,
                       assumption: tap.from == .sfsafariviewcontroller
                           ? "assumption: Apple's archived guide says taps inside SFSafariViewController open the app; radars say they do not (switch with assumptions.sfsafariviewcontroller_taps_open_app)"
                           : nil)
         case .safari:
-            trace.add(surface, "The user taps a universal link to another domain; iOS opens \(app.name)", rule: "ios.ul.safari-tap")
+            trace.add(surface, "The user taps a universal link to another domain; iOS opens \(app.name)", rule: Rule.iosUlSafariTap)
         default:
             break
         }
@@ -241,7 +241,7 @@ enum UniversalLinkResolver {
                 trace.add("iOS", decision.opens
                           ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
                           : "The redirect leads to a universal link for \(app.name), but \(decision.why); the page stays in the browser",
-                          rule: "ios.ul.redirect-chain", assumption: decision.assumption)
+                          rule: Rule.iosUlRedirectChain, assumption: decision.assumption)
                 if decision.opens {
                     return AppDelivery.open(candidate.appIndex, url: current, kind: .universalLink, world: &world, trace: &trace)
                 }

@@ -150,7 +150,7 @@ public struct Expectation: Sendable, Equatable {
     public var url: String?
     public var callback: String?
     public var delivered: Bool?
-    public var rule: String?
+    public var rule: RuleID?
     /// Keys the deferred issue adds (match_type...) are kept here and compared as text.
     public var extra: [String: String] = [:]
     public var location: SourceLocation?

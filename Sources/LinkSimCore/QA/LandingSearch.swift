@@ -54,10 +54,10 @@ public enum LandingSearch {
         public var steps: [Step]
         public var landing: Landing
         /// The deciding rule before and after the change.
-        public var ruleBefore: String?
-        public var ruleAfter: String?
+        public var ruleBefore: RuleID?
+        public var ruleAfter: RuleID?
         /// Rules the new trace cites that the old one did not (what flipped), in trace order.
-        public var newRules: [String]
+        public var newRules: [RuleID]
         /// `.assumption` when the new landing rests on one (never `.unknown`: that is not a fix).
         public var certainty: Certainty
     }
@@ -268,7 +268,7 @@ public enum LandingSearch {
             guard let result = simulate(variant, action), want.isMet(by: result.landing), let landing = result.landing else { return nil }
             let certainty = ResultFacts.certainty(result)
             if case .unknown = certainty { return nil }
-            var newRules: [String] = []
+            var newRules: [RuleID] = []
             for rule in result.trace.compactMap(\.rule) where !beforeRules.contains(rule) && !newRules.contains(rule) { newRules.append(rule) }
             return Fix(steps: chosen.map { Fix.Step(who: $0.who, description: $0.description) }, landing: landing,
                        ruleBefore: beforeRule, ruleAfter: ResultFacts.decidingRule(result), newRules: newRules, certainty: certainty)

@@ -14,7 +14,7 @@ public enum LinkMatrix {
         public var from: TapSource
         public var os: OSVersion
         public var landing: Landing?
-        public var rule: String?
+        public var rule: RuleID?
         public var certainty: Certainty
     }
 

@@ -28,14 +28,14 @@ public enum Certainty: Sendable, Equatable, Hashable {
 /// Facts about one action's result that every QA report needs.
 public enum ResultFacts {
     /// The rule ID linksim uses for situations without a sourced rule.
-    public static let notModelledRule = "linksim.not-modelled"
+    public static let notModelledRule = Rule.linksimNotModelled.id
 
     /// The rule that decided the landing: the last platform rule the trace cites (rules about
     /// linksim's own model, such as the app's router, come after the decision), else the last
     /// rule; `linksim.not-modelled` when no sourced rule covered the situation.
-    public static func decidingRule(_ result: ActionResult) -> String? {
+    public static func decidingRule(_ result: ActionResult) -> RuleID? {
         if result.trace.contains(where: { $0.rule == notModelledRule }) { return notModelledRule }
-        return result.trace.last { $0.rule.map { !$0.hasPrefix("linksim.") } ?? false }?.rule
+        return result.trace.last { $0.rule.map { $0.namespace != "linksim" } ?? false }?.rule
             ?? result.trace.last { $0.rule != nil }?.rule
     }
 

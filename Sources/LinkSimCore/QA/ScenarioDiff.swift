@@ -6,7 +6,7 @@
 public enum ScenarioDiff {
     public struct Side: Sendable, Equatable {
         public var landing: Landing?
-        public var rule: String?
+        public var rule: RuleID?
         public var certainty: Certainty
         /// `ResultFacts.landingKey` plus the certainty: what is compared.
         public var outcome: String

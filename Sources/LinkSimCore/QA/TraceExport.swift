@@ -87,7 +87,7 @@ public enum TraceExport {
         if !s.web.hosts.isEmpty {
             out += "- Servers: " + s.web.hosts.keys.sorted().map { "`\(code($0))`" }.joined(separator: ", ") + "\n"
         }
-        var cited: [String] = []
+        var cited: [RuleID] = []
         for r in result.results {
             out += "\n## #\(r.index + 1) \(md(Describe.action(r.action.kind)))\n\n"
             if !r.trace.isEmpty {
@@ -96,7 +96,7 @@ public enum TraceExport {
                     var what = md(step.summary)
                     if let detail = step.detail { what += "<br>" + md(detail) }
                     if let assumption = step.assumption { what += "<br>**assumption:** " + md(assumption) }
-                    let rule = step.rule.map { "`\(code($0))`" } ?? ""
+                    let rule = step.rule.map { "`\(code($0.rawValue))`" } ?? ""
                     out += "| \(i + 1) | \(md(step.actor)) | \(what) | \(rule) |\n"
                     if let id = step.rule, !cited.contains(id) { cited.append(id) }
                 }
@@ -119,10 +119,10 @@ public enum TraceExport {
             out += "\n## Rules cited\n\n"
             for id in cited {
                 guard let rule = RuleCatalog.rule(id) else {
-                    out += "- `\(code(id))`\n"
+                    out += "- `\(code(id.rawValue))`\n"
                     continue
                 }
-                out += "- `\(code(rule.id))` — \(md(rule.title))\n"
+                out += "- `\(code(rule.id.rawValue))` — \(md(rule.title))\n"
                 if rule.sources.isEmpty {
                     out += "  - linksim's own model (no platform source)\n"
                 } else {

@@ -201,10 +201,11 @@ extension ScenarioDecoder {
         e.callback = map["callback"].flatMap { c.string($0.value, what: "\(what).callback") }
         e.delivered = map["delivered"].flatMap { c.bool($0.value, what: "\(what).delivered") }
         if let entry = map["rule"], let id = c.string(entry.value, what: "\(what).rule") {
-            if RuleCatalog.rule(id) == nil {
-                c.error(entry.value.location, "`\(what).rule`: no rule `\(id)` in the catalog\(Suggestion.didYouMean(id, among: RuleCatalog.all.map(\.id))) (see `linksim rules`)")
+            if let rule = RuleCatalog.rule(id) {
+                e.rule = rule.id
+            } else {
+                c.error(entry.value.location, "`\(what).rule`: no rule `\(id)` in the catalog\(Suggestion.didYouMean(id, among: RuleCatalog.all.map(\.id.rawValue))) (see `linksim rules`)")
             }
-            e.rule = id
         }
         for key in ScenarioKeys.deferredExpect {
             if let entry = map[key], let value = c.scalar(entry.value, what: "\(what).\(key)") { e.extra[key] = value.description }

@@ -110,8 +110,8 @@ extension TUIModel {
             var result = "lands: \(LandingText.label(fix.landing.kind)) \(LandingText.headline(fix.landing))"
             if case .assumption(let text) = fix.certainty { result += "  ≈ ASSUMPTION: \(text)" }
             add(result, first: "    ", rest: "      ")
-            add("rule: \(fix.ruleBefore ?? "none") → \(fix.ruleAfter ?? "none")"
-                + (fix.newRules.isEmpty ? "" : "  (new: \(fix.newRules.joined(separator: ", ")))"), first: "    ", rest: "      ")
+            add("rule: \(fix.ruleBefore?.rawValue ?? "none") → \(fix.ruleAfter?.rawValue ?? "none")"
+                + (fix.newRules.isEmpty ? "" : "  (new: \(fix.newRules.map(\.rawValue).joined(separator: ", ")))"), first: "    ", rest: "      ")
         }
         return (lines, starts)
     }

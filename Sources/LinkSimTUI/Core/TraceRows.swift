@@ -34,7 +34,7 @@ enum TraceRows {
         }
         if rows.isEmpty { rows.append(Row(step: index, text: padded + " ", kind: .head)) }
         if let rule = step.rule {
-            rows.append(Row(step: index, text: indent + "rule " + rule, kind: .rule))
+            rows.append(Row(step: index, text: indent + "rule " + rule.rawValue, kind: .rule))
         }
         return rows
     }

@@ -745,7 +745,7 @@ extension TUIModel {
     func searchItems(_ context: KeyContext) -> (items: [String], current: Int) {
         switch context {
         case .trace:
-            return (trace.map { [$0.actor, $0.summary, $0.rule ?? "", $0.detail ?? "", $0.assumption ?? ""].joined(separator: " ") },
+            return (trace.map { [$0.actor, $0.summary, $0.rule?.rawValue ?? "", $0.detail ?? "", $0.assumption ?? ""].joined(separator: " ") },
                     traceCursor)
         case .links:
             return (world.actions.map(ActionText.line), selectedAction)

@@ -76,7 +76,7 @@ enum JSONReporter {
 
     static func step(_ s: TraceStep) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
-            ("actor", .string(s.actor)), ("summary", .string(s.summary)), ("rule", .optional(s.rule)), ("detail", .optional(s.detail)),
+            ("actor", .string(s.actor)), ("summary", .string(s.summary)), ("rule", .optional(s.rule?.rawValue)), ("detail", .optional(s.detail)),
         ]
         if let assumption = s.assumption { pairs.append(("assumption", .string(assumption))) }
         return .object(pairs)
@@ -84,7 +84,7 @@ enum JSONReporter {
 
     static func rule(_ rule: Rule) -> JSONValue {
         .object([
-            ("id", .string(rule.id)),
+            ("id", .string(rule.id.rawValue)),
             ("title", .string(rule.title)),
             ("platforms", .array(rule.platforms.map { .string($0.rawValue) })),
             ("versions", .array(rule.versions.map { .string($0.description) })),

@@ -94,7 +94,7 @@ struct TextReporter {
     func replay(_ outcomes: [ReplayOutcome]) -> String { outcomes.map(replayRow).joined() }
 
     func rule(_ rule: Rule) -> String {
-        var out = bold(rule.id) + "\n" + rule.title + "\n\n"
+        var out = bold(rule.id.rawValue) + "\n" + rule.title + "\n\n"
         out += "Platforms: " + rule.platforms.map(\.displayName).joined(separator: ", ") + "\n"
         out += "Versions:  " + rule.versions.map(\.description).joined(separator: "; ") + "\n\n"
         out += wrap(rule.explanation, width: 80) + "\n\n"
