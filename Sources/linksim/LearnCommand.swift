@@ -38,6 +38,11 @@ struct LearnCommand: ParsableCommand {
 
     @OptionGroup var tuiOptions: TUIOptions
 
+    func validate() throws {
+        if format == .json && !list { throw ValidationError("--format json goes with --list (the course itself is interactive)") }
+        if reset && (list || lessonID != nil) { throw ValidationError("--reset forgets all progress and exits; use it on its own") }
+    }
+
     func run() throws {
         let progressPath = try Self.progressPath(progress)
         if reset {
