@@ -36,17 +36,17 @@ struct CourseEndToEndTests {
         try session.send("2")
         _ = try session.waitFor("✓ Right")
         try session.send(">")
-        let fix = try session.waitFor("(fix the file)")
-        #expect(fix.contains("E edit in $EDITOR"))
+        let fix = try session.waitFor("Step 2/3 · fix the file")
+        #expect(fix.contains("E edit in"))
         try session.send("E")
         let fixed = try session.waitFor("✓ Fixed.")
-        #expect(fixed.contains("Fix the AASA file and the entitlement — step 2/3 (fix the file)"),
+        #expect(fixed.contains("Step 2/3 · fix the file ✓"),
                 "the screen was not redrawn after the editor:\n\(fixed)")
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("edited").path), "the editor did not run")
         try session.send(">")
-        _ = try session.waitFor("step 3/3 (fix the file)")
+        _ = try session.waitFor("Step 3/3 · fix the file")
         try session.send("C")
-        _ = try session.waitFor("cannot read your copy")  // nothing edited yet: C says so
+        _ = try session.waitFor("no copy of the file yet")  // nothing edited yet: C says so
         try session.send("E")
         _ = try session.waitFor("✓ Fixed.")
         try session.send(">")

@@ -53,7 +53,9 @@ extension TUIModel {
         #expect(lesson.id == CourseFixture.course.lessons[2].id)
         #expect(opened.course?.screen == .lesson)
         #expect(opened.course?.stepIndex == 0)
-        #expect(opened.world == lesson.steps[0].world)
+        #expect(opened.world.name == lesson.steps[0].world.name)
+        #expect(opened.world.actions.map(\.kind) == lesson.steps[0].world.actions.map(\.kind))
+        #expect(opened.world.actions.allSatisfy { $0.expect == nil }, "the scenario's expects are not the lesson's question")
         #expect(opened.selectedAction == lesson.steps[0].action)
         // L goes back to the list, on the same lesson.
         #expect(opened.live(.char("L")).0.course?.screen == .list(cursor: 2))
@@ -247,6 +249,18 @@ extension TUIModel {
     @Test func knobPanel80x24() {
         let model = CourseFixture.model(lesson: "android-12-verification").live(.char(">"), .char("2"), .char(">"), .char("5"), .char(">"), .char("H")).0
         Golden.check("course-knob-80x24", render(model, size: Layout.minimum))
+    }
+
+    @Test func tourPanel80x24() {
+        Golden.check("course-tour-80x24", render(CourseFixture.model(lesson: "universal-links-basics").live(.char("]")).0, size: Layout.minimum))
+    }
+
+    @Test func fixPanelAfterAFailedCheck80x24() {
+        var model = CourseFixture.model(lesson: "android-files-fix").live(.char("7"), .char(">")).0
+        if let step = model.course?.currentStep, case .fix(let task) = step.kind, let broken = try? LocalFiles().read(task.resolvedFile) {
+            model = update(model, .fixChecked(LessonChecker.checkFix(step, candidate: broken, reader: LocalFiles()), path: "work/x.xml"), .live).0
+        }
+        Golden.check("course-fix-80x24", render(model, size: Layout.minimum))
     }
 
     @Test func glossary80x24() {

@@ -55,7 +55,7 @@ public enum CourseEffects {
 
     public static func check(_ step: LessonStep, path: String) -> Event {
         guard let bytes = try? LocalFiles().read(path) else {
-            return .fixChecked(LessonChecker.FixOutcome(problems: ["\(path): cannot read your copy; press E to create and edit it"]), path: path)
+            return .fixChecked(LessonChecker.FixOutcome(problems: ["no copy of the file yet: press E (or I) to make one and edit it"]), path: path)
         }
         return .fixChecked(LessonChecker.checkFix(step, candidate: bytes, reader: LocalFiles()), path: path)
     }

@@ -117,20 +117,41 @@ extension ScreenPainter {
                  x: 1, y: size.height - 1, maxWidth: size.width - 2, style: theme.secondary)
     }
 
-    /// The panel over the bottom of the main screen: the step's text, its state, its keys.
-    func paintLessonPanel(_ session: CourseSession, into grid: inout Grid) {
-        guard let step = session.currentStep else { return }
-        let size = grid.size
-        // A third of the screen: the device pane's knobs stay reachable at 80×24 (P hides the panel).
+    /// Where the lesson panel goes: over the device pane (tour, predict, fix: the trace and the why
+    /// pane stay visible), or over the trace and why panes for find-the-knob (the device pane's
+    /// knobs and the landing stay visible). With a zoomed pane, over the bottom third of the screen.
+    func lessonPanelRect(_ step: LessonStep, size: Size) -> Rect {
+        if layout.zoom == nil {
+            if case .knob = step.kind {
+                let trace = layout.rect(of: .trace), why = layout.rect(of: .why)
+                return Rect(x: trace.x, y: trace.y, width: trace.width, height: why.maxY - trace.y)
+            }
+            return layout.rect(of: .device)
+        }
         let height = min(12, max(7, size.height / 3))
-        let rect = Rect(x: 0, y: size.height - 1 - height, width: size.width, height: height)
+        return Rect(x: 0, y: size.height - 1 - height, width: size.width, height: height)
+    }
+
+    func paintLessonPanel(_ session: CourseSession, into grid: inout Grid) {
+        guard let step = session.currentStep, let lesson = session.lesson else { return }
+        let rect = lessonPanelRect(step, size: grid.size)
+        guard rect.width > 12, rect.height > 4 else { return }
         grid.fill(rect)
-        grid.box(rect, title: stepTitle(session), style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
-        let width = size.width - 4
+        let done = session.stepDone ? " ✓" : ""
+        grid.box(rect, title: "Step \(session.stepIndex + 1)/\(lesson.steps.count) · \(Self.kindLabel(step.kind))\(done)",
+                 style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
+        let width = rect.width - 4
         var lines: [(String, CellStyle)] = []
         func add(_ text: String, _ style: CellStyle) {
             for line in TerminalText.wrap(CourseText.reflow(text), columns: width) { lines.append((line, style)) }
         }
+        let isTask: Bool
+        switch step.kind {
+        case .knob, .fix: isTask = true
+        default: isTask = false
+        }
+        if rect.height >= 14, !isTask { add(lesson.title, theme.section) }
+        if !step.title.isEmpty { add(step.title, theme.paneTitle) }
         var keys = "< > steps · L lessons · P hide panel · T glossary"
         switch (step.kind, session.step) {
         case (.tour, _):
@@ -155,7 +176,7 @@ extension ScreenPainter {
             add(step.text, theme.text)
             keys = "Tab to the device pane, change knobs · H hint (\(hints)/\(step.hints.count)) · > next · " + keys
         case (.fix(let task), .fix(let hints, let outcome)):
-            add("Fix `\(task.file)` (\(task.fileKind.rawValue)) so that action #\(step.action + 1) \(CourseText.expectation(task.goal)).", theme.paneTitle)
+            // Where the learner stands first: the panel is narrow.
             if let outcome {
                 if outcome.passed {
                     add("✓ Fixed." + (step.explain.map { " " + $0 } ?? ""), theme.ok)
@@ -165,18 +186,28 @@ extension ScreenPainter {
                     if let check = outcome.check, !check.passed { add("Not yet: " + check.mismatches.map(\.description).joined(separator: "; "), theme.secondary) }
                 }
             }
+            add("Fix \((task.file as NSString).lastPathComponent) (\(task.fileKind.rawValue)) so that action #\(step.action + 1) \(CourseText.expectation(task.goal)).", theme.paneTitle)
             for hint in step.hints.prefix(hints).reversed() { add("Hint: \(hint.text)" + (hint.source.map { " [\($0)]" } ?? ""), theme.section) }
             add(step.text, theme.text)
             keys = "E edit in $EDITOR · I edit here · C check · H hint (\(hints)/\(step.hints.count)) · > next · " + keys
         default:
             add(step.text, theme.text)
         }
-        let room = rect.height - 3
-        for (row, (text, style)) in lines.prefix(room).enumerated() {
-            grid.put(text, x: 2, y: rect.y + 1 + row, maxWidth: width, style: style)
+        var keyLines: [String] = TerminalText.wrap(keys, columns: width)
+        let room = rect.height - 2
+        // Keys at the bottom (at most two lines); the text above, cut with a note when it does not fit.
+        keyLines = Array(keyLines.prefix(max(1, min(2, room / 3))))
+        let textRoom = room - keyLines.count
+        var shown = Array(lines.prefix(textRoom))
+        if lines.count > textRoom, textRoom > 0 {
+            shown[textRoom - 1] = ("… more: P hides the panel", theme.secondary)
         }
-        if lines.count > room { grid.put("… (P hides the panel; z zooms a pane)", x: 2, y: rect.maxY - 2, maxWidth: width, style: theme.secondary) }
-        grid.put(keys, x: 2, y: rect.maxY - 1, maxWidth: width, style: theme.secondary)
+        for (row, (text, style)) in shown.enumerated() {
+            grid.put(text, x: rect.x + 2, y: rect.y + 1 + row, maxWidth: width, style: style)
+        }
+        for (row, text) in keyLines.enumerated() {
+            grid.put(text, x: rect.x + 2, y: rect.maxY - 1 - keyLines.count + row, maxWidth: width, style: theme.secondary)
+        }
     }
 
     func paintGlossary(_ glossary: GlossaryOverlay, into grid: inout Grid) {

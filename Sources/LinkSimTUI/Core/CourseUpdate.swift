@@ -129,7 +129,12 @@ extension TUIModel {
         session.screen = .lesson
         session.inline = nil
         let keptSize = size, keptColor = colorEnabled, keptDirectory = scenariosDirectory
-        var fresh = TUIModel(world: step.world, mode: .timeline, sourcePath: step.world.file, size: keptSize, colorEnabled: keptColor)
+        // The scenario's own `expect`s are not the lesson's question: the step's goal or answer is.
+        // Without them the landing box and timeline cannot give a predict answer away, nor say
+        // "FAILED" when a learner reaches a knob goal.
+        var world = step.world
+        for index in world.actions.indices { world.actions[index].expect = nil }
+        var fresh = TUIModel(world: world, mode: .timeline, sourcePath: step.world.file, size: keptSize, colorEnabled: keptColor)
         fresh.selectedAction = step.action
         fresh.resimulate(environment, cause: nil)
         fresh.scenariosDirectory = keptDirectory
