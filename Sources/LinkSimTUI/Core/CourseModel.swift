@@ -32,6 +32,8 @@ public struct CourseSession: Sendable, Equatable {
     public var panelHidden = false
     /// `I`: the file to fix, edited inside the TUI.
     public var inline: InlineFileEdit?
+    /// A predict step's verdict, kept from the moment of the answer (render never simulates).
+    public var verdict: PredictVerdict?
 
     public init(course: Course, progress: CourseProgress, progressPath: String, workDirectory: String) {
         self.course = course
@@ -65,6 +67,13 @@ public struct CourseSession: Sendable, Equatable {
         if case .lesson = screen, case .predict(_, nil) = step { return true }
         return false
     }
+}
+
+/// What the engine said when the learner answered a predict step.
+public struct PredictVerdict: Sendable, Equatable {
+    public var right: Bool
+    /// The engine's landing, in words.
+    public var landing: String
 }
 
 /// The glossary overlay (`T`): every term, the ones the selected trace step uses first.

@@ -158,10 +158,10 @@ extension ScreenPainter {
             add(step.text, theme.text)
             keys = "] [ step the trace (why pane explains each rule) · > next · " + keys
         case (.predict(let choices, _), .predict(_, let picked?)):
-            let result = LessonChecker.result(of: step)
-            let right = LessonChecker.correctChoices(choices, result).contains(picked)
-            add((right ? "✓ Right: " : "✗ You said “\(choices[picked].label)”. ") + "The engine: "
-                + (result?.landing.map(LandingText.headline) ?? "nothing") + ".", right ? theme.ok : theme.error)
+            if let verdict = session.verdict, choices.indices.contains(picked) {
+                add((verdict.right ? "✓ Right: " : "✗ You said “\(choices[picked].label)”. ") + "The engine: \(verdict.landing).",
+                    verdict.right ? theme.ok : theme.error)
+            }
             if let explain = step.explain { add(explain, theme.text) }
             keys = "the trace above shows why · > next · " + keys
         case (.knob(let goal, _), .knob(let hints, let reached, let mismatches)):

@@ -128,6 +128,7 @@ extension TUIModel {
         session.stepIndex = index
         session.screen = .lesson
         session.inline = nil
+        session.verdict = nil
         let keptSize = size, keptColor = colorEnabled, keptDirectory = scenariosDirectory
         // The scenario's own `expect`s are not the lesson's question: the step's goal or answer is.
         // Without them the landing box and timeline cannot give a predict answer away, nor say
@@ -189,8 +190,9 @@ extension TUIModel {
         let right = LessonChecker.correctChoices(choices, result).contains(choice)
         session.progress.recordPrediction(step: session.stepIndex, of: lesson.id, right: right)
         session.step = .predict(cursor: choice, picked: choice)
-        course = session
         let said = result?.landing.map(LandingText.headline) ?? "nothing"
+        session.verdict = PredictVerdict(right: right, landing: said)
+        course = session
         status = StatusMessage(text: right ? "✓ right: \(said)" : "✗ not quite — the engine says: \(said)", isError: !right)
         return completeStep()
     }
