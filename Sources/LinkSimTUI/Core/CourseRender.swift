@@ -163,7 +163,8 @@ extension ScreenPainter {
                     verdict.right ? theme.ok : theme.error)
             }
             if let explain = step.explain { add(explain, theme.text) }
-            keys = "the trace above shows why · > next · " + keys
+            for source in step.sources { add("source: \(source)", theme.secondary) }
+            keys = "the trace shows why · > next · " + keys
         case (.knob(let goal, _), .knob(let hints, let reached, let mismatches)):
             // The goal and where the learner stands come first: at 80×24 the panel has five lines.
             add("Goal: action #\(step.action + 1) \(CourseText.expectation(goal))", theme.paneTitle)
