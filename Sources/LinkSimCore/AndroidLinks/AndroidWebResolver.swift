@@ -15,18 +15,24 @@ enum AndroidWebResolver {
 
     static let chainTimeout = SimDuration(seconds: 15)
 
+    /// The rule for how Android resolves a web link among apps and browsers on this device: Android 12+'s
+    /// approved-app-or-browser resolution, or Android 6–11's disambiguation dialog.
+    static func resolutionRule(_ os: OSVersion) -> Rule {
+        Rule.androidApplinksResolution12.applies(to: os) ? Rule.androidApplinksResolution12 : Rule.androidApplinksLegacyChooser
+    }
+
     static func browsers(_ world: World, trace: inout TraceRecorder) -> [String] {
         if let installed = world.device.installedBrowsers {
             // A default browser among them takes the link alone; otherwise all of them are offered.
             if installed.contains(world.device.defaultBrowser) { return [world.device.defaultBrowser.rawValue] }
             if installed.count > 1 {
-                trace.add("Android", "No default browser is set, so every installed browser is offered", rule: Rule.androidApplinksResolution12)
+                trace.add("Android", "No default browser is set, so every installed browser is offered", rule: resolutionRule(world.device.os))
             }
             return installed.map(\.rawValue)
         }
         if world.device.defaultBrowser != .none { return [world.device.defaultBrowser.rawValue] }
         trace.add("Android", "No default browser is set, so every installed browser is offered",
-                  rule: Rule.androidApplinksResolution12,
+                  rule: resolutionRule(world.device.os),
                   assumption: "assumption: the device has Chrome and Firefox installed (device.browsers says otherwise)")
         return [Browser.chrome.rawValue, Browser.firefox.rawValue]
     }
@@ -41,7 +47,7 @@ enum AndroidWebResolver {
         let handlers = search.handlers
         let browserList = browsers(world, trace: &trace)
         if handlers.isEmpty {
-            trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: Rule.androidApplinksResolution12)
+            trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: resolutionRule(world.device.os))
             return .browsers(browserList)
         }
         if !Rule.androidApplinksCollectedHosts.applies(to: world.device.os) {

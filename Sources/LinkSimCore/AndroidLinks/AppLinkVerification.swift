@@ -77,9 +77,10 @@ enum AppLinkDomains {
     static func verifications(_ app: App, api: Int, web: Web)
         -> [(host: String, state: String, steps: [TraceStep], dynamic: [DynamicComponent]?)] {
         let collection = collect(app, api: api)
-        let verifier = AssetLinksVerifier(web: web)
+        let verifier = AssetLinksVerifier(web: web, os: OSVersion(androidAPI: api))
         return collection.autoVerify.map { host in
-            if let forced = app.domainVerification[host] {
+            // A forced state is what `pm set-app-links` records: Android 12+ only.
+            if Rule.androidApplinksState.applies(to: OSVersion(androidAPI: api)), let forced = app.domainVerification[host] {
                 return (host, forced, [TraceStep(actor: "Android", summary: "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
                                                  rule: Rule.androidApplinksState)], nil)
             }

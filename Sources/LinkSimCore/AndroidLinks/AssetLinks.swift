@@ -16,6 +16,8 @@ struct AssetStatement: Equatable {
 /// Fetching and matching Digital Asset Links the way the AOSP verifier (StatementService) does.
 struct AssetLinksVerifier {
     let web: Web
+    /// The device: Android 12's agent and Android 6–11's verifier differ in what they are documented to do.
+    var os = OSVersion(androidAPI: AndroidVersions.latestAPI)
 
     static let handleAllURLs = "delegate_permission/common.handle_all_urls"
     static let sizeLimit = 1024 * 1024
@@ -46,19 +48,22 @@ struct AssetLinksVerifier {
             if case .failure(let code) = fetched { return Result(state: code, steps: steps) }
             return Result(state: "1026", steps: steps)
         }
-        // One level of include.
+        // One level of include (documented for Android 12's agent; assumed for the Android 6–11 verifier).
+        let includeRule: Rule? = Rule.androidApplinksAssetlinksInclude.applies(to: os) ? Rule.androidApplinksAssetlinksInclude : nil
+        let includeAssumption = includeRule == nil
+            ? "assumption: Android 12's agent follows one level of include; linksim assumes Android \(os)'s verifier does the same (undocumented)" : nil
         var all = statements
         for include in statements.compactMap(\.include) {
             guard let includeURL = URLParts(include), includeURL.scheme.lowercased() == "https", let includeHost = includeURL.host else {
-                step("include \(include) is not an https URL; skipped", Rule.androidApplinksAssetlinksInclude)
+                step("include \(include) is not an https URL; skipped", includeRule, assumption: includeAssumption)
                 continue
             }
             guard includeURL.path == "/.well-known/assetlinks.json" else {
                 step("include \(include): linksim's web model serves only /.well-known/assetlinks.json, so this include answers 404",
-                     Rule.androidApplinksAssetlinksInclude)
+                     includeRule, assumption: includeAssumption)
                 continue
             }
-            step("Follows include \(include) (one level only)", Rule.androidApplinksAssetlinksInclude)
+            step("Follows include \(include) (one level only)", includeRule, assumption: includeAssumption)
             if case .success(let more) = fetch(includeHost.lowercased(), url: include, step: step) {
                 all += more.filter { $0.include == nil }
             }

@@ -214,7 +214,7 @@ enum DomainVerificationTransitions {
     /// and records its answers.
     static func runAgent(_ index: Int, world: inout World, at time: SimInstant, hosts only: Set<String>? = nil) {
         let app = world.apps[index]
-        let verifier = AssetLinksVerifier(web: world.web(at: time))
+        let verifier = AssetLinksVerifier(web: world.web(at: time), os: world.device.os)
         for host in AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify where only?.contains(host) ?? true {
             let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
             world.apps[index].verificationRecords[host] = VerificationRecord(state: result.state, steps: result.steps,
@@ -282,7 +282,8 @@ enum DomainVerificationTransitions {
     /// when the verified app's link handling is allowed at that moment (CTS C4, C8).
     static func verificationTakesOver(_ index: Int, world: inout World, trace: inout TraceRecorder) {
         let app = world.apps[index]
-        guard app.linkHandlingAllowed else { return }
+        // Android 6–11 keep no per-domain user selection for a verified app to take over.
+        guard app.linkHandlingAllowed, Rule.androidApplinksUserSelection.applies(to: world.device.os) else { return }
         for entry in currentStates(index, world: world) where entry.state?.isVerified == true {
             for other in world.apps.indices where other != index {
                 let before = world.apps[other].userSelectedDomains

@@ -301,7 +301,7 @@ enum AppsFlyerFirstOpen {
 
         // 6. When the callbacks arrive: after the ATT wait and the server round trip.
         var waitMs: Int64 = 0
-        if ios, let wait = options.waitForATT {
+        if ios, let wait = options.waitForATT, Rule.deferredAfAttWait.applies(to: world.device.os) {
             let answer = world.device.attAnswerAfter ?? (world.device.att == .notDetermined ? nil : SimDuration(seconds: 0))
             let waited = min(answer ?? wait, wait)
             waitMs = waited.seconds * 1000

@@ -214,7 +214,7 @@ enum ProviderLinks {
             trace.add("Android", activity != nil ? "\(app.name) has a verified App Link for \(host)"
                                                 : "\(app.name) has no verified App Link for \(host)",
                       assumption: "assumption: until the Android App Link rule set lands, an App Link counts as verified when an activity filter has autoVerify with an https host equal to \(host), or domain_verification says verified for it")
-            if activity != nil, tap.from != .webview, tap.from != .inAppBrowser {
+            if activity != nil, Rule.deferredClickOpensApp.applies(to: world.device.os), tap.from != .webview, tap.from != .inAppBrowser {
                 trace.add("Android", "Opens \(app.name) through the App Link", rule: Rule.deferredClickOpensApp)
                 let starter: AppDelivery.AndroidStarter = [.chrome, .chromeAddressBar, .customTab, .firefox].contains(tap.from) ? .browser : .otherApp
                 return AppDelivery.open(index, url: tap.url, kind: .appLink, activity: activity, starter: starter, sdkRouting: routing,

@@ -75,6 +75,11 @@ enum AppDelivery {
             entry = (result.callback, [], result.rule, result.detail)
             warmNewIntent = result.callback == "onNewIntent"
         }
+        if platform == .ios, app.lifecycle == .swiftui, !Rule.iosDeliverySwiftui.applies(to: world.device.os) {
+            let reason = "SwiftUI's App life cycle arrived in iOS 14; an app built on it does not run on iOS \(world.device.os)"
+            trace.add("iOS", reason, rule: Rule.linksimNotModelled)
+            return Landing.unknown(reason)
+        }
         var implemented = ([entry.callback] + entry.alternatives).first { handles.contains($0) }
         if platform == .ios, app.lifecycle == .swiftui, cold, kind == .universalLink, world.assumptions.swiftUIColdStartDrop184,
            Rule.iosDeliverySwiftui184Quirk.applies(to: world.device.os) {

@@ -82,7 +82,8 @@ public enum Simulator {
             }
             trace.add(world.device.platform.displayName,
                       "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched")
-            if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
+            if world.device.platform == .ios, Rule.iosAasaHostFetchTiming.applies(to: world.device.os),
+               world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
                 trace.add("iOS", "At install the device downloads \(world.apps[i].name)'s association files\(Rule.iosAasaHostCdn.applies(to: world.device.os) ? " from Apple's CDN" : "")",
                           rule: Rule.iosAasaHostFetchTiming)
             }
@@ -102,7 +103,8 @@ public enum Simulator {
             if world.apps[i].state.isRunning { world.apps[i].state = .terminated }
             world.apps[i].associationCheckedAt = world.clock
             trace.add(world.device.platform.displayName, "Updates \(world.apps[i].name) from the store; a running process is terminated")
-            if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
+            if world.device.platform == .ios, Rule.iosAasaHostFetchTiming.applies(to: world.device.os),
+               world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
                 trace.add("iOS", "The update makes the device fetch \(world.apps[i].name)'s association files again",
                           rule: Rule.iosAasaHostFetchTiming)
             }
@@ -237,7 +239,7 @@ enum LinkTap {
         let surface = TapSurface.name(of: tap, world: world)
         let host = URLParts(tap.url)?.normalizedHost ?? ""
         trace.add(surface, "The user long-presses \(tap.url) and chooses “\(choice == .openInSafari ? "Open in Safari" : "Open in App")”")
-        if world.device.platform == .ios, !host.isEmpty {
+        if world.device.platform == .ios, !host.isEmpty, Rule.iosUlUserPreference.applies(to: world.device.os) {
             if choice == .openInSafari {
                 if !world.device.safariPrefersBrowser.contains(host) { world.device.safariPrefersBrowser.append(host) }
                 trace.add("iOS", "Remembers that the user prefers the browser for \(host); later taps on its universal links open Safari",

@@ -36,6 +36,12 @@ enum UniversalLinkResolver {
     static func findApp(for url: String, parts: URLParts, world: World, trace: inout TraceRecorder,
                         quietWhenUnclaimed: Bool = false) -> Candidate? {
         let host = parts.normalizedHost
+        guard Rule.iosAasaHostFetchTiming.applies(to: world.device.os) else {
+            if !quietWhenUnclaimed {
+                trace.add("iOS", "Universal links arrived in iOS 9; on iOS \(world.device.os) no app can claim \(url)", rule: Rule.iosUlRequiresIos9)
+            }
+            return nil
+        }
         let claiming = world.apps.indices.filter { i in
             AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).entry != nil
                 || !AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).ignored.isEmpty
@@ -80,6 +86,13 @@ enum UniversalLinkResolver {
         trace.add("iOS", "\(app.name) lists \(entry.raw)\(entry.isWildcard ? "; a wildcard covers subdomains (not the apex) and its file is read from \(entry.fileHost)" : "")",
                   rule: entry.isWildcard ? Rule.iosEntitlementWildcard : Rule.iosEntitlementApplinks)
         if let mode = entry.mode {
+            let modeRule = mode == .developer ? Rule.iosEntitlementModeDeveloper : Rule.iosEntitlementModeManaged
+            guard modeRule.applies(to: world.device.os) else {
+                trace.add("iOS", "The ?mode= suffix arrived in iOS 14; iOS \(world.device.os) does not know \(entry.raw), so the domain is not associated",
+                          rule: modeRule,
+                          assumption: "assumption: Apple does not document how iOS 13 reads a ?mode= entry; linksim treats it as an entry that names no domain")
+                return nil
+            }
             let ok: Bool
             let why: String
             switch mode {
@@ -95,7 +108,7 @@ enum UniversalLinkResolver {
             }
             trace.add("iOS", ok ? "\(why): satisfied; the file is fetched directly from the server, bypassing the CDN"
                                 : "\(why): not satisfied, so the domain is not associated",
-                      rule: mode == .developer ? Rule.iosEntitlementModeDeveloper : Rule.iosEntitlementModeManaged)
+                      rule: modeRule)
             if !ok { return nil }
         }
         guard let appID = appID(app) else {
