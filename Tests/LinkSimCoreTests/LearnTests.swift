@@ -121,6 +121,14 @@ import Testing
         #expect(LessonChecker.problems(in: wrong).first?.description.contains("`solution` does not reach the goal") == true)
         let right = try LessonLoader.parse(text.replacingOccurrences(of: "SOLUTION", with: "background"), file: "k.lesson", baseDirectory: base)
         #expect(LessonChecker.problems(in: right).isEmpty)
+        // Tap keys: checked at decode time, with "did you mean".
+        let tapText = text.replacingOccurrences(of: "apps.0.state: SOLUTION", with: "tap.form: notes")
+        #expect(throws: InputError.self) { try LessonLoader.parse(tapText, file: "k.lesson", baseDirectory: base) }
+        do {
+            _ = try LessonLoader.parse(tapText, file: "k.lesson", baseDirectory: base)
+        } catch {
+            #expect(error.description.contains("did you mean `tap.from`?"), "\(error)")
+        }
     }
 
     @Test func fixStepsCheckTheLearnersFileWithTheEngine() throws {

@@ -131,6 +131,20 @@ extension TUIModel {
         if case .knob(_, let reached, _)? = back.course?.step { #expect(reached) }
     }
 
+    @Test func aTapContextKnobCanReachTheGoal() throws {
+        // in-app-browsers step 4: the same link, tapped somewhere else.
+        var model = CourseFixture.model(lesson: "in-app-browsers").live(.char("2"), .char(">"), .char("2"), .char(">"), .char(">")).0
+        #expect(model.course?.stepIndex == 3)
+        model.knobCursor = try #require(model.knobs.firstIndex { $0.id == .tapSource })
+        var reached = false
+        for _ in 0..<20 where !reached {
+            model = model.live(.right).0
+            if case .knob(_, true, _)? = model.course?.step { reached = true }
+        }
+        #expect(reached, "no tap source reached the goal")
+        if case .tap(let tap)? = model.world.actions.first?.kind { #expect(tap.from != .inAppBrowser) }
+    }
+
     @Test func fixTheFileEditsACopyAndChecksItWithTheEngine() throws {
         let directory = try CourseFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -26,9 +26,15 @@ public enum LessonChecker {
 
     /// The world with `set:`-style changes applied (a knob step's solution). Returns nil and the
     /// message when a change does not apply.
-    public static func applying(_ changes: [WorldAssignment], to world: Scenario) -> Result<Scenario, SettingError> {
+    public static func applying(_ changes: [WorldAssignment], to world: Scenario, action: Int = 0) -> Result<Scenario, SettingError> {
         var changed = world
         for change in changes {
+            if change.path.hasPrefix("tap.") {
+                if let problem = applyTap(change.path, change.value, to: &changed, action: action) {
+                    return .failure(SettingError(message: "`\(change.path)`: \(problem)"))
+                }
+                continue
+            }
             switch Settings.resolve(change.path, apps: changed.apps) {
             case .failure(let error): return .failure(error)
             case .success(let resolved):
@@ -38,6 +44,40 @@ public enum LessonChecker {
             }
         }
         return .success(changed)
+    }
+
+    /// The tap keys a knob step's solution may change: `tap.from`, `tap.browser_app`, `tap.gesture`,
+    /// `tap.page` (as a scenario writes them), on the step's action. Returns a problem, or nil.
+    static let tapKeys = ["tap.from", "tap.browser_app", "tap.gesture", "tap.page"]
+
+    static func applyTap(_ key: String, _ value: ScalarValue, to world: inout Scenario, action: Int) -> String? {
+        guard world.actions.indices.contains(action), LinkMatrix.tap(of: world.actions[action]) != nil else {
+            return "action \(action + 1) is not a tap or a long press"
+        }
+        let text = value.description
+        func choice<E: RawRepresentable & CaseIterable>(_: E.Type) -> (E?, String) where E.RawValue == String {
+            let names = E.allCases.map(\.rawValue)
+            return (E(rawValue: text), "must be one of: \(names.joined(separator: ", ")); got `\(text)`\(Suggestion.didYouMean(text, among: names))")
+        }
+        switch key {
+        case "tap.from":
+            let (source, problem) = choice(TapSource.self)
+            guard let source else { return problem }
+            world.editTap(action: action) { $0.move(to: source) }
+        case "tap.browser_app":
+            let (app, problem) = choice(InAppBrowserApp.self)
+            guard let app else { return problem }
+            world.editTap(action: action) { $0.move(to: .inAppBrowser); $0.browserApp = app }
+        case "tap.gesture":
+            let (gesture, problem) = choice(Gesture.self)
+            guard let gesture else { return problem }
+            world.editTap(action: action) { $0.gesture = gesture }
+        case "tap.page":
+            world.editTap(action: action) { $0.page = value == .null ? nil : text }
+        default:
+            return "unknown tap key\(Suggestion.didYouMean(key, among: tapKeys)); tap keys: \(tapKeys.joined(separator: ", "))"
+        }
+        return nil
     }
 
     /// What a candidate file for a fix step does.
@@ -101,7 +141,7 @@ public enum LessonChecker {
             case .knob(let goal, let solution):
                 let (_, before) = goalCheck(goal, step: step, world: step.world)
                 if before.passed { problem("the goal is already met before any change; nothing to find") }
-                switch applying(solution, to: step.world) {
+                switch applying(solution, to: step.world, action: step.action) {
                 case .failure(let error): problem("`solution`: \(error.message)")
                 case .success(let solved):
                     let (_, after) = goalCheck(goal, step: step, world: solved)

@@ -227,6 +227,16 @@ final class LessonDecoder {
                let entries = c.freeMapping(solNode, what: "\(what).solution") {
                 for entry in entries {
                     guard let value = c.scalar(entry.value, what: "\(what).solution.\(entry.key)") else { continue }
+                    if entry.key.hasPrefix("tap.") {
+                        // Where and how the step's tap happens (the TUI's tap knobs).
+                        var probe = world
+                        if let problem = LessonChecker.applyTap(entry.key, value, to: &probe, action: action) {
+                            c.error(entry.keyLocation, "`\(what).solution.\(entry.key)`: \(problem)")
+                        } else {
+                            solution.append(WorldAssignment(path: entry.key, value: value, location: entry.keyLocation))
+                        }
+                        continue
+                    }
                     if case .failure(let problem) = Settings.resolve(entry.key, apps: world.apps) {
                         c.error(entry.keyLocation, problem.message)
                         continue
