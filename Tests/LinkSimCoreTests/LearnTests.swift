@@ -43,6 +43,13 @@ import Testing
             return nil
         })
         #expect(fixKinds.isSuperset(of: [.aasa, .manifest, .assetlinks, .entitlements]))
+        // Every knob and fix step has a hint ladder (concept → where to look → the answer), each rung with a source.
+        for lesson in lessons {
+            for (index, step) in lesson.steps.enumerated() where step.kind.name == "knob" || step.kind.name == "fix" {
+                #expect(step.hints.count >= 3 && step.hints.allSatisfy { $0.source?.hasPrefix("https://") == true },
+                        "\(lesson.id) step \(index + 1): needs three hints, each with a source")
+            }
+        }
         // Every predict step on a myth cites a source.
         let myths = try #require(lessons.first { $0.id == "myths" })
         #expect(myths.steps.allSatisfy { !$0.sources.isEmpty && $0.explain != nil })
