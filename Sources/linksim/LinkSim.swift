@@ -13,7 +13,7 @@ struct LinkSim: ParsableCommand {
             """,
         subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, TUICommand.self,
                       MatrixCommand.self, TapCommand.self, DiffCommand.self, ExplainCommand.self, SchemaCommand.self,
-                      AASACommand.self, AndroidCommand.self, BenchTUICommand.self]
+                      AASACommand.self, AndroidCommand.self, LearnCommand.self, BenchTUICommand.self]
     )
 
     /// The TUI's options (`--no-mouse`, `--no-color`) work on bare `linksim` too.
