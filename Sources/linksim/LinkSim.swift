@@ -13,7 +13,8 @@ struct LinkSim: ParsableCommand {
             """,
         subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, TUICommand.self,
                       MatrixCommand.self, TapCommand.self, DiffCommand.self, ExplainCommand.self, SchemaCommand.self,
-                      AASACommand.self, AndroidCommand.self, AssetLinksCommand.self, InitCommand.self, BenchTUICommand.self]
+                      AASACommand.self, AndroidCommand.self, AssetLinksCommand.self, InitCommand.self, LearnCommand.self,
+                      BenchTUICommand.self]
     )
 
     /// The TUI's options (`--no-mouse`, `--no-color`) work on bare `linksim` too.

@@ -15,7 +15,10 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (files, missing) = ScenarioFiles.collect(paths)
+        var (files, missing) = ScenarioFiles.collect(paths)
+        // Lessons (`*.lesson`) are checked as lessons: their format, and every answer against the engine.
+        files.removeAll { $0.hasSuffix("." + LessonLoader.fileExtension) }
+        let lessons = paths.flatMap(LearnCommand.lessonFiles(under:))
         var bad = missing.count
         for path in missing { Console.error("\(path): error: no such file or folder") }
         for file in files {
@@ -28,7 +31,17 @@ struct ValidateCommand: ParsableCommand {
                 bad += 1
             }
         }
-        if files.isEmpty && missing.isEmpty {
+        for file in lessons {
+            do {
+                let problems = LessonChecker.problems(in: try LessonLoader.load(path: file))
+                for problem in problems { Console.error(problem.description) }
+                if problems.isEmpty { Console.line("\(file): ok (lesson)") } else { bad += 1 }
+            } catch {
+                Console.error(error.description)
+                bad += 1
+            }
+        }
+        if files.isEmpty && missing.isEmpty && lessons.isEmpty {
             Console.error("no *.yaml or *.yml files under \(paths.joined(separator: ", "))")
             throw ExitStatus.badInput
         }

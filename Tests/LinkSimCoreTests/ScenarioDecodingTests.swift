@@ -139,7 +139,7 @@ import Testing
         #expect(filter.categories == ["android.intent.category.DEFAULT", "android.intent.category.BROWSABLE"])
         #expect(filter.data == [IntentFilterData(scheme: "https", host: "shop.example.com", pathPrefix: "/product/")])
         #expect(filter.uriRelativeFilterGroups[0].data[0].query == "ref=*")
-        #expect(android.domainVerification == ["shop.example.com": "1026", "www.example.com": "verified"])
+        #expect(android.domainVerification == ["shop.example.com": .code(1026), "www.example.com": .verified])
         #expect(!android.linkHandlingAllowed && android.userSelectedDomains == ["shop.example.com"])
 
         let host = try #require(s.web["shop.example.com"])
@@ -230,7 +230,7 @@ import Testing
         (header + "name: again\ntap: a://b\n",
          ["test.yaml:2:1: error: key `name` appears more than once in the same mapping"]),
         (header + "apps:\n  - {id: a, domain_verification: {x.com: verifyed}}\ntap: a://b\n",
-         ["test.yaml:5:42: error: `apps[0].domain_verification.x.com` must be one of: none, verified, approved, denied, migrated, restored, legacy_failure, system_configured, or a verifier code such as 1026; got `verifyed`; did you mean `verified`?"]),
+         ["test.yaml:5:42: error: `apps[0].domain_verification.x.com` must be one of: none, verified, approved, denied, migrated, restored, legacy_failure, system_configured, pre_verified, or a verifier code of 1024 or more such as 1026; got `verifyed`; did you mean `verified`?"]),
         (header + "web:\n  https://shop.example.com: {}\ntap: a://b\n",
          ["test.yaml:5:3: error: `https://shop.example.com` in `web` must be a host name such as shop.example.com (no scheme, port or path)"]),
     ]

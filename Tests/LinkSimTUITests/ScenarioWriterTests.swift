@@ -44,7 +44,7 @@ import Yams
     @Test func androidAppWritesItsIntentFilters() throws {
         var scenario = DemoWorld.scenario
         scenario.device = DemoWorld.androidPhone
-        scenario.apps[0].domainVerification = ["shop.example.com": "denied"]
+        scenario.apps[0].domainVerification = ["shop.example.com": .denied]
         let yaml = try parse(ScenarioWriter.yaml(scenario, expecting: nil))
         let device = try #require(yaml["device"] as? [String: Any])
         #expect(device["os"] as? String == "api35")

@@ -98,7 +98,7 @@ import Testing
     @Test func androidVerificationAndUserSelectionEditTheApp() {
         var model = TUIModel.fakeDemo().onKnob(.platform).pressing(.right)
         model = model.onKnob(.domainVerification(app: 0, host: "shop.example.com")).pressing(.right, .right)
-        #expect(model.world.apps[0].domainVerification["shop.example.com"] == "verified")
+        #expect(model.world.apps[0].domainVerification["shop.example.com"] == .verified)
         model = model.pressing(.left, .left)
         #expect(model.world.apps[0].domainVerification["shop.example.com"] == nil)
         model = model.onKnob(.userSelectedDomain(app: 0, host: "shop.example.com")).pressing(.right)

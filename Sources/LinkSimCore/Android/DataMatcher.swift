@@ -53,7 +53,7 @@ struct DataMatcher {
     init(filter: IntentFilter, api: Int) {
         escapedDot = .forAPI(api)
         declaredData = filter.data
-        let knowsAPI31Attributes = api >= 31
+        let knowsAPI31Attributes = Rule.androidFilterAdvancedGlobGreedy.applies(to: OSVersion(androidAPI: api))
         for (index, data) in filter.data.enumerated() {
             if let type = data.mimeType, !types.contains(type) { types.append(type) }
             if let scheme = data.scheme, !schemes.contains(where: { $0.scheme == scheme }) {
@@ -93,7 +93,7 @@ struct DataMatcher {
                 paths.append(PathEntry(matcher: PatternMatcher(value, kind: kind), dataIndex: index))
             }
         }
-        if api >= 35 {
+        if Rule.androidFilterUriRelativeFilterGroup.applies(to: OSVersion(androidAPI: api)) {
             for (index, group) in filter.uriRelativeFilterGroups.enumerated() {
                 let conditions = group.data.flatMap { Self.conditions(of: $0) }
                 // A group without conditions is dropped by the parser.

@@ -284,7 +284,8 @@ public enum IntentFilterMatcher {
         // Android 12+ refuses to install an app targeting 31+ with an implicit `exported` on a filtered activity.
         let offending = manifest.activities.filter { $0.exported == nil && !$0.intentFilters.isEmpty }
         var installBlocked = false
-        if let target, target >= 31, api >= 31, let first = offending.first {
+        let rule = Rule.androidFilterExportedExplicitRequired
+        if let target, rule.applies(toSDK: OSVersion(androidAPI: target)), rule.applies(to: OSVersion(androidAPI: api)), let first = offending.first {
             installBlocked = true
             packageSteps.append(FilterMatchStep(
                 summary: "the app does not install: it targets API \(target) and \(qualify(first.name, packageName)) has intent filters but no android:exported",

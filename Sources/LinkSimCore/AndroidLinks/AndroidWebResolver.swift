@@ -17,18 +17,24 @@ enum AndroidWebResolver {
 
     static let chainTimeout = SimDuration(seconds: 15)
 
+    /// The rule for how Android resolves a web link among apps and browsers on this device: Android 12+'s
+    /// approved-app-or-browser resolution, or Android 6–11's disambiguation dialog.
+    static func resolutionRule(_ os: OSVersion) -> Rule {
+        Rule.androidApplinksResolution12.applies(to: os) ? Rule.androidApplinksResolution12 : Rule.androidApplinksLegacyChooser
+    }
+
     static func browsers(_ world: World, trace: inout TraceRecorder) -> [String] {
         if let installed = world.device.installedBrowsers {
             // A default browser among them takes the link alone; otherwise all of them are offered.
             if installed.contains(world.device.defaultBrowser) { return [world.device.defaultBrowser.rawValue] }
             if installed.count > 1 {
-                trace.add("Android", "No default browser is set, so every installed browser is offered", rule: Rule.androidApplinksResolution12)
+                trace.add("Android", "No default browser is set, so every installed browser is offered", rule: resolutionRule(world.device.os))
             }
             return installed.map(\.rawValue)
         }
         if world.device.defaultBrowser != .none { return [world.device.defaultBrowser.rawValue] }
         trace.add("Android", "No default browser is set, so every installed browser is offered",
-                  rule: Rule.androidApplinksResolution12,
+                  rule: resolutionRule(world.device.os),
                   assumption: "assumption: the device has Chrome and Firefox installed (device.browsers says otherwise)")
         return [Browser.chrome.rawValue, Browser.firefox.rawValue]
     }
@@ -46,15 +52,15 @@ enum AndroidWebResolver {
         let handlers = search.handlers
         let browserList = browsers(world, trace: &trace)
         if handlers.isEmpty {
-            trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: Rule.androidApplinksResolution12)
+            trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: resolutionRule(world.device.os))
             return .browsers(browserList)
         }
-        if api < 23 {
+        if !Rule.androidApplinksCollectedHosts.applies(to: world.device.os) {
             trace.add("Android", "Android \(world.device.os) has no App Links (they arrived in Android 6): every matching app is offered with the browser",
-                      rule: Rule.androidApplinksLegacyAllOrNothing)
+                      rule: Rule.androidApplinksLegacyChooser)
             return .chooser(apps: handlers, browsers: browserList)
         }
-        if api <= 30 {
+        if Rule.androidApplinksLegacyChooser.applies(to: world.device.os) {
             var always: [Handler] = []
             var ask: [Handler] = []
             for handler in handlers {
@@ -62,9 +68,9 @@ enum AndroidWebResolver {
                 let (status, steps) = AppLinkDomains.legacyStatus(app, api: api, web: world.web)
                 for step in steps { trace.append(step) }
                 switch status {
-                case "always": always.append(handler)
-                case "never": continue
-                default: ask.append(handler)
+                case .always: always.append(handler)
+                case .never: continue
+                case .undefined: ask.append(handler)
                 }
             }
             if let winner = always.max(by: { world.apps[$0.appIndex].installOrder < world.apps[$1.appIndex].installOrder }) {
@@ -229,7 +235,7 @@ enum AndroidWebResolver {
                 } else if !first && previousResolvers == resolvers && firstNavigationOfIntent {
                     decision = (false, "The redirect has no new handlers: it stays in \(shown)", Rule.androidChromeIncomingIntent)
                 } else if resolvers.isEmpty {
-                    decision = (false, world.device.os.apiLevel >= 31
+                    decision = (false, Rule.androidApplinksResolution12.applies(to: world.device.os)
                                 ? "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
                                 : "No app can handle \(current): \(shown) keeps it", Rule.androidChromeNoHandler)
                 } else if let previousHost, previousHost == host {

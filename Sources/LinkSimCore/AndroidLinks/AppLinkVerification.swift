@@ -66,20 +66,21 @@ enum AppLinkDomains {
 
     /// States that count as verified (DomainVerificationState).
     /// States that count as verified, by their `pm get-app-links` names.
-    static func isVerified(_ state: String) -> Bool { DomainVerificationState(state)?.isVerified == true }
+    static func isVerified(_ state: DomainVerificationState) -> Bool { state.isVerified }
 
     /// The verification state of each autoVerify host: the scenario's override, or the verifier's result.
-    static func states(_ app: App, api: Int, web: Web) -> [(host: String, state: String, steps: [TraceStep])] {
+    static func states(_ app: App, api: Int, web: Web) -> [(host: String, state: DomainVerificationState, steps: [TraceStep])] {
         verifications(app, api: api, web: web).map { ($0.host, $0.state, $0.steps) }
     }
 
     /// Each autoVerify host with its state, steps and (Android 15+) dynamic rules.
     static func verifications(_ app: App, api: Int, web: Web)
-        -> [(host: String, state: String, steps: [TraceStep], dynamic: [DynamicComponent]?)] {
+        -> [(host: String, state: DomainVerificationState, steps: [TraceStep], dynamic: [DynamicComponent]?)] {
         let collection = collect(app, api: api)
-        let verifier = AssetLinksVerifier(web: web)
+        let verifier = AssetLinksVerifier(web: web, os: OSVersion(androidAPI: api))
         return collection.autoVerify.map { host in
-            if let forced = app.domainVerification[host] {
+            // A forced state is what `pm set-app-links` records: Android 12+ only.
+            if Rule.androidApplinksState.applies(to: OSVersion(androidAPI: api)), let forced = app.domainVerification[host] {
                 return (host, forced, [TraceStep(actor: "Android", summary: "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
                                                  rule: Rule.androidApplinksState)], nil)
             }
@@ -89,7 +90,7 @@ enum AppLinkDomains {
                 return (host, record.state, record.steps + [note], record.dynamic)
             }
             if let due = app.verificationDueAt {
-                return (host, "none", [TraceStep(actor: "Android", summary: "The verification agent has not answered for \(host) yet (it answers at \(due)): state none",
+                return (host, .none, [TraceStep(actor: "Android", summary: "The verification agent has not answered for \(host) yet (it answers at \(due)): state none",
                                                  rule: Rule.androidApplinksPackageLifecycle)], nil)
             }
             let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
@@ -126,7 +127,7 @@ enum AppLinkDomains {
             steps += entry.steps
             if isVerified(entry.state) {
                 if let rules = entry.dynamic, let url {
-                    if api >= 35 {
+                    if Rule.androidApplinksDynamicRules.applies(to: OSVersion(androidAPI: api)) {
                         let verdict = DynamicAppLinks.allows(rules, url: url)
                         steps.append(verdict.step)
                         if !verdict.allowed { return (.none, steps) }
@@ -158,14 +159,14 @@ enum AppLinkDomains {
     // MARK: Android 6–11 (legacy, all or nothing)
 
     /// ALWAYS when every collected host verified; NEVER when the user switched link handling off.
-    static func legacyStatus(_ app: App, api: Int, web: Web) -> (status: String, steps: [TraceStep]) {
+    static func legacyStatus(_ app: App, api: Int, web: Web) -> (status: LegacyLinkStatus, steps: [TraceStep]) {
         if !app.linkHandlingAllowed {
-            return ("never", [TraceStep(actor: "Android", summary: "The user chose “Don't open in this app” for \(app.name)",
+            return (.never, [TraceStep(actor: "Android", summary: "The user chose “Don't open in this app” for \(app.name)",
                                         rule: Rule.androidApplinksLinkHandlingOff)])
         }
         let states = states(app, api: api, web: web)
         guard !states.isEmpty else {
-            return ("undefined", [TraceStep(actor: "Android", summary: "\(app.name) declares no autoVerify filter, so nothing is verified",
+            return (.undefined, [TraceStep(actor: "Android", summary: "\(app.name) declares no autoVerify filter, so nothing is verified",
                                             rule: Rule.androidApplinksCollectedHosts)])
         }
         var steps = states.flatMap(\.steps)
@@ -173,10 +174,16 @@ enum AppLinkDomains {
         if failed.isEmpty {
             steps.append(TraceStep(actor: "Android", summary: "All \(states.count) hosts verified: \(app.name) becomes the default handler (ALWAYS)",
                                    rule: Rule.androidApplinksLegacyAllOrNothing))
-            return ("always", steps)
+            return (.always, steps)
         }
         steps.append(TraceStep(actor: "Android", summary: "\(failed.joined(separator: ", ")) failed; on Android 6–11 one failure means no host is verified (UNDEFINED)",
                                rule: Rule.androidApplinksLegacyAllOrNothing))
-        return ("undefined", steps)
+        return (.undefined, steps)
     }
+}
+
+/// Android 6–11's per-app link status (`INTENT_FILTER_DOMAIN_VERIFICATION_STATUS_*`): ALWAYS opens the app without
+/// asking, NEVER leaves the app out, UNDEFINED puts it in the disambiguation dialog.
+enum LegacyLinkStatus: Sendable, Equatable {
+    case always, never, undefined
 }

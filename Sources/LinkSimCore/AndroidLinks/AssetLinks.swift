@@ -16,17 +16,19 @@ struct AssetStatement: Equatable {
 /// Fetching and matching Digital Asset Links the way the AOSP verifier (StatementService) does.
 struct AssetLinksVerifier {
     let web: Web
+    /// The device: Android 12's agent and Android 6–11's verifier differ in what they are documented to do.
+    var os = OSVersion(androidAPI: AndroidVersions.latestAPI)
 
     static let handleAllURLs = "delegate_permission/common.handle_all_urls"
     static let sizeLimit = 1024 * 1024
 
     /// The outcome for one host: `verified`, or a verifier error code, with the steps that decided it.
     struct Result {
-        var state: String
+        var state: DomainVerificationState
         var steps: [TraceStep]
         /// Android 15+ rules stored with a successful verification.
         var dynamicComponents: [DynamicComponent]? = nil
-        var verified: Bool { state == "verified" }
+        var verified: Bool { state == .verified }
     }
 
     /// Verifies `host` (a `*.` wildcard is verified at its apex) for `package` signed with `fingerprints`.
@@ -44,21 +46,24 @@ struct AssetLinksVerifier {
         let fetched = fetch(fileHost, url: url, step: step)
         guard case .success(let statements) = fetched else {
             if case .failure(let code) = fetched { return Result(state: code, steps: steps) }
-            return Result(state: "1026", steps: steps)
+            return Result(state: .code(1026), steps: steps)
         }
-        // One level of include.
+        // One level of include (documented for Android 12's agent; assumed for the Android 6–11 verifier).
+        let includeRule: Rule? = Rule.androidApplinksAssetlinksInclude.applies(to: os) ? Rule.androidApplinksAssetlinksInclude : nil
+        let includeAssumption = includeRule == nil
+            ? "assumption: Android 12's agent follows one level of include; linksim assumes Android \(os)'s verifier does the same (undocumented)" : nil
         var all = statements
         for include in statements.compactMap(\.include) {
             guard let includeURL = URLParts(include), includeURL.scheme.lowercased() == "https", let includeHost = includeURL.host else {
-                step("include \(include) is not an https URL; skipped", Rule.androidApplinksAssetlinksInclude)
+                step("include \(include) is not an https URL; skipped", includeRule, assumption: includeAssumption)
                 continue
             }
             guard includeURL.path == "/.well-known/assetlinks.json" else {
                 step("include \(include): linksim's web model serves only /.well-known/assetlinks.json, so this include answers 404",
-                     Rule.androidApplinksAssetlinksInclude)
+                     includeRule, assumption: includeAssumption)
                 continue
             }
-            step("Follows include \(include) (one level only)", Rule.androidApplinksAssetlinksInclude)
+            step("Follows include \(include) (one level only)", includeRule, assumption: includeAssumption)
             if case .success(let more) = fetch(includeHost.lowercased(), url: include, step: step) {
                 all += more.filter { $0.include == nil }
             }
@@ -71,7 +76,7 @@ struct AssetLinksVerifier {
                  + (others.isEmpty ? "" : " (the file names \(others.joined(separator: ", ")); package names compare case-sensitively)"),
                  Rule.androidApplinksAssetlinksMatch,
                  assumption: "assumption: a file without a matching statement is reported as 1026 (FAILURE_REJECTED_BY_SERVER), like other rejections")
-            return Result(state: "1026", steps: steps)
+            return Result(state: .code(1026), steps: steps)
         }
         let listed = forPackage.flatMap(\.fingerprints)
         if let hit = fingerprints.first(where: { listed.contains($0) }) {
@@ -82,7 +87,7 @@ struct AssetLinksVerifier {
                 step("Its dynamic_app_link_components are malformed, so the device ignores them and uses the manifest only",
                      Rule.androidApplinksDynamicRules)
             }
-            return Result(state: "verified", steps: steps, dynamicComponents: granting?.dynamicComponents)
+            return Result(state: .verified, steps: steps, dynamicComponents: granting?.dynamicComponents)
         }
         var hint = ""
         if fingerprints.contains(where: { fp in listed.contains { $0.uppercased() == fp.uppercased() } }) {
@@ -95,7 +100,7 @@ struct AssetLinksVerifier {
         step("The statement for \(package) lists \(listed.map(short).joined(separator: ", ")), but the app is signed with \(fingerprints.map(short).joined(separator: ", ")): not verified",
              Rule.androidApplinksFingerprint, detail: hint.trimmingCharacters(in: .whitespaces),
              assumption: "assumption: a fingerprint mismatch is reported as 1026 (FAILURE_REJECTED_BY_SERVER)")
-        return Result(state: "1026", steps: steps)
+        return Result(state: .code(1026), steps: steps)
     }
 
     private func short(_ fp: String) -> String {
@@ -109,23 +114,23 @@ struct AssetLinksVerifier {
         if resource.redirect != nil || (300..<400).contains(status) {
             step("GET \(url) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); the verifier does not follow redirects: 1029 (FAILURE_REDIRECT)",
                  Rule.androidApplinksAssetlinksHttp, nil, nil)
-            return .failure("1029")
+            return .failure(.code(1029))
         }
         if status != 200 {
             step("GET \(url) → \(status); only 200 counts: 1026 (FAILURE_REJECTED_BY_SERVER)",
                  Rule.androidApplinksAssetlinksHttp, resource.body == nil && status == 404 ? "The scenario's web section does not serve this file." : nil, nil)
-            return .failure("1026")
+            return .failure(.code(1026))
         }
         let body = resource.body ?? []
         step("GET \(url) → 200 (\(body.count) bytes)", Rule.androidApplinksAssetlinksHttp, nil, nil)
         if body.count > Self.sizeLimit {
             step("The file is over 1 MiB; it is rejected", Rule.androidApplinksAssetlinksHttp, nil, nil)
-            return .failure("1026")
+            return .failure(.code(1026))
         }
         guard let statements = resource.parsed.map({ $0.assetStatements }) ?? Self.statements(body) else {
             step("The file is not a JSON array of statements; the whole file fails", Rule.androidApplinksAssetlinksJson, nil,
                  "assumption: a malformed file is reported as 1026")
-            return .failure("1026")
+            return .failure(.code(1026))
         }
         return .success(statements)
     }
@@ -168,6 +173,6 @@ struct AssetLinksVerifier {
 
     private enum Result2 {
         case success([AssetStatement])
-        case failure(String)
+        case failure(DomainVerificationState)
     }
 }

@@ -50,15 +50,15 @@ enum FirstOpen {
     }
 
     /// The user answered the iOS 16+ paste alert.
-    static func answerPastePrompt(_ pending: PendingDecision, firstLaunch: Bool, answer: String,
+    static func answerPastePrompt(_ pending: PendingDecision, firstLaunch: Bool, answer: Answer,
                                   world: inout World, trace: inout TraceRecorder) -> Landing {
         guard let appID = pending.candidates.first, let index = world.index(of: appID) else { return Landing(kind: .nowhere) }
         // `open` reads as the affirmative button too; anything else leaves the pasteboard unread.
-        let allowed = answer == "allow_paste" || answer == "open"
+        let allowed = answer == .allowPaste || answer == .open
         if allowed {
             trace.add("User", "Taps “Allow Paste”")
         } else {
-            trace.add("User", answer == "deny_paste" || answer == "cancel" ? "Taps “Don't Allow Paste”" : "“\(answer)” is not Allow/Don't Allow Paste; the alert counts as denied",
+            trace.add("User", answer == .denyPaste || answer == .cancel ? "Taps “Don't Allow Paste”" : "“\(answer)” is not Allow/Don't Allow Paste; the alert counts as denied",
                       rule: Rule.deferredIosPasteDenied)
         }
         let pasteboard = Pasteboard(read: true, text: allowed ? world.device.clipboard : nil)
@@ -76,13 +76,13 @@ enum FirstOpen {
         // The recipe reads UIPasteboard.general.string: any text is read [AF-PrivateRelay].
         case .appsflyer: reads = AppsFlyerOptions(app.sdk).clipboardRecipe
         // Branch checks hasURLs first, so only a URL is read [BR-SDK-Pasteboard]; NativeLink is iOS 15+.
-        case .branch: reads = BranchOptions(app.sdk).checkPasteboardOnInstall && device.os.major >= 15 && URLParts(text)?.isWeb == true
-        case .adjust: reads = AdjustOptions(app.sdk).linkMe && device.os.major >= 15 && URLParts(text)?.isWeb == true
+        case .branch: reads = BranchOptions(app.sdk).checkPasteboardOnInstall && Rule.deferredBranchNativelink.applies(to: device.os) && URLParts(text)?.isWeb == true
+        case .adjust: reads = AdjustOptions(app.sdk).linkMe && Rule.deferredAdjustLinkme.applies(to: device.os) && URLParts(text)?.isWeb == true
         case .none: reads = false
         }
         guard reads else { return nil }
-        if device.os.major >= 16 { return .alert }
-        return device.os.major >= 14 ? .banner : .silent
+        if Rule.deferredIosPasteAlert.applies(to: device.os) { return .alert }
+        return Rule.deferredIosPasteBanner.applies(to: device.os) ? .banner : .silent
     }
 
     static func resolve(_ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: Pasteboard,
@@ -301,7 +301,7 @@ enum AppsFlyerFirstOpen {
 
         // 6. When the callbacks arrive: after the ATT wait and the server round trip.
         var waitMs: Int64 = 0
-        if ios, let wait = options.waitForATT {
+        if ios, let wait = options.waitForATT, Rule.deferredAfAttWait.applies(to: world.device.os) {
             let answer = world.device.attAnswerAfter ?? (world.device.att == .notDetermined ? nil : SimDuration(seconds: 0))
             let waited = min(answer ?? wait, wait)
             waitMs = waited.seconds * 1000

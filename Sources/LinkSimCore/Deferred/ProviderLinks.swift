@@ -133,7 +133,7 @@ enum ProviderLinks {
         let params = linkData(provider, parts: parts, world: world, trace: &trace, actor: server, targetApp: targetIndex)
         // Private Relay covers Safari only (assumption A5 for in-app browsers): a tap in Safari, or a
         // tap in Notes/Messages/Mail whose page loads in Safari as the default browser.
-        let relayed = platform == .ios && world.device.os.major >= 15 && world.device.privateRelay
+        let relayed = Rule.deferredMatchPrivateRelay.applies(to: world.device.os) && world.device.privateRelay
             && TapSurface.browser(for: tap, world: world) == Browser.safari.rawValue
         let click = ProviderClick(provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
                                   time: world.clock, network: world.device.network, relayed: relayed, adClick: tap.adClick,
@@ -209,12 +209,12 @@ enum ProviderLinks {
                     filter.autoVerify && filter.data.contains { $0.scheme == "https" } && filter.data.contains { $0.host?.lowercased() == host }
                 }
             }
-            let verifiedByState = app.domainVerification[host] == "verified"
+            let verifiedByState = app.domainVerification[host] == .verified
             let activity = verifiedByFilter ?? (verifiedByState ? app.activities.first : nil)
             trace.add("Android", activity != nil ? "\(app.name) has a verified App Link for \(host)"
                                                 : "\(app.name) has no verified App Link for \(host)",
                       assumption: "assumption: until the Android App Link rule set lands, an App Link counts as verified when an activity filter has autoVerify with an https host equal to \(host), or domain_verification says verified for it")
-            if activity != nil, tap.from != .webview, tap.from != .inAppBrowser {
+            if activity != nil, Rule.deferredClickOpensApp.applies(to: world.device.os), tap.from != .webview, tap.from != .inAppBrowser {
                 trace.add("Android", "Opens \(app.name) through the App Link", rule: Rule.deferredClickOpensApp)
                 let starter: AppDelivery.AndroidStarter = [.chrome, .chromeAddressBar, .customTab, .firefox].contains(tap.from) ? .browser : .otherApp
                 return AppDelivery.open(index, url: tap.url, kind: .appLink, activity: activity, starter: starter, sdkRouting: routing,

@@ -51,7 +51,8 @@ enum AppDelivery {
         let platform = world.device.platform
         let handles = app.handles ?? defaultHandles(for: app, platform: platform)
 
-        if platform == .ios, app.lifecycle == .appDelegate, let sdk = app.iosSDK, sdk.major >= 27 {
+        if platform == .ios, app.lifecycle == .appDelegate, let sdk = app.iosSDK,
+           Rule.iosDeliveryScenesRequired27.applies(toSDK: sdk), Rule.iosDeliveryScenesRequired27.applies(to: world.device.os) {
             trace.add("iOS", "\(app.name) was built with the iOS \(sdk) SDK but does not adopt the scene life cycle: it fails to launch",
                       rule: Rule.iosDeliveryScenesRequired27)
             world.apps[index].state = .terminated
@@ -74,15 +75,20 @@ enum AppDelivery {
             entry = (result.callback, [], result.rule, result.detail)
             warmNewIntent = result.callback == "onNewIntent"
         }
+        if platform == .ios, app.lifecycle == .swiftui, !Rule.iosDeliverySwiftui.applies(to: world.device.os) {
+            let reason = "SwiftUI's App life cycle arrived in iOS 14; an app built on it does not run on iOS \(world.device.os)"
+            trace.add("iOS", reason, rule: Rule.linksimNotModelled)
+            return Landing.unknown(reason)
+        }
         var implemented = ([entry.callback] + entry.alternatives).first { handles.contains($0) }
         if platform == .ios, app.lifecycle == .swiftui, cold, kind == .universalLink, world.assumptions.swiftUIColdStartDrop184,
-           world.device.os.major == 18, world.device.os.components.count > 1, world.device.os.components[1] == 4 {
+           Rule.iosDeliverySwiftui184Quirk.applies(to: world.device.os) {
             trace.add("iOS", "iOS 18.4 was reported to drop cold-start universal links in SwiftUI apps: neither onOpenURL nor onContinueUserActivity fires",
                       rule: Rule.iosDeliverySwiftui184Quirk,
                       assumption: "assumption: the scenario switched on this reported iOS 18.4 bug (assumptions.quirk_swiftui_cold_start_drop_18_4)")
             implemented = nil
         }
-        if platform == .ios, app.lifecycle == .appDelegate, kind == .customScheme, world.device.os.major >= 26 {
+        if platform == .ios, app.lifecycle == .appDelegate, kind == .customScheme, Rule.iosDeliveryOpenUrlDeprecated26.applies(to: world.device.os) {
             trace.add("iOS", "application(_:open:options:) is deprecated in iOS 26 (still called); Apple points to the scene life cycle",
                       rule: Rule.iosDeliveryOpenUrlDeprecated26)
         }
@@ -131,7 +137,7 @@ enum AppDelivery {
         -> (callback: String, alternatives: [String], rule: Rule, detail: String?) {
         var lifecycle = app.lifecycle
         var note: String?
-        if lifecycle != .appDelegate, os.major < 13 {
+        if lifecycle != .appDelegate, !Rule.iosDeliveryScenesCold.applies(to: os) {
             note = "Scenes arrived in iOS 13; on iOS \(os) the app delegate receives the link."
             lifecycle = .appDelegate
         }

@@ -20,8 +20,10 @@ enum CustomSchemeResolver {
             trace.add("iOS", "\(scheme): is reserved for \(system.name); iOS opens it", rule: Rule.iosSchemeReserved)
             return Landing(kind: .app, app: system.id, via: .customScheme, delivered: true)
         }
-        trace.add("iOS", "\(parts.scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
-                  rule: Rule.iosAasaWebUrlsOnly)
+        if Rule.iosAasaWebUrlsOnly.applies(to: world.device.os) {
+            trace.add("iOS", "\(parts.scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
+                      rule: Rule.iosAasaWebUrlsOnly)
+        }
         let claimants = world.apps.indices.filter { i in
             world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
         }
@@ -39,7 +41,7 @@ enum CustomSchemeResolver {
                 return Landing(kind: .error, browser: Browser.safari.rawValue, url: tap.url)
             }
             let app = world.apps[index]
-            if world.device.os.major < 9 {
+            if Rule.iosSchemeNoPromptBefore9.applies(to: world.device.os) {
                 trace.add("Safari", "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking",
                           rule: Rule.iosSchemeNoPromptBefore9)
                 return AppDelivery.open(index, url: tap.url, kind: .customScheme, sdkRouting: providerLink?.routing, world: &world, trace: &trace)

@@ -173,11 +173,14 @@ public enum Settings {
                 return .failure(SettingError(message: "`\(path)`: no app `\(ref)` in `apps`\(Suggestion.didYouMean(ref, among: apps.map(\.id)))"))
             }
             return .success(ResolvedSetting(setting: .app("domain_verification", "a state (none, verified, approved, denied...) or a verifier code") { app, value, _ in
-                let states = ["none", "verified", "approved", "denied", "migrated", "restored", "legacy_failure", "system_configured"]
                 switch value {
                 case .null: app.domainVerification[host] = nil
-                case .int(let code): app.domainVerification[host] = String(code)
-                case .string(let s) where states.contains(s): app.domainVerification[host] = s
+                case .int(let code):
+                    guard let state = DomainVerificationState(String(code)) else { return "not a verifier code (1024 or more)" }
+                    app.domainVerification[host] = state
+                case .string(let s):
+                    guard let state = DomainVerificationState(s) else { return "not a verification state" }
+                    app.domainVerification[host] = state
                 default: return "not a verification state"
                 }
                 return nil

@@ -82,8 +82,9 @@ public enum Simulator {
             }
             trace.add(world.device.platform.displayName,
                       "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched")
-            if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
-                trace.add("iOS", "At install the device downloads \(world.apps[i].name)'s association files\(world.device.os.major >= 14 ? " from Apple's CDN" : "")",
+            if world.device.platform == .ios, Rule.iosAasaHostFetchTiming.applies(to: world.device.os),
+               world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
+                trace.add("iOS", "At install the device downloads \(world.apps[i].name)'s association files\(Rule.iosAasaHostCdn.applies(to: world.device.os) ? " from Apple's CDN" : "")",
                           rule: Rule.iosAasaHostFetchTiming)
             }
             return nil
@@ -102,7 +103,8 @@ public enum Simulator {
             if world.apps[i].state.isRunning { world.apps[i].state = .terminated }
             world.apps[i].associationCheckedAt = world.clock
             trace.add(world.device.platform.displayName, "Updates \(world.apps[i].name) from the store; a running process is terminated")
-            if world.device.platform == .ios, world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
+            if world.device.platform == .ios, Rule.iosAasaHostFetchTiming.applies(to: world.device.os),
+               world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
                 trace.add("iOS", "The update makes the device fetch \(world.apps[i].name)'s association files again",
                           rule: Rule.iosAasaHostFetchTiming)
             }
@@ -237,7 +239,7 @@ enum LinkTap {
         let surface = TapSurface.name(of: tap, world: world)
         let host = URLParts(tap.url)?.normalizedHost ?? ""
         trace.add(surface, "The user long-presses \(tap.url) and chooses “\(choice == .openInSafari ? "Open in Safari" : "Open in App")”")
-        if world.device.platform == .ios, !host.isEmpty {
+        if world.device.platform == .ios, !host.isEmpty, Rule.iosUlUserPreference.applies(to: world.device.os) {
             if choice == .openInSafari {
                 if !world.device.safariPrefersBrowser.contains(host) { world.device.safariPrefersBrowser.append(host) }
                 trace.add("iOS", "Remembers that the user prefers the browser for \(host); later taps on its universal links open Safari",
@@ -293,7 +295,7 @@ enum WebNavigation {
 
 /// Answers to a prompt or chooser left by the previous action.
 enum PendingAnswer {
-    static func resolve(_ pending: PendingDecision, answer: String, world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func resolve(_ pending: PendingDecision, answer: Answer, world: inout World, trace: inout TraceRecorder) -> Landing {
         let platform = world.device.platform
         func stay(_ summary: String) -> Landing {
             trace.add("User", summary, rule: pending.cancelRule)
@@ -325,9 +327,9 @@ enum PendingAnswer {
         case .safariSchemePrompt, .appOpenPrompt, .chromeExternalPrompt:
             guard let target = pending.candidates.first else { return Landing(kind: .nowhere) }
             switch answer {
-            case "open", "always", "just_once", target:
+            case .open, .always, .justOnce, .pick(target):
                 return open(target, detail: "Taps Open")
-            case "cancel":
+            case .cancel:
                 return stay("Taps Cancel; the app does not open")
             default:
                 trace.add("User", "“\(answer)” is not an answer this prompt offers (Open or Cancel); the prompt is dismissed",
@@ -335,21 +337,21 @@ enum PendingAnswer {
                 return Landing(kind: .nowhere)
             }
         case .chooser:
-            if answer == "cancel" { return stay("Dismisses the chooser") }
-            if pending.candidates.contains(answer), Browser(rawValue: answer) != nil, world.index(of: answer) == nil {
-                trace.add("User", "Picks \(Browser(rawValue: answer)?.displayName ?? answer) in the chooser")
-                return Landing(kind: .browser, via: .web, browser: answer, url: pending.url)
+            if answer == .cancel { return stay("Dismisses the chooser") }
+            if case .pick(let option) = answer, pending.candidates.contains(option) {
+                if let browser = Browser(rawValue: option), world.index(of: option) == nil {
+                    trace.add("User", "Picks \(browser.displayName) in the chooser")
+                    return Landing(kind: .browser, via: .web, browser: option, url: pending.url)
+                }
+                return open(option, detail: "Picks \(world.index(of: option).map { world.apps[$0].name } ?? option) in the chooser (Just once)")
             }
-            if pending.candidates.contains(answer) {
-                return open(answer, detail: "Picks \(world.index(of: answer).map { world.apps[$0].name } ?? answer) in the chooser (Just once)")
-            }
-            if (answer == "just_once" || answer == "always"), let first = pending.candidates.first {
-                if answer == "always", platform == .android, world.index(of: first) != nil {
+            if answer == .justOnce || answer == .always, let first = pending.candidates.first {
+                if answer == .always, platform == .android, world.index(of: first) != nil {
                     world.preferredActivities[World.preferenceKey(pending.url)] = first
                     trace.add("Android", "“Always” saves \(first) as the preferred activity for \(World.preferenceKey(pending.url)) links",
                               rule: pending.cancelRule)
                 }
-                return open(first, detail: "Picks the first option and taps \(answer == "always" ? "Always" : "Just once")")
+                return open(first, detail: "Picks the first option and taps \(answer == .always ? "Always" : "Just once")")
             }
             trace.add("User", "“\(answer)” is not one of the chooser's options (\(pending.candidates.joined(separator: ", "))); the chooser is dismissed",
                       rule: Rule.linksimAnswerNothingPending)

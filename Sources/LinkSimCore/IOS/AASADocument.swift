@@ -18,7 +18,7 @@ public struct AASADocument: Sendable, Equatable {
 
     /// True when iOS `ios` rejects a file of `byteCount` bytes for its size (ios.md §1.2, rule ios.aasa.size-limit).
     public static func exceedsSizeLimit(_ byteCount: Int, ios: OSVersion) -> Bool {
-        byteCount > sizeLimit && ios >= OSVersion(ios: 9, 3, 1)
+        byteCount > sizeLimit && Rule.iosAasaSizeLimit.applies(to: ios)
     }
 
     /// Whether the file has an `applinks` object. Without it the file makes no universal links.
@@ -132,7 +132,7 @@ public struct AASADetail: Sendable, Equatable {
     /// The apps this entry applies to on `ios`: `appIDs` arrived with iOS 13 (with `components`);
     /// before, only `appID` (or the legacy dictionary key) names an app (rule ios.aasa.appids-ios13).
     public func appIDs(on ios: OSVersion) -> [String] {
-        guard ios < OSVersion(ios: 13) else { return appIDs }
+        guard Rule.iosAasaAppidsIos13.applies(to: ios) else { return appIDs }
         switch appIDSource {
         case .appID, .dictionaryKey: return appIDs
         case .appIDs: return ignoredAppID.map { [$0] } ?? []

@@ -28,11 +28,11 @@ struct AASAFastVerdict {
     let document: AASADocument
     let ios: OSVersion
 
-    var componentsSupported: Bool { ios >= OSVersion(ios: 13) }
-    var defaultsSupported: Bool { ios >= OSVersion(ios: 14) }
-    var caseSensitiveKeySupported: Bool { ios >= OSVersion(ios: 13, 5) }
-    var variablesSupported: Bool { ios >= OSVersion(ios: 13, 5) }
-    var notPrefixSupported: Bool { ios >= OSVersion(ios: 9, 2) }
+    var componentsSupported: Bool { Rule.iosAasaComponentsFirstHit.applies(to: ios) }
+    var defaultsSupported: Bool { Rule.iosAasaDefaults.applies(to: ios) }
+    var caseSensitiveKeySupported: Bool { Rule.iosAasaCaseSensitive.applies(to: ios) }
+    var variablesSupported: Bool { Rule.iosAasaSubstitutionVariables.applies(to: ios) }
+    var notPrefixSupported: Bool { Rule.iosAasaPathsNotExclude.applies(to: ios) }
 
     func classify(url original: String, domain: String?) -> AASAVerdict {
         var text = original
@@ -41,7 +41,7 @@ struct AASAFastVerdict {
             return AASAVerdict(result: .noMatch)
         }
         if let domain, url.host.lowercased() != domain.lowercased() { return AASAVerdict(result: .noMatch) }
-        guard ios >= OSVersion(ios: 9), document.hasAppLinks else { return AASAVerdict(result: .noMatch) }
+        guard Rule.iosAasaApplinksSection.applies(to: ios), document.hasAppLinks else { return AASAVerdict(result: .noMatch) }
         for (index, detail) in document.details.enumerated() where detail.appIDs(on: ios).contains(appID) {
             if componentsSupported, let components = detail.components {
                 if let hit = evaluate(components: components, detail: detail, index: index, url: url) { return hit }

@@ -104,7 +104,7 @@ struct AASAFetcher {
             trace.add(actor, "Content-Type is \(resource.contentType), not application/json; iOS does not enforce it",
                       rule: Rule.iosAasaHostContentType)
         }
-        if body.count > Self.sizeLimit, ios >= OSVersion(ios: 9, 3, 1) {
+        if body.count > Self.sizeLimit, Rule.iosAasaSizeLimit.applies(to: ios) {
             trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: Rule.iosAasaSizeLimit)
             return .denied("the AASA file is over 128 KB")
         }

@@ -15,11 +15,11 @@ struct MatchRun {
     }
 
     // Version gates (data, not scattered ifs).
-    var componentsSupported: Bool { ios >= OSVersion(ios: 13) }
-    var defaultsSupported: Bool { ios >= OSVersion(ios: 14) }
-    var caseSensitiveKeySupported: Bool { ios >= OSVersion(ios: 13, 5) }
-    var variablesSupported: Bool { ios >= OSVersion(ios: 13, 5) }
-    var notPrefixSupported: Bool { ios >= OSVersion(ios: 9, 2) }
+    var componentsSupported: Bool { Rule.iosAasaComponentsFirstHit.applies(to: ios) }
+    var defaultsSupported: Bool { Rule.iosAasaDefaults.applies(to: ios) }
+    var caseSensitiveKeySupported: Bool { Rule.iosAasaCaseSensitive.applies(to: ios) }
+    var variablesSupported: Bool { Rule.iosAasaSubstitutionVariables.applies(to: ios) }
+    var notPrefixSupported: Bool { Rule.iosAasaPathsNotExclude.applies(to: ios) }
 
     mutating func note(_ summary: String, detail: String? = nil, rule: Rule?, assumption: String? = nil) {
         steps.append(AASAMatchStep(summary: summary, detail: detail, rule: rule, assumption: assumption))
@@ -55,7 +55,7 @@ struct MatchRun {
                 note("Host \(url.host) is \(domain) compared without regard to case", rule: Rule.iosAasaHostCaseInsensitive)
             }
         }
-        guard ios >= OSVersion(ios: 9) else {
+        guard Rule.iosAasaApplinksSection.applies(to: ios) else {
             note("iOS \(ios) has no universal links (they arrived in iOS 9)", rule: Rule.iosAasaApplinksSection)
             return verdict(.noMatch)
         }

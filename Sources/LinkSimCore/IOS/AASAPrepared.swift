@@ -45,7 +45,7 @@ extension AASAMatcher {
 
         public init(document: AASADocument, appID: String, ios: OSVersion) {
             let fast = AASAFastVerdict(appID: appID, document: document, ios: ios)
-            active = ios >= OSVersion(ios: 9) && document.hasAppLinks
+            active = LinkSimCore.Rule.iosAasaApplinksSection.applies(to: ios) && document.hasAppLinks
             var rules: [Rule] = []
             func add(detail: Int, position: Int, format: AASAFormat, path: String, query: AASAQueryPattern?,
                      fragment: String?, options: GlobOptions, percentEncoded: Bool, exclude: Bool) {

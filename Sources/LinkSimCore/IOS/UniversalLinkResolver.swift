@@ -10,7 +10,7 @@ enum UniversalLinkResolver {
     static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
         let os = world.device.os
         let browser = TapSurface.browser(for: tap, world: world)
-        if os.major < 9 {
+        if Rule.iosUlRequiresIos9.applies(to: os) {
             trace.add("iOS", "Universal links arrived in iOS 9; on iOS \(os) a web link always opens in the browser",
                       rule: Rule.iosUlRequiresIos9)
             return showPage(tap.url, browser: browser, world: world, trace: &trace)
@@ -36,6 +36,12 @@ enum UniversalLinkResolver {
     static func findApp(for url: String, parts: URLParts, world: World, trace: inout TraceRecorder,
                         quietWhenUnclaimed: Bool = false) -> Candidate? {
         let host = parts.normalizedHost
+        guard Rule.iosAasaHostFetchTiming.applies(to: world.device.os) else {
+            if !quietWhenUnclaimed {
+                trace.add("iOS", "Universal links arrived in iOS 9; on iOS \(world.device.os) no app can claim \(url)", rule: Rule.iosUlRequiresIos9)
+            }
+            return nil
+        }
         let claiming = world.apps.indices.filter { i in
             AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).entry != nil
                 || !AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).ignored.isEmpty
@@ -80,6 +86,13 @@ enum UniversalLinkResolver {
         trace.add("iOS", "\(app.name) lists \(entry.raw)\(entry.isWildcard ? "; a wildcard covers subdomains (not the apex) and its file is read from \(entry.fileHost)" : "")",
                   rule: entry.isWildcard ? Rule.iosEntitlementWildcard : Rule.iosEntitlementApplinks)
         if let mode = entry.mode {
+            let modeRule = mode == .developer ? Rule.iosEntitlementModeDeveloper : Rule.iosEntitlementModeManaged
+            guard modeRule.applies(to: world.device.os) else {
+                trace.add("iOS", "The ?mode= suffix arrived in iOS 14; iOS \(world.device.os) does not know \(entry.raw), so the domain is not associated",
+                          rule: modeRule,
+                          assumption: "assumption: Apple does not document how iOS 13 reads a ?mode= entry; linksim treats it as an entry that names no domain")
+                return nil
+            }
             let ok: Bool
             let why: String
             switch mode {
@@ -95,7 +108,7 @@ enum UniversalLinkResolver {
             }
             trace.add("iOS", ok ? "\(why): satisfied; the file is fetched directly from the server, bypassing the CDN"
                                 : "\(why): not satisfied, so the domain is not associated",
-                      rule: mode == .developer ? Rule.iosEntitlementModeDeveloper : Rule.iosEntitlementModeManaged)
+                      rule: modeRule)
             if !ok { return nil }
         }
         guard let appID = appID(app) else {
@@ -103,7 +116,7 @@ enum UniversalLinkResolver {
                       rule: Rule.iosEntitlementAppId)
             return nil
         }
-        let viaCDN = world.device.os.major >= 14 && entry.mode == nil
+        let viaCDN = Rule.iosAasaHostCdn.applies(to: world.device.os) && entry.mode == nil
         let checkedAt = AssociationSchedule.lastCheck(app: app, now: world.clock, start: world.start)
         let delay = world.device.associationDelay
         if delay.seconds > 0, let began = app.associationCheckedAt,
@@ -113,7 +126,7 @@ enum UniversalLinkResolver {
                       assumption: "assumption: the download after install or update takes \(delay) (Apple gives no figure; the scenario sets it)")
             return nil
         }
-        if !viaCDN, world.device.os.major < 14 {
+        if !viaCDN, Rule.iosAasaHostDirectFetch.applies(to: world.device.os) {
             trace.add("iOS", "On iOS \(world.device.os) the device fetches the file straight from the server (no CDN)",
                       rule: Rule.iosAasaHostDirectFetch)
         }

@@ -256,7 +256,7 @@ public struct App: Sendable, Equatable {
     public var linkHandlingAllowed: Bool = true
     public var userSelectedDomains: [String] = []
     /// host -> state name (`verified`, `none`, a verifier code...). Kept as text; the Android rules interpret it.
-    public var domainVerification: [String: String] = [:]
+    public var domainVerification: [String: DomainVerificationState] = [:]
     // both
     /// Entry points the app implements; nil = the usual ones for its life cycle.
     public var handles: [String]?

@@ -178,7 +178,7 @@ public enum ActionKind: Sendable, Equatable {
     case uninstall(appID: String)
     case update(appID: String)
     case longPress(Tap, choose: LongPressChoice)
-    case answer(String)
+    case answer(Answer)
     case set([WorldAssignment])
     /// An `adb shell pm …` App Link command (Android 12+).
     case packageManager(PackageManagerCommand)
@@ -246,4 +246,34 @@ public struct Scenario: Sendable, Equatable {
     }
 
     public func appIndex(_ id: String) -> Int? { apps.firstIndex { $0.id == id } }
+}
+
+/// What the user answers to the prompt or chooser the previous action left open (`answer:` in a scenario).
+public enum Answer: Sendable, Equatable, Hashable, CustomStringConvertible {
+    case open, cancel
+    /// Android's disambiguation dialog: “Always” / “Just once”.
+    case always, justOnce
+    /// iOS 16+'s paste alert.
+    case allowPaste, denyPaste
+    /// An option of a chooser by name: an app id or a browser.
+    case pick(String)
+
+    /// The keywords a scenario can write; anything else names an option.
+    public static let keywords: [Answer] = [.open, .cancel, .always, .justOnce, .allowPaste, .denyPaste]
+
+    public init(_ text: String) {
+        self = Self.keywords.first { $0.description == text } ?? .pick(text)
+    }
+
+    public var description: String {
+        switch self {
+        case .open: return "open"
+        case .cancel: return "cancel"
+        case .always: return "always"
+        case .justOnce: return "just_once"
+        case .allowPaste: return "allow_paste"
+        case .denyPaste: return "deny_paste"
+        case .pick(let option): return option
+        }
+    }
 }

@@ -199,7 +199,7 @@ extension Rule {
     /// pathPattern: an escaped dot \\. still matches any character (up to Android 15)
     public static let androidFilterSimpleGlobEscapedDot = Rule(id: "android.filter.simple-glob-escaped-dot",
          title: "pathPattern: an escaped dot \\. still matches any character (up to Android 15)",
-         versions: [.android()],
+         versions: [.android(api: nil, through: 35)],
          explanation: """
          In SIMPLE_GLOB an escaped \\. that is not followed by * matches any character in AOSP sources up \
          to Android 15 (/te\\.t matches /test); only newer trees make it a literal dot, which linksim applies \
@@ -315,7 +315,7 @@ extension Rule {
     /// Targeting API 31+, activities with intent filters must set android:exported
     public static let androidFilterExportedExplicitRequired = Rule(id: "android.filter.exported-explicit-required",
          title: "Targeting API 31+, activities with intent filters must set android:exported",
-         versions: [.android(api: 31)],
+         versions: [.android(api: 31)], sdk: [.android(api: 31)],
          explanation: """
          An app targeting API 31 or higher whose activity has an <intent-filter> but no android:exported \
          fails to install on Android 12+: INSTALL_PARSE_FAILED_MANIFEST_MALFORMED "Targeting S+ (version 31 \

@@ -125,7 +125,7 @@ extension Rule {
 
     /// Install, update and uninstall change App Link state
     public static let androidApplinksPackageLifecycle = Rule(id: "android.applinks.package-lifecycle", title: "Install, update and uninstall change App Link state",
-         versions: [.android(api: 31)],
+         versions: [.android(api: 23)],
          explanation: "An install asks the verification agent to check every autoVerify domain, and a newly verified domain clears other apps' user selections of it (when the new app's link handling is allowed). An update with the same signer keeps verified, approved, denied, migrated and restored states for still-declared domains and the user's selections and “Open supported links” switch; every other state starts over and is verified again. Uninstalling deletes the package's states and user state, so a reinstall starts fresh.",
          sources: [AppLinkRules.domainVerificationService, "[code] AOSP frameworks/base DomainVerificationService (migrateState, shouldMigrate)", AppLinkRules.cts])
 

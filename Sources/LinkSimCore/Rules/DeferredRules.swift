@@ -170,7 +170,7 @@ extension Rule {
 
     /// A landing page can copy the link to the pasteboard before the store
     public static let deferredClickLandingCopiesLink = Rule(id: "deferred.click.landing-copies-link", title: "A landing page can copy the link to the pasteboard before the store",
-         versions: [.ios(14)],
+         versions: [.ios()],
          explanation: "Pasteboard-based deferred deep linking starts on a web page: AppsFlyer's recipe has an app-owned landing page copy the link with cp_url=true; Branch's NativeLink Deepview copies the link when the user taps its button; Adjust's LinkMe page offers to copy the link. The app reads it back on first open.",
          sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.brNativeLink, DeferredRules.S.adjLinkMe])
 
@@ -266,7 +266,7 @@ extension Rule {
 
     /// The clipboard recipe rescues the deep link past Private Relay
     public static let deferredAfClipboardRecipe = Rule(id: "deferred.af.clipboard-recipe", title: "The clipboard recipe rescues the deep link past Private Relay",
-         versions: [.ios(14)],
+         versions: [.ios()],
          explanation: "AppsFlyer's Private Relay guide: a landing page copies the link with cp_url=true; on first launch the app reads UIPasteboard.general.string and, if it contains cp_url=true, calls performOnAppAttribution(with:), which is processed like a direct deep-link open. It does not help attribution. Under UDL linksim reports it as FOUND with isDeferred false (assumption A2) and routes the first result only (A3).",
          sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.libRefIOS])
 

@@ -243,7 +243,7 @@ extension Rule {
 
     /// Matching is case-sensitive unless caseSensitive is false
     public static let iosAasaCaseSensitive = Rule(id: "ios.aasa.case-sensitive", title: "Matching is case-sensitive unless caseSensitive is false",
-         versions: [.ios(13)],
+         versions: [.ios(from: OSVersion(ios: 13, 5))],
          explanation: """
          Patterns are case-sensitive by default: "/search/" does not match "/SEARCH/". A component (or \
          defaults) with "caseSensitive": false compares without regard to case, including in substitution \

@@ -15,6 +15,11 @@ public struct VersionRange: Sendable, Equatable {
         VersionRange(.ios, from: from.map { OSVersion(ios: $0) }, through: through.map { OSVersion(ios: $0, 99, 99) })
     }
 
+    /// An iOS range with minor versions (`from: OSVersion(ios: 13, 5)`); `through` covers every patch of that version.
+    public static func ios(from: OSVersion, through: OSVersion? = nil) -> VersionRange {
+        VersionRange(.ios, from: from, through: through.map { OSVersion(ios: $0.major, $0.components.count > 1 ? $0.components[1] : 99, 99) })
+    }
+
     public static func android(api from: Int? = nil, through: Int? = nil) -> VersionRange {
         VersionRange(.android, from: from.map { OSVersion(androidAPI: $0) }, through: through.map { OSVersion(androidAPI: $0) })
     }
@@ -29,7 +34,10 @@ public struct VersionRange: Sendable, Equatable {
     public var description: String {
         let name = platform.displayName
         func label(_ v: OSVersion) -> String {
-            platform == .ios ? "\(v.major)" : "API \(v.apiLevel)"
+            guard platform == .ios else { return "API \(v.apiLevel)" }
+            // 13.5 and 9.3.1 are shown as such; an open-ended 13.99.99 bound reads as 13.
+            let rest = v.components.dropFirst().prefix { $0 != 99 }
+            return ([v.major] + rest).reversed().drop { $0 == 0 }.reversed().map(String.init).joined(separator: ".")
         }
         switch (from, through) {
         case (nil, nil): return "\(name), all versions"
@@ -64,13 +72,18 @@ public struct Rule: Sendable, Equatable, Identifiable {
     public var id: RuleID
     public var title: String
     public var versions: [VersionRange]
+    /// For behaviour an app opts into by the SDK it is built with (iOS SDK, Android targetSdkVersion): the SDK
+    /// versions it needs. Empty: any SDK.
+    public var sdk: [VersionRange] = []
     /// A plain explanation a new developer understands.
     public var explanation: String
     /// Source URLs or references from the knowledge files, with their evidence tag.
     public var sources: [String]
 
-    package init(id: String, title: String, versions: [VersionRange], explanation: String, sources: [String]) {
+    package init(id: String, title: String, versions: [VersionRange], sdk: [VersionRange] = [], explanation: String,
+                 sources: [String]) {
         self.id = RuleID(catalog: id)
+        self.sdk = sdk
         self.title = title
         self.versions = versions
         self.explanation = explanation
@@ -81,6 +94,11 @@ public struct Rule: Sendable, Equatable, Identifiable {
     /// Version cut-offs live in the catalog's `versions`, so moving a cut-off there moves the behaviour.
     public func applies(to os: OSVersion) -> Bool {
         versions.contains { $0.contains(os) }
+    }
+
+    /// Whether an app built with `sdk` (the iOS SDK, or Android's targetSdkVersion) opts into the rule.
+    public func applies(toSDK sdk: OSVersion) -> Bool {
+        self.sdk.isEmpty || self.sdk.contains { $0.contains(sdk) }
     }
 
     public var platforms: [Platform] {

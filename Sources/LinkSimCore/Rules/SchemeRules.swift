@@ -167,7 +167,7 @@ extension Rule {
 
     /// Apps built with the iOS 27 SDK must adopt scenes
     public static let iosDeliveryScenesRequired27 = Rule(id: "ios.delivery.scenes-required-27", title: "Apps built with the iOS 27 SDK must adopt scenes",
-         versions: [.ios(27)],
+         versions: [.ios(27)], sdk: [.ios(27)],
          explanation: "Apps built with the iOS 27 SDK must adopt the UIKit scene life cycle, or they fail to launch. Binaries built with older SDKs keep launching. Scenarios say which SDK an app was built with in `ios_sdk`.",
          sources: ["[A] TN3187 https://developer.apple.com/documentation/uikit/transitioning-to-the-uikit-scene-based-life-cycle"])
 

@@ -69,7 +69,7 @@ extension ScenarioDecoder {
                 c.error(v.location, "`\(key("answer"))` must be one of: \(ScenarioKeys.answerKeywords.joined(separator: ", ")), an app id from `apps`, or a browser; got `\(answer)`\(Suggestion.didYouMean(answer, among: valid))")
                 return nil
             }
-            kind = .answer(answer)
+            kind = .answer(Answer(answer))
         case "serve":
             guard let entries = c.freeMapping(v, what: "\(key("serve"))") else { return nil }
             let web = decodeWeb(v, what: key("serve"))

@@ -98,24 +98,22 @@ extension ScenarioDecoder {
         }
     }
 
-    static let verificationStates = ["none", "verified", "approved", "denied", "migrated", "restored", "legacy_failure",
-                                     "system_configured"]
-
-    func decodeDomainVerification(_ node: YAMLNode, what: String) -> [String: String] {
+    func decodeDomainVerification(_ node: YAMLNode, what: String) -> [String: DomainVerificationState] {
         let c = context
         guard let entries = c.freeMapping(node, what: what) else { return [:] }
-        var out: [String: String] = [:]
+        var out: [String: DomainVerificationState] = [:]
         for entry in entries {
             guard case .scalar(let text, _, _) = entry.value else {
                 c.error(entry.value.location, "`\(what).\(entry.key)` must be a state, got \(entry.value.kindName)")
                 continue
             }
             // A verifier error code (1024+) is a number; anything else must be a named state.
-            if Int(text) != nil || Self.verificationStates.contains(text) {
-                out[entry.key.lowercased()] = text
+            if let state = DomainVerificationState(text) {
+                out[entry.key.lowercased()] = state
             } else {
+                let names = DomainVerificationState.names
                 c.error(entry.value.location,
-                        "`\(what).\(entry.key)` must be one of: \(Self.verificationStates.joined(separator: ", ")), or a verifier code such as 1026; got `\(text)`\(Suggestion.didYouMean(text, among: Self.verificationStates))")
+                        "`\(what).\(entry.key)` must be one of: \(names.joined(separator: ", ")), or a verifier code of 1024 or more such as 1026; got `\(text)`\(Suggestion.didYouMean(text, among: names))")
             }
         }
         return out

@@ -86,7 +86,15 @@ extension ScenarioDecoder {
                     + Suggestion.didYouMean(app.id, among: states.keys.sorted()))
             return
         }
-        if map["domain_verification"] == nil { app.domainVerification = state.domainStates }
+        if map["domain_verification"] == nil {
+            for (host, text) in state.domainStates.sorted(by: { $0.key < $1.key }) {
+                guard let value = DomainVerificationState(text) else {
+                    c.error(entry.value.location, "`\(what).pm_app_links`: \(path) gives \(host) the state `\(text)`, which is not one pm prints")
+                    continue
+                }
+                app.domainVerification[host] = value
+            }
+        }
         if map["link_handling_allowed"] == nil, let allowed = state.linkHandlingAllowed { app.linkHandlingAllowed = allowed }
         if map["user_selected_domains"] == nil, let enabled = state.enabledDomains { app.userSelectedDomains = enabled }
     }

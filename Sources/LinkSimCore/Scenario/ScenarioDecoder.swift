@@ -44,7 +44,7 @@ enum ScenarioKeys {
     /// Facts of a deferred first open, compared as text with `Landing.extra` (knowledge/deferred.md §10.7).
     static let deferredExpect = ["match_type", "deep_link_status", "is_deferred", "af_status", "is_first_launch",
                                  "match_guaranteed", "sdk_callback", "delivered_after", "paste_ui"]
-    static let answerKeywords = ["open", "cancel", "always", "just_once", "allow_paste", "deny_paste"]
+    static let answerKeywords = Answer.keywords.map(\.description)
 
     /// `sdk:` keys by provider, and the kind of value each takes (knowledge/deferred.md §10.1).
     enum OptionKind { case bool, duration, text, number }

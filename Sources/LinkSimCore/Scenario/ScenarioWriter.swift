@@ -100,7 +100,7 @@ public enum ScenarioWriter {
         if !ios || !app.linkHandlingAllowed { out.line(2, "link_handling_allowed: \(app.linkHandlingAllowed)") }
         if !ios || !app.userSelectedDomains.isEmpty { out.line(2, "user_selected_domains: \(list(app.userSelectedDomains))") }
         if !app.domainVerification.isEmpty {
-            let pairs = app.domainVerification.keys.sorted().map { "\(quote($0)): \(quote(app.domainVerification[$0] ?? ""))" }
+            let pairs = app.domainVerification.keys.sorted().map { "\(quote($0)): \(quote(app.domainVerification[$0]?.description ?? ""))" }
             out.line(2, "domain_verification: {\(pairs.joined(separator: ", "))}")
         }
         if let handles = app.handles { out.line(2, "handles: \(list(handles))") }
@@ -319,7 +319,7 @@ public enum ScenarioWriter {
         case .update(let app):
             out.line(1, "- update: \(quote(app))")
         case .answer(let answer):
-            out.line(1, "- answer: \(quote(answer))")
+            out.line(1, "- answer: \(quote(answer.description))")
         case .set(let assignments):
             let pairs = assignments.map { "\(quote($0.path)): \(scalar($0.value))" }
             out.line(1, "- set: {\(pairs.joined(separator: ", "))}")

@@ -61,6 +61,20 @@ final class CursesBackend {
         if ownsTerminal { TerminalGuard.restore() }
     }
 
+    /// Gives the terminal back (for the learner's editor): the terminal's own modes are restored.
+    func suspend() {
+        guard started else { return }
+        endwin()
+    }
+
+    /// Takes the terminal again after `suspend` and forgets the last frame, so the next draw repaints everything.
+    func resume() {
+        guard started else { return }
+        refresh()
+        previous = nil
+        clearok(linksim_stdscr(), true)
+    }
+
     var size: Size { Size(width: Int(linksim_cols()), height: Int(linksim_lines())) }
 
     /// Waits at most `milliseconds` for input (then `.tick`); the default wait is 250 ms.

@@ -17,6 +17,8 @@ public enum EffectRunner {
             }
         case .copyToClipboard(let text):
             return clipboard(text)
+        case .saveProgress, .editFile, .checkFix, .loadFixFile, .writeFixFile:
+            return CourseEffects.perform(effect)
         case .quit:
             return nil
         case .writeScenario(let path, let text, let overwrite):

@@ -31,11 +31,17 @@ public enum TUIRunner {
     /// Applies one event and every effect it causes (effects answer with events of their own).
     public static func step(_ model: TUIModel, _ event: Event, _ environment: TUIEnvironment,
                             clipboard: @escaping (String) -> Event = { _ in
-                                .clipboardUnavailable(reason: "this terminal cannot receive OSC 52 (TERM=dumb)") }) -> TUIModel {
+                                .clipboardUnavailable(reason: "this terminal cannot receive OSC 52 (TERM=dumb)") },
+                            deferEdits: Bool = false) -> TUIModel {
         var (current, effects) = update(model, event, environment)
         while !effects.isEmpty {
             let effect = effects.removeFirst()
             if effect == .quit { return current }
+            // Curses must be suspended around an editor: the input loop runs it (see `run`).
+            if deferEdits, case .editFile = effect {
+                current.pendingEdit = effect
+                continue
+            }
             if let answer = EffectRunner.perform(effect, clipboard: clipboard) {
                 let (next, more) = update(current, answer, environment)
                 current = next
@@ -48,6 +54,15 @@ public enum TUIRunner {
     /// Opens the TUI on the built-in demo.
     public static func runDemo(options: Options = Options()) {
         run(options: options) { size, color, environment in TUIModel.demo(size: size, colorEnabled: color, environment: environment) }
+    }
+
+    /// Opens the course (`linksim learn`): the lesson list, or one lesson.
+    public static func runCourse(_ course: Course, progress: CourseProgress, progressPath: String, lessonID: String?,
+                                 workDirectory: String, options: Options = Options()) {
+        let session = CourseSession(course: course, progress: progress, progressPath: progressPath, workDirectory: workDirectory)
+        run(options: options) { size, color, environment in
+            TUIModel.course(session, lessonID: lessonID, size: size, colorEnabled: color, environment: environment)
+        }
     }
 
     /// Opens the TUI on a loaded scenario (its actions are a timeline).
@@ -105,10 +120,20 @@ public enum TUIRunner {
                 next = step(model, event, environment)  // fades marks only: never simulates
             } else {
                 let current = model
-                guard let stepped = workKeepingInput(placeholder: model, backend: backend, queued: &queued, work: { clipboard in
-                    step(current, event, environment, clipboard: clipboard)
+                guard var stepped = workKeepingInput(placeholder: model, backend: backend, queued: &queued, work: { clipboard in
+                    step(current, event, environment, clipboard: clipboard, deferEdits: true)
                 }) else {
                     return  // q or Ctrl-C while a simulation was running: leave at once.
+                }
+                // The course's editor: curses steps aside (endwin), the editor owns the terminal, then
+                // the screen is redrawn whole and the answer goes through `update` as usual.
+                if let edit = stepped.pendingEdit {
+                    stepped.pendingEdit = nil
+                    backend.suspend()
+                    let answer = CourseEffects.perform(edit)
+                    backend.resume()
+                    if let answer { stepped = step(stepped, answer, environment) }
+                    backend.draw(render(stepped, size: stepped.size))
                 }
                 next = stepped
             }

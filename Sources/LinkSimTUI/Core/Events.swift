@@ -50,6 +50,13 @@ public enum Event: Sendable, Equatable {
     case exportFailed(path: String, message: String)
     case clipboardCopied(characters: Int)
     case clipboardUnavailable(reason: String)
+    // The course (`linksim learn`).
+    case progressSaved(path: String)
+    case progressSaveFailed(path: String, message: String)
+    case fileEdited(path: String)
+    case fileEditFailed(path: String, message: String)
+    case fixChecked(LessonChecker.FixOutcome, path: String)
+    case fixFileLoaded(path: String, text: String)
 }
 
 /// What `update` asks the outside world to do. The runtime performs it and may answer with an event.
@@ -64,4 +71,15 @@ public enum Effect: Sendable, Equatable {
     case writeExport(path: String, text: String)
     /// Puts text on the terminal's clipboard with OSC 52 (the runtime knows whether it can).
     case copyToClipboard(text: String)
+    /// The course's progress, written atomically (the folder is created when missing).
+    case saveProgress(path: String, text: String)
+    /// Suspends the screen and runs `$VISUAL`/`$EDITOR` on `path` (a copy of `seedFrom` when it does
+    /// not exist yet); answered with `.fileEdited`.
+    case editFile(path: String, seedFrom: String)
+    /// Checks the learner's copy of a fix step's file with the simulator; answered with `.fixChecked`.
+    case checkFix(step: LessonStep, path: String)
+    /// Reads the learner's copy (made from `seedFrom` when missing) for the inline editor: `.fixFileLoaded`.
+    case loadFixFile(path: String, seedFrom: String)
+    /// Writes the inline editor's text atomically; answered with `.fileEdited` (which checks it).
+    case writeFixFile(path: String, text: String)
 }

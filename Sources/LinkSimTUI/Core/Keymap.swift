@@ -177,6 +177,7 @@ public enum Keymap {
                 lines.append("  " + padded + binding.help)
             }
         }
+        lines += CourseKeys.helpLines()
         lines += ["", "Mouse",
                   "  click           focus a pane; select a knob, link or step (--no-mouse turns it off)",
                   "  wheel           scroll the pane or list under the pointer",

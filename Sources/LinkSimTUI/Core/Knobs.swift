@@ -45,8 +45,8 @@ public struct Knob: Sendable, Equatable {
 public enum Knobs {
     /// Target SDK levels worth comparing: before and after the Android 12 (31) verification change.
     static let targetSDKs = [23, 28, 30, 31, 33, 34, 35, 36]
-    static let verificationStates = ["(from assetlinks)", "none", "verified", "approved", "denied", "migrated",
-                                     "restored", "legacy_failure", "system_configured"]
+    /// "(from assetlinks)" (the verifier decides), then every named state (one list: `DomainVerificationState.names`).
+    static let verificationStates = ["(from assetlinks)"] + DomainVerificationState.names
 
     static func browsers(for platform: Platform) -> [Browser] {
         platform == .ios ? Browser.iosChoices : Browser.androidChoices
@@ -155,10 +155,10 @@ public enum Knobs {
                     var verification = Knob(id: .domainVerification(app: index, host: host), section: appSection,
                                             label: "verify \(host)", options: verificationStates, selected: 0)
                     if let state = app.domainVerification[host] {
-                        if let found = verificationStates.firstIndex(of: state) {
+                        if let found = verificationStates.firstIndex(of: state.description) {
                             verification.selected = found
                         } else {
-                            verification.options.append(state)
+                            verification.options.append(state.description)
                             verification.selected = verification.options.count - 1
                         }
                     }
@@ -280,7 +280,7 @@ public enum Knobs {
             guard world.apps.indices.contains(app) else { return }
             if index == 0 {
                 world.apps[app].domainVerification[host] = nil
-            } else if let state = pick(verificationStates) {
+            } else if let text = pick(verificationStates), let state = DomainVerificationState(text) {
                 world.apps[app].domainVerification[host] = state
             }
         case .userSelectedDomain(let app, let host):

@@ -143,6 +143,12 @@ public struct TUIModel: Sendable, Equatable {
     public var search: SearchState?
     /// The device pane shows the world just after the selected action instead of just before (`b`).
     public var showAfter = false
+    /// `linksim learn`: the course (lesson list, current step, progress); nil outside the course.
+    public var course: CourseSession?
+    /// The glossary overlay (`T`), open over anything.
+    public var glossary: GlossaryOverlay?
+    /// An `.editFile` effect the curses runner performs between frames (curses suspended).
+    public var pendingEdit: Effect?
 
     public init(world: Scenario, mode: LinkMode, sourcePath: String? = nil, size: Size, colorEnabled: Bool,
                 stashedDevices: [Platform: Device] = [:]) {

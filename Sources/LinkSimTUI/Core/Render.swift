@@ -13,7 +13,9 @@ public func render(_ model: TUIModel, size: Size, rules: @escaping (RuleID) -> R
     sized.size = size
     let painter = ScreenPainter(model: sized, theme: theme, layout: sized.layout, rules: rules)
     painter.paintMain(into: &grid)
+    if let course = model.course { painter.paintCourse(course, into: &grid) }
     if let overlay = model.overlay { painter.paint(overlay, into: &grid) }
+    if let glossary = model.glossary { painter.paintGlossary(glossary, into: &grid) }
     return grid
 }
 

@@ -5,7 +5,8 @@ import LinkSimCore
 /// No drawing, no I/O; the simulator is the only thing it calls, through the environment.
 public func update(_ model: TUIModel, _ event: Event, _ environment: TUIEnvironment = .live) -> (TUIModel, [Effect]) {
     var next = model
-    let effects = next.handle(event, environment)
+    var effects = next.handle(event, environment)
+    if next.course != nil { effects += next.courseAfterChange(previousWorld: model.world) }
     return (next, effects)
 }
 
@@ -88,6 +89,8 @@ extension TUIModel {
             status = StatusMessage(text: "trace sent to the terminal clipboard (OSC 52, \(characters) characters); "
                                    + "if nothing arrives, your terminal blocks OSC 52: use w to write a file", isError: false)
             return []
+        case .progressSaved, .progressSaveFailed, .fileEdited, .fileEditFailed, .fixChecked, .fixFileLoaded:
+            return handleCourseEvent(event)
         case .clipboardUnavailable(let reason):
             status = StatusMessage(text: "cannot copy: \(reason); use w to write the trace to a file", isError: true)
             return []
@@ -106,6 +109,7 @@ extension TUIModel {
     }
 
     mutating func handleKey(_ key: Key, _ environment: TUIEnvironment) -> [Effect] {
+        if let effects = handleCourseKey(key, environment) { return effects }
         // The line editor takes printable keys before the keymap does.
         if case .editor(var editor, let purpose, let prompt) = overlay {
             switch Keymap.command(for: key, in: .editor) {

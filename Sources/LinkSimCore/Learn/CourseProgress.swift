@@ -1,0 +1,88 @@
+import Foundation
+
+/// What a learner has done, by lesson. A plain Codable value: the CLI and the TUI save it (atomically,
+/// through LinkSimIO) to `$XDG_STATE_HOME/linksim/progress.json`; the core never touches the disk.
+public struct CourseProgress: Codable, Sendable, Equatable {
+    public struct LessonRecord: Codable, Sendable, Equatable {
+        /// Indexes of the steps completed (sorted, no repeats).
+        public var completed: [Int] = []
+        /// Predict steps: index → right at the first try.
+        public var predictions: [String: Bool] = [:]
+        public init() {}
+    }
+
+    /// The file format's version.
+    public var version = 1
+    public var lessons: [String: LessonRecord] = [:]
+
+    public init() {}
+
+    public func record(_ lessonID: String) -> LessonRecord { lessons[lessonID] ?? LessonRecord() }
+
+    public func isDone(_ lesson: Lesson) -> Bool {
+        let done = Set(record(lesson.id).completed)
+        return lesson.steps.indices.allSatisfy(done.contains)
+    }
+
+    public func completedCount(_ lesson: Lesson) -> Int {
+        Set(record(lesson.id).completed).intersection(lesson.steps.indices).count
+    }
+
+    public mutating func complete(step: Int, of lessonID: String) {
+        var record = self.record(lessonID)
+        if !record.completed.contains(step) {
+            record.completed.append(step)
+            record.completed.sort()
+        }
+        lessons[lessonID] = record
+    }
+
+    /// Only the first answer counts for the score.
+    public mutating func recordPrediction(step: Int, of lessonID: String, right: Bool) {
+        var record = self.record(lessonID)
+        if record.predictions[String(step)] == nil { record.predictions[String(step)] = right }
+        lessons[lessonID] = record
+    }
+
+    /// (right at first try, predictions answered) over the whole course.
+    public var score: (right: Int, answered: Int) {
+        let all = lessons.values.flatMap(\.predictions.values)
+        return (all.filter { $0 }.count, all.count)
+    }
+
+    /// Stable JSON (sorted keys), as written to disk.
+    public func encoded() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "{}\n" }
+        return text + "\n"
+    }
+
+    public struct DecodeError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> CourseProgress {
+        do {
+            let progress = try JSONDecoder().decode(CourseProgress.self, from: Data(bytes))
+            guard progress.version == 1 else { throw DecodeError(description: "progress file version \(progress.version) is not 1") }
+            return progress
+        } catch let error as DecodeError {
+            throw error
+        } catch {
+            throw DecodeError(description: "not a linksim progress file (expected JSON with `version` and `lessons`)")
+        }
+    }
+}
+
+/// A course: lessons in list order (by area, then as the files are sorted).
+public struct Course: Sendable, Equatable {
+    public var lessons: [Lesson]
+    public init(lessons: [Lesson]) {
+        self.lessons = lessons.enumerated().sorted { a, b in
+            let ia = LessonArea.allCases.firstIndex(of: a.element.area) ?? 0, ib = LessonArea.allCases.firstIndex(of: b.element.area) ?? 0
+            return (ia, a.offset) < (ib, b.offset)
+        }.map(\.element)
+    }
+    public func lesson(_ id: String) -> Lesson? { lessons.first { $0.id == id } }
+}

@@ -1,0 +1,102 @@
+import Dispatch
+import Foundation
+import LinkSimCore
+import LinkSimTUI
+import Yams
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - Measuring helpers
+
+let clock = ContinuousClock()
+
+func seconds(_ d: Duration) -> Double {
+    let c = d.components
+    return Double(c.seconds) + Double(c.attoseconds) / 1e18
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+}
+
+/// Runs a program with stdout and stderr to /dev/null; wall time and the child's peak RSS (wait4).
+struct ChildRun {
+    var status: Int32
+    var seconds: Double
+    var peakRSSMB: Double
+}
+
+func spawn(_ program: String, _ arguments: [String]) throws -> ChildRun {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let start = clock.now
+    let rc = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    guard rc == 0 else { throw BenchError.failed("cannot start \(program): \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 {
+        if errno != EINTR { throw BenchError.failed("wait4 failed for \(program)") }
+    }
+    let elapsed = seconds(clock.now - start)
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return ChildRun(status: exitStatus, seconds: elapsed, peakRSSMB: Double(usage.ru_maxrss) / 1024)
+}
+
+/// Runs `body(i)` for i in 0..<count on `jobs` threads (strided), as a 2-core replay would.
+func parallel(_ count: Int, jobs: Int, _ body: @Sendable @escaping (Int) -> Int) -> Int {
+    let totals = UnsafeMutableBufferPointer<Int>.allocate(capacity: jobs)
+    totals.initialize(repeating: 0)
+    defer { totals.deallocate() }
+    nonisolated(unsafe) let shared = totals
+    DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+        var sum = 0
+        var i = worker
+        while i < count {
+            sum &+= body(i)
+            i += jobs
+        }
+        shared[worker] = sum
+    }
+    return totals.reduce(0, +)
+}
+
+// MARK: - Data
+
+func yamlFiles(under root: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    return walker.compactMap { $0 as? String }
+        .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+        .sorted()
+        .map { root + "/" + $0 }
+}
+
+/// A folder holding exactly `count` scenario files: whole copies of the library (so `file:`
+/// references still resolve), the last copy trimmed.
+func makeCorpus(library: String, count: Int, in parent: String, name: String) throws -> (folder: String, files: [String]) {
+    let folder = parent + "/" + name
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let perCopy = yamlFiles(under: library).count
+    guard perCopy > 0 else { throw BenchError.failed("no scenarios under \(library)") }
+    let copies = (count + perCopy - 1) / perCopy
+    for copy in 0..<copies {
+        try FileManager.default.copyItem(atPath: library, toPath: folder + "/copy-\(copy)")
+    }
+    var files = yamlFiles(under: folder)
+    // Sorted, so the files to drop are all in the last copies' tail; keep exactly `count`.
+    for extra in files.dropFirst(count) { try FileManager.default.removeItem(atPath: extra) }
+    files = Array(files.prefix(count))
+    return (folder, files)
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// A whole lesson through the real binary in tmux (issue #12): predict, then fix the file in
+/// `$EDITOR` — curses steps aside for the editor and comes back — then the lesson is done and the
+/// progress file says so. Same tmux rules as EndToEndTests (fails without tmux unless
+/// LINKSIM_SKIP_TMUX=1).
+@Suite(.serialized, .disabled(if: TmuxSession.skipRequested, "LINKSIM_SKIP_TMUX=1"))
+struct CourseEndToEndTests {
+    @Test func theAASAFixLessonFromStartToDone() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-learn-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // The "editor": repairs the file the way a learner would, then exits 0.
+        let files = TmuxSession.packageRoot.appendingPathComponent("scenarios/lessons/files")
+        let solution = files.appendingPathComponent("aasa-fixed.json").path
+        let entitlement = files.appendingPathComponent("Shop-fixed.entitlements").path
+        let editor = scratch.appendingPathComponent("editor.sh")
+        try """
+            #!/bin/sh
+            echo "$1" >> '\(scratch.path)/edited'
+            case "$1" in
+              *.entitlements) cp '\(entitlement)' "$1" ;;
+              *) cp '\(solution)' "$1" ;;
+            esac
+
+            """.write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let progress = scratch.appendingPathComponent("state/progress.json").path
+
+        let session = try TmuxSession(width: 80, height: 24, arguments: ["learn", "aasa-fix", "--progress", progress],
+                                      environment: ["EDITOR=\(editor.path)", "VISUAL=\(editor.path)"])
+        defer { session.close() }
+        let question = try session.waitFor("Where does action #1 land?")
+        #expect(question.contains("Fix the AASA file and the entitlement — step 1/3 (predict)"))
+        try session.send("2")
+        _ = try session.waitFor("✓ Right")
+        try session.send(">")
+        let fix = try session.waitFor("Step 2/3 · fix the file")
+        #expect(fix.contains("E edit in"))
+        try session.send("E")
+        let fixed = try session.waitFor("✓ Fixed.")
+        #expect(fixed.contains("Step 2/3 · fix the file ✓"),
+                "the screen was not redrawn after the editor:\n\(fixed)")
+        #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("edited").path), "the editor did not run")
+        try session.send(">")
+        _ = try session.waitFor("Step 3/3 · fix the file")
+        try session.send("C")
+        _ = try session.waitFor("no copy of the file yet")  // nothing edited yet: C says so
+        try session.send("E")
+        _ = try session.waitFor("✓ Fixed.")
+        try session.send(">")
+        _ = try session.waitFor("lesson “Fix the AASA file and the entitlement” done ✓")
+        try session.send("q")
+        TmuxSession.expectRestored(try session.waitForExit())
+
+        let saved = try String(contentsOfFile: progress, encoding: .utf8)
+        #expect(saved.contains("\"aasa-fix\""))
+        #expect(saved.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "").contains("\"completed\":[0,1,2]"), "\(saved)")
+        // The learner's copy is kept next to the progress file; the lesson's file is unchanged.
+        let work = scratch.appendingPathComponent("state/work/aasa-fix-2-aasa-no-team.json").path
+        #expect(FileManager.default.contents(atPath: work) == FileManager.default.contents(atPath: solution))
+        let lessonFile = TmuxSession.packageRoot.appendingPathComponent("scenarios/lessons/files/aasa-no-team.json").path
+        #expect(FileManager.default.contents(atPath: lessonFile) != FileManager.default.contents(atPath: solution))
+    }
+}
