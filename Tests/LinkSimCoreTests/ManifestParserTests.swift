@@ -209,7 +209,7 @@ import Testing
         let activity = try #require(manifest.activities.first)
         #expect(activity.exported == nil)
         #expect(activity.intentFilters.first?.unresolved.map(\.attribute) == ["exported"])
-        #expect(activity.intentFilters.first?.unresolved.first?.reason.contains("--define exported=VALUE") == true)
+        #expect(activity.intentFilters.first?.unresolved.first?.reason.contains("--define exported=<value>") == true)
     }
 
     @Test func unknownLaunchModeNamesValidValues() {

@@ -59,6 +59,8 @@ import Testing
         "ios.aasa-host.status": "iOS 9+",
         "ios.aasa.all-keys-must-match": "iOS 13+",
         "ios.aasa.appids-precedence": "iOS 9+",
+        "ios.aasa.appids-ios13": "iOS 9–12",
+        "ios.aasa.safari-percent-encodes": "iOS 9+",
         "ios.aasa.applinks-section": "iOS 9+",
         "ios.aasa.case-sensitive": "iOS 13.5+",
         "ios.aasa.components-first-hit": "iOS 13+",

@@ -343,7 +343,7 @@ private struct ManifestBuilder {
                 } else if let filled = options.placeholders[key] {
                     output += filled
                 } else {
-                    return .unresolved("no value for the manifest placeholder `${\(key)}` (pass --define \(key)=VALUE, or `manifest_placeholders` in a scenario)")
+                    return .unresolved("no value for the manifest placeholder `${\(key)}` (pass --define \(key)=<value>, or `manifest_placeholders` in a scenario)")
                 }
                 rest = rest[rest.index(after: close)...]
             }
