@@ -208,4 +208,38 @@ import Testing
             _ = try BinaryXML.resourceTable([0x02, 0x00, 0x0C, 0x00, 0xFF, 0xFF, 0, 0], file: "t")
         }
     }
+
+    /// Hostile input: mutated compiled files never crash or hang; they parse or throw a located error.
+    @Test func mutatedCompiledFilesNeverCrash() {
+        typealias W = CompiledXMLWriter
+        let table = W.table(types: [(name: "string", entries: [(name: "host", value: .string("shop.example.com"))])])
+        let manifest = W.manifest(W.Element(name: "manifest", attributes: [("package", .string("p.q"))], children: [
+            W.Element(name: "application", children: [
+                W.Element(name: "activity", attributes: [("name", .string("p.q.A")), ("exported", .bool(true))], children: [
+                    W.Element(name: "intent-filter", children: [
+                        W.Element(name: "data", attributes: [("scheme", .string("https")), ("host", .reference(0x7F01_0000))]),
+                    ]),
+                ]),
+            ]),
+        ]))
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        var parsed = 0
+        for round in 0..<1500 {
+            var m = manifest
+            var t = table
+            for _ in 0..<(1 + round % 4) {
+                m[next() % m.count] = UInt8(truncatingIfNeeded: next())
+                t[next() % t.count] = UInt8(truncatingIfNeeded: next())
+            }
+            if round % 7 == 0 { m = Array(m.prefix(next() % m.count)) }
+            if (try? ManifestParser.parse(binary: m, resourceTable: t, file: "m", tableFile: "t", options: ManifestOptions())) != nil {
+                parsed += 1
+            }
+        }
+        #expect(parsed > 0)
+    }
 }
