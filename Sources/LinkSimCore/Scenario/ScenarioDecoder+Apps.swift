@@ -42,6 +42,11 @@ extension ScenarioDecoder {
             app.entitlementsPath = path
             if let bytes = c.readFile(path, what: "\(what).entitlements", at: entry.value.location) {
                 app.associatedDomains += PropertyListReader.associatedDomains(bytes, file: path, at: entry.value.location, context: c)
+                // A built app's entitlements name the team in application-identifier (TEAMID.bundle.id).
+                if map["team_id"] == nil, let files = try? IOSAppFiles.read(entitlements: (bytes, path), infoPlist: nil),
+                   let team = files.teamID {
+                    app.teamID = team
+                }
             }
         }
         if let n = map["manifest_package"]?.value { app.manifestPackage = c.string(n, what: "\(what).manifest_package") }

@@ -170,4 +170,56 @@ import Testing
         #expect(ScenarioSeed.sample(glob: "/items/[0-9]+/.*") == "/items/1/example")
         #expect(ScenarioSeed.sample(glob: "/$(lang)/*") == "/example/example")
     }
+
+    struct MemoryFiles: FileReader {
+        var files: [String: String]
+        func read(_ path: String) throws -> [UInt8] {
+            guard let text = files[path] else { throw InputError(file: path, "missing") }
+            return Array(text.utf8)
+        }
+        func exists(_ path: String) -> Bool { files[path] != nil }
+    }
+
+    @Test func scenarioKeysTakeTheEvidenceAndTheTeamFromEntitlements() throws {
+        let files = MemoryFiles(files: [
+            "s/pm.txt": Self.pmOutput,
+            "s/App.entitlements": Self.entitlements,
+            "s/curl.txt": "$ curl -sIL https://go.example.com/x\nHTTP/2 301\nlocation: https://shop.example.com/p/1\n\nHTTP/2 200\n",
+        ])
+        let android = """
+        linksim: 1
+        name: evidence
+        device: {platform: android, os: "14"}
+        apps:
+          - id: com.example.shop
+            pm_app_links: pm.txt
+            link_handling_allowed: true
+        web:
+          go.example.com:
+            redirect_evidence: curl.txt
+        tap: https://go.example.com/x
+        from: mail
+        """
+        let scenario = try ScenarioLoader.parse(android, file: "s/a.yaml", baseDirectory: "s", reader: files)
+        let app = try #require(scenario.apps.first)
+        #expect(app.domainVerification["shop.example.com"] == DomainVerificationState("verified"))
+        #expect(app.domainVerification["www.example.com"] == DomainVerificationState("1024"))
+        #expect(app.linkHandlingAllowed)                 // the scenario's own key wins
+        #expect(app.userSelectedDomains == ["www.example.com"])
+        #expect(scenario.web.hosts["go.example.com"]?.redirects.first?.target == "https://shop.example.com/p/1")
+        let wrongApp = android.replacingOccurrences(of: "id: com.example.shop", with: "id: com.example.shopp")
+        #expect(throws: InputError.self) { _ = try ScenarioLoader.parse(wrongApp, file: "s/a.yaml", baseDirectory: "s", reader: files) }
+        let ios = """
+        linksim: 1
+        name: team
+        device: {platform: ios, os: "17.4"}
+        apps:
+          - id: com.example.shop
+            entitlements: App.entitlements
+        tap: https://shop.example.com/x
+        from: notes
+        """
+        let iosScenario = try ScenarioLoader.parse(ios, file: "s/i.yaml", baseDirectory: "s", reader: files)
+        #expect(iosScenario.apps.first?.teamID == "ABCDE12345")
+    }
 }
