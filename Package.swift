@@ -49,7 +49,7 @@ let package = Package(
         // Measures every row of README's speed goals: `swift run -c release linksim-bench`.
         .executableTarget(
             name: "linksim-bench",
-            dependencies: ["LinkSimCore", "LinkSimTUI", .product(name: "Yams", package: "Yams")]
+            dependencies: ["LinkSimCore", "LinkSimIO", "LinkSimTUI", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(name: "LinkSimCoreTests", dependencies: ["LinkSimCore"]),
         .testTarget(name: "LinkSimCLITests", dependencies: ["LinkSimCore"], exclude: ["Golden"]),

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LinkSimCore
+import LinkSimIO
 import LinkSimTUI
 import Yams
 #if canImport(Glibc)
@@ -76,11 +77,7 @@ func parallel(_ count: Int, jobs: Int, _ body: @Sendable @escaping (Int) -> Int)
 // MARK: - Data
 
 func yamlFiles(under root: String) -> [String] {
-    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-    return walker.compactMap { $0 as? String }
-        .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
-        .sorted()
-        .map { root + "/" + $0 }
+    FileWalker.files(under: root, extensions: FileWalker.scenarioExtensions)
 }
 
 /// A folder holding exactly `count` scenario files: whole copies of the library (so `file:`

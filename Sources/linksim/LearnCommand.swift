@@ -170,16 +170,6 @@ struct LearnCommand: ParsableCommand {
 
     /// Every `*.lesson` under a folder (or the file itself), sorted; hidden folders skipped.
     static func lessonFiles(under path: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
-        if !isDirectory.boolValue { return path.hasSuffix("." + LessonLoader.fileExtension) ? [path] : [] }
-        var found: [String] = []
-        if let walker = FileManager.default.enumerator(atPath: path) {
-            for case let relative as String in walker where relative.hasSuffix("." + LessonLoader.fileExtension) {
-                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-                found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
-            }
-        }
-        return found.sorted()
+        FileWalker.files(under: path, extensions: [LessonLoader.fileExtension])
     }
 }

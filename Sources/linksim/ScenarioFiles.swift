@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkSimCore
+import LinkSimIO
 
 /// Finds and loads scenario files for the commands.
 enum ScenarioFiles {
@@ -20,15 +21,7 @@ enum ScenarioFiles {
                 files.append(path)
                 continue
             }
-            var found: [String] = []
-            if let walker = fm.enumerator(atPath: path) {
-                for case let relative as String in walker where relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
-                    // Skip hidden folders and files (editor backups, .git).
-                    if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-                    found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
-                }
-            }
-            files += found.sorted()
+            files += FileWalker.files(under: path, extensions: FileWalker.scenarioExtensions)
         }
         return (files, missing)
     }

@@ -78,7 +78,7 @@ struct AASAFastVerdict {
     /// Every key the component has (after inheriting from defaults) must match.
     func matches(path: String?, query: AASAQueryPattern?, fragment: String?, url: AASAURL, options: GlobOptions,
                  percentEncoded: Bool) -> Bool {
-        let pathText = percentEncoded ? url.path : percentDecoded(url.path)
+        let pathText = percentEncoded ? url.path : PercentDecoding.decode(url.path)
         guard PathCheck.matches(pattern: path ?? "*", urlPath: pathText, options: options) else { return false }
         return Self.matches(query: query, fragment: fragment, url: url, options: options, percentEncoded: percentEncoded)
     }
@@ -91,7 +91,7 @@ struct AASAFastVerdict {
             break
         case .whole(let pattern)?:
             let raw = url.query ?? ""
-            guard globMatches(pattern, percentEncoded ? raw : percentDecoded(raw), options) else { return false }
+            guard globMatches(pattern, percentEncoded ? raw : PercentDecoding.decode(raw), options) else { return false }
         case .items(let predicates)?:
             let items = queryItems(url.query ?? "", percentEncoded: percentEncoded)
             for predicate in predicates {
@@ -106,7 +106,7 @@ struct AASAFastVerdict {
         }
         if let fragment {
             let raw = url.fragment ?? ""
-            guard globMatches(fragment, percentEncoded ? raw : percentDecoded(raw), options) else { return false }
+            guard globMatches(fragment, percentEncoded ? raw : PercentDecoding.decode(raw), options) else { return false }
         }
         return true
     }

@@ -263,7 +263,7 @@ struct MatchRun {
 
         // Path.
         let pathPattern = component.path.value ?? "*"
-        let pathText = percentEncoded ? parts.path : percentDecoded(parts.path)
+        let pathText = percentEncoded ? parts.path : PercentDecoding.decode(parts.path)
         let path = PathCheck(pattern: pathPattern, urlPath: pathText, options: options)
         let pathLabel = component.path.value == nil ? "\"*\" (no \"/\" key)" : "\"\(pathPattern)\"\(origin(component.path.origin))"
         if path.usedVariables && variablesSupported {
@@ -296,7 +296,7 @@ struct MatchRun {
             lines.append("\"?\" ignored: any query matches.")
         case .whole(let pattern)?:
             let raw = parts.query ?? ""
-            let text = percentEncoded ? raw : percentDecoded(raw)
+            let text = percentEncoded ? raw : PercentDecoding.decode(raw)
             let described = parts.query == nil ? "The missing query (read as \"\")" : "The whole query \"\(text)\""
             if globMatches(pattern, text, options) {
                 lines.append("\(described) matches \"\(pattern)\"\(queryOrigin).")
@@ -326,7 +326,7 @@ struct MatchRun {
         // Fragment.
         let fragmentPattern = component.fragment.value ?? "*"
         let fragmentRaw = parts.fragment ?? ""
-        let fragmentText = percentEncoded ? fragmentRaw : percentDecoded(fragmentRaw)
+        let fragmentText = percentEncoded ? fragmentRaw : PercentDecoding.decode(fragmentRaw)
         let fragmentDescribed = parts.fragment == nil ? "missing fragment (read as \"\")" : "fragment \"\(fragmentText)\""
         if component.fragment.value == nil {
             lines.append("No \"#\" key: any fragment matches.")

@@ -88,33 +88,6 @@ struct PathCheck {
     }
 }
 
-/// Decodes %XX escapes as UTF-8; malformed escapes stay as written.
-func percentDecoded(_ text: String) -> String {
-    guard text.contains("%") else { return text }
-    let bytes = Array(text.utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var i = 0
-    func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-    while i < bytes.count {
-        if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count,
-           let high = hex(bytes[i + 1]), let low = hex(bytes[i + 2]) {
-            out.append(high << 4 | low)
-            i += 3
-        } else {
-            out.append(bytes[i])
-            i += 1
-        }
-    }
-    return String(decoding: out, as: UTF8.self)
-}
 
 /// Splits a raw query into items; an item without "=" has the empty value.
 func queryItems(_ query: String, percentEncoded: Bool) -> [(name: String, value: String)] {
@@ -128,6 +101,6 @@ func queryItems(_ query: String, percentEncoded: Bool) -> [(name: String, value:
             name = piece
             value = ""
         }
-        return percentEncoded ? (String(name), String(value)) : (percentDecoded(String(name)), percentDecoded(String(value)))
+        return percentEncoded ? (String(name), String(value)) : (PercentDecoding.decode(String(name)), PercentDecoding.decode(String(value)))
     }
 }

@@ -132,7 +132,7 @@ extension AASAMatcher {
                             } else {
                                 let rule = rules[index]
                                 let path = url().path
-                                let pathText = rule.percentEncoded ? path : percentDecoded(path)
+                                let pathText = rule.percentEncoded ? path : PercentDecoding.decode(path)
                                 pathMatched = PathCheck.matches(pattern: rule.path, urlPath: pathText, options: rule.options)
                             }
                             guard pathMatched else { continue }

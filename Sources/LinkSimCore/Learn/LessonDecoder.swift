@@ -22,20 +22,8 @@ public enum LessonLoader {
     public static let fileExtension = "lesson"
 
     public static func load(path: String, reader: any FileReader = LocalFiles()) throws(InputError) -> Lesson {
-        guard reader.exists(path) else { throw InputError(file: path, "no such file") }
-        var bytes: [UInt8]
-        do {
-            bytes = try reader.read(path)
-        } catch {
-            throw InputError(file: path, "cannot read the file")
-        }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        if let problem = TextCheck.problem(in: bytes, file: path) { throw problem }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InputError(file: path, "not a text file (it is not valid UTF-8)")
-        }
-        let base = (path as NSString).deletingLastPathComponent
-        return try parse(text, file: path, baseDirectory: base.isEmpty ? "." : base, reader: reader)
+        let (text, base) = try ScenarioLoader.readText(path, reader: reader)
+        return try parse(text, file: path, baseDirectory: base, reader: reader)
     }
 
     public static func parse(_ text: String, file: String, baseDirectory: String,

@@ -40,6 +40,14 @@ public struct FileTooLarge: Error, CustomStringConvertible {
 public enum ScenarioLoader {
     /// Loads a scenario file; files it refers to are resolved relative to its folder.
     public static func load(path: String, reader: any FileReader = LocalFiles()) throws(InputError) -> Scenario {
+        let (text, base) = try readText(path, reader: reader)
+        return try parse(text, file: path, baseDirectory: base, reader: reader)
+    }
+
+    /// Reads a YAML file a user wrote (a scenario or a lesson) as text: the size limit, a UTF-8 byte-order mark
+    /// dropped, located errors for bytes that are not UTF-8 text. Returns the text and the folder its
+    /// `file:` references are relative to.
+    static func readText(_ path: String, reader: any FileReader) throws(InputError) -> (text: String, base: String) {
         guard reader.exists(path) else { throw InputError(file: path, "no such file") }
         var bytes: [UInt8]
         do {
@@ -56,7 +64,7 @@ public enum ScenarioLoader {
             throw InputError(file: path, "not a text file (it is not valid UTF-8)")
         }
         let base = (path as NSString).deletingLastPathComponent
-        return try parse(text, file: path, baseDirectory: base.isEmpty ? "." : base, reader: reader)
+        return (text, base.isEmpty ? "." : base)
     }
 
     /// Parses scenario text. `file` names it in messages; `baseDirectory` resolves `file:` references.

@@ -37,14 +37,7 @@ public enum EffectRunner {
 
     /// Every `*.yaml` / `*.yml` under a folder, as paths that start with the folder, sorted.
     public static func scenarioFiles(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
-                files.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
-            }
-        }
-        return files.sorted()
+        FileWalker.files(under: directory, extensions: FileWalker.scenarioExtensions)
     }
 }
 
