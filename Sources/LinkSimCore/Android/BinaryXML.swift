@@ -147,7 +147,8 @@ public enum BinaryXML {
                 let configSize = r.u32(config) ?? 0
                 // Only the default configuration and -vN ones: every other field must be zero.
                 var otherQualifiers = false
-                for offset in 4..<min(configSize, chunkHeader - 20) where offset < 24 || offset >= 28 {
+                let configEnd = max(4, min(configSize, chunkHeader - 20))
+                for offset in 4..<configEnd where offset < 24 || offset >= 28 {
                     if (r.u8(config + offset) ?? 0) != 0 { otherQualifiers = true; break }
                 }
                 let sdk = r.u16(config + 24) ?? 0

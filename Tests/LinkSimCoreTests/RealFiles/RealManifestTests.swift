@@ -242,4 +242,14 @@ import Testing
         }
         #expect(parsed > 0)
     }
+
+    /// Found by the `apk` fuzz target: a type chunk whose header is shorter than a configuration
+    /// made an empty-range loop trap. It must be read (or refused), never crash.
+    @Test func typeChunkWithAShortHeaderDoesNotTrap() throws {
+        var table = CompiledXMLWriter.table(types: [(name: "string", entries: [(name: "host", value: .string("h"))])])
+        let marker: [UInt8] = [0x01, 0x02, 0x54, 0x00]   // RES_TABLE_TYPE_TYPE, header size 84
+        let index = try #require((0...(table.count - 4)).first { Array(table[$0..<($0 + 4)]) == marker })
+        table[index + 2] = 0x14                             // header size 20: no room for the configuration
+        _ = try? BinaryXML.resourceTable(table, file: "t")
+    }
 }
