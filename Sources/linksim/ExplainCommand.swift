@@ -124,20 +124,35 @@ struct ExplainCommand: ParsableCommand {
         struct Fix: Encodable {
             var changes: [Change]
             var landing: ContractJSON.LandingReport
-            var rule_before: String?
-            var rule_after: String?
-            var new_rules: [String]
+            var ruleBefore: String?
+            var ruleAfter: String?
+            var newRules: [String]
             var certainty: String
             var note: String?
+
+            enum CodingKeys: String, CodingKey {
+                case changes, landing, certainty, note
+                case ruleBefore = "rule_before"
+                case ruleAfter = "rule_after"
+                case newRules = "new_rules"
+            }
         }
         var action: Int
         var want: Want
         var current: ContractJSON.LandingReport?
-        var current_rule: String?
-        var already_there: Bool
-        var singles_tried: Int
-        var pairs_tried: Int
+        var currentRule: String?
+        var alreadyThere: Bool
+        var singlesTried: Int
+        var pairsTried: Int
         var fixes: [Fix]
+
+        enum CodingKeys: String, CodingKey {
+            case action, want, current, fixes
+            case currentRule = "current_rule"
+            case alreadyThere = "already_there"
+            case singlesTried = "singles_tried"
+            case pairsTried = "pairs_tried"
+        }
     }
 
     static func json(_ outcome: LandingSearch.Outcome, action: Int, want: LandingSearch.Want) -> String {
@@ -145,15 +160,15 @@ struct ExplainCommand: ParsableCommand {
             action: action,
             want: .init(kind: want.kind.rawValue, app: want.app, via: want.via?.rawValue),
             current: outcome.current?.landing.map { ContractJSON.LandingReport($0) },
-            current_rule: outcome.current.flatMap(ResultFacts.decidingRule)?.rawValue,
-            already_there: outcome.alreadyThere,
-            singles_tried: outcome.singlesTried,
-            pairs_tried: outcome.pairsTried,
+            currentRule: outcome.current.flatMap(ResultFacts.decidingRule)?.rawValue,
+            alreadyThere: outcome.alreadyThere,
+            singlesTried: outcome.singlesTried,
+            pairsTried: outcome.pairsTried,
             fixes: outcome.fixes.map { fix in
                 ExplainJSON.Fix(changes: fix.steps.map { .init(who: $0.who.rawValue, change: $0.description) },
                                 landing: ContractJSON.LandingReport(fix.landing),
-                                rule_before: fix.ruleBefore?.rawValue, rule_after: fix.ruleAfter?.rawValue,
-                                new_rules: fix.newRules.map(\.rawValue), certainty: fix.certainty.name, note: fix.certainty.note)
+                                ruleBefore: fix.ruleBefore?.rawValue, ruleAfter: fix.ruleAfter?.rawValue,
+                                newRules: fix.newRules.map(\.rawValue), certainty: fix.certainty.name, note: fix.certainty.note)
             }))
     }
 }
