@@ -130,11 +130,13 @@ struct ExplainCommand: ParsableCommand {
             var certainty: String
             var note: String?
 
+            // In declaration order: the encoded keys follow this enum.
             enum CodingKeys: String, CodingKey {
-                case changes, landing, certainty, note
+                case changes, landing
                 case ruleBefore = "rule_before"
                 case ruleAfter = "rule_after"
                 case newRules = "new_rules"
+                case certainty, note
             }
         }
         var action: Int
@@ -146,12 +148,14 @@ struct ExplainCommand: ParsableCommand {
         var pairsTried: Int
         var fixes: [Fix]
 
+        // In declaration order: the encoded keys follow this enum.
         enum CodingKeys: String, CodingKey {
-            case action, want, current, fixes
+            case action, want, current
             case currentRule = "current_rule"
             case alreadyThere = "already_there"
             case singlesTried = "singles_tried"
             case pairsTried = "pairs_tried"
+            case fixes
         }
     }
 
