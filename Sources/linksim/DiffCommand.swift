@@ -167,29 +167,37 @@ struct DiffCommand: ParsableCommand {
         return out
     }
 
-    static func sideJSON(_ side: ScenarioDiff.Side) -> JSONValue {
-        .object([
-            ("landing", side.landing.map { JSONReporter.landing($0) } ?? .null),
-            ("rule", .optional(side.rule?.rawValue)),
-            ("certainty", .string(side.certainty.name)),
-            ("note", .optional(side.certainty.note)),
-        ])
+    /// `diff --format json`.
+    struct DiffJSON: Encodable {
+        struct Side: Encodable {
+            var landing: ContractJSON.LandingReport?
+            var rule: String?
+            var certainty: String
+            var note: String?
+            init(_ side: ScenarioDiff.Side) {
+                landing = side.landing.map { ContractJSON.LandingReport($0) }
+                rule = side.rule?.rawValue
+                certainty = side.certainty.name
+                note = side.certainty.note
+            }
+        }
+        struct Change: Encodable {
+            var url: String
+            var from: String
+            var app: String?
+            var state: String?
+            var before: Side
+            var after: Side
+        }
+        var changed: Int
+        var changes: [Change]
     }
 
     static func json(_ entries: [ScenarioDiff.Entry]) -> String {
-        JSONValue.object([
-            ("changed", .int(entries.count)),
-            ("changes", .array(entries.map { entry in
-                .object([
-                    ("url", .string(entry.url)),
-                    ("from", .string(entry.from.rawValue)),
-                    ("app", .optional(entry.app)),
-                    ("state", .optional(entry.state?.rawValue)),
-                    ("before", sideJSON(entry.before)),
-                    ("after", sideJSON(entry.after)),
-                ])
-            })),
-        ]).render()
+        JSONValueEncoder.render(DiffJSON(changed: entries.count, changes: entries.map {
+            DiffJSON.Change(url: $0.url, from: $0.from.rawValue, app: $0.app, state: $0.state?.rawValue,
+                            before: DiffJSON.Side($0.before), after: DiffJSON.Side($0.after))
+        }))
     }
 }
 

@@ -110,26 +110,69 @@ struct ExplainCommand: ParsableCommand {
         return out
     }
 
+    /// `explain --format json`.
+    struct ExplainJSON: Encodable {
+        struct Want: Encodable {
+            var kind: String
+            var app: String?
+            var via: String?
+        }
+        struct Change: Encodable {
+            var who: String
+            var change: String
+        }
+        struct Fix: Encodable {
+            var changes: [Change]
+            var landing: ContractJSON.LandingReport
+            var ruleBefore: String?
+            var ruleAfter: String?
+            var newRules: [String]
+            var certainty: String
+            var note: String?
+
+            // In declaration order: the encoded keys follow this enum.
+            enum CodingKeys: String, CodingKey {
+                case changes, landing
+                case ruleBefore = "rule_before"
+                case ruleAfter = "rule_after"
+                case newRules = "new_rules"
+                case certainty, note
+            }
+        }
+        var action: Int
+        var want: Want
+        var current: ContractJSON.LandingReport?
+        var currentRule: String?
+        var alreadyThere: Bool
+        var singlesTried: Int
+        var pairsTried: Int
+        var fixes: [Fix]
+
+        // In declaration order: the encoded keys follow this enum.
+        enum CodingKeys: String, CodingKey {
+            case action, want, current
+            case currentRule = "current_rule"
+            case alreadyThere = "already_there"
+            case singlesTried = "singles_tried"
+            case pairsTried = "pairs_tried"
+            case fixes
+        }
+    }
+
     static func json(_ outcome: LandingSearch.Outcome, action: Int, want: LandingSearch.Want) -> String {
-        JSONValue.object([
-            ("action", .int(action)),
-            ("want", .object([("kind", .string(want.kind.rawValue)), ("app", .optional(want.app)), ("via", .optional(want.via?.rawValue))])),
-            ("current", outcome.current?.landing.map { JSONReporter.landing($0) } ?? .null),
-            ("current_rule", .optional(outcome.current.flatMap(ResultFacts.decidingRule)?.rawValue)),
-            ("already_there", .bool(outcome.alreadyThere)),
-            ("singles_tried", .int(outcome.singlesTried)),
-            ("pairs_tried", .int(outcome.pairsTried)),
-            ("fixes", .array(outcome.fixes.map { fix in
-                .object([
-                    ("changes", .array(fix.steps.map { .object([("who", .string($0.who.rawValue)), ("change", .string($0.description))]) })),
-                    ("landing", JSONReporter.landing(fix.landing)),
-                    ("rule_before", .optional(fix.ruleBefore?.rawValue)),
-                    ("rule_after", .optional(fix.ruleAfter?.rawValue)),
-                    ("new_rules", .array(fix.newRules.map { JSONValue.string($0.rawValue) })),
-                    ("certainty", .string(fix.certainty.name)),
-                    ("note", .optional(fix.certainty.note)),
-                ])
-            })),
-        ]).render()
+        JSONValueEncoder.render(ExplainJSON(
+            action: action,
+            want: .init(kind: want.kind.rawValue, app: want.app, via: want.via?.rawValue),
+            current: outcome.current?.landing.map { ContractJSON.LandingReport($0) },
+            currentRule: outcome.current.flatMap(ResultFacts.decidingRule)?.rawValue,
+            alreadyThere: outcome.alreadyThere,
+            singlesTried: outcome.singlesTried,
+            pairsTried: outcome.pairsTried,
+            fixes: outcome.fixes.map { fix in
+                ExplainJSON.Fix(changes: fix.steps.map { .init(who: $0.who.rawValue, change: $0.description) },
+                                landing: ContractJSON.LandingReport(fix.landing),
+                                ruleBefore: fix.ruleBefore?.rawValue, ruleAfter: fix.ruleAfter?.rawValue,
+                                newRules: fix.newRules.map(\.rawValue), certainty: fix.certainty.name, note: fix.certainty.note)
+            }))
     }
 }

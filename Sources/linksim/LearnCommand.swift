@@ -73,10 +73,9 @@ struct LearnCommand: ParsableCommand {
         switch format {
         case .json:
             let items = course.lessons.map { lesson in
-                "{\"id\": \(JSONText.quote(lesson.id)), \"title\": \(JSONText.quote(lesson.title)), "
-                    + "\"area\": \(JSONText.quote(lesson.area.rawValue)), \"steps\": \(lesson.steps.count), "
-                    + "\"completed\": \(progress.completedCount(lesson)), \"done\": \(progress.isDone(lesson)), "
-                    + "\"file\": \(JSONText.quote(lesson.file))}"
+                JSONValueEncoder.render(LessonListEntry(id: lesson.id, title: lesson.title, area: lesson.area.rawValue,
+                                                        steps: lesson.steps.count, completed: progress.completedCount(lesson),
+                                                        done: progress.isDone(lesson), file: lesson.file))
             }
             Console.out("[\n" + items.map { "  " + $0 }.joined(separator: ",\n") + (items.isEmpty ? "]\n" : "\n]\n"))
         case .text:
@@ -172,4 +171,15 @@ struct LearnCommand: ParsableCommand {
     static func lessonFiles(under path: String) -> [String] {
         FileWalker.files(under: path, extensions: [LessonLoader.fileExtension])
     }
+}
+
+/// One lesson in `learn --list --format json`.
+struct LessonListEntry: Encodable {
+    var id: String
+    var title: String
+    var area: String
+    var steps: Int
+    var completed: Int
+    var done: Bool
+    var file: String
 }

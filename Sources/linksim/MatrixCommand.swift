@@ -243,33 +243,47 @@ enum MatrixReport {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
-    static func cellJSON(_ cell: LinkMatrix.Cell) -> JSONValue {
-        .object([
-            ("state", .optional(cell.state?.rawValue)),
-            ("from", .string(cell.from.rawValue)),
-            ("os", .string(LinkMatrix.osKey(cell.os))),
-            ("landing", cell.landing.map { JSONReporter.landing($0) } ?? .null),
-            ("rule", .optional(cell.rule?.rawValue)),
-            ("certainty", .string(cell.certainty.name)),
-            ("note", .optional(cell.certainty.note)),
-            ("coordinates", .string(LinkMatrix.coordinates(cell))),
-            ("outcome", .string(LinkMatrix.outcome(cell))),
-        ])
+    /// `matrix --format json`.
+    struct MatrixJSON: Encodable {
+        struct Link: Encodable {
+            var action: Int
+            var url: String
+            var cells: [Cell]
+        }
+        struct Cell: Encodable {
+            var state: String?
+            var from: String
+            var os: String
+            var landing: ContractJSON.LandingReport?
+            var rule: String?
+            var certainty: String
+            var note: String?
+            var coordinates: String
+            var outcome: String
+
+            init(_ cell: LinkMatrix.Cell) {
+                state = cell.state?.rawValue
+                from = cell.from.rawValue
+                os = LinkMatrix.osKey(cell.os)
+                landing = cell.landing.map { ContractJSON.LandingReport($0) }
+                rule = cell.rule?.rawValue
+                certainty = cell.certainty.name
+                note = cell.certainty.note
+                coordinates = LinkMatrix.coordinates(cell)
+                outcome = LinkMatrix.outcome(cell)
+            }
+        }
+        var file: String
+        var platform: String
+        var app: String?
+        var links: [Link]
     }
 
     static func json(_ links: [LinkMatrix.Link], file: String, world: Scenario, request: LinkMatrix.Request) -> String {
-        JSONValue.object([
-            ("file", .string(file)),
-            ("platform", .string(world.device.platform.rawValue)),
-            ("app", .optional(world.apps.indices.contains(request.app) ? world.apps[request.app].id : nil)),
-            ("links", .array(links.map { link in
-                .object([
-                    ("action", .int(link.action)),
-                    ("url", .string(link.url)),
-                    ("cells", .array(link.cells.map(cellJSON))),
-                ])
-            })),
-        ]).render()
+        JSONValueEncoder.render(MatrixJSON(
+            file: file, platform: world.device.platform.rawValue,
+            app: world.apps.indices.contains(request.app) ? world.apps[request.app].id : nil,
+            links: links.map { MatrixJSON.Link(action: $0.action, url: $0.url, cells: $0.cells.map(MatrixJSON.Cell.init)) }))
     }
 
     /// One testsuite per link, one testcase per cell. A cell that changed from `--expect` fails;

@@ -42,16 +42,6 @@ struct RunCommand: ParsableCommand {
 /// Prints simulation results in one of `run`'s formats (shared with `tap`).
 enum RunOutput {
     static func print(_ results: [ScenarioResult], format: RunFormat) {
-        switch format {
-        case .text:
-            let reporter = TextReporter(color: Console.useColor)
-            Console.out(results.map { reporter.scenario($0) }.joined(separator: "\n"))
-        case .json:
-            Console.out(JSONReporter.report(results) + "\n")
-        case .mermaid:
-            Console.out(results.map(TraceExport.mermaid).joined(separator: "\n"))
-        case .markdown:
-            Console.out(results.map(TraceExport.markdown).joined(separator: "\n---\n\n"))
-        }
+        Console.out(format.reporter.report(results))
     }
 }

@@ -80,7 +80,7 @@ import Testing
     @Test func excludeAndNoMatch() throws {
         let r = try run(Self.scenario(actions: "  - tap: https://s.example/account/1\n  - tap: https://s.example/other"))
         #expect(r.map { $0.landing?.kind } == [.browser, .browser])
-        #expect(r.allSatisfy { $0.rules.contains(Rule.iosUlNoMatchingRule.id) })
+        #expect(r.allSatisfy { $0.rules.contains(Rule.iosUlNoRuleMatches.id) })
     }
 
     @Test(arguments: [

@@ -86,6 +86,9 @@ extension TUIModel {
         }
         #expect(path == "/nonexistent/linksim-test/progress.json")
         #expect(try CourseProgress.decode(Array(text.utf8)) == session.progress)
+        // The why pane opens on the step whose rule decided the landing.
+        let deciding = try #require(answered.result.flatMap(ResultFacts.decidingRule))
+        #expect(answered.trace[answered.traceCursor].rule == deciding)
         let screen = PlainTextBackend.text(of: render(answered, size: answered.size))
         #expect(screen.contains("✗ You said"))
         #expect(screen.contains("willConnectTo"))

@@ -101,7 +101,9 @@ enum AppLinkDomains {
     // MARK: Approval (Android 12+)
 
     enum Approval: Int, Comparable {
-        case none = 0, selection = 3, verified = 4
+        case none = 0
+        case selection = 3
+        case verified = 4
         static func < (a: Approval, b: Approval) -> Bool { a.rawValue < b.rawValue }
         var name: String {
             switch self {

@@ -154,9 +154,9 @@ enum AppDelivery {
             return ("application(_:continue:restorationHandler:)", [], Rule.iosDeliveryAppDelegate, note)
         case .scenes:
             if cold {
-                let where_ = isScheme ? "connectionOptions.urlContexts" : "connectionOptions.userActivities"
+                let location = isScheme ? "connectionOptions.urlContexts" : "connectionOptions.userActivities"
                 return ("scene(_:willConnectTo:options:)", [], Rule.iosDeliveryScenesCold,
-                        "The link is in \(where_); \(isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)") is not called on a cold start.")
+                        "The link is in \(location); \(isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)") is not called on a cold start.")
             }
             return (isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)", [], Rule.iosDeliveryScenesWarm, nil)
         case .swiftui:

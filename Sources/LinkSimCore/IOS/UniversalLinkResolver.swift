@@ -148,10 +148,10 @@ enum UniversalLinkResolver {
             case .match:
                 return match.detail ?? 0
             case .exclude:
-                trace.add("iOS", "The file excludes this URL for \(appID); it opens in the browser", rule: Rule.iosUlNoMatchingRule)
+                trace.add("iOS", "The file excludes this URL for \(appID); it opens in the browser", rule: Rule.iosUlNoRuleMatches)
                 return nil
             case .noMatch:
-                trace.add("iOS", "No rule in the file matches this URL for \(appID); it opens in the browser", rule: Rule.iosUlNoMatchingRule)
+                trace.add("iOS", "No rule in the file matches this URL for \(appID); it opens in the browser", rule: Rule.iosUlNoRuleMatches)
                 return nil
             }
         }

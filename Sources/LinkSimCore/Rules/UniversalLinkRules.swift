@@ -9,7 +9,7 @@ enum UniversalLinkRules {
         .iosUlNotAssociated,
         .iosUlNotInstalled,
         .iosUlAssociationMissing,
-        .iosUlNoMatchingRule,
+        .iosUlNoRuleMatches,
         .iosUlSeveralApps,
         .iosUlSafariTap,
         .iosUlSystemApps,
@@ -78,7 +78,7 @@ extension Rule {
          sources: [Sources.tn3155])
 
     /// The URL is excluded or matches no rule: the browser opens
-    public static let iosUlNoMatchingRule = Rule(id: "ios.ul.no-matching-rule", title: "The URL is excluded or matches no rule: the browser opens",
+    public static let iosUlNoRuleMatches = Rule(id: "ios.ul.no-matching-rule", title: "The URL is excluded or matches no rule: the browser opens",
          versions: [.ios(9)],
          explanation: "iOS opens the app only when the app's entry in the association file has a rule that matches the URL and is not an exclude. An exclude hit, or no matching rule at all, sends the link to the browser.",
          sources: [Sources.components])

@@ -105,7 +105,8 @@ public struct GlossaryOverlay: Sendable, Equatable {
 /// The course's keys. One table drives both input (`CourseUpdate`) and the help screen.
 public enum CourseKeys {
     public enum Action: Sendable, Equatable {
-        case nextStep, previousStep, hint, editFile, editInline, checkFile, lessonList, glossary, togglePanel, pick(Int)
+        case nextStep, previousStep, hint, editFile, editInline, checkFile, lessonList, glossary, togglePanel
+        case pick(Int)
     }
 
     public static let bindings: [(keys: [Key], action: Action, help: String)] = [

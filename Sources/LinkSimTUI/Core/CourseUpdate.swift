@@ -194,6 +194,10 @@ extension TUIModel {
         session.verdict = PredictVerdict(right: right, landing: said)
         course = session
         status = StatusMessage(text: right ? "✓ right: \(said)" : "✗ not quite — the engine says: \(said)", isError: !right)
+        // Right or wrong, the why pane opens on the step whose rule decided the landing.
+        if let result, let rule = ResultFacts.decidingRule(result), let index = trace.lastIndex(where: { $0.rule == rule }) {
+            moveTraceCursor(to: index)
+        }
         return completeStep()
     }
 

@@ -54,10 +54,9 @@ public enum Knobs {
 
     /// Hosts an iOS app claims (`applinks:host`, without `?mode=`), in file order.
     static func associatedHosts(_ app: App) -> [String] {
-        app.associatedDomains.compactMap { entry -> String? in
-            guard entry.hasPrefix("applinks:") else { return nil }
-            let host = entry.dropFirst("applinks:".count).split(separator: "?").first.map(String.init) ?? ""
-            return host.isEmpty ? nil : host.lowercased()
+        // The core's parser of the entitlement (AppLinksEntry), so the TUI reads entries as the engine does.
+        app.associatedDomains.compactMap(AppLinksEntry.init).compactMap { entry -> String? in
+            entry.domain.isEmpty ? nil : (entry.isWildcard ? "*." : "") + entry.domain
         }
     }
 
