@@ -132,7 +132,7 @@ public enum ManifestParser {
 
 // MARK: - Tree to AndroidManifest
 
-private struct ManifestBuilder {
+struct ManifestBuilder {
     let file: String
     let options: ManifestOptions
     var diagnostics: [Diagnostic] = []
@@ -140,9 +140,9 @@ private struct ManifestBuilder {
     /// Several files were merged: each filter says where it came from.
     var recordSources = false
     /// Where an attribute being read sits, for link matching.
-    private var scope: (UnresolvedAttribute.Scope, Int?)? = nil
+    var scope: (UnresolvedAttribute.Scope, Int?)? = nil
     /// Unresolved values collected for the element being built (filter or activity).
-    private var collected: [UnresolvedAttribute] = []
+    var collected: [UnresolvedAttribute] = []
 
     init(file: String, options: ManifestOptions) {
         self.file = file
@@ -180,7 +180,7 @@ private struct ManifestBuilder {
         return manifest
     }
 
-    private mutating func activity(_ element: XMLElementNode) -> Activity? {
+    mutating func activity(_ element: XMLElementNode) -> Activity? {
         let isAlias = element.name == "activity-alias"
         if element.attribute(ManifestParser.androidNamespace, "name") == nil {
             error(at: element.location, "<\(element.name)> has no android:name")
@@ -220,7 +220,7 @@ private struct ManifestBuilder {
         return name == nil ? nil : activity
     }
 
-    private mutating func intentFilter(_ element: XMLElementNode) -> IntentFilter {
+    mutating func intentFilter(_ element: XMLElementNode) -> IntentFilter {
         var filter = IntentFilter()
         collected = []
         scope = (.filter, nil)
@@ -254,7 +254,7 @@ private struct ManifestBuilder {
         return filter
     }
 
-    private mutating func data(_ element: XMLElementNode) -> IntentFilterData {
+    mutating func data(_ element: XMLElementNode) -> IntentFilterData {
         var data = IntentFilterData()
         data.scheme = string(element, "scheme")
         data.host = string(element, "host")
@@ -279,7 +279,7 @@ private struct ManifestBuilder {
         return data
     }
 
-    private mutating func relativeData(_ element: XMLElementNode) -> RelativeFilterData {
+    mutating func relativeData(_ element: XMLElementNode) -> RelativeFilterData {
         var data = RelativeFilterData()
         data.path = string(element, "path")
         data.pathPrefix = string(element, "pathPrefix")
@@ -297,135 +297,5 @@ private struct ManifestBuilder {
         data.fragmentAdvancedPattern = advancedPattern(element, "fragmentAdvancedPattern")
         data.fragmentSuffix = string(element, "fragmentSuffix")
         return data
-    }
-
-    // MARK: Attribute values
-
-    private mutating func requiredName(_ element: XMLElementNode) -> String? {
-        if element.attribute(ManifestParser.androidNamespace, "name") == nil {
-            error(at: element.location, "<\(element.name)> has no android:name")
-            return nil
-        }
-        return string(element, "name")
-    }
-
-    /// The unescaped value of an `android:` attribute, or nil (with a diagnostic, a warning or an
-    /// unresolved-value record when it cannot be used). `orAsWritten`: an unresolved value is kept
-    /// as written (names, which only label the result).
-    private mutating func string(_ element: XMLElementNode, _ localName: String, orAsWritten: Bool = false) -> String? {
-        guard let attribute = element.attribute(ManifestParser.androidNamespace, localName) else { return nil }
-        if orAsWritten, scope == nil, case .unresolved(let reason) = resolve(attribute.value) {
-            warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: \(reason); shown as written (it names the component and does not decide which link matches)")
-            return ManifestParser.unescape(attribute.value)
-        }
-        return checked(attribute, in: element).map(ManifestParser.unescape)
-    }
-
-    enum Resolution { case value(String), unresolved(String) }
-
-    /// Fills `${...}` placeholders, then a resource reference, from the options.
-    func resolve(_ raw: String) -> Resolution {
-        var value = raw
-        if value.contains("${") {
-            var output = ""
-            var rest = Substring(value)
-            while let open = rest.range(of: "${") {
-                output += rest[..<open.lowerBound]
-                guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
-                    return .unresolved("the placeholder starting at `${` is not closed")
-                }
-                let key = String(rest[open.upperBound..<close])
-                if key == "applicationId" {
-                    guard let id = options.applicationID else {
-                        return .unresolved("`${applicationId}` is the app's ID, which was not given (pass --app-id, or give the scenario app its id)")
-                    }
-                    output += id
-                } else if let filled = options.placeholders[key] {
-                    output += filled
-                } else {
-                    return .unresolved("no value for the manifest placeholder `${\(key)}` (pass --define \(key)=<value>, or `manifest_placeholders` in a scenario)")
-                }
-                rest = rest[rest.index(after: close)...]
-            }
-            value = output + rest
-        }
-        if value.hasPrefix("?") {
-            return .unresolved("`\(value)` is a theme attribute, which linksim does not resolve")
-        }
-        if value.hasPrefix("@") {
-            guard let (type, _) = AndroidResources.split(reference: value) else {
-                return .unresolved("`\(value)` is a framework or library resource, which linksim does not resolve")
-            }
-            guard AndroidResources.resolvedTypes.contains(type) else {
-                return .unresolved("`\(value)` is a @\(type) resource; linksim resolves @string, @bool and @integer")
-            }
-            guard let resolved = options.resources.resolve(value, api: options.api) else {
-                return .unresolved(options.resources.isEmpty
-                    ? "`\(value)` is a resource reference (pass --res with the module's res/ folder, or `res` in a scenario)"
-                    : "`\(value)` is not declared in the given res/values*/ folders for API \(options.api)")
-            }
-            return .value(resolved)
-        }
-        return .value(value)
-    }
-
-    /// The resolved value, or nil. An unresolved value on an attribute that takes part in link
-    /// matching is recorded for the filter (which becomes unknown); elsewhere it is a warning.
-    private mutating func checked(_ attribute: XMLAttributeNode, in element: XMLElementNode) -> String? {
-        switch resolve(attribute.value) {
-        case .value(let value):
-            return value
-        case .unresolved(let reason):
-            if let (kind, dataIndex) = scope {
-                collected.append(UnresolvedAttribute(scope: kind, attribute: attribute.localName, dataIndex: dataIndex,
-                                                     value: attribute.value, location: attribute.location.description, reason: reason))
-            } else {
-                warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: \(reason); it does not take part in link matching, so linksim uses the default")
-            }
-            return nil
-        }
-    }
-
-    private mutating func bool(_ element: XMLElementNode, _ localName: String) -> Bool? {
-        guard let attribute = element.attribute(ManifestParser.androidNamespace, localName),
-              let value = checked(attribute, in: element) else { return nil }
-        switch value.lowercased() {
-        case "true": return true
-        case "false": return false
-        default:
-            error(at: attribute.location, "\(attribute.qualifiedName)=\"\(value)\" in <\(element.name)>: expected true or false")
-            return nil
-        }
-    }
-
-    private mutating func integer(_ element: XMLElementNode, _ localName: String, what: String) -> Int? {
-        guard let attribute = element.attribute(ManifestParser.androidNamespace, localName),
-              let value = checked(attribute, in: element) else { return nil }
-        guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else {
-            // A codename preview SDK ("VanillaIceCream") is not a number: a warning, not a refusal.
-            warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(value)\" in <\(element.name)>: expected \(what); ignored")
-            return nil
-        }
-        return number
-    }
-
-    /// An advanced pattern AOSP's PatternMatcher would reject is reported here, not silently never matched.
-    private mutating func advancedPattern(_ element: XMLElementNode, _ localName: String) -> String? {
-        guard let value = string(element, localName),
-              let attribute = element.attribute(ManifestParser.androidNamespace, localName) else { return nil }
-        if let problem = PatternMatcher(value, kind: .advancedGlob).parseError {
-            error(at: attribute.location,
-                  "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: invalid advanced pattern (\(problem)); Android's PatternMatcher rejects it")
-            return nil
-        }
-        return value
-    }
-
-    private mutating func error(at location: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(file: location.file, location: location, message: message))
-    }
-
-    private mutating func warn(at location: SourceLocation, _ message: String) {
-        warnings.append(Diagnostic(file: location.file, location: location, message: message, isWarning: true))
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+
+extension MatchRun {
+    // MARK: paths
+
+    mutating func evaluate(paths: [String], index: Int, parts: MatchedURLParts) -> AASAMatch? {
+        note("details[\(index)] uses legacy paths: only the URL path \"\(parts.path.isEmpty ? "/" : parts.path)\" is compared (query and fragment ignored), case-sensitively",
+             rule: Rule.iosAasaPathsLegacy,
+             assumption: "linksim applies the components path normalisation (trailing slashes, optional leading slash) to paths too; it was measured for components only.")
+        let options = GlobOptions(caseSensitive: true, documentVariables: nil)
+        for (position, entry) in paths.enumerated() {
+            var pattern = entry
+            var excluding = false
+            if entry.hasPrefix("NOT ") {
+                if notPrefixSupported {
+                    excluding = true
+                    pattern = String(entry.dropFirst(4))
+                } else {
+                    note("\"NOT \" is plain text on iOS \(ios) (it arrived in iOS 9.2)", rule: Rule.iosAasaPathsNotExclude)
+                }
+            }
+            let check = PathCheck(pattern: pattern, urlPath: parts.path, options: options)
+            let name = "details[\(index)].paths[\(position)] \"\(entry)\""
+            if let normalisation = check.normalisationNote {
+                note(normalisation, rule: Rule.iosAasaPathNormalisation)
+            }
+            guard check.matched else {
+                note("\(name) does not match the path", rule: Rule.iosAasaPatternWildcards)
+                continue
+            }
+            if excluding {
+                note("\(name) matches and starts with \"NOT \": exclude, the URL does not open the app",
+                     rule: Rule.iosAasaPathsNotExclude)
+                return verdict(.exclude, detail: index, component: position, format: .paths)
+            }
+            note("\(name) matches: match, the first hit wins", rule: Rule.iosAasaPathsLegacy)
+            return verdict(.match, detail: index, component: position, format: .paths)
+        }
+        note("No path of details[\(index)] hits; the next entry is tried", rule: Rule.iosAasaDetailsOrder)
+        return nil
+    }
+}
+
+
+/// The URL parts in the form the matcher compares them.
+struct MatchedURLParts {
+    var path: String
+    var query: String?
+    var fragment: String?
+    init(url: AASAURL) {
+        path = url.path
+        query = url.query
+        fragment = url.fragment
+    }
+}
