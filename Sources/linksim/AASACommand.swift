@@ -98,12 +98,8 @@ struct AASACommand: ParsableCommand {
             if entitlements != nil, let host = AASAURL.parse(url)?.host { claim = files.applinksEntry(for: host) }
             switch format {
             case .json:
-                var json = Self.json(match)
-                if let claim {
-                    json.removeLast()
-                    json += ", \"entitlement\": \(jsonString(claim.entry?.raw)), \"entitlement_note\": \(jsonString(claim.note))}"
-                }
-                Console.out(json + "\n")
+                let report = FileCommandJSON.AASAMatchReport(match, entitlement: claim.map { (raw: $0.entry?.raw, note: $0.note) })
+                Console.out(JSONValueEncoder.render(report) + "\n")
             case .text:
                 var text = Self.text(match, appID: appID, url: url, ios: version)
                 if let claim { text += "\nEntitlements: \(terminalSafe(claim.note))" }
@@ -112,15 +108,7 @@ struct AASACommand: ParsableCommand {
         }
 
         /// Contract §1.1 keys first, in its order; `steps` is an addition.
-        static func json(_ match: AASAMatch) -> String {
-            let steps = match.steps.map { step in
-                "{\"summary\": \(jsonString(step.summary)), \"detail\": \(jsonString(step.detail)), "
-                    + "\"rule\": \(jsonString(step.rule?.rawValue)), \"assumption\": \(jsonString(step.assumption))}"
-            }
-            return "{\"result\": \(jsonString(match.result.rawValue)), \"detail\": \(match.detail.map(String.init) ?? "null"), "
-                + "\"component\": \(match.component.map(String.init) ?? "null"), \"format\": \(jsonString(match.format?.rawValue)), "
-                + "\"steps\": [\(steps.joined(separator: ", "))]}"
-        }
+        static func json(_ match: AASAMatch) -> String { JSONValueEncoder.render(FileCommandJSON.AASAMatchReport(match)) }
 
         static func text(_ match: AASAMatch, appID: String, url: String, ios: OSVersion) -> String {
             var lines: [String] = []
@@ -167,11 +155,10 @@ struct AASACommand: ParsableCommand {
                 Console.line(findings.isEmpty ? "\(file): no problems found"
                                        : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
             case .json:
-                let items = findings.map { finding in
-                    "{\"severity\": \(jsonString(finding.severity.rawValue)), \"message\": \(jsonString(finding.message)), "
-                        + "\"line\": \(finding.line.map(String.init) ?? "null"), \"column\": \(finding.column.map(String.init) ?? "null")}"
+                let items = findings.map {
+                    FileCommandJSON.ValidationReport.Finding(severity: $0.severity.rawValue, message: $0.message, line: $0.line, column: $0.column)
                 }
-                Console.out("{\"file\": \(jsonString(file)), \"errors\": \(errors), \"warnings\": \(warnings), \"findings\": [\(items.joined(separator: ", "))]}\n")
+                Console.out(JSONValueEncoder.render(FileCommandJSON.ValidationReport(file: file, errors: errors, warnings: warnings, findings: items)) + "\n")
             }
             if errors > 0 { throw ExitCode(65) }
         }
@@ -208,5 +195,4 @@ private func writeError(_ message: String) { Console.error(message) }
 private func terminalSafe(_ text: String) -> String { SafeText.escape(text) }
 
 
-private func jsonString(_ text: String?) -> String { text.map(JSONText.quote) ?? "null" }
 

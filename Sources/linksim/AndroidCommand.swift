@@ -133,16 +133,7 @@ extension AndroidCommand {
         /// Added: `unknown` lists filters that may match, depending on values linksim could not
         /// resolve (only present when there are some, so the contract's shape stays as it was).
         static func json(_ report: ManifestMatchReport, unknown: [UnknownFilter] = []) -> String {
-            let entries = report.matches.map { match in
-                "{\"activity\": \(jsonString(match.activity)), \"filter\": \(match.filter), \"auto_verify\": \(match.autoVerify)}"
-            }
-            guard !unknown.isEmpty else { return "{\"matches\": [\(entries.joined(separator: ", "))]}" }
-            let unknownEntries = unknown.map { entry in
-                "{\"activity\": \(jsonString(entry.activity)), \"filter\": \(entry.filter), \"unresolved\": ["
-                    + entry.unresolved.map { jsonString($0.description) }.joined(separator: ", ")
-                    + "], \"reason\": \(jsonString(entry.reason))}"
-            }
-            return "{\"matches\": [\(entries.joined(separator: ", "))], \"unknown\": [\(unknownEntries.joined(separator: ", "))]}"
+            JSONValueEncoder.render(FileCommandJSON.AndroidMatchReport(report, unknown: unknown))
         }
 
         /// `KEY=VALUE` pairs of `--define`.
@@ -170,7 +161,6 @@ extension AndroidCommand {
             return sources
         }
 
-        static func jsonString(_ text: String) -> String { JSONText.quote(text) }
 
 
         static func text(_ report: ManifestMatchReport, targetSDK: Int?, unknown: [UnknownFilter] = [], sources: [String: String] = [:]) -> String {

@@ -68,16 +68,12 @@ struct AssetLinksCommand: ParsableCommand {
                 Console.line(findings.isEmpty ? "\(file): no problems found"
                              : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
             case .json:
-                let items = findings.map { finding in
-                    "{\"severity\": \(JSONText.quote(finding.severity.rawValue)), \"message\": \(JSONText.quote(finding.message)), "
-                        + "\"line\": \(finding.line.map(String.init) ?? "null"), \"column\": \(finding.column.map(String.init) ?? "null")}"
+                let items = findings.map {
+                    FileCommandJSON.ValidationReport.Finding(severity: $0.severity.rawValue, message: $0.message, line: $0.line, column: $0.column)
                 }
-                var expected = ""
-                if let expectation {
-                    expected = ", \"expected\": {\"granted\": \(expectation == .found)"
-                        + (missing.map { ", \"reason\": \(JSONText.quote($0))" } ?? "") + "}"
-                }
-                Console.out("{\"file\": \(JSONText.quote(file)), \"errors\": \(errors), \"warnings\": \(warnings), \"findings\": [\(items.joined(separator: ", "))]\(expected)}\n")
+                let expected = expectation.map { FileCommandJSON.ValidationReport.Expected(granted: $0 == .found, reason: missing) }
+                Console.out(JSONValueEncoder.render(FileCommandJSON.ValidationReport(file: file, errors: errors, warnings: warnings,
+                                                                                     findings: items, expected: expected)) + "\n")
             }
             if errors > 0 { throw ExitCode(65) }
             if missing != nil { throw ExitCode(1) }
