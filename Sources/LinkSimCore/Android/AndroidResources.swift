@@ -6,28 +6,28 @@
 /// assumption, reported by the caller when it matters.
 ///
 /// Pure: the caller reads the files and hands over their bytes with the folder name.
-public struct AndroidResources: Sendable, Equatable {
+package struct AndroidResources: Sendable, Equatable {
     /// One value as declared in one folder.
-    public struct Entry: Sendable, Equatable {
-        public var value: String
+    package struct Entry: Sendable, Equatable {
+        package var value: String
         /// The folder's `-vN` qualifier (nil for plain `values`).
-        public var minAPI: Int?
-        public var file: String
+        package var minAPI: Int?
+        package var file: String
     }
 
     /// `type/name` → the values declared for it, one per folder.
-    public private(set) var entries: [String: [Entry]] = [:]
+    package private(set) var entries: [String: [Entry]] = [:]
     /// Folders that were skipped, with why (for notes).
-    public private(set) var skippedFolders: [String] = []
+    package private(set) var skippedFolders: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// Types linksim resolves: the ones manifests use on link-related and common attributes.
-    public static let resolvedTypes: Set<String> = ["string", "bool", "integer"]
+    package static let resolvedTypes: Set<String> = ["string", "bool", "integer"]
 
     /// The API level a `values*` folder applies from, or nil when the folder has other qualifiers
     /// (or is not a values folder). `values` → 0.
-    public static func apiQualifier(folder: String) -> Int? {
+    package static func apiQualifier(folder: String) -> Int? {
         guard folder == "values" || folder.hasPrefix("values-") else { return nil }
         let qualifiers = folder.split(separator: "-").dropFirst()
         if qualifiers.isEmpty { return 0 }
@@ -38,7 +38,7 @@ public struct AndroidResources: Sendable, Equatable {
 
     /// Adds one `res/<folder>/<file>.xml`. Files that are not `<resources>` are refused with a
     /// located error; folders with qualifiers other than `-vN` are recorded as skipped.
-    public mutating func add(_ bytes: [UInt8], file: String, folder: String) throws(InputError) {
+    package mutating func add(_ bytes: [UInt8], file: String, folder: String) throws(InputError) {
         guard let api = Self.apiQualifier(folder: folder) else {
             if !skippedFolders.contains(folder) { skippedFolders.append(folder) }
             return
@@ -62,7 +62,7 @@ public struct AndroidResources: Sendable, Equatable {
     }
 
     /// Adds one value directly (from a compiled resource table).
-    public mutating func addValue(type: String, name: String, value: String, minAPI: Int?, file: String) {
+    package mutating func addValue(type: String, name: String, value: String, minAPI: Int?, file: String) {
         entries["\(type)/\(name)", default: []].append(Entry(value: value, minAPI: minAPI, file: file))
     }
 
@@ -79,7 +79,7 @@ public struct AndroidResources: Sendable, Equatable {
 
     /// The value of `@type/name` on a device of API level `api`, following references to other
     /// resources (at most 8 deep, so a loop ends). Nil when it is not declared in an applicable folder.
-    public func resolve(_ reference: String, api: Int) -> String? {
+    package func resolve(_ reference: String, api: Int) -> String? {
         var current = reference
         for _ in 0..<8 {
             guard let (type, name) = Self.split(reference: current) else { return nil }
@@ -96,7 +96,7 @@ public struct AndroidResources: Sendable, Equatable {
     }
 
     /// `@string/name` → ("string", "name"); `@android:string/x` and other packages are not the app's.
-    public static func split(reference: String) -> (type: String, name: String)? {
+    package static func split(reference: String) -> (type: String, name: String)? {
         guard reference.hasPrefix("@"), !reference.contains(":") else { return nil }
         let body = reference.dropFirst()
         let parts = body.split(separator: "/", maxSplits: 1)
@@ -104,5 +104,5 @@ public struct AndroidResources: Sendable, Equatable {
         return (String(parts[0]), String(parts[1]))
     }
 
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 }

@@ -4,36 +4,36 @@
 /// the path `""` (not `/`), and `getPath()`/`getQuery()`/`getFragment()` return *decoded* text.
 /// Intent-filter matching uses exactly these accessors, so linksim must reproduce them, quirks
 /// included. Indexes are UTF-16 code units, as in Java.
-public struct AndroidURI: Sendable, Equatable, Hashable {
+package struct AndroidURI: Sendable, Equatable, Hashable {
     /// The string as given.
-    public let string: String
+    package let string: String
     /// Everything before the first `:` (case preserved); nil without a `:`.
-    public let scheme: String?
+    package let scheme: String?
     /// `getEncodedSchemeSpecificPart()`: between the `:` and the `#`.
-    public let encodedSchemeSpecificPart: String
+    package let encodedSchemeSpecificPart: String
     /// `getEncodedAuthority()`: after `//`, up to `/`, `\`, `?` or `#`; nil when there is no `//`.
-    public let encodedAuthority: String?
+    package let encodedAuthority: String?
     /// `getEncodedPath()`: nil for an opaque URI such as `mailto:x` or `scheme1:foo`.
-    public let encodedPath: String?
-    public let encodedQuery: String?
-    public let encodedFragment: String?
+    package let encodedPath: String?
+    package let encodedQuery: String?
+    package let encodedFragment: String?
 
     // The decoded accessors IntentFilter uses, computed once here: a filter match reads them for
     // every filter of every app, and decoding them again each time cost more than the match.
     /// `getSchemeSpecificPart()` (decoded): includes the query, not the fragment.
-    public let schemeSpecificPart: String
+    package let schemeSpecificPart: String
     /// `getHost()`: the authority minus user info and port, decoded; nil without an authority.
-    public let host: String?
+    package let host: String?
     /// `getPort()`: -1 when there is no explicit, numeric port.
-    public let port: Int
+    package let port: Int
     /// `getPath()`: decoded (`%20` becomes a space).
-    public let path: String?
+    package let path: String?
     /// The same as UTF-16 code units, which is how AOSP compares them.
     let hostUnits: [UInt16]?
     let pathUnits: [UInt16]?
     let schemeSpecificPartUnits: [UInt16]
 
-    public init(_ string: String) {
+    package init(_ string: String) {
         self.string = string
         let units = Array(string.utf16)
         let length = units.count
@@ -135,9 +135,9 @@ public struct AndroidURI: Sendable, Equatable, Hashable {
     }
 
     /// `getQuery()`: decoded.
-    public var query: String? { encodedQuery.map(Self.decode) }
+    package var query: String? { encodedQuery.map(Self.decode) }
     /// `getFragment()`: decoded.
-    public var fragment: String? { encodedFragment.map(Self.decode) }
+    package var fragment: String? { encodedFragment.map(Self.decode) }
 
     /// `findPortSeparator`: scanning back, the `:` reached before any non-digit.
     private static func portSeparator(_ units: [UInt16]) -> Int? {
@@ -152,7 +152,7 @@ public struct AndroidURI: Sendable, Equatable, Hashable {
     }
 
     /// `Uri.decode`: percent-decoding as UTF-8, `+` kept as is, bad escapes and bad UTF-8 become U+FFFD.
-    public static func decode(_ text: String) -> String {
+    package static func decode(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []

@@ -8,7 +8,7 @@
 /// app's own `string`, `bool` and `integer` resources (by the table's names, then its values in the
 /// default configuration and `-vN` configurations). Not resolved: framework references
 /// (`@android:...`), other resource types, and resources in other configurations (locale, night...).
-public enum BinaryXML {
+package enum BinaryXML {
     struct Reader {
         let bytes: [UInt8]
         func u8(_ at: Int) -> UInt8? { at >= 0 && at < bytes.count ? bytes[at] : nil }
@@ -75,14 +75,14 @@ public enum BinaryXML {
     // MARK: resources.arsc
 
     /// The app's resource table: resource ID → `@type/name`, and the string/bool/integer values.
-    public struct ResourceTable: Sendable, Equatable {
-        public var names: [Int: String] = [:]
-        public var resources = AndroidResources()
+    package struct ResourceTable: Sendable, Equatable {
+        package var names: [Int: String] = [:]
+        package var resources = AndroidResources()
         /// Values in configurations linksim does not model (locale, night...), skipped.
-        public var skippedConfigurations = 0
+        package var skippedConfigurations = 0
     }
 
-    public static func resourceTable(_ bytes: [UInt8], file: String) throws(InputError) -> ResourceTable {
+    package static func resourceTable(_ bytes: [UInt8], file: String) throws(InputError) -> ResourceTable {
         do throws(Malformed) {
             return try table(Reader(bytes: bytes), file: file)
         } catch {
@@ -300,7 +300,7 @@ func hex32(_ value: Int) -> String {
 extension ManifestParser {
     /// The compiled `AndroidManifest.xml` of an APK, with `resources.arsc` (when given) naming and
     /// resolving the references. `file` names the manifest in messages (`app.apk!/AndroidManifest.xml`).
-    public static func parse(binary: [UInt8], resourceTable: [UInt8]?, file: String, tableFile: String,
+    package static func parse(binary: [UInt8], resourceTable: [UInt8]?, file: String, tableFile: String,
                              options: ManifestOptions) throws(InputError) -> ParsedManifest {
         var options = options
         var table: BinaryXML.ResourceTable?

@@ -1,17 +1,17 @@
 /// The intent a tapped link becomes: action VIEW, the URL as data, category BROWSABLE (the browser
 /// adds it), no MIME type, resolved with MATCH_DEFAULT_ONLY (so filters need DEFAULT too).
-public struct ViewIntent: Sendable, Equatable {
-    public var url: String
-    public var uri: AndroidURI
-    public var action: String?
+package struct ViewIntent: Sendable, Equatable {
+    package var url: String
+    package var uri: AndroidURI
+    package var action: String?
     /// Full category names the intent carries.
-    public var categories: [String]
+    package var categories: [String]
     /// The resolved MIME type: nil for a plain link.
-    public var mimeType: String?
+    package var mimeType: String?
     /// `PackageManager.MATCH_DEFAULT_ONLY`, which `startActivity` and Chrome use.
-    public var matchDefaultOnly: Bool
+    package var matchDefaultOnly: Bool
 
-    public init(url: String, action: String? = IntentFilter.actionView,
+    package init(url: String, action: String? = IntentFilter.actionView,
                 categories: [String] = [IntentFilter.categoryBrowsable],
                 mimeType: String? = nil, matchDefaultOnly: Bool = true) {
         self.url = url
@@ -24,7 +24,7 @@ public struct ViewIntent: Sendable, Equatable {
 }
 
 /// `IntentFilter.MATCH_CATEGORY_*`: how specific a data match was (higher is better).
-public enum MatchCategory: Int, Sendable, CaseIterable, Comparable {
+package enum MatchCategory: Int, Sendable, CaseIterable, Comparable {
     case empty = 0x100000
     case scheme = 0x200000
     case host = 0x300000
@@ -34,9 +34,9 @@ public enum MatchCategory: Int, Sendable, CaseIterable, Comparable {
     case type = 0x600000
 
     /// What `IntentFilter.match` returns: the category plus MATCH_ADJUSTMENT_NORMAL.
-    public var matchValue: Int { rawValue + 0x8000 }
+    package var matchValue: Int { rawValue + 0x8000 }
 
-    public var aospName: String {
+    package var aospName: String {
         switch self {
         case .empty: return "MATCH_CATEGORY_EMPTY"
         case .scheme: return "MATCH_CATEGORY_SCHEME"
@@ -48,17 +48,17 @@ public enum MatchCategory: Int, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (lhs: MatchCategory, rhs: MatchCategory) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: MatchCategory, rhs: MatchCategory) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Why a filter did not match: `IntentFilter.NO_MATCH_*`, or the MATCH_DEFAULT_ONLY drop.
-public enum FilterMismatch: Sendable, Equatable, CaseIterable {
+package enum FilterMismatch: Sendable, Equatable, CaseIterable {
     case type, data, action, category
     /// The filter matched but has no category DEFAULT, and the intent was resolved with MATCH_DEFAULT_ONLY.
     case missingDefaultCategory
 
     /// The AOSP constant (`NO_MATCH_DATA`...), or `MATCH_DEFAULT_ONLY` for the resolver drop.
-    public var aospName: String {
+    package var aospName: String {
         switch self {
         case .type: return "NO_MATCH_TYPE"
         case .data: return "NO_MATCH_DATA"
@@ -69,7 +69,7 @@ public enum FilterMismatch: Sendable, Equatable, CaseIterable {
     }
 
     /// `IntentFilter`'s negative result code (nil for the resolver drop, which is not one).
-    public var code: Int? {
+    package var code: Int? {
         switch self {
         case .type: return -1
         case .data: return -2
@@ -81,12 +81,12 @@ public enum FilterMismatch: Sendable, Equatable, CaseIterable {
 }
 
 /// One explained step of matching, citing the rule that decided it.
-public struct FilterMatchStep: Sendable, Equatable {
-    public var summary: String
-    public var detail: String?
-    public var rule: RuleID
+package struct FilterMatchStep: Sendable, Equatable {
+    package var summary: String
+    package var detail: String?
+    package var rule: RuleID
 
-    public init(summary: String, detail: String? = nil, rule: Rule) {
+    package init(summary: String, detail: String? = nil, rule: Rule) {
         self.summary = summary
         self.detail = detail
         self.rule = rule.id
@@ -94,46 +94,46 @@ public struct FilterMatchStep: Sendable, Equatable {
 }
 
 /// The result of matching one intent filter, with the steps that explain it.
-public struct FilterMatchOutcome: Sendable, Equatable {
-    public enum Result: Sendable, Equatable {
+package struct FilterMatchOutcome: Sendable, Equatable {
+    package enum Result: Sendable, Equatable {
         case matched(MatchCategory)
         case failed(FilterMismatch)
     }
 
-    public var result: Result
+    package var result: Result
     /// One plain-English sentence: why it matched, or why not.
-    public var why: String
-    public var steps: [FilterMatchStep]
+    package var why: String
+    package var steps: [FilterMatchStep]
 
-    public var isMatch: Bool { if case .matched = result { return true } else { return false } }
-    public var category: MatchCategory? { if case .matched(let category) = result { return category } else { return nil } }
-    public var mismatch: FilterMismatch? { if case .failed(let reason) = result { return reason } else { return nil } }
+    package var isMatch: Bool { if case .matched = result { return true } else { return false } }
+    package var category: MatchCategory? { if case .matched(let category) = result { return category } else { return nil } }
+    package var mismatch: FilterMismatch? { if case .failed(let reason) = result { return reason } else { return nil } }
 }
 
 /// One (activity, intent filter) pair of a manifest, evaluated against a link.
-public struct ActivityFilterMatch: Sendable, Equatable {
+package struct ActivityFilterMatch: Sendable, Equatable {
     /// Fully qualified class name (for an alias: the alias's name).
-    public var activity: String
+    package var activity: String
     /// Index in `AndroidManifest.activities` (activities and aliases in manifest order).
-    public var activityIndex: Int
+    package var activityIndex: Int
     /// 0-based index of the `<intent-filter>` within the activity.
-    public var filter: Int
-    public var autoVerify: Bool
+    package var filter: Int
+    package var autoVerify: Bool
     /// For `<activity-alias>`: the fully qualified activity it launches.
-    public var targetActivity: String?
+    package var targetActivity: String?
     /// The filter's own result (`IntentFilter.match` + MATCH_DEFAULT_ONLY).
-    public var outcome: FilterMatchOutcome
+    package var outcome: FilterMatchOutcome
     /// True when the filter matches and the activity can be started by another app.
-    public var isMatch: Bool
+    package var isMatch: Bool
     /// Activity-level steps (exported, enabled) followed by the filter's steps.
-    public var steps: [FilterMatchStep]
+    package var steps: [FilterMatchStep]
     /// Why it is (not) a candidate, in one sentence.
-    public var why: String
+    package var why: String
 
     /// The step that decided a non-candidate: for a filter that matches on an activity another app cannot start,
     /// the activity-level step that blocks it (not exported, disabled, explicit-export required); otherwise the
     /// filter's last step. The CLI and the engine both explain a failed match with it.
-    public var decisiveStep: FilterMatchStep? {
+    package var decisiveStep: FilterMatchStep? {
         guard outcome.isMatch else { return outcome.steps.last }
         let blockers: Set<RuleID> = [Rule.androidFilterExported.id, Rule.androidFilterDisabledComponent.id,
                                      Rule.androidFilterExportedExplicitRequired.id]
@@ -142,23 +142,23 @@ public struct ActivityFilterMatch: Sendable, Equatable {
 }
 
 /// Every filter of a manifest evaluated against one link.
-public struct ManifestMatchReport: Sendable, Equatable {
-    public var url: String
-    public var api: Int
+package struct ManifestMatchReport: Sendable, Equatable {
+    package var url: String
+    package var api: Int
     /// Every (activity, filter) pair, in manifest order.
-    public var evaluations: [ActivityFilterMatch]
+    package var evaluations: [ActivityFilterMatch]
     /// Package-level findings (e.g. the app cannot be installed), before any filter.
-    public var packageSteps: [FilterMatchStep]
+    package var packageSteps: [FilterMatchStep]
     /// True when the app would not even install, so nothing matches.
-    public var installBlocked: Bool
+    package var installBlocked: Bool
 
-    public var matches: [ActivityFilterMatch] { evaluations.filter(\.isMatch) }
+    package var matches: [ActivityFilterMatch] { evaluations.filter(\.isMatch) }
 }
 
 /// AOSP `IntentFilter.match()` for links, plus the resolver's MATCH_DEFAULT_ONLY and `exported` checks.
-public enum IntentFilterMatcher {
+package enum IntentFilterMatcher {
     /// Matches one filter against an intent on a device of API level `api`.
-    public static func match(_ filter: IntentFilter, intent: ViewIntent, api: Int) -> FilterMatchOutcome {
+    package static func match(_ filter: IntentFilter, intent: ViewIntent, api: Int) -> FilterMatchOutcome {
         var steps: [FilterMatchStep] = []
         func fail(_ reason: FilterMismatch, _ why: String, rule: Rule, detail: String? = nil) -> FilterMatchOutcome {
             steps.append(FilterMatchStep(summary: why, detail: detail, rule: rule))
@@ -231,13 +231,13 @@ public enum IntentFilterMatcher {
     }
 
     /// The verdict alone, as `match` would give it, with no explanation built.
-    public static func verdict(_ filter: IntentFilter, intent: ViewIntent, api: Int) -> FilterMatchOutcome.Result {
+    package static func verdict(_ filter: IntentFilter, intent: ViewIntent, api: Int) -> FilterMatchOutcome.Result {
         PreparedFilter(filter, api: api).verdict(intent)
     }
 
     /// A filter made ready for many verdicts on one API level: its `<data>` entries are sorted into
     /// schemes, authorities and compiled patterns once, so each verdict only compares.
-    public struct PreparedFilter: Sendable {
+    package struct PreparedFilter: Sendable {
         /// Immutable and shared: copying a prepared filter (into a loop variable, an array) costs
         /// one reference count, not one per string and array inside it.
         final class Storage: Sendable {
@@ -251,14 +251,14 @@ public enum IntentFilterMatcher {
             }
         }
         let storage: Storage
-        public var filter: IntentFilter { storage.filter }
+        package var filter: IntentFilter { storage.filter }
 
-        public init(_ filter: IntentFilter, api: Int) {
+        package init(_ filter: IntentFilter, api: Int) {
             storage = Storage(filter, api: api)
         }
 
         /// The same verdict as `IntentFilterMatcher.match(filter, intent:api:).result`.
-        public func verdict(_ intent: ViewIntent) -> FilterMatchOutcome.Result {
+        package func verdict(_ intent: ViewIntent) -> FilterMatchOutcome.Result {
             let storage = self.storage
             if let action = intent.action, !storage.filter.actions.contains(action) { return .failed(.action) }
             let result = storage.data.verdict(uri: intent.uri, mimeType: intent.mimeType)
@@ -276,7 +276,7 @@ public enum IntentFilterMatcher {
     /// verdict-only path (`PreparedFilter`); if it does not match, its evaluation carries the verdict
     /// alone (empty `why` and `steps`), because the caller will not show it. Matching filters, and
     /// filters the predicate accepts, are explained in full as without it.
-    public static func evaluate(_ manifest: AndroidManifest, packageName: String, url: String, api: Int,
+    package static func evaluate(_ manifest: AndroidManifest, packageName: String, url: String, api: Int,
                                 explainMismatch: ((IntentFilter) -> Bool)? = nil) -> ManifestMatchReport {
         let intent = ViewIntent(url: url)
         var packageSteps: [FilterMatchStep] = []
@@ -359,7 +359,7 @@ public enum IntentFilterMatcher {
     }
 
     /// The (activity, filter) pairs that match `url` and can be started by another app, in manifest order.
-    public static func matchingActivities(in manifest: AndroidManifest, packageName: String, url: String,
+    package static func matchingActivities(in manifest: AndroidManifest, packageName: String, url: String,
                                           api: Int) -> [ActivityFilterMatch] {
         evaluate(manifest, packageName: packageName, url: url, api: api).matches
     }

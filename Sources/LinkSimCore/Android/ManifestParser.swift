@@ -2,16 +2,16 @@ import Foundation
 
 /// What a manifest's values are filled from: the app's ID for `${applicationId}`, other Gradle
 /// placeholders (`manifestPlaceholders`, `--define KEY=VALUE`) and the app's `res/values*/`.
-public struct ManifestOptions: Sendable, Equatable {
+package struct ManifestOptions: Sendable, Equatable {
     /// The application ID (Gradle `applicationId`): fills `${applicationId}`.
-    public var applicationID: String?
+    package var applicationID: String?
     /// Other placeholders, `KEY` → value.
-    public var placeholders: [String: String]
-    public var resources: AndroidResources
+    package var placeholders: [String: String]
+    package var resources: AndroidResources
     /// The device's API level, which chooses among `values-vN` folders.
-    public var api: Int
+    package var api: Int
 
-    public init(applicationID: String? = nil, placeholders: [String: String] = [:],
+    package init(applicationID: String? = nil, placeholders: [String: String] = [:],
                 resources: AndroidResources = AndroidResources(), api: Int = AndroidVersions.latestAPI) {
         self.applicationID = applicationID
         self.placeholders = placeholders
@@ -22,9 +22,9 @@ public struct ManifestOptions: Sendable, Equatable {
 
 /// A manifest read from a file, with the warnings about values linksim could not resolve on
 /// attributes that do not take part in link matching.
-public struct ParsedManifest: Sendable, Equatable {
-    public var manifest: AndroidManifest
-    public var warnings: [Diagnostic]
+package struct ParsedManifest: Sendable, Equatable {
+    package var manifest: AndroidManifest
+    package var warnings: [Diagnostic]
 }
 
 /// Reads a real `AndroidManifest.xml` (source form, as in a project, or merged by the build) into
@@ -39,22 +39,22 @@ public struct ParsedManifest: Sendable, Equatable {
 /// attribute that does not take part in link matching, and makes the filter unknown when it does
 /// (rule `android.manifest.unresolved-value`). The file is refused only when it is not a manifest
 /// or a value is malformed (a launch mode or boolean that does not exist).
-public enum ManifestParser {
-    public static let androidNamespace = "http://schemas.android.com/apk/res/android"
-    public static let toolsNamespace = "http://schemas.android.com/tools"
+package enum ManifestParser {
+    package static let androidNamespace = "http://schemas.android.com/apk/res/android"
+    package static let toolsNamespace = "http://schemas.android.com/tools"
 
-    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> AndroidManifest {
+    package static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> AndroidManifest {
         try parse(bytes, file: file, options: ManifestOptions()).manifest
     }
 
-    public static func parse(_ bytes: [UInt8], file: String, options: ManifestOptions) throws(InputError) -> ParsedManifest {
+    package static func parse(_ bytes: [UInt8], file: String, options: ManifestOptions) throws(InputError) -> ParsedManifest {
         let root = try readTree(bytes, file: file)
         return try build(root, file: file, options: options)
     }
 
     /// Several manifests merged as the build does (the first is the app's, then its libraries in
     /// priority order; see `ManifestMerger`). Each filter records the file and line it came from.
-    public static func parse(files: [(bytes: [UInt8], file: String)], options: ManifestOptions) throws(InputError) -> ParsedManifest {
+    package static func parse(files: [(bytes: [UInt8], file: String)], options: ManifestOptions) throws(InputError) -> ParsedManifest {
         guard files.count > 1, let first = files.first else {
             return try parse(files.first?.bytes ?? [], file: files.first?.file ?? "AndroidManifest.xml", options: options)
         }
@@ -103,7 +103,7 @@ public enum ManifestParser {
 
     /// What the build tools do to an attribute string: `\\` → `\`, `\n`, `\t`, `\uXXXX`, and the
     /// backslash of any other escape is dropped (`\*` → `*`).
-    public static func unescape(_ value: String) -> String {
+    package static func unescape(_ value: String) -> String {
         guard value.contains("\\") else { return value }
         var output = ""
         var iterator = Array(value.unicodeScalars)[...]

@@ -4,9 +4,9 @@
 /// `pathPattern` (SIMPLE_GLOB) is not a regular expression and never backtracks, and
 /// `pathAdvancedPattern` (ADVANCED_GLOB) is greedy without backtracking. Strings are compared as
 /// UTF-16 code units, like Java `char`s. An advanced pattern is parsed once, at construction.
-public struct PatternMatcher: Sendable, Equatable, Hashable {
+package struct PatternMatcher: Sendable, Equatable, Hashable {
     /// `PatternMatcher.PATTERN_*`; the raw value is AOSP's constant.
-    public enum Kind: Int, Sendable, CaseIterable, Codable {
+    package enum Kind: Int, Sendable, CaseIterable, Codable {
         case literal = 0
         case prefix = 1
         case simpleGlob = 2
@@ -14,7 +14,7 @@ public struct PatternMatcher: Sendable, Equatable, Hashable {
         case suffix = 4
 
         /// The AOSP constant name.
-        public var aospName: String {
+        package var aospName: String {
             switch self {
             case .literal: return "PATTERN_LITERAL"
             case .prefix: return "PATTERN_PREFIX"
@@ -25,7 +25,7 @@ public struct PatternMatcher: Sendable, Equatable, Hashable {
         }
 
         /// The manifest attribute for a path of this kind (`path`, `pathPrefix`...).
-        public func attribute(part: String) -> String {
+        package func attribute(part: String) -> String {
             switch self {
             case .literal: return part
             case .prefix: return part + "Prefix"
@@ -37,27 +37,27 @@ public struct PatternMatcher: Sendable, Equatable, Hashable {
     }
 
     /// How SIMPLE_GLOB treats an escaped dot `\.` that is not followed by `*`.
-    public enum EscapedDot: Sendable, Equatable, Hashable {
+    package enum EscapedDot: Sendable, Equatable, Hashable {
         /// Android up to 15: it still matches any character (`/te\.t` matches `/test`).
         case matchesAnyCharacter
         /// Newer trees: a literal `.`.
         case literal
 
         /// The behaviour of a given API level (android.md §1.5: literal only after Android 15).
-        public static func forAPI(_ api: Int) -> EscapedDot {
+        package static func forAPI(_ api: Int) -> EscapedDot {
             Rule.androidFilterSimpleGlobEscapedDot.applies(to: OSVersion(androidAPI: api)) ? .matchesAnyCharacter : .literal
         }
     }
 
-    public let pattern: String
-    public let kind: Kind
+    package let pattern: String
+    package let kind: Kind
     private let patternUnits: [UInt16]
     /// ADVANCED_GLOB: the parsed token program; nil when the pattern is invalid (see `parseError`).
     private let program: [Int32]?
     /// ADVANCED_GLOB: why AOSP's constructor would throw IllegalArgumentException.
-    public let parseError: String?
+    package let parseError: String?
 
-    public init(_ pattern: String, kind: Kind) {
+    package init(_ pattern: String, kind: Kind) {
         self.pattern = pattern
         self.kind = kind
         patternUnits = Array(pattern.utf16)
@@ -77,7 +77,7 @@ public struct PatternMatcher: Sendable, Equatable, Hashable {
     }
 
     /// `PatternMatcher.match(String)`: nil input never matches; an invalid advanced pattern never matches.
-    public func matches(_ input: String?, escapedDot: EscapedDot = .matchesAnyCharacter) -> Bool {
+    package func matches(_ input: String?, escapedDot: EscapedDot = .matchesAnyCharacter) -> Bool {
         guard let input else { return false }
         return matches(units: Array(input.utf16), escapedDot: escapedDot)
     }
@@ -99,7 +99,7 @@ public struct PatternMatcher: Sendable, Equatable, Hashable {
 
     /// SIMPLE_GLOB only: the pattern has an escaped `\.` that is neither followed by `*` nor the
     /// character after a `.*`, so its meaning changed after Android 15 (any character → a dot).
-    public var hasVersionDependentEscapedDot: Bool {
+    package var hasVersionDependentEscapedDot: Bool {
         guard kind == .simpleGlob else { return false }
         let units = patternUnits
         var ip = 0

@@ -1,14 +1,14 @@
 /// A filter that may or may not match a link, because a value it depends on could not be resolved.
-public struct UnknownFilter: Sendable, Equatable {
+package struct UnknownFilter: Sendable, Equatable {
     /// Fully qualified class name of the activity (or alias).
-    public var activity: String
-    public var activityIndex: Int
+    package var activity: String
+    package var activityIndex: Int
     /// 0-based index of the `<intent-filter>` within the activity.
-    public var filter: Int
-    public var unresolved: [UnresolvedAttribute]
+    package var filter: Int
+    package var unresolved: [UnresolvedAttribute]
 
     /// One sentence for traces and reports.
-    public var reason: String {
+    package var reason: String {
         let values = unresolved.map(\.description).joined(separator: ", ")
         return "\(activity) filter #\(filter) depends on \(values), which linksim could not resolve: \(unresolved.first?.reason ?? "")"
     }
@@ -22,7 +22,7 @@ public struct UnknownFilter: Sendable, Equatable {
 /// is *unknown* for this link: never reported as a match or a non-match.
 /// Rule `android.manifest.unresolved-value`.
 extension IntentFilterMatcher {
-    public static func evaluateWithUnknowns(_ manifest: AndroidManifest, packageName: String, url: String, api: Int,
+    package static func evaluateWithUnknowns(_ manifest: AndroidManifest, packageName: String, url: String, api: Int,
                                             explainMismatch: ((IntentFilter) -> Bool)? = nil)
         -> (report: ManifestMatchReport, unknown: [UnknownFilter]) {
         var report = evaluate(manifest, packageName: packageName, url: url, api: api, explainMismatch: explainMismatch)

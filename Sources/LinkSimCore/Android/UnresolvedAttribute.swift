@@ -3,25 +3,25 @@
 ///
 /// On an attribute that takes part in link matching it makes the filter *unknown* for the links
 /// it could match (see `UnknownFilters`); elsewhere it is only a warning.
-public struct UnresolvedAttribute: Sendable, Equatable, Hashable {
+package struct UnresolvedAttribute: Sendable, Equatable, Hashable {
     /// Where it sits: `data` (with `dataIndex`), `filter` (action, category, autoVerify),
     /// `activity` (exported, enabled) or `relative-group`.
-    public enum Scope: String, Sendable, Hashable, CaseIterable {
+    package enum Scope: String, Sendable, Hashable, CaseIterable {
         case data, filter, activity, relativeGroup = "relative-group"
     }
-    public var scope: Scope
+    package var scope: Scope
     /// The attribute's local name (`host`, `pathPrefix`, `exported`, `action`...).
-    public var attribute: String
+    package var attribute: String
     /// The index of the `<data>` element within the filter, for `.data`.
-    public var dataIndex: Int?
+    package var dataIndex: Int?
     /// As written in the file.
-    public var value: String
+    package var value: String
     /// `file:line:column`.
-    public var location: String
+    package var location: String
     /// Why it could not be resolved (which placeholder or resource is missing).
-    public var reason: String
+    package var reason: String
 
-    public init(scope: Scope, attribute: String, dataIndex: Int? = nil, value: String, location: String, reason: String) {
+    package init(scope: Scope, attribute: String, dataIndex: Int? = nil, value: String, location: String, reason: String) {
         self.scope = scope
         self.attribute = attribute
         self.dataIndex = dataIndex
@@ -31,5 +31,5 @@ public struct UnresolvedAttribute: Sendable, Equatable, Hashable {
     }
 
     /// `android:host="${deepLinkHost}" (AndroidManifest.xml:12:19)`.
-    public var description: String { "android:\(attribute)=\"\(value)\" (\(location))" }
+    package var description: String { "android:\(attribute)=\"\(value)\" (\(location))" }
 }

@@ -1,12 +1,12 @@
 /// What `adb shell pm get-app-links [--user 0] [PACKAGE]` prints on the scenario's device
 /// (knowledge/android.md §2.5), so QA can compare it with a real device line by line.
-public enum AppLinksReport {
-    public struct AppError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+package enum AppLinksReport {
+    package struct AppError: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The report for every installed app that declares web links (or only `appID`).
-    public static func render(_ scenario: Scenario, appID: String?, user: Bool) throws(AppError) -> String {
+    package static func render(_ scenario: Scenario, appID: String?, user: Bool) throws(AppError) -> String {
         let api = scenario.device.os.apiLevel
         var apps = scenario.apps.filter { $0.state.isInstalled }
         if let appID {

@@ -8,10 +8,10 @@
 /// and duplicates; duplicate statements; and, when asked, that one statement grants
 /// handle_all_urls to a package with a fingerprint. Findings reuse `AASAFinding` (severity, line,
 /// column, message).
-public enum AssetLinksValidator {
-    public typealias Finding = AASAFinding
+package enum AssetLinksValidator {
+    package typealias Finding = AASAFinding
 
-    public static let knownRelations = [
+    package static let knownRelations = [
         "delegate_permission/common.handle_all_urls",
         "delegate_permission/common.get_login_creds",
         "delegate_permission/common.use_as_origin",
@@ -22,18 +22,18 @@ public enum AssetLinksValidator {
     static let webTargetKeys = ["namespace", "site"]
 
     /// The result of looking for an expected package and fingerprint.
-    public enum Expectation: Sendable, Equatable {
+    package enum Expectation: Sendable, Equatable {
         case found
         /// Not granted; the message says what is there instead.
         case missing(String)
     }
 
-    public static func validate(_ bytes: [UInt8]) -> [Finding] {
+    package static func validate(_ bytes: [UInt8]) -> [Finding] {
         validate(bytes, package: nil, fingerprint: nil).findings
     }
 
     /// `package`/`fingerprint`: the pair QA expect (either may be nil); `expectation` is nil when neither is given.
-    public static func validate(_ bytes: [UInt8], package: String?, fingerprint: String?)
+    package static func validate(_ bytes: [UInt8], package: String?, fingerprint: String?)
         -> (findings: [Finding], expectation: Expectation?) {
         var walk = Walk()
         if bytes.count > 1024 * 1024 {
@@ -89,7 +89,7 @@ public enum AssetLinksValidator {
     }
 
     /// `com.example.app`: at least two segments, each a letter then letters, digits or underscores.
-    public static func isValidPackageName(_ name: String) -> Bool {
+    package static func isValidPackageName(_ name: String) -> Bool {
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count >= 2 else { return false }
         return segments.allSatisfy { segment in
@@ -99,7 +99,7 @@ public enum AssetLinksValidator {
     }
 
     /// `nil` when well formed, else what is wrong.
-    public static func fingerprintProblem(_ fingerprint: String) -> String? {
+    package static func fingerprintProblem(_ fingerprint: String) -> String? {
         let parts = fingerprint.split(separator: ":", omittingEmptySubsequences: false)
         let hex = normalize(fingerprint)
         if parts.count == 1 {

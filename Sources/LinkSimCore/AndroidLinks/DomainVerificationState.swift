@@ -1,17 +1,17 @@
 import Foundation
 
 /// `DomainVerificationState` (AOSP): the named states and the verifier-defined codes (≥ 1024).
-public enum DomainVerificationState: Sendable, Hashable, CustomStringConvertible {
+package enum DomainVerificationState: Sendable, Hashable, CustomStringConvertible {
     case none, verified, approved, denied, migrated, restored, legacyFailure, systemConfigured, preVerified
     /// A verifier-defined error code, e.g. 1026 (rejected by server).
     case code(Int)
 
     /// The names `pm get-app-links` prints and `pm set-app-links` accepts.
-    public static let names: [String] = [
+    package static let names: [String] = [
         "none", "verified", "approved", "denied", "migrated", "restored", "legacy_failure", "system_configured", "pre_verified",
     ]
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         switch text.lowercased() {
         case "none", "state_no_response": self = .none
         case "verified", "state_success": self = .verified
@@ -28,7 +28,7 @@ public enum DomainVerificationState: Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .none: return "none"
         case .verified: return "verified"
@@ -44,7 +44,7 @@ public enum DomainVerificationState: Sendable, Hashable, CustomStringConvertible
     }
 
     /// Counts as verified at resolution (`DomainVerificationState.isVerified`).
-    public var isVerified: Bool {
+    package var isVerified: Bool {
         switch self {
         case .verified, .approved, .migrated, .restored, .systemConfigured, .preVerified: return true
         case .none, .denied, .legacyFailure, .code: return false
@@ -52,7 +52,7 @@ public enum DomainVerificationState: Sendable, Hashable, CustomStringConvertible
     }
 
     /// Kept across an app update for a still-declared domain (`shouldMigrate`); others start over.
-    public var survivesUpdate: Bool {
+    package var survivesUpdate: Bool {
         switch self {
         case .verified, .migrated, .restored, .approved, .denied: return true
         case .none, .legacyFailure, .systemConfigured, .preVerified, .code: return false
@@ -61,7 +61,7 @@ public enum DomainVerificationState: Sendable, Hashable, CustomStringConvertible
 
     /// The verification agent may replace it (`pm verify-app-links --re-verify`); approved, denied and
     /// system_configured belong to the shell and the system.
-    public var agentMayChange: Bool {
+    package var agentMayChange: Bool {
         switch self {
         case .approved, .denied, .systemConfigured: return false
         default: return true
@@ -70,5 +70,5 @@ public enum DomainVerificationState: Sendable, Hashable, CustomStringConvertible
 
     /// A state that records no answer from the agent yet: `pm verify-app-links` without
     /// `--re-verify` only sends domains in this state.
-    public var isDefault: Bool { self == .none }
+    package var isDefault: Bool { self == .none }
 }

@@ -2,32 +2,32 @@ import Foundation
 
 /// One `adb shell pm …` command QA type on a device to inspect or change App Link state
 /// (knowledge/android.md §2.5), as a scenario action.
-public struct PackageManagerCommand: Sendable, Equatable, CustomStringConvertible {
-    public enum Verb: String, Sendable, CaseIterable {
+package struct PackageManagerCommand: Sendable, Equatable, CustomStringConvertible {
+    package enum Verb: String, Sendable, CaseIterable {
         case verifyAppLinks = "verify-app-links"
         case setAppLinks = "set-app-links"
         case setAppLinksUserSelection = "set-app-links-user-selection"
         case setAppLinksAllowed = "set-app-links-allowed"
         case resetAppLinks = "reset-app-links"
     }
-    public var verb: Verb
+    package var verb: Verb
     /// The package, or nil for "all packages".
-    public var package: String?
-    public var reVerify = false
+    package var package: String?
+    package var reVerify = false
     /// `set-app-links`: the state to record (nil = reset to `none`, state 0).
-    public var state: DomainVerificationState?
+    package var state: DomainVerificationState?
     /// `set-app-links-user-selection` / `set-app-links-allowed`.
-    public var enabled = true
+    package var enabled = true
     /// Domains named, or nil for `all`.
-    public var domains: [String]?
-    public var user = 0
+    package var domains: [String]?
+    package var user = 0
     /// The command as written.
-    public var text: String
+    package var text: String
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Parses `pm verify-app-links --re-verify com.example.shop` (with or without `adb shell`).
-    public static func parse(_ text: String) -> Result<PackageManagerCommand, SettingError> {
+    package static func parse(_ text: String) -> Result<PackageManagerCommand, SettingError> {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if words.first == "adb" { words.removeFirst(); if words.first == "shell" { words.removeFirst() } }
         if words.first == "pm" { words.removeFirst() }

@@ -2,15 +2,15 @@
 /// Android phone, the association files its domains serve, and a handful of links that each show
 /// a different path (universal link / App Link, custom scheme, a tracking redirect, a OneLink, an
 /// excluded path). Built from the model types directly so it needs no file and no loader.
-public enum DemoWorld {
-    public static let shopID = "com.example.shop"
-    public static let shopHost = "shop.example.com"
-    public static let trackingHost = "click.mailer.example"
-    public static let oneLinkHost = "acme.onelink.me"
+package enum DemoWorld {
+    package static let shopID = "com.example.shop"
+    package static let shopHost = "shop.example.com"
+    package static let trackingHost = "click.mailer.example"
+    package static let oneLinkHost = "acme.onelink.me"
 
     /// The demo scenario, on the iPhone. Its actions are the demo's links, each meant to be tapped
     /// on its own (not a timeline).
-    public static var scenario: Scenario {
+    package static var scenario: Scenario {
         var scenario = Scenario(name: "Demo: the Shop app and its links", device: iPhone)
         scenario.description = """
             A shop app that claims shop.example.com (universal links / App Links), registers the \
@@ -26,17 +26,17 @@ public enum DemoWorld {
     }
 
     /// Both demo devices: the iPhone the scenario starts on, and the Android phone a platform switch uses.
-    public static var devices: [Device] { [iPhone, androidPhone] }
+    package static var devices: [Device] { [iPhone, androidPhone] }
 
-    public static var iPhone: Device {
+    package static var iPhone: Device {
         Device(platform: .ios, os: OSVersion(ios: 18, 4), defaultBrowser: .safari)
     }
 
-    public static var androidPhone: Device {
+    package static var androidPhone: Device {
         Device(platform: .android, os: OSVersion(androidAPI: 35), defaultBrowser: .chrome)
     }
 
-    public static var links: [Tap] {
+    package static var links: [Tap] {
         [
             Tap(url: "https://shop.example.com/product/42", from: .notes),
             Tap(url: "shopapp://product/42", from: .messages),
@@ -47,7 +47,7 @@ public enum DemoWorld {
         ]
     }
 
-    public static var shopApp: App {
+    package static var shopApp: App {
         var app = App(id: shopID, name: "Shop", state: .background)
         app.teamID = "ABCDE12345"
         app.urlSchemes = ["shopapp"]
@@ -106,7 +106,7 @@ public enum DemoWorld {
         """
     }
 
-    public static var web: Web {
+    package static var web: Web {
         var shop = WebHost(host: shopHost)
         shop.aasa = WebResource(body: Array(shopAASA.utf8), origin: "inline json")
         shop.assetlinks = WebResource(body: Array(assetLinks.utf8), origin: "inline json")
@@ -121,7 +121,7 @@ public enum DemoWorld {
         return Web(hosts: [shopHost: shop, trackingHost: tracking, oneLinkHost: oneLink])
     }
 
-    public static var providers: Providers {
+    package static var providers: Providers {
         var appsflyer = AppsFlyerConfig(domain: oneLinkHost)
         appsflyer.template = "H5hv"
         appsflyer.app = shopID

@@ -1,6 +1,6 @@
 /// One-line descriptions of actions and landings, shared by the CLI reporters and the TUI.
-public enum Describe {
-    public static func action(_ kind: ActionKind) -> String {
+package enum Describe {
+    package static func action(_ kind: ActionKind) -> String {
         switch kind {
         case .tap(let tap): return "tap \(tap.url) \(from(tap))"
         case .longPress(let tap, let choice): return "long-press \(tap.url) \(from(tap)), choose \(choice.rawValue)"
@@ -25,7 +25,7 @@ public enum Describe {
     }
 
     /// `app com.example.shop › ProductDetail {id=42} via custom_scheme · scene(_:openURLContexts:)`
-    public static func landing(_ l: Landing) -> String {
+    package static func landing(_ l: Landing) -> String {
         var parts: [String] = []
         switch l.kind {
         case .app:
@@ -63,7 +63,7 @@ public enum Describe {
         return parts.joined(separator: " · ")
     }
 
-    public static func device(_ d: Device) -> String {
+    package static func device(_ d: Device) -> String {
         var out = "\(d.platform.displayName) \(d.os) · default browser \(d.defaultBrowser.rawValue)"
         if d.developerMode { out += " · developer mode" }
         if d.privateRelay { out += " · Private Relay" }

@@ -1,6 +1,6 @@
 /// Compares a scenario's `expect` with what happened. Only the fields the scenario names are checked.
-public enum ExpectationChecker {
-    public static func check(_ expect: Expectation, landing: Landing?, trace: [TraceStep]) -> ExpectationCheck {
+package enum ExpectationChecker {
+    package static func check(_ expect: Expectation, landing: Landing?, trace: [TraceStep]) -> ExpectationCheck {
         var mismatches: [ExpectationCheck.Mismatch] = []
         func compare(_ field: String, _ expected: String?, _ actual: String?) {
             guard let expected, expected != actual else { return }

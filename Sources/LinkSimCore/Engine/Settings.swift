@@ -1,16 +1,16 @@
 /// The parts of the world a scenario's `set:` action (and the TUI) can change, as a table:
 /// the loader validates against it and the engine applies it, so the two never disagree.
-public struct Setting: Sendable {
-    public enum Scope: Sendable { case device, app }
-    public var scope: Scope
-    public var key: String
+package struct Setting: Sendable {
+    package enum Scope: Sendable { case device, app }
+    package var scope: Scope
+    package var key: String
     /// What a valid value looks like, for messages.
-    public var hint: String
+    package var hint: String
     /// Applies the value; returns an error message when the value does not fit.
     let applyToDevice: (@Sendable (inout Device, ScalarValue) -> String?)?
     let applyToApp: (@Sendable (inout App, ScalarValue, Platform) -> String?)?
 
-    public var path: String { scope == .device ? "device.\(key)" : "apps.<index|id>.\(key)" }
+    package var path: String { scope == .device ? "device.\(key)" : "apps.<index|id>.\(key)" }
 
     static func device(_ key: String, _ hint: String, _ apply: @escaping @Sendable (inout Device, ScalarValue) -> String?) -> Setting {
         Setting(scope: .device, key: key, hint: hint, applyToDevice: apply, applyToApp: nil)
@@ -22,12 +22,12 @@ public struct Setting: Sendable {
 }
 
 /// A resolved `set:` path: which setting, and for app settings which app.
-public struct ResolvedSetting: Sendable {
-    public var setting: Setting
-    public var appIndex: Int?
+package struct ResolvedSetting: Sendable {
+    package var setting: Setting
+    package var appIndex: Int?
 }
 
-public enum Settings {
+package enum Settings {
     private static func enumValue<E: RawRepresentable & CaseIterable>(_ value: ScalarValue, _: E.Type) -> E? where E.RawValue == String {
         value.stringValue.flatMap(E.init(rawValue:))
     }
@@ -45,7 +45,7 @@ public enum Settings {
         }
     }
 
-    public static let all: [Setting] = [
+    package static let all: [Setting] = [
         .device("os", "an OS version such as \"17.4\", \"14\" or \"api34\"") { device, value in
             guard let text = text(value), let os = OSVersion.parse(text, platform: device.platform) else {
                 return "not a valid \(device.platform.displayName) version"
@@ -151,12 +151,12 @@ public enum Settings {
         },
     ]
 
-    public static func named(_ scope: Setting.Scope, _ key: String) -> Setting? {
+    package static func named(_ scope: Setting.Scope, _ key: String) -> Setting? {
         all.first { $0.scope == scope && $0.key == key }
     }
 
     /// Resolves `device.os`, `apps.0.state` or `apps.com.example.shop.state`. Returns an error message on failure.
-    public static func resolve(_ path: String, apps: [App]) -> Result<ResolvedSetting, SettingError> {
+    package static func resolve(_ path: String, apps: [App]) -> Result<ResolvedSetting, SettingError> {
         if path.hasPrefix("device.") {
             let key = String(path.dropFirst("device.".count))
             guard let setting = named(.device, key) else {
@@ -207,7 +207,7 @@ public enum Settings {
     }
 
     /// Applies a resolved setting to the device or app. Returns an error message when the value does not fit.
-    public static func apply(_ resolved: ResolvedSetting, value: ScalarValue, device: inout Device, apps: inout [App]) -> String? {
+    package static func apply(_ resolved: ResolvedSetting, value: ScalarValue, device: inout Device, apps: inout [App]) -> String? {
         if let apply = resolved.setting.applyToDevice { return apply(&device, value) }
         if let apply = resolved.setting.applyToApp, let i = resolved.appIndex, apps.indices.contains(i) {
             return apply(&apps[i], value, device.platform)
@@ -216,4 +216,4 @@ public enum Settings {
     }
 }
 
-public struct SettingError: Error, Sendable { public var message: String }
+package struct SettingError: Error, Sendable { package var message: String }

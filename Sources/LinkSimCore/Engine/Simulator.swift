@@ -1,6 +1,6 @@
 /// Runs a scenario's actions in order against its world. Pure: same scenario, same result.
-public enum Simulator {
-    public static func run(_ scenario: Scenario) -> ScenarioResult {
+package enum Simulator {
+    package static func run(_ scenario: Scenario) -> ScenarioResult {
         var world = World(scenario)
         DomainVerificationTransitions.recordInitialAnswers(world: &world)
         var results: [ActionResult] = []
@@ -21,7 +21,7 @@ public enum Simulator {
 
     /// The scenario's world after its first `count` actions (0 = as written), as a scenario whose
     /// device and apps hold the state those actions left (`android app-links --after N`).
-    public static func world(_ scenario: Scenario, after count: Int) -> Scenario {
+    package static func world(_ scenario: Scenario, after count: Int) -> Scenario {
         var world = World(scenario)
         DomainVerificationTransitions.recordInitialAnswers(world: &world)
         var trace = TraceRecorder()

@@ -1,6 +1,6 @@
 /// Something on screen that waits for the user: a confirmation prompt or a chooser.
-public struct PendingDecision: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct PendingDecision: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Safari's “Open in “App”?” for a custom scheme.
         case safariSchemePrompt
         /// ““Caller” wants to open “App”” (iOS system prompt for a third-party app).
@@ -12,16 +12,16 @@ public struct PendingDecision: Sendable, Equatable {
         /// iOS 16+ “Allow Paste” alert raised by a deep-link SDK reading the pasteboard on first launch.
         case pastePrompt(firstLaunch: Bool)
     }
-    public var kind: Kind
-    public var url: String
+    package var kind: Kind
+    package var url: String
     /// The app the prompt would open (prompts), or every app offered (chooser).
-    public var candidates: [String]
+    package var candidates: [String]
     /// Where the user stays on cancel (a browser name and page), if anywhere.
-    public var stayBrowser: String?
-    public var stayURL: String?
-    public var tap: Tap
+    package var stayBrowser: String?
+    package var stayURL: String?
+    package var tap: Tap
     /// The rule to cite when the user cancels.
-    public var cancelRule: Rule?
+    package var cancelRule: Rule?
     /// When the link is a provider's URI-scheme fallback: the SDK data to deliver with it.
     var providerLink: ProviderLinkContext? = nil
 }

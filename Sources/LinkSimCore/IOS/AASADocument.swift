@@ -4,9 +4,9 @@
 /// type is ignored, `paths` and `components` may sit side by side. It only throws when the file
 /// cannot be read as an AASA at all (bad JSON, a top level that is not an object, `applinks` or
 /// `details` of the wrong type). `AASAValidator` reports everything the parser silently ignores.
-public struct AASADocument: Sendable, Equatable {
+package struct AASADocument: Sendable, Equatable {
     /// How `applinks.details` was written.
-    public enum DetailsForm: String, Sendable, Equatable {
+    package enum DetailsForm: String, Sendable, Equatable {
         /// The current form: an array of entries, evaluated in array order.
         case array
         /// The legacy form `{"TEAM.bundle": {"paths": [...]}}`, evaluated in sorted key order.
@@ -14,26 +14,26 @@ public struct AASADocument: Sendable, Equatable {
     }
 
     /// iOS rejects files larger than 128 KB (uncompressed) from iOS 9.3.1 (ios.md §1.2).
-    public static let sizeLimit = 131_072
+    package static let sizeLimit = 131_072
 
     /// True when iOS `ios` rejects a file of `byteCount` bytes for its size (ios.md §1.2, rule ios.aasa.size-limit).
-    public static func exceedsSizeLimit(_ byteCount: Int, ios: OSVersion) -> Bool {
+    package static func exceedsSizeLimit(_ byteCount: Int, ios: OSVersion) -> Bool {
         byteCount > sizeLimit && Rule.iosAasaSizeLimit.applies(to: ios)
     }
 
     /// Whether the file has an `applinks` object. Without it the file makes no universal links.
-    public var hasAppLinks: Bool
+    package var hasAppLinks: Bool
     /// Top-level keys in file order (`applinks`, `webcredentials`, `appclips`...).
-    public var services: [String]
-    public var detailsForm: DetailsForm
+    package var services: [String]
+    package var detailsForm: DetailsForm
     /// Entries in evaluation order (array order, or sorted keys for the dictionary form).
-    public var details: [AASADetail]
+    package var details: [AASADetail]
     /// `applinks.defaults` (domain level, iOS 14+).
-    public var defaults: AASAComponent?
+    package var defaults: AASAComponent?
     /// `applinks.substitutionVariables` (iOS 13.5+): name -> alternative strings.
-    public var substitutionVariables: [String: [String]]
+    package var substitutionVariables: [String: [String]]
 
-    public init(hasAppLinks: Bool = true, services: [String] = ["applinks"], detailsForm: DetailsForm = .array,
+    package init(hasAppLinks: Bool = true, services: [String] = ["applinks"], detailsForm: DetailsForm = .array,
                 details: [AASADetail] = [], defaults: AASAComponent? = nil,
                 substitutionVariables: [String: [String]] = [:]) {
         self.hasAppLinks = hasAppLinks
@@ -45,12 +45,12 @@ public struct AASADocument: Sendable, Equatable {
     }
 
     /// Parses the body of an AASA file.
-    public init(bytes: [UInt8]) throws(AASAParseError) {
+    package init(bytes: [UInt8]) throws(AASAParseError) {
         try self.init(root: try JSONNode.parse(bytes))
     }
 
     /// Convenience for tests and in-memory files.
-    public init(json: String) throws(AASAParseError) {
+    package init(json: String) throws(AASAParseError) {
         try self.init(bytes: Array(json.utf8))
     }
 
@@ -94,9 +94,9 @@ public struct AASADocument: Sendable, Equatable {
 }
 
 /// One `applinks.details` entry.
-public struct AASADetail: Sendable, Equatable {
+package struct AASADetail: Sendable, Equatable {
     /// Where the entry's app list came from.
-    public enum AppIDSource: String, Sendable, Equatable {
+    package enum AppIDSource: String, Sendable, Equatable {
         case appIDs, appID
         /// The key of the legacy dictionary form of `details`.
         case dictionaryKey
@@ -105,20 +105,20 @@ public struct AASADetail: Sendable, Equatable {
     }
 
     /// The apps this entry applies to, compared as plain strings.
-    public var appIDs: [String]
-    public var appIDSource: AppIDSource
+    package var appIDs: [String]
+    package var appIDSource: AppIDSource
     /// An `appID` that is ignored because the entry also has `appIDs` (ios.md §2.1, §10).
-    public var ignoredAppID: String?
+    package var ignoredAppID: String?
     /// `components` (iOS 13+), nil when absent or not an array.
-    public var components: [AASAComponent]?
+    package var components: [AASAComponent]?
     /// Legacy `paths`, nil when absent or not an array. Non-string entries are dropped.
-    public var paths: [String]?
+    package var paths: [String]?
     /// `details[].defaults` (app level, iOS 14+).
-    public var defaults: AASAComponent?
+    package var defaults: AASAComponent?
     /// False when the entry was not a JSON object (it then applies to no app).
-    public var isObject: Bool
+    package var isObject: Bool
 
-    public init(appIDs: [String], appIDSource: AppIDSource = .appIDs, ignoredAppID: String? = nil,
+    package init(appIDs: [String], appIDSource: AppIDSource = .appIDs, ignoredAppID: String? = nil,
                 components: [AASAComponent]? = nil, paths: [String]? = nil, defaults: AASAComponent? = nil) {
         self.appIDs = appIDs
         self.appIDSource = appIDSource
@@ -131,7 +131,7 @@ public struct AASADetail: Sendable, Equatable {
 
     /// The apps this entry applies to on `ios`: `appIDs` arrived with iOS 13 (with `components`);
     /// before, only `appID` (or the legacy dictionary key) names an app (rule ios.aasa.appids-ios13).
-    public func appIDs(on ios: OSVersion) -> [String] {
+    package func appIDs(on ios: OSVersion) -> [String] {
         guard Rule.iosAasaAppidsIos13.applies(to: ios) else { return appIDs }
         switch appIDSource {
         case .appID, .dictionaryKey: return appIDs
@@ -170,21 +170,21 @@ public struct AASADetail: Sendable, Equatable {
 
 /// One `components` dictionary (or a `defaults` dictionary, which has the same keys).
 /// A nil field means the key is absent, so a less specific level or the built-in default applies.
-public struct AASAComponent: Sendable, Equatable {
+package struct AASAComponent: Sendable, Equatable {
     /// The keys Apple documents for a component (S-COMP).
-    public static let knownKeys: [String] = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
+    package static let knownKeys: [String] = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
 
-    public var path: String?
-    public var query: AASAQueryPattern?
-    public var fragment: String?
-    public var exclude: Bool?
-    public var caseSensitive: Bool?
-    public var percentEncoded: Bool?
-    public var comment: String?
+    package var path: String?
+    package var query: AASAQueryPattern?
+    package var fragment: String?
+    package var exclude: Bool?
+    package var caseSensitive: Bool?
+    package var percentEncoded: Bool?
+    package var comment: String?
     /// Keys iOS ignores here: unknown or misspelled keys, and known keys with a value of the wrong type.
-    public var ignoredKeys: [String]
+    package var ignoredKeys: [String]
 
-    public init(path: String? = nil, query: AASAQueryPattern? = nil, fragment: String? = nil, exclude: Bool? = nil,
+    package init(path: String? = nil, query: AASAQueryPattern? = nil, fragment: String? = nil, exclude: Bool? = nil,
                 caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil,
                 ignoredKeys: [String] = []) {
         self.path = path
@@ -231,7 +231,7 @@ public struct AASAComponent: Sendable, Equatable {
     }
 
     /// A compact rendering for explanations, e.g. `{"/": "/buy/*", "exclude": true}`.
-    public var summary: String {
+    package var summary: String {
         var parts: [String] = []
         if let path { parts.append("\"/\": \(quoted(path))") }
         switch query {
@@ -253,7 +253,7 @@ public struct AASAComponent: Sendable, Equatable {
 }
 
 /// The `?` key of a component.
-public enum AASAQueryPattern: Sendable, Equatable {
+package enum AASAQueryPattern: Sendable, Equatable {
     /// `"?": "a=1"`: a pattern for the whole raw query string.
     case whole(String)
     /// `"?": {"name": "pattern"}`: one pattern per named query item, in file order.
@@ -262,37 +262,37 @@ public enum AASAQueryPattern: Sendable, Equatable {
     case ignored
 }
 
-public struct AASAQueryItemPattern: Sendable, Equatable {
-    public var name: String
-    public var pattern: String
-    public init(name: String, pattern: String) {
+package struct AASAQueryItemPattern: Sendable, Equatable {
+    package var name: String
+    package var pattern: String
+    package init(name: String, pattern: String) {
         self.name = name
         self.pattern = pattern
     }
 }
 
 /// A position in the AASA file: 1-based line and column (in bytes), and the 0-based byte offset.
-public struct AASATextPosition: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var offset: Int
-    public init(line: Int, column: Int, offset: Int) {
+package struct AASATextPosition: Sendable, Equatable, Hashable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var offset: Int
+    package init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
         self.offset = offset
     }
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// The file cannot be read as an AASA file (exit code 65 in the CLI).
-public struct AASAParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public var position: AASATextPosition?
-    public init(_ message: String, at position: AASATextPosition?) {
+package struct AASAParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var position: AASATextPosition?
+    package init(_ message: String, at position: AASATextPosition?) {
         self.message = message
         self.position = position
     }
-    public var description: String {
+    package var description: String {
         position.map { "\($0): \(message)" } ?? message
     }
 }

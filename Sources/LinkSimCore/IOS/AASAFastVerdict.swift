@@ -1,13 +1,13 @@
 /// What `AASAMatcher.verdict` returns: the verdict and what decided it, without the explanation.
-public struct AASAVerdict: Sendable, Equatable {
-    public var result: AASAMatchResult
+package struct AASAVerdict: Sendable, Equatable {
+    package var result: AASAMatchResult
     /// 0-based index of the deciding `details` entry (nil for no_match).
-    public var detail: Int?
+    package var detail: Int?
     /// 0-based index of the deciding component or `paths` entry (nil for no_match).
-    public var component: Int?
-    public var format: AASAFormat?
+    package var component: Int?
+    package var format: AASAFormat?
 
-    public init(result: AASAMatchResult, detail: Int? = nil, component: Int? = nil, format: AASAFormat? = nil) {
+    package init(result: AASAMatchResult, detail: Int? = nil, component: Int? = nil, format: AASAFormat? = nil) {
         self.result = result
         self.detail = detail
         self.component = component
@@ -15,7 +15,7 @@ public struct AASAVerdict: Sendable, Equatable {
     }
 
     /// The verdict part of an explained match.
-    public init(_ match: AASAMatch) {
+    package init(_ match: AASAMatch) {
         self.init(result: match.result, detail: match.detail, component: match.component, format: match.format)
     }
 }

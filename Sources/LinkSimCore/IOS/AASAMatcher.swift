@@ -1,7 +1,7 @@
 import Foundation
 
 /// The verdict for one app and one URL.
-public enum AASAMatchResult: String, Sendable, Equatable {
+package enum AASAMatchResult: String, Sendable, Equatable {
     /// The URL opens the app as a universal link.
     case match
     /// An exclude rule hit first: the URL does not open the app.
@@ -11,21 +11,21 @@ public enum AASAMatchResult: String, Sendable, Equatable {
 }
 
 /// Which rule set decided.
-public enum AASAFormat: String, Sendable, Equatable {
+package enum AASAFormat: String, Sendable, Equatable {
     case components
     case paths
 }
 
 /// One step of the explanation, for a trainee reading why the URL matched or not.
-public struct AASAMatchStep: Sendable, Equatable {
-    public var summary: String
-    public var detail: String?
+package struct AASAMatchStep: Sendable, Equatable {
+    package var summary: String
+    package var detail: String?
     /// The `ios.aasa.*` rule (see `IOSAASARules`) this step applied.
-    public var rule: RuleID?
+    package var rule: RuleID?
     /// Where linksim follows an undocumented or disputed reading (ios.md §10), it says so here.
-    public var assumption: String?
+    package var assumption: String?
 
-    public init(summary: String, detail: String? = nil, rule: Rule? = nil, assumption: String? = nil) {
+    package init(summary: String, detail: String? = nil, rule: Rule? = nil, assumption: String? = nil) {
         self.summary = summary
         self.detail = detail
         self.rule = rule?.id
@@ -33,16 +33,16 @@ public struct AASAMatchStep: Sendable, Equatable {
     }
 }
 
-public struct AASAMatch: Sendable, Equatable {
-    public var result: AASAMatchResult
+package struct AASAMatch: Sendable, Equatable {
+    package var result: AASAMatchResult
     /// 0-based index of the deciding `details` entry (nil for no_match).
-    public var detail: Int?
+    package var detail: Int?
     /// 0-based index of the deciding component or `paths` entry (nil for no_match).
-    public var component: Int?
-    public var format: AASAFormat?
-    public var steps: [AASAMatchStep]
+    package var component: Int?
+    package var format: AASAFormat?
+    package var steps: [AASAMatchStep]
 
-    public init(result: AASAMatchResult, detail: Int? = nil, component: Int? = nil, format: AASAFormat? = nil,
+    package init(result: AASAMatchResult, detail: Int? = nil, component: Int? = nil, format: AASAFormat? = nil,
                 steps: [AASAMatchStep] = []) {
         self.result = result
         self.detail = detail
@@ -53,18 +53,18 @@ public struct AASAMatch: Sendable, Equatable {
 }
 
 /// One app's verdict, as returned by `AASAMatcher.firstMatch`.
-public struct AASAAppMatch: Sendable, Equatable {
-    public var appID: String
-    public var match: AASAMatch
+package struct AASAAppMatch: Sendable, Equatable {
+    package var appID: String
+    package var match: AASAMatch
 }
 
-public enum AASAMatcher {
+package enum AASAMatcher {
     /// Classifies `url` for the app `appID` against `document`, as iOS `ios` would.
     ///
     /// - Parameter domain: the host the file was served for. When given, a URL on another host never
     ///   matches (compared case-insensitively). The CLI passes nil: it assumes the file belongs to the
     ///   URL's host (contract §1.1).
-    public static func match(url: String, appID: String, document: AASADocument, ios: OSVersion,
+    package static func match(url: String, appID: String, document: AASADocument, ios: OSVersion,
                              domain: String? = nil) -> AASAMatch {
         var run = MatchRun(appID: appID, document: document, ios: ios)
         return run.classify(url: url, domain: domain)
@@ -72,7 +72,7 @@ public enum AASAMatcher {
 
     /// The verdict alone, as `match` would give it, without building any explanation: the fast path
     /// for callers that show no trace (matrices, benchmarks). A property test keeps the two equal.
-    public static func verdict(url: String, appID: String, document: AASADocument, ios: OSVersion,
+    package static func verdict(url: String, appID: String, document: AASADocument, ios: OSVersion,
                                domain: String? = nil) -> AASAVerdict {
         Prepared(document: document, appID: appID, ios: ios).verdict(url: url, domain: domain)
     }
@@ -84,7 +84,7 @@ public enum AASAMatcher {
     /// deciding `details` entry comes first in the file; within one entry, the app listed first in that
     /// entry wins, then the order of `appIDs`. Returns nil when no app gets `match` (an exclude for one
     /// app does not stop another app's entry from matching).
-    public static func firstMatch(url: String, appIDs: [String], document: AASADocument, ios: OSVersion,
+    package static func firstMatch(url: String, appIDs: [String], document: AASADocument, ios: OSVersion,
                                   domain: String? = nil) -> AASAAppMatch? {
         let verdicts = matchAll(url: url, appIDs: appIDs, document: document, ios: ios, domain: domain)
         var best: (rank: (Int, Int, Int), verdict: AASAAppMatch)?
@@ -99,7 +99,7 @@ public enum AASAMatcher {
     }
 
     /// The verdict for every app in `appIDs`, in the same order.
-    public static func matchAll(url: String, appIDs: [String], document: AASADocument, ios: OSVersion,
+    package static func matchAll(url: String, appIDs: [String], document: AASADocument, ios: OSVersion,
                                 domain: String? = nil) -> [AASAAppMatch] {
         appIDs.map { AASAAppMatch(appID: $0, match: match(url: url, appID: $0, document: document, ios: ios, domain: domain)) }
     }

@@ -4,7 +4,7 @@ extension AASAMatcher {
     /// version gates are resolved once, and whose path patterns are kept as UTF-8 bytes. Each verdict
     /// then parses the URL once and compares bytes; it gives exactly `AASAMatcher.verdict` (which is
     /// built on it), and `AASAFastPathPropertyTests` compares that with the explaining `match`.
-    public struct Prepared: Sendable {
+    package struct Prepared: Sendable {
         struct Rule: Sendable {
             var detail: Int
             var position: Int
@@ -43,7 +43,7 @@ extension AASAMatcher {
         /// False when no URL can match: iOS before 9 or a file without "applinks".
         let active: Bool
 
-        public init(document: AASADocument, appID: String, ios: OSVersion) {
+        package init(document: AASADocument, appID: String, ios: OSVersion) {
             let fast = AASAFastVerdict(appID: appID, document: document, ios: ios)
             active = LinkSimCore.Rule.iosAasaApplinksSection.applies(to: ios) && document.hasAppLinks
             var rules: [Rule] = []
@@ -97,7 +97,7 @@ extension AASAMatcher {
         }
 
         /// The verdict for `url`, as `AASAMatcher.verdict(url:appID:document:ios:domain:)` gives it.
-        public func verdict(url original: String, domain: String? = nil) -> AASAVerdict {
+        package func verdict(url original: String, domain: String? = nil) -> AASAVerdict {
             var text = original
             if let encoded = AASAURL.safariEncoded(original), AASAURL.parse(original) != nil { text = encoded }
             let hit: Int? = text.withUTF8 { b -> Int? in

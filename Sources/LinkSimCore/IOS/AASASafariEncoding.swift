@@ -5,7 +5,7 @@
 /// pattern (the default) must be written encoded to match it. Rule `ios.aasa.safari-percent-encodes`.
 extension AASAURL {
     /// The URL as Safari sends it, or nil when it is already so (the common, ASCII case).
-    public static func safariEncoded(_ text: String) -> String? {
+    package static func safariEncoded(_ text: String) -> String? {
         // The common case (plain ASCII) is decided by one pass without copying the text.
         guard text.utf8.contains(where: { $0 >= 0x80 || $0 == 0x22 || $0 == 0x27 || $0 == 0x3C || $0 == 0x3E || $0 == 0x60 || $0 == 0x7B || $0 == 0x7D })
         else { return nil }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// The parts of a URL the AASA matcher looks at, kept exactly as written (still percent-encoded).
-public struct AASAURL: Sendable, Equatable {
-    public var scheme: String
-    public var host: String
-    public var path: String
+package struct AASAURL: Sendable, Equatable {
+    package var scheme: String
+    package var host: String
+    package var path: String
     /// nil when the URL has no `?`.
-    public var query: String?
+    package var query: String?
     /// nil when the URL has no `#`.
-    public var fragment: String?
+    package var fragment: String?
 
     /// Parses an absolute URL such as `https://example.com/buy/42?x=1#top`. Returns nil for text that
     /// is not an absolute URL with a host, or that contains spaces or control characters.
-    public static func parse(_ text: String) -> AASAURL? {
+    package static func parse(_ text: String) -> AASAURL? {
         var text = text
         return text.withUTF8 { bytes in ranges(bytes).map { make(bytes, $0) } }
     }

@@ -1,19 +1,19 @@
 /// One problem in an apple-app-site-association file.
-public struct AASAFinding: Sendable, Equatable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Equatable {
+package struct AASAFinding: Sendable, Equatable, CustomStringConvertible {
+    package enum Severity: String, Sendable, Equatable {
         /// iOS will not read the file, or part of it does not do what it says.
         case error
         /// iOS reads the file, but something is probably not what the author meant.
         case warning
     }
 
-    public var severity: Severity
-    public var message: String
+    package var severity: Severity
+    package var message: String
     /// 1-based line and column, when the problem has a place in the file.
-    public var line: Int?
-    public var column: Int?
+    package var line: Int?
+    package var column: Int?
 
-    public init(_ severity: Severity, _ message: String, at position: AASATextPosition? = nil) {
+    package init(_ severity: Severity, _ message: String, at position: AASATextPosition? = nil) {
         self.severity = severity
         self.message = message
         line = position?.line
@@ -21,7 +21,7 @@ public struct AASAFinding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `line:column: severity: message` (or `severity: message` without a position).
-    public var description: String {
+    package var description: String {
         if let line, let column { return "\(line):\(column): \(severity.rawValue): \(message)" }
         return "\(severity.rawValue): \(message)"
     }
@@ -29,8 +29,8 @@ public struct AASAFinding: Sendable, Equatable, CustomStringConvertible {
 
 /// Checks an AASA file for what iOS rejects or silently ignores (ios.md §1.2, §2).
 /// Findings come in file order, except the size check, which comes first.
-public enum AASAValidator {
-    public static func validate(_ bytes: [UInt8]) -> [AASAFinding] {
+package enum AASAValidator {
+    package static func validate(_ bytes: [UInt8]) -> [AASAFinding] {
         var findings: [AASAFinding] = []
         if bytes.count > AASADocument.sizeLimit {
             findings.append(AASAFinding(.error, "the file is \(bytes.count) bytes; iOS 9.3.1 and later reject files over 128 KB (\(AASADocument.sizeLimit) bytes) uncompressed"))

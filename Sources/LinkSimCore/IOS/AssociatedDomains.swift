@@ -1,20 +1,20 @@
 /// One `applinks:` entry of the associated-domains entitlement (knowledge/ios.md §3).
-public struct AppLinksEntry: Sendable, Equatable {
-    public enum Mode: String, Sendable, Equatable {
+package struct AppLinksEntry: Sendable, Equatable {
+    package enum Mode: String, Sendable, Equatable {
         case developer, managed
         case developerManaged = "developer+managed"
     }
     /// As written, e.g. `applinks:*.example.com?mode=developer`.
-    public var raw: String
+    package var raw: String
     /// The host without wildcard prefix, lowercased (`example.com` for `*.example.com`).
-    public var domain: String
-    public var isWildcard: Bool
-    public var mode: Mode?
+    package var domain: String
+    package var isWildcard: Bool
+    package var mode: Mode?
     /// Why iOS ignores this entry, if it does (a port, a path, an unknown mode).
-    public var invalidReason: String?
+    package var invalidReason: String?
 
     /// Parses an entitlement string; nil for other services (`webcredentials:`...).
-    public init?(_ raw: String) {
+    package init?(_ raw: String) {
         guard raw.hasPrefix("applinks:") else { return nil }
         self.raw = raw
         var rest = Substring(raw.dropFirst("applinks:".count))
@@ -43,19 +43,19 @@ public struct AppLinksEntry: Sendable, Equatable {
     }
 
     /// Whether this entry covers `host`: the exact host, or any subdomain for a wildcard (never the apex).
-    public func covers(_ host: String) -> Bool {
+    package func covers(_ host: String) -> Bool {
         let h = host.lowercased()
         return isWildcard ? h.hasSuffix("." + domain) : h == domain
     }
 
     /// The host whose association file iOS reads: the apex for a wildcard entry.
-    public var fileHost: String { domain }
+    package var fileHost: String { domain }
 }
 
-public enum AssociatedDomains {
+package enum AssociatedDomains {
     /// The entry that decides for `host`: the longest matching entry wins (`*.users.example.com`
     /// beats `*.example.com`; an exact entry beats a wildcard). Invalid entries are skipped.
-    public static func entry(for host: String, in entitlements: [String]) -> (entry: AppLinksEntry?, ignored: [AppLinksEntry]) {
+    package static func entry(for host: String, in entitlements: [String]) -> (entry: AppLinksEntry?, ignored: [AppLinksEntry]) {
         let entries = entitlements.compactMap(AppLinksEntry.init)
         let ignored = entries.filter { $0.invalidReason != nil && $0.covers(host) }
         let valid = entries.filter { $0.invalidReason == nil && $0.covers(host) }

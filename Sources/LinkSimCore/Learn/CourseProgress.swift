@@ -2,33 +2,33 @@ import Foundation
 
 /// What a learner has done, by lesson. A plain Codable value: the CLI and the TUI save it (atomically,
 /// through LinkSimIO) to `$XDG_STATE_HOME/linksim/progress.json`; the core never touches the disk.
-public struct CourseProgress: Codable, Sendable, Equatable {
-    public struct LessonRecord: Codable, Sendable, Equatable {
+package struct CourseProgress: Codable, Sendable, Equatable {
+    package struct LessonRecord: Codable, Sendable, Equatable {
         /// Indexes of the steps completed (sorted, no repeats).
-        public var completed: [Int] = []
+        package var completed: [Int] = []
         /// Predict steps: index → right at the first try.
-        public var predictions: [String: Bool] = [:]
-        public init() {}
+        package var predictions: [String: Bool] = [:]
+        package init() {}
     }
 
     /// The file format's version.
-    public var version = 1
-    public var lessons: [String: LessonRecord] = [:]
+    package var version = 1
+    package var lessons: [String: LessonRecord] = [:]
 
-    public init() {}
+    package init() {}
 
-    public func record(_ lessonID: String) -> LessonRecord { lessons[lessonID] ?? LessonRecord() }
+    package func record(_ lessonID: String) -> LessonRecord { lessons[lessonID] ?? LessonRecord() }
 
-    public func isDone(_ lesson: Lesson) -> Bool {
+    package func isDone(_ lesson: Lesson) -> Bool {
         let done = Set(record(lesson.id).completed)
         return lesson.steps.indices.allSatisfy(done.contains)
     }
 
-    public func completedCount(_ lesson: Lesson) -> Int {
+    package func completedCount(_ lesson: Lesson) -> Int {
         Set(record(lesson.id).completed).intersection(lesson.steps.indices).count
     }
 
-    public mutating func complete(step: Int, of lessonID: String) {
+    package mutating func complete(step: Int, of lessonID: String) {
         var record = self.record(lessonID)
         if !record.completed.contains(step) {
             record.completed.append(step)
@@ -38,31 +38,31 @@ public struct CourseProgress: Codable, Sendable, Equatable {
     }
 
     /// Only the first answer counts for the score.
-    public mutating func recordPrediction(step: Int, of lessonID: String, right: Bool) {
+    package mutating func recordPrediction(step: Int, of lessonID: String, right: Bool) {
         var record = self.record(lessonID)
         if record.predictions[String(step)] == nil { record.predictions[String(step)] = right }
         lessons[lessonID] = record
     }
 
     /// (right at first try, predictions answered) over the whole course.
-    public var score: (right: Int, answered: Int) {
+    package var score: (right: Int, answered: Int) {
         let all = lessons.values.flatMap(\.predictions.values)
         return (all.filter { $0 }.count, all.count)
     }
 
     /// Stable JSON (sorted keys), as written to disk.
-    public func encoded() -> String {
+    package func encoded() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "{}\n" }
         return text + "\n"
     }
 
-    public struct DecodeError: Error, CustomStringConvertible {
-        public var description: String
+    package struct DecodeError: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> CourseProgress {
+    package static func decode(_ bytes: [UInt8]) throws(DecodeError) -> CourseProgress {
         do {
             let progress = try JSONDecoder().decode(CourseProgress.self, from: Data(bytes))
             guard progress.version == 1 else { throw DecodeError(description: "progress file version \(progress.version) is not 1") }
@@ -76,13 +76,13 @@ public struct CourseProgress: Codable, Sendable, Equatable {
 }
 
 /// A course: lessons in list order (by area, then as the files are sorted).
-public struct Course: Sendable, Equatable {
-    public var lessons: [Lesson]
-    public init(lessons: [Lesson]) {
+package struct Course: Sendable, Equatable {
+    package var lessons: [Lesson]
+    package init(lessons: [Lesson]) {
         self.lessons = lessons.enumerated().sorted { a, b in
             let ia = LessonArea.allCases.firstIndex(of: a.element.area) ?? 0, ib = LessonArea.allCases.firstIndex(of: b.element.area) ?? 0
             return (ia, a.offset) < (ib, b.offset)
         }.map(\.element)
     }
-    public func lesson(_ id: String) -> Lesson? { lessons.first { $0.id == id } }
+    package func lesson(_ id: String) -> Lesson? { lessons.first { $0.id == id } }
 }

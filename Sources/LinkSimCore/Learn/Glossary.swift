@@ -1,17 +1,17 @@
 /// The words traces use that a newcomer does not know yet, each with a plain definition and, where
 /// there is one, a public source. The course shows them; the TUI offers them from any trace step
 /// that uses them (`terms(in:)`).
-public struct GlossaryTerm: Sendable, Equatable, Identifiable {
-    public var term: String
+package struct GlossaryTerm: Sendable, Equatable, Identifiable {
+    package var term: String
     /// The words in a trace line that stand for the term (matched as whole words, case as written).
-    public var words: [String]
-    public var definition: String
-    public var source: String?
-    public var id: String { term }
+    package var words: [String]
+    package var definition: String
+    package var source: String?
+    package var id: String { term }
 }
 
-public enum Glossary {
-    public static let terms: [GlossaryTerm] = [
+package enum Glossary {
+    package static let terms: [GlossaryTerm] = [
         t("AASA", ["AASA", "apple-app-site-association"], "apple-app-site-association: the JSON file a website serves at /.well-known/apple-app-site-association to say which apps may open which of its paths as universal links.",
           "https://developer.apple.com/documentation/xcode/supporting-associated-domains"),
         t("Universal link", ["universal link", "universal links", "universal_link"], "An https link that iOS opens in an app instead of Safari, when the app claims the domain (applinks: entitlement) and the domain's AASA file lists the path.",
@@ -136,14 +136,14 @@ public enum Glossary {
         GlossaryTerm(term: term, words: words, definition: definition, source: source)
     }
 
-    public static func term(_ name: String) -> GlossaryTerm? {
+    package static func term(_ name: String) -> GlossaryTerm? {
         terms.first { $0.term.lowercased() == name.lowercased() }
     }
 
     /// The glossary terms a line of text uses, in glossary order. A word matches as a whole word
     /// (letters, digits, `_`, `-`, `.` and `:` around it do not count as a boundary), so `API`
     /// does not match inside `APIs` and `1026` not inside `10260`.
-    public static func terms(in line: String) -> [GlossaryTerm] {
+    package static func terms(in line: String) -> [GlossaryTerm] {
         terms.filter { term in term.words.contains { contains(line, word: $0) } }
     }
 

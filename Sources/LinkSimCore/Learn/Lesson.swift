@@ -3,7 +3,7 @@
 /// the simulator, so a lesson can never say something the rules do not.
 
 /// Where a lesson belongs in the lesson list (the six areas, plus the myths).
-public enum LessonArea: String, Sendable, CaseIterable, Codable {
+package enum LessonArea: String, Sendable, CaseIterable, Codable {
     case customSchemes = "custom_schemes"
     case universalLinks = "universal_links"
     case appLinks = "app_links"
@@ -12,7 +12,7 @@ public enum LessonArea: String, Sendable, CaseIterable, Codable {
     case chains
     case myths
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .customSchemes: return "Custom schemes"
         case .universalLinks: return "Universal links (iOS)"
@@ -26,40 +26,40 @@ public enum LessonArea: String, Sendable, CaseIterable, Codable {
 }
 
 /// One rung of a hint ladder: concept → where to look → the answer, each with its source.
-public struct Hint: Sendable, Equatable {
-    public var text: String
-    public var source: String?
-    public init(text: String, source: String? = nil) {
+package struct Hint: Sendable, Equatable {
+    package var text: String
+    package var source: String?
+    package init(text: String, source: String? = nil) {
         self.text = text
         self.source = source
     }
 }
 
 /// One answer a learner can pick in a predict step: a label and the landing it stands for.
-public struct PredictChoice: Sendable, Equatable {
-    public var label: String
+package struct PredictChoice: Sendable, Equatable {
+    package var label: String
     /// The landing the choice claims (only the keys written are compared, as in `expect`).
-    public var expectation: Expectation
-    public init(label: String, expectation: Expectation) {
+    package var expectation: Expectation
+    package init(label: String, expectation: Expectation) {
         self.label = label
         self.expectation = expectation
     }
 
     /// The seven landings, offered when a predict step lists no choices of its own.
-    public static let landings: [PredictChoice] = [LandingKind.app, .browser, .store, .prompt, .chooser, .error, .nowhere].map {
+    package static let landings: [PredictChoice] = [LandingKind.app, .browser, .store, .prompt, .chooser, .error, .nowhere].map {
         PredictChoice(label: $0.rawValue, expectation: Expectation(lands: $0))
     }
 }
 
 /// Which kind of file a fix-the-file step hands the learner (the checker adds the validator's
 /// messages for association files).
-public enum FixFileKind: String, Sendable, CaseIterable {
+package enum FixFileKind: String, Sendable, CaseIterable {
     case aasa, assetlinks, manifest, entitlements
     case infoPlist = "info_plist"
 }
 
 /// What the learner does in a step.
-public enum StepKind: Sendable, Equatable {
+package enum StepKind: Sendable, Equatable {
     /// Step through the flow: every trace step with its rule's explanation.
     case tour
     /// Pick where the link lands before the answer is shown. `answer` is the index of the right choice.
@@ -70,7 +70,7 @@ public enum StepKind: Sendable, Equatable {
     /// Repair a broken file until the link lands as `goal`.
     case fix(FixTask)
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .tour: return "tour"
         case .predict: return "predict"
@@ -81,54 +81,54 @@ public enum StepKind: Sendable, Equatable {
 }
 
 /// A fix-the-file task: the world reads `file`; the learner edits a copy of it.
-public struct FixTask: Sendable, Equatable {
+package struct FixTask: Sendable, Equatable {
     /// The path as the world names it (resolved against the world's folder: `resolvedFile`).
-    public var file: String
-    public var resolvedFile: String
-    public var fileKind: FixFileKind
-    public var goal: Expectation
+    package var file: String
+    package var resolvedFile: String
+    package var fileKind: FixFileKind
+    package var goal: Expectation
     /// A repaired file (resolved path) that reaches the goal: proof the task can be done.
-    public var solution: String
+    package var solution: String
 }
 
 /// A world decoded from the lesson file itself. Kept as its tree so that a fix step can decode it
 /// again with the learner's file in place of the broken one; equal when it is the same text.
-public struct EmbeddedWorld: Sendable, Equatable {
+package struct EmbeddedWorld: Sendable, Equatable {
     let node: YAMLNode
-    public let location: SourceLocation
-    public static func == (a: EmbeddedWorld, b: EmbeddedWorld) -> Bool { a.location == b.location }
+    package let location: SourceLocation
+    package static func == (a: EmbeddedWorld, b: EmbeddedWorld) -> Bool { a.location == b.location }
 }
 
 /// Where a step's world comes from.
-public enum WorldSource: Sendable, Equatable {
+package enum WorldSource: Sendable, Equatable {
     /// A scenario file (resolved path).
     case file(String)
     /// `world:` written in the lesson; `baseDirectory` is the lesson's folder.
     case embedded(EmbeddedWorld, baseDirectory: String)
 }
 
-public struct LessonStep: Sendable, Equatable {
-    public var kind: StepKind
-    public var title: String
-    public var text: String
+package struct LessonStep: Sendable, Equatable {
+    package var kind: StepKind
+    package var title: String
+    package var text: String
     /// The world the step runs, decoded, and where it came from.
-    public var world: Scenario
-    public var source: WorldSource
+    package var world: Scenario
+    package var source: WorldSource
     /// The action the step is about (0-based; files write it 1-based, as `run` numbers actions).
-    public var action: Int
-    public var hints: [Hint]
+    package var action: Int
+    package var hints: [Hint]
     /// Said after the answer (right or wrong) in predict steps, and when a goal is reached.
-    public var explain: String?
-    public var sources: [String]
-    public var location: SourceLocation?
+    package var explain: String?
+    package var sources: [String]
+    package var location: SourceLocation?
 }
 
-public struct Lesson: Sendable, Equatable, Identifiable {
-    public var id: String
-    public var title: String
-    public var area: LessonArea
-    public var summary: String
-    public var sources: [String]
-    public var steps: [LessonStep]
-    public var file: String
+package struct Lesson: Sendable, Equatable, Identifiable {
+    package var id: String
+    package var title: String
+    package var area: LessonArea
+    package var summary: String
+    package var sources: [String]
+    package var steps: [LessonStep]
+    package var file: String
 }

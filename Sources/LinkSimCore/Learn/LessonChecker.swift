@@ -1,24 +1,24 @@
 /// Checks a learner's answer (and a lesson's own answers) with the simulator: the course says
 /// nothing the rules do not say.
-public enum LessonChecker {
+package enum LessonChecker {
     /// The result of the step's action in a world (the step's own world by default).
-    public static func result(of step: LessonStep, in world: Scenario? = nil) -> ActionResult? {
+    package static func result(of step: LessonStep, in world: Scenario? = nil) -> ActionResult? {
         Simulator.run(world ?? step.world).results.first { $0.index == step.action }
     }
 
     /// Whether a choice describes a landing (only the keys the choice writes are compared).
-    public static func matches(_ choice: PredictChoice, _ result: ActionResult?) -> Bool {
+    package static func matches(_ choice: PredictChoice, _ result: ActionResult?) -> Bool {
         guard let result else { return false }
         return ExpectationChecker.check(choice.expectation, landing: result.landing, trace: result.trace).passed
     }
 
     /// The indexes of the choices that describe what the engine says.
-    public static func correctChoices(_ choices: [PredictChoice], _ result: ActionResult?) -> [Int] {
+    package static func correctChoices(_ choices: [PredictChoice], _ result: ActionResult?) -> [Int] {
         choices.indices.filter { matches(choices[$0], result) }
     }
 
     /// How a goal compares with the step's action in a world.
-    public static func goalCheck(_ goal: Expectation, step: LessonStep, world: Scenario) -> (ActionResult?, ExpectationCheck) {
+    package static func goalCheck(_ goal: Expectation, step: LessonStep, world: Scenario) -> (ActionResult?, ExpectationCheck) {
         let result = result(of: step, in: world)
         let check = ExpectationChecker.check(goal, landing: result?.landing, trace: result?.trace ?? [])
         return (result, check)
@@ -26,7 +26,7 @@ public enum LessonChecker {
 
     /// The world with `set:`-style changes applied (a knob step's solution). Returns nil and the
     /// message when a change does not apply.
-    public static func applying(_ changes: [WorldAssignment], to world: Scenario, action: Int = 0) -> Result<Scenario, SettingError> {
+    package static func applying(_ changes: [WorldAssignment], to world: Scenario, action: Int = 0) -> Result<Scenario, SettingError> {
         var changed = world
         for change in changes {
             if change.path.hasPrefix("tap.") {
@@ -81,13 +81,13 @@ public enum LessonChecker {
     }
 
     /// What a candidate file for a fix step does.
-    public struct FixOutcome: Sendable, Equatable {
+    package struct FixOutcome: Sendable, Equatable {
         /// The world could not be read with the candidate (the loader's messages), or the validator's findings.
-        public var problems: [String]
-        public var result: ActionResult?
-        public var check: ExpectationCheck?
-        public var passed: Bool { check?.passed ?? false }
-        public init(problems: [String], result: ActionResult? = nil, check: ExpectationCheck? = nil) {
+        package var problems: [String]
+        package var result: ActionResult?
+        package var check: ExpectationCheck?
+        package var passed: Bool { check?.passed ?? false }
+        package init(problems: [String], result: ActionResult? = nil, check: ExpectationCheck? = nil) {
             self.problems = problems
             self.result = result
             self.check = check
@@ -96,7 +96,7 @@ public enum LessonChecker {
 
     /// Runs the step's world with `candidate` in place of the broken file, through the same code
     /// as `linksim run` (and `aasa validate` for an AASA file).
-    public static func checkFix(_ step: LessonStep, candidate: [UInt8], reader: any FileReader) -> FixOutcome {
+    package static func checkFix(_ step: LessonStep, candidate: [UInt8], reader: any FileReader) -> FixOutcome {
         guard case .fix(let task) = step.kind else { return FixOutcome(problems: ["not a fix step"]) }
         var problems: [String] = []
         if task.fileKind == .aasa {
@@ -116,7 +116,7 @@ public enum LessonChecker {
     /// Everything that makes a lesson wrong about the engine: a predict step whose answer is not
     /// what the simulator says, a knob or fix step whose goal is already met or whose solution does
     /// not reach it. `validate` and the tests call it, so a lesson cannot drift from the rules.
-    public static func problems(in lesson: Lesson, reader: any FileReader = LocalFiles()) -> [Diagnostic] {
+    package static func problems(in lesson: Lesson, reader: any FileReader = LocalFiles()) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for (index, step) in lesson.steps.enumerated() {
             func problem(_ message: String) {

@@ -16,17 +16,17 @@ enum LessonKeys {
 }
 
 /// Reads `*.lesson` files (YAML). Every problem is reported with file:line:column, as for scenarios.
-public enum LessonLoader {
+package enum LessonLoader {
     /// The extension that marks a lesson: `replay` and the scenario tests only read `*.yaml`/`*.yml`,
     /// so lessons never run as scenarios.
-    public static let fileExtension = "lesson"
+    package static let fileExtension = "lesson"
 
-    public static func load(path: String, reader: any FileReader = LocalFiles()) throws(InputError) -> Lesson {
+    package static func load(path: String, reader: any FileReader = LocalFiles()) throws(InputError) -> Lesson {
         let (text, base) = try ScenarioLoader.readText(path, reader: reader)
         return try parse(text, file: path, baseDirectory: base, reader: reader)
     }
 
-    public static func parse(_ text: String, file: String, baseDirectory: String,
+    package static func parse(_ text: String, file: String, baseDirectory: String,
                              reader: any FileReader = LocalFiles()) throws(InputError) -> Lesson {
         guard let root = try YAMLNode.parse(text, file: file) else {
             throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
@@ -44,7 +44,7 @@ public enum LessonLoader {
     }
 
     /// Decodes a step's world again with other file contents (the learner's copy of a broken file).
-    public static func world(of step: LessonStep, reader: any FileReader) throws(InputError) -> Scenario {
+    package static func world(of step: LessonStep, reader: any FileReader) throws(InputError) -> Scenario {
         switch step.source {
         case .file(let path):
             return try ScenarioLoader.load(path: path, reader: reader)
@@ -62,24 +62,24 @@ public enum LessonLoader {
 
 /// A reader that answers some paths from memory and the rest from another reader, remembering
 /// what was read (the fix step's check, and the decoder's proof that a world reads its file).
-public final class OverlayFileReader: FileReader, @unchecked Sendable {
+package final class OverlayFileReader: FileReader, @unchecked Sendable {
     private let base: any FileReader
     private let replacements: [String: [UInt8]]
     private let lock = NSLock()
     private var readPaths: [String] = []
 
-    public init(base: any FileReader, replacements: [String: [UInt8]] = [:]) {
+    package init(base: any FileReader, replacements: [String: [UInt8]] = [:]) {
         self.base = base
         self.replacements = replacements
     }
 
-    public var paths: [String] {
+    package var paths: [String] {
         lock.lock()
         defer { lock.unlock() }
         return readPaths
     }
 
-    public func read(_ path: String) throws -> [UInt8] {
+    package func read(_ path: String) throws -> [UInt8] {
         lock.lock()
         readPaths.append(OverlayFileReader.normalize(path))
         lock.unlock()
@@ -87,12 +87,12 @@ public final class OverlayFileReader: FileReader, @unchecked Sendable {
         return try base.read(path)
     }
 
-    public func exists(_ path: String) -> Bool {
+    package func exists(_ path: String) -> Bool {
         replacements[OverlayFileReader.normalize(path)] != nil || base.exists(path)
     }
 
     /// `a/./b/../c` → `a/c`, so paths written differently compare equal.
-    public static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }

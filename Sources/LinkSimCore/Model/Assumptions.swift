@@ -1,20 +1,20 @@
 /// Behaviour the platforms' documentation leaves open, made switchable per scenario
 /// (`assumptions:` in a scenario file). The defaults are the readings the knowledge files recommend;
 /// the trace says "assumption: ..." whenever one of them decides a step.
-public struct Assumptions: Sendable, Equatable {
-    public enum Tristate: String, Sendable, CaseIterable {
+package struct Assumptions: Sendable, Equatable {
+    package enum Tristate: String, Sendable, CaseIterable {
         case auto
         case yes = "true"
         case no = "false"
     }
     /// iOS: taps inside SFSafariViewController open apps (Apple's archived guide) vs not (radars).
-    public var sfSafariViewControllerTapsOpenApps = true
+    package var sfSafariViewControllerTapsOpenApps = true
     /// iOS: a server redirect into a universal link opens the app. `auto`: from iOS 12 (TN3155), not before (radars).
-    public var redirectsOpenApp: Tristate = .auto
+    package var redirectsOpenApp: Tristate = .auto
     /// iOS: in-app browsers (Facebook, Instagram...) hand universal links to iOS. Reports say they usually do not.
-    public var inAppBrowsersOpenApps = false
+    package var inAppBrowsersOpenApps = false
     /// iOS 18.4 quirk (FB17446617): the SwiftUI life cycle drops cold-start universal links. Off by default.
-    public var swiftUIColdStartDrop184 = false
+    package var swiftUIColdStartDrop184 = false
 
-    public init() {}
+    package init() {}
 }

@@ -1,10 +1,10 @@
 /// JSON string literals, written one way for every JSON linksim prints or builds.
-public enum JSONText {
+package enum JSONText {
     /// `"text"` with quotes, backslashes and control characters (C0, DEL and C1) escaped, and every
     /// code point `SafeText` would escape on a terminal (bidi controls, invisible and format
     /// characters) written as a `\u` escape: the JSON means the same text, and printing it on a
     /// terminal cannot reorder or hide what it says.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

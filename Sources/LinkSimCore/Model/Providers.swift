@@ -2,51 +2,51 @@ import Foundation
 
 /// Deferred deep-link services the scenario configures. Decoded and kept now; the deferred rules
 /// give them meaning.
-public struct Providers: Sendable, Equatable {
-    public var appsflyer: AppsFlyerConfig?
-    public var branch: BranchConfig?
-    public var adjust: SimpleProviderConfig?
-    public var firebase: SimpleProviderConfig?
-    public init() {}
-    public var isEmpty: Bool { appsflyer == nil && branch == nil && adjust == nil && firebase == nil }
+package struct Providers: Sendable, Equatable {
+    package var appsflyer: AppsFlyerConfig?
+    package var branch: BranchConfig?
+    package var adjust: SimpleProviderConfig?
+    package var firebase: SimpleProviderConfig?
+    package init() {}
+    package var isEmpty: Bool { appsflyer == nil && branch == nil && adjust == nil && firebase == nil }
 }
 
-public struct AppsFlyerShortLink: Sendable, Equatable {
-    public var params: [String: String]
-    public var expires: SimInstant?
-    public init(params: [String: String], expires: SimInstant? = nil) {
+package struct AppsFlyerShortLink: Sendable, Equatable {
+    package var params: [String: String]
+    package var expires: SimInstant?
+    package init(params: [String: String], expires: SimInstant? = nil) {
         self.params = params
         self.expires = expires
     }
 }
 
-public struct AppsFlyerConfig: Sendable, Equatable {
-    public var domain: String
-    public var template: String?
-    public var app: String?
-    public var shortLinks: [String: AppsFlyerShortLink] = [:]
-    public var options: [String: ScalarValue] = [:]
-    public init(domain: String) { self.domain = domain }
+package struct AppsFlyerConfig: Sendable, Equatable {
+    package var domain: String
+    package var template: String?
+    package var app: String?
+    package var shortLinks: [String: AppsFlyerShortLink] = [:]
+    package var options: [String: ScalarValue] = [:]
+    package init(domain: String) { self.domain = domain }
 }
 
-public struct BranchLink: Sendable, Equatable {
-    public var data: [String: String]
-    public init(data: [String: String]) { self.data = data }
+package struct BranchLink: Sendable, Equatable {
+    package var data: [String: String]
+    package init(data: [String: String]) { self.data = data }
 }
 
-public struct BranchConfig: Sendable, Equatable {
-    public var domain: String
-    public var app: String?
-    public var links: [String: BranchLink] = [:]
-    public var options: [String: ScalarValue] = [:]
-    public init(domain: String) { self.domain = domain }
+package struct BranchConfig: Sendable, Equatable {
+    package var domain: String
+    package var app: String?
+    package var links: [String: BranchLink] = [:]
+    package var options: [String: ScalarValue] = [:]
+    package init(domain: String) { self.domain = domain }
 }
 
-public struct SimpleProviderConfig: Sendable, Equatable {
-    public var domain: String
-    public var app: String?
-    public var options: [String: ScalarValue] = [:]
-    public init(domain: String, app: String? = nil) {
+package struct SimpleProviderConfig: Sendable, Equatable {
+    package var domain: String
+    package var app: String?
+    package var options: [String: ScalarValue] = [:]
+    package init(domain: String, app: String? = nil) {
         self.domain = domain
         self.app = app
     }

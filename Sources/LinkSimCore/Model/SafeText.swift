@@ -2,8 +2,8 @@
 /// able to send escape sequences — or bidi overrides that hide what a URL says — to the user's
 /// terminal, so every control or invisible code point is shown escaped (`\x1B`, `\u{202E}`).
 /// The CLI reporters and the TUI use this one policy.
-public enum SafeText {
-    public static func escape(_ text: String) -> String {
+package enum SafeText {
+    package static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
@@ -12,7 +12,7 @@ public enum SafeText {
         return out
     }
 
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v >= 0x20, v < 0x7F { return false }
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return true }  // C0, DEL, C1 (incl. CSI 0x9B)
@@ -29,7 +29,7 @@ public enum SafeText {
         }
     }
 
-    public static func escaped(_ scalar: Unicode.Scalar) -> String {
+    package static func escaped(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         if scalar.value < 0x100 { return "\\x" + (hex.count < 2 ? "0" + hex : hex) }
         return "\\u{\(hex)}"

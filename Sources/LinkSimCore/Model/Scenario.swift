@@ -1,20 +1,20 @@
 import Foundation
 
 /// A position in a scenario file (1-based line and column).
-public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public init(file: String, line: Int, column: Int) {
+package struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
-    public var description: String { "\(file):\(line):\(column)" }
+    package var description: String { "\(file):\(line):\(column)" }
 }
 
 /// Where a tap happens (contract §2.1).
-public enum TapSource: String, Sendable, CaseIterable, Codable {
+package enum TapSource: String, Sendable, CaseIterable, Codable {
     case notes, messages, mail, safari
     case safariAddressBar = "safari_address_bar"
     case chrome
@@ -28,7 +28,7 @@ public enum TapSource: String, Sendable, CaseIterable, Codable {
     case qrCode = "qr_code"
 
     /// Taps that happen on a web page inside some browser engine.
-    public var isBrowser: Bool {
+    package var isBrowser: Bool {
         switch self {
         case .safari, .safariAddressBar, .chrome, .chromeAddressBar, .firefox, .inAppBrowser,
              .sfsafariviewcontroller, .webview, .customTab:
@@ -38,10 +38,10 @@ public enum TapSource: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    public var isAddressBar: Bool { self == .safariAddressBar || self == .chromeAddressBar }
+    package var isAddressBar: Bool { self == .safariAddressBar || self == .chromeAddressBar }
 
     /// Safari and SFSafariViewController are iOS-only; the address-bar and Custom Tab cases of Chrome are Android's.
-    public func exists(on platform: Platform) -> Bool {
+    package func exists(on platform: Platform) -> Bool {
         switch self {
         case .safari, .safariAddressBar, .sfsafariviewcontroller: return platform == .ios
         case .chromeAddressBar, .customTab: return platform == .android
@@ -50,31 +50,31 @@ public enum TapSource: String, Sendable, CaseIterable, Codable {
     }
 }
 
-public enum InAppBrowserApp: String, Sendable, CaseIterable, Codable {
+package enum InAppBrowserApp: String, Sendable, CaseIterable, Codable {
     case facebook, instagram, gmail, linkedin, x, tiktok
 }
 
-public enum Gesture: String, Sendable, CaseIterable, Codable {
+package enum Gesture: String, Sendable, CaseIterable, Codable {
     case user, script
 }
 
-public struct Tap: Sendable, Equatable {
-    public var url: String
-    public var from: TapSource
-    public var page: String?
-    public var browserApp: InAppBrowserApp?
-    public var gesture: Gesture = .user
-    public var caller: String?
-    public var adClick: Bool = false
+package struct Tap: Sendable, Equatable {
+    package var url: String
+    package var from: TapSource
+    package var page: String?
+    package var browserApp: InAppBrowserApp?
+    package var gesture: Gesture = .user
+    package var caller: String?
+    package var adClick: Bool = false
     /// The click was an ad on a self-reporting network such as Meta (deferred deep links).
-    public var srn: Bool = false
+    package var srn: Bool = false
     /// Android `from: webview`: the host app set a WebViewClient (the norm). Without one, WebView
     /// hands every navigation to the system as an intent.
-    public var webViewClient: Bool = true
+    package var webViewClient: Bool = true
     /// Set by the engine: the link was reached through these server redirects (the tapped URL first).
-    public var redirectedFrom: [String] = []
+    package var redirectedFrom: [String] = []
 
-    public init(url: String, from: TapSource, page: String? = nil, browserApp: InAppBrowserApp? = nil,
+    package init(url: String, from: TapSource, page: String? = nil, browserApp: InAppBrowserApp? = nil,
                 gesture: Gesture = .user, caller: String? = nil, adClick: Bool = false) {
         self.url = url
         self.from = from
@@ -86,13 +86,13 @@ public struct Tap: Sendable, Equatable {
     }
 }
 
-public enum LongPressChoice: String, Sendable, CaseIterable, Codable {
+package enum LongPressChoice: String, Sendable, CaseIterable, Codable {
     case openInSafari = "open_in_safari"
     case openInApp = "open_in_app"
 }
 
 /// `lands:` vocabulary (contract §2.4).
-public enum LandingKind: String, Sendable, CaseIterable, Codable {
+package enum LandingKind: String, Sendable, CaseIterable, Codable {
     case app, browser, store, error, chooser, prompt, nowhere
     /// No sourced rule decides this situation: linksim does not know where the link lands, and
     /// says so instead of guessing. Never the same as `nowhere` ("nothing happens", a known result).
@@ -100,7 +100,7 @@ public enum LandingKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// `via:` vocabulary (contract §2.4).
-public enum Via: String, Sendable, CaseIterable, Codable {
+package enum Via: String, Sendable, CaseIterable, Codable {
     case customScheme = "custom_scheme"
     case universalLink = "universal_link"
     case appLink = "app_link"
@@ -113,7 +113,7 @@ extension Tap {
     /// Moves the tap to another source and keeps the keys that belong to one source consistent, as
     /// the loader requires: `browser_app` goes with an in-app browser (Facebook when none was set),
     /// `webview_client` with a WebView.
-    public mutating func move(to source: TapSource) {
+    package mutating func move(to source: TapSource) {
         from = source
         if source == .inAppBrowser, browserApp == nil { browserApp = .facebook }
         if source != .inAppBrowser { browserApp = nil }
@@ -123,7 +123,7 @@ extension Tap {
 
 extension Scenario {
     /// Edits the tap of action `index` when it is a tap or a long-press; any other action is left alone.
-    public mutating func editTap(action index: Int, _ edit: (inout Tap) -> Void) {
+    package mutating func editTap(action index: Int, _ edit: (inout Tap) -> Void) {
         guard actions.indices.contains(index) else { return }
         switch actions[index].kind {
         case .tap(var tap):
@@ -139,38 +139,38 @@ extension Scenario {
 }
 
 /// What the scenario expects of one action's landing. Every field but `lands` is optional.
-public struct Expectation: Sendable, Equatable {
-    public var lands: LandingKind
-    public var app: String?
-    public var options: [String]?
-    public var screen: String?
-    public var params: [String: String]?
-    public var via: Via?
-    public var browser: String?
-    public var url: String?
-    public var callback: String?
-    public var delivered: Bool?
-    public var rule: RuleID?
+package struct Expectation: Sendable, Equatable {
+    package var lands: LandingKind
+    package var app: String?
+    package var options: [String]?
+    package var screen: String?
+    package var params: [String: String]?
+    package var via: Via?
+    package var browser: String?
+    package var url: String?
+    package var callback: String?
+    package var delivered: Bool?
+    package var rule: RuleID?
     /// Keys the deferred issue adds (match_type...) are kept here and compared as text.
-    public var extra: [String: String] = [:]
-    public var location: SourceLocation?
+    package var extra: [String: String] = [:]
+    package var location: SourceLocation?
 
-    public init(lands: LandingKind) { self.lands = lands }
+    package init(lands: LandingKind) { self.lands = lands }
 }
 
 /// A path into the world for `set:` (e.g. `device.os`, `apps.0.state`, `apps.com.example.shop.state`).
-public struct WorldAssignment: Sendable, Equatable {
-    public var path: String
-    public var value: ScalarValue
-    public var location: SourceLocation?
-    public init(path: String, value: ScalarValue, location: SourceLocation? = nil) {
+package struct WorldAssignment: Sendable, Equatable {
+    package var path: String
+    package var value: ScalarValue
+    package var location: SourceLocation?
+    package init(path: String, value: ScalarValue, location: SourceLocation? = nil) {
         self.path = path
         self.value = value
         self.location = location
     }
 }
 
-public enum ActionKind: Sendable, Equatable {
+package enum ActionKind: Sendable, Equatable {
     case tap(Tap)
     case wait(SimDuration)
     case install(appID: String, source: InstallSource)
@@ -186,7 +186,7 @@ public enum ActionKind: Sendable, Equatable {
     case serve([ServerChange])
 
     /// The action's name as in the scenario and in JSON output.
-    public var name: String {
+    package var name: String {
         switch self {
         case .tap: return "tap"
         case .wait: return "wait"
@@ -203,7 +203,7 @@ public enum ActionKind: Sendable, Equatable {
     }
 
     /// Actions after which something lands somewhere (contract §3).
-    public var producesLanding: Bool {
+    package var producesLanding: Bool {
         switch self {
         case .tap, .launch, .answer, .longPress: return true
         case .wait, .install, .uninstall, .update, .set, .packageManager, .serve: return false
@@ -211,11 +211,11 @@ public enum ActionKind: Sendable, Equatable {
     }
 }
 
-public struct Action: Sendable, Equatable {
-    public var kind: ActionKind
-    public var expect: Expectation?
-    public var location: SourceLocation?
-    public init(kind: ActionKind, expect: Expectation? = nil, location: SourceLocation? = nil) {
+package struct Action: Sendable, Equatable {
+    package var kind: ActionKind
+    package var expect: Expectation?
+    package var location: SourceLocation?
+    package init(kind: ActionKind, expect: Expectation? = nil, location: SourceLocation? = nil) {
         self.kind = kind
         self.expect = expect
         self.location = location
@@ -223,33 +223,33 @@ public struct Action: Sendable, Equatable {
 }
 
 /// One scenario file, decoded and validated.
-public struct Scenario: Sendable, Equatable {
-    public var version: Int = 1
-    public var name: String
-    public var description: String?
+package struct Scenario: Sendable, Equatable {
+    package var version: Int = 1
+    package var name: String
+    package var description: String?
     /// Keys that are valid but have no effect on the simulated platform (`validate` prints them).
-    public var warnings: [Diagnostic] = []
-    public var tags: [String] = []
-    public var clock: SimInstant = .defaultStart
-    public var device: Device
-    public var apps: [App] = []
-    public var web: Web = Web()
-    public var providers: Providers = Providers()
-    public var assumptions: Assumptions = Assumptions()
-    public var actions: [Action] = []
+    package var warnings: [Diagnostic] = []
+    package var tags: [String] = []
+    package var clock: SimInstant = .defaultStart
+    package var device: Device
+    package var apps: [App] = []
+    package var web: Web = Web()
+    package var providers: Providers = Providers()
+    package var assumptions: Assumptions = Assumptions()
+    package var actions: [Action] = []
     /// The file it came from, as given (for messages and reports).
-    public var file: String?
+    package var file: String?
 
-    public init(name: String, device: Device) {
+    package init(name: String, device: Device) {
         self.name = name
         self.device = device
     }
 
-    public func appIndex(_ id: String) -> Int? { apps.firstIndex { $0.id == id } }
+    package func appIndex(_ id: String) -> Int? { apps.firstIndex { $0.id == id } }
 }
 
 /// What the user answers to the prompt or chooser the previous action left open (`answer:` in a scenario).
-public enum Answer: Sendable, Equatable, Hashable, CustomStringConvertible {
+package enum Answer: Sendable, Equatable, Hashable, CustomStringConvertible {
     case open, cancel
     /// Android's disambiguation dialog: “Always” / “Just once”.
     case always, justOnce
@@ -259,13 +259,13 @@ public enum Answer: Sendable, Equatable, Hashable, CustomStringConvertible {
     case pick(String)
 
     /// The keywords a scenario can write; anything else names an option.
-    public static let keywords: [Answer] = [.open, .cancel, .always, .justOnce, .allowPaste, .denyPaste]
+    package static let keywords: [Answer] = [.open, .cancel, .always, .justOnce, .allowPaste, .denyPaste]
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         self = Self.keywords.first { $0.description == text } ?? .pick(text)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .open: return "open"
         case .cancel: return "cancel"

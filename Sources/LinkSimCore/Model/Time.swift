@@ -1,26 +1,26 @@
 import Foundation
 
 /// A span of simulated time, in whole seconds.
-public struct SimDuration: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var seconds: Int64
+package struct SimDuration: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var seconds: Int64
 
-    public init(seconds: Int64) { self.seconds = seconds }
-    public static func minutes(_ m: Int64) -> SimDuration { SimDuration(seconds: saturating(m, times: 60)) }
-    public static func hours(_ h: Int64) -> SimDuration { SimDuration(seconds: saturating(h, times: 3600)) }
-    public static func days(_ d: Int64) -> SimDuration { SimDuration(seconds: saturating(d, times: 86400)) }
+    package init(seconds: Int64) { self.seconds = seconds }
+    package static func minutes(_ m: Int64) -> SimDuration { SimDuration(seconds: saturating(m, times: 60)) }
+    package static func hours(_ h: Int64) -> SimDuration { SimDuration(seconds: saturating(h, times: 3600)) }
+    package static func days(_ d: Int64) -> SimDuration { SimDuration(seconds: saturating(d, times: 86400)) }
 
     /// The longest duration a scenario may write (100 years): `validate` refuses longer ones, so
     /// nothing that validates can overflow the simulated clock.
-    public static let maximum = SimDuration(seconds: 100 * 365 * 86400 + 25 * 86400)
+    package static let maximum = SimDuration(seconds: 100 * 365 * 86400 + 25 * 86400)
 
-    public static func < (lhs: SimDuration, rhs: SimDuration) -> Bool { lhs.seconds < rhs.seconds }
+    package static func < (lhs: SimDuration, rhs: SimDuration) -> Bool { lhs.seconds < rhs.seconds }
     /// Saturates instead of trapping: durations can also come from link parameters at run time.
-    public static func + (lhs: SimDuration, rhs: SimDuration) -> SimDuration {
+    package static func + (lhs: SimDuration, rhs: SimDuration) -> SimDuration {
         SimDuration(seconds: saturatingSum(lhs.seconds, rhs.seconds))
     }
 
     /// Parses `30s`, `20m`, `36h`, `8d` (and combinations such as `1h30m`).
-    public static func parse(_ text: String) -> SimDuration? {
+    package static func parse(_ text: String) -> SimDuration? {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604_800]
         var total: Int64 = 0
         var number = ""
@@ -44,7 +44,7 @@ public struct SimDuration: Sendable, Hashable, Comparable, CustomStringConvertib
         return SimDuration(seconds: total)
     }
 
-    public var description: String {
+    package var description: String {
         if seconds == 0 { return "0s" }
         var rest = seconds
         var out = ""
@@ -57,24 +57,24 @@ public struct SimDuration: Sendable, Hashable, Comparable, CustomStringConvertib
 }
 
 /// A point on the simulated clock: seconds since 1970-01-01T00:00:00Z. Never the wall clock.
-public struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var secondsSinceEpoch: Int64
+package struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var secondsSinceEpoch: Int64
 
-    public init(secondsSinceEpoch: Int64) { self.secondsSinceEpoch = secondsSinceEpoch }
+    package init(secondsSinceEpoch: Int64) { self.secondsSinceEpoch = secondsSinceEpoch }
 
-    public static let defaultStart = SimInstant(secondsSinceEpoch: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    package static let defaultStart = SimInstant(secondsSinceEpoch: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
-    public static func < (lhs: SimInstant, rhs: SimInstant) -> Bool { lhs.secondsSinceEpoch < rhs.secondsSinceEpoch }
-    public static func + (lhs: SimInstant, rhs: SimDuration) -> SimInstant {
+    package static func < (lhs: SimInstant, rhs: SimInstant) -> Bool { lhs.secondsSinceEpoch < rhs.secondsSinceEpoch }
+    package static func + (lhs: SimInstant, rhs: SimDuration) -> SimInstant {
         SimInstant(secondsSinceEpoch: saturatingSum(lhs.secondsSinceEpoch, rhs.seconds))
     }
-    public static func - (lhs: SimInstant, rhs: SimInstant) -> SimDuration {
+    package static func - (lhs: SimInstant, rhs: SimInstant) -> SimDuration {
         let (difference, overflow) = lhs.secondsSinceEpoch.subtractingReportingOverflow(rhs.secondsSinceEpoch)
         return SimDuration(seconds: overflow ? (rhs.secondsSinceEpoch > 0 ? .min : .max) : difference)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ`, `YYYY-MM-DD HH:MM:SS`, offsets `+HH:MM`, and a plain `YYYY-MM-DD`.
-    public static func parse(_ text: String) -> SimInstant? {
+    package static func parse(_ text: String) -> SimInstant? {
         let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
         func num(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= s.count else { return nil }
@@ -127,7 +127,7 @@ public struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// ISO 8601 in UTC, e.g. `2026-01-15T09:00:00Z`.
-    public var description: String {
+    package var description: String {
         let days = Int(floorDiv(secondsSinceEpoch, 86400))
         let rest = Int(secondsSinceEpoch - Int64(days) * 86400)
         let (y, m, d) = SimInstant.civilFromDays(days)

@@ -1,15 +1,15 @@
 /// A URL split into its RFC 3986 parts, as written (no decoding, no normalisation), so each
 /// platform rule can apply its own decoding and case rules.
-public struct URLParts: Sendable, Equatable {
-    public var scheme: String
+package struct URLParts: Sendable, Equatable {
+    package var scheme: String
     /// nil for URLs without an authority (`mailto:x@y`).
-    public var host: String?
-    public var port: Int?
-    public var path: String
-    public var query: String?
-    public var fragment: String?
+    package var host: String?
+    package var port: Int?
+    package var path: String
+    package var query: String?
+    package var fragment: String?
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         // Works on UTF-8 code units: every delimiter is ASCII, and walking grapheme clusters
         // (`Character`) cost a third of a simulation. Indices are shared with the String, so the
         // parts are sliced from the text as written.
@@ -54,16 +54,16 @@ public struct URLParts: Sendable, Equatable {
     static func isASCIIDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
     /// True for http and https, the links the association rules care about.
-    public var isWeb: Bool {
+    package var isWeb: Bool {
         let s = scheme.lowercased()
         return s == "http" || s == "https"
     }
 
     /// The lowercased host, or an empty string.
-    public var normalizedHost: String { host?.lowercased() ?? "" }
+    package var normalizedHost: String { host?.lowercased() ?? "" }
 
     /// Query items as name/value pairs, percent-decoded (`+` is kept as is).
-    public var queryItems: [(name: String, value: String)] {
+    package var queryItems: [(name: String, value: String)] {
         guard let query, !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
             if let eq = item.firstIndex(of: "=") {
@@ -74,9 +74,9 @@ public struct URLParts: Sendable, Equatable {
     }
 }
 
-public enum PercentDecoding {
+package enum PercentDecoding {
     /// Decodes `%XX` escapes; malformed escapes are kept as written.
-    public static func decode(_ s: String) -> String {
+    package static func decode(_ s: String) -> String {
         guard s.contains("%") else { return s }
         var bytes: [UInt8] = []
         let utf8 = Array(s.utf8)

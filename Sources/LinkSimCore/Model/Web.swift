@@ -1,19 +1,19 @@
 import Foundation
 
 /// One association file (or any resource) as a server answers for it.
-public struct WebResource: Sendable, Equatable {
+package struct WebResource: Sendable, Equatable {
     /// The body as served: from `json:` (re-serialised) or from `file:` (read as is).
-    public var body: [UInt8]? { didSet { parsed = body.map(ServedBody.init) } }
+    package var body: [UInt8]? { didSet { parsed = body.map(ServedBody.init) } }
     /// `body` parsed once (see `ServedBody`); derived from `body`, so not part of equality.
     private(set) var parsed: ServedBody?
     /// Where the body came from, for messages (`files/aasa.json` or `inline json`).
-    public var origin: String
-    public var status: Int = 200
-    public var contentType: String = "application/json"
+    package var origin: String
+    package var status: Int = 200
+    package var contentType: String = "application/json"
     /// A `Location` the server answers with (status defaults to 301 then).
-    public var redirect: String?
+    package var redirect: String?
 
-    public init(body: [UInt8]?, origin: String, status: Int = 200, contentType: String = "application/json",
+    package init(body: [UInt8]?, origin: String, status: Int = 200, contentType: String = "application/json",
                 redirect: String? = nil) {
         self.body = body
         self.parsed = body.map(ServedBody.init)
@@ -23,23 +23,23 @@ public struct WebResource: Sendable, Equatable {
         self.redirect = redirect
     }
 
-    public static func == (a: WebResource, b: WebResource) -> Bool {
+    package static func == (a: WebResource, b: WebResource) -> Bool {
         a.body == b.body && a.origin == b.origin && a.status == b.status && a.contentType == b.contentType
             && a.redirect == b.redirect
     }
 
     /// The answer for a host that does not serve the file.
-    public static let notFound = WebResource(body: nil, origin: "not served", status: 404, contentType: "text/html")
+    package static let notFound = WebResource(body: nil, origin: "not served", status: 404, contentType: "text/html")
 }
 
 /// A server-side redirect rule: a path pattern (`*` matches any run of characters) and its target.
-public struct RedirectRule: Sendable, Equatable {
-    public var pattern: String
-    public var target: String
-    public var status: Int = 302
+package struct RedirectRule: Sendable, Equatable {
+    package var pattern: String
+    package var target: String
+    package var status: Int = 302
     /// How long after the page loaded the redirect happens (a page that waits, then redirects by script).
-    public var after: SimDuration = SimDuration(seconds: 0)
-    public init(pattern: String, target: String, status: Int = 302, after: SimDuration = SimDuration(seconds: 0)) {
+    package var after: SimDuration = SimDuration(seconds: 0)
+    package init(pattern: String, target: String, status: Int = 302, after: SimDuration = SimDuration(seconds: 0)) {
         self.pattern = pattern
         self.target = target
         self.status = status
@@ -47,7 +47,7 @@ public struct RedirectRule: Sendable, Equatable {
     }
 
     /// Whether `path` (with its query, if any) matches the pattern; `*` matches any characters.
-    public func matches(path: String) -> Bool {
+    package func matches(path: String) -> Bool {
         Glob.matches(pattern: Array(pattern.utf8), text: Array(path.utf8))
     }
 }
@@ -72,33 +72,33 @@ enum Glob {
     }
 }
 
-public struct WebHost: Sendable, Equatable {
-    public var host: String
+package struct WebHost: Sendable, Equatable {
+    package var host: String
     /// `/.well-known/apple-app-site-association`.
-    public var aasa: WebResource?
+    package var aasa: WebResource?
     /// `/apple-app-site-association` at the root (the legacy location iOS still falls back to).
-    public var aasaRoot: WebResource?
+    package var aasaRoot: WebResource?
     /// What Apple's CDN holds for this host (iOS 14+); nil = the same as the server.
-    public var cdnAASA: WebResource?
-    public var assetlinks: WebResource?
-    public var redirects: [RedirectRule] = []
-    public init(host: String) { self.host = host }
+    package var cdnAASA: WebResource?
+    package var assetlinks: WebResource?
+    package var redirects: [RedirectRule] = []
+    package init(host: String) { self.host = host }
 }
 
 /// A `serve:` action: from now on a host answers with these resources (only the keys written change).
-public struct ServerChange: Sendable, Equatable {
-    public var host: String
+package struct ServerChange: Sendable, Equatable {
+    package var host: String
     /// The keys the scenario wrote: `aasa`, `aasa_root`, `cdn_aasa`, `assetlinks`, `redirects`.
-    public var keys: [String]
-    public var value: WebHost
-    public init(host: String, keys: [String], value: WebHost) {
+    package var keys: [String]
+    package var value: WebHost
+    package init(host: String, keys: [String], value: WebHost) {
         self.host = host
         self.keys = keys
         self.value = value
     }
 
     /// Applies the change to a web.
-    public func apply(to web: inout Web) {
+    package func apply(to web: inout Web) {
         var current = web.hosts[host] ?? WebHost(host: host)
         for key in keys {
             switch key {
@@ -115,22 +115,22 @@ public struct ServerChange: Sendable, Equatable {
 }
 
 /// What the servers served from a time on: the scenario's `web` at its start, then each `serve:`.
-public struct WebVersion: Sendable, Equatable {
-    public var since: SimInstant
-    public var web: Web
+package struct WebVersion: Sendable, Equatable {
+    package var since: SimInstant
+    package var web: Web
     /// The hosts this version changed (none for the first).
-    public var changedHosts: Set<String>
+    package var changedHosts: Set<String>
 }
 
 /// What every server answers. Hosts are lowercased.
-public struct Web: Sendable, Equatable {
-    public var hosts: [String: WebHost] = [:]
-    public init(hosts: [String: WebHost] = [:]) { self.hosts = hosts }
+package struct Web: Sendable, Equatable {
+    package var hosts: [String: WebHost] = [:]
+    package init(hosts: [String: WebHost] = [:]) { self.hosts = hosts }
 
-    public subscript(host: String) -> WebHost? { hosts[host.lowercased()] }
+    package subscript(host: String) -> WebHost? { hosts[host.lowercased()] }
 
     /// The redirect a server answers for a path, if any.
-    public func redirect(host: String, path: String) -> RedirectRule? {
+    package func redirect(host: String, path: String) -> RedirectRule? {
         self[host]?.redirects.first { $0.matches(path: path) }
     }
 }

@@ -1,13 +1,13 @@
 /// The JSON shapes of the public contract (§3: `run` and `replay`; `rules`), as `Encodable` types. Keys are written
 /// in declaration order; every command renders them through `JSONValueEncoder`, never by hand.
-public enum ContractJSON {
+package enum ContractJSON {
     /// `{"scenarios": [...], "passed": N, "failed": N}`.
-    public struct Document: Encodable {
-        public var scenarios: [JSONValue]
-        public var passed: Int
-        public var failed: Int
+    package struct Document: Encodable {
+        package var scenarios: [JSONValue]
+        package var passed: Int
+        package var failed: Int
 
-        public init(scenarios: [JSONValue], passed: Int, failed: Int) {
+        package init(scenarios: [JSONValue], passed: Int, failed: Int) {
             self.scenarios = scenarios
             self.passed = passed
             self.failed = failed
@@ -15,14 +15,14 @@ public enum ContractJSON {
     }
 
     /// One simulated scenario.
-    public struct ScenarioReport: Encodable {
-        public var file: String
-        public var name: String
-        public var description: String?
-        public var passed: Bool
-        public var results: [ActionReport]
+    package struct ScenarioReport: Encodable {
+        package var file: String
+        package var name: String
+        package var description: String?
+        package var passed: Bool
+        package var results: [ActionReport]
 
-        public init(_ result: ScenarioResult) {
+        package init(_ result: ScenarioResult) {
             file = result.scenario.file ?? ""
             name = result.scenario.name
             description = result.scenario.description
@@ -32,28 +32,28 @@ public enum ContractJSON {
     }
 
     /// A file `replay` could not simulate: `name` null, `passed` false, its errors.
-    public struct InvalidFile: Encodable {
-        public var file: String
-        public var name: String?
-        public var passed = false
-        public var results: [ActionReport] = []
-        public var errors: [String]
+    package struct InvalidFile: Encodable {
+        package var file: String
+        package var name: String?
+        package var passed = false
+        package var results: [ActionReport] = []
+        package var errors: [String]
 
-        public init(file: String, errors: [String]) {
+        package init(file: String, errors: [String]) {
             self.file = file
             name = nil
             self.errors = errors
         }
     }
 
-    public struct ActionReport: Encodable {
-        public var action: Int
-        public var kind: String
-        public var landing: LandingReport?
-        public var trace: [StepReport]
-        public var expect: ExpectReport?
+    package struct ActionReport: Encodable {
+        package var action: Int
+        package var kind: String
+        package var landing: LandingReport?
+        package var trace: [StepReport]
+        package var expect: ExpectReport?
 
-        public init(_ r: ActionResult) {
+        package init(_ r: ActionResult) {
             action = r.index
             kind = r.action.kind.name
             landing = r.landing.map { LandingReport($0, assumptions: r.assumptions) }
@@ -62,17 +62,17 @@ public enum ContractJSON {
         }
     }
 
-    public struct ExpectReport: Encodable {
-        public struct Mismatch: Encodable {
-            public var field: String
-            public var expected: String
-            public var actual: String
+    package struct ExpectReport: Encodable {
+        package struct Mismatch: Encodable {
+            package var field: String
+            package var expected: String
+            package var actual: String
         }
 
-        public var passed: Bool
-        public var mismatches: [Mismatch]
+        package var passed: Bool
+        package var mismatches: [Mismatch]
 
-        public init(_ check: ExpectationCheck) {
+        package init(_ check: ExpectationCheck) {
             passed = check.passed
             mismatches = check.mismatches.map { Mismatch(field: $0.field, expected: $0.expected, actual: $0.actual) }
         }
@@ -80,11 +80,11 @@ public enum ContractJSON {
 
     /// A landing: the contract's fixed keys (null when absent), then `options`, `reason` and `assumptions` only when
     /// they have a value, then the provider facts (`match_type`…) in key order.
-    public struct LandingReport: Encodable {
-        public var landing: Landing
-        public var assumptions: [String]
+    package struct LandingReport: Encodable {
+        package var landing: Landing
+        package var assumptions: [String]
 
-        public init(_ landing: Landing, assumptions: [String] = []) {
+        package init(_ landing: Landing, assumptions: [String] = []) {
             self.landing = landing
             self.assumptions = assumptions
         }
@@ -97,7 +97,7 @@ public enum ContractJSON {
             init?(intValue: Int) { nil }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
             let l = landing
             try c.encode(l.kind.rawValue, forKey: Key("kind"))
@@ -122,14 +122,14 @@ public enum ContractJSON {
     }
 
     /// A trace step; `assumption` only when the step rests on one.
-    public struct StepReport: Encodable {
-        public var step: TraceStep
+    package struct StepReport: Encodable {
+        package var step: TraceStep
 
-        public init(_ step: TraceStep) { self.step = step }
+        package init(_ step: TraceStep) { self.step = step }
 
         enum Keys: String, CodingKey { case actor, summary, rule, detail, assumption }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(step.actor, forKey: .actor)
             try c.encode(step.summary, forKey: .summary)
@@ -140,15 +140,15 @@ public enum ContractJSON {
     }
 
     /// A catalog rule, as `linksim rules --format json` prints it.
-    public struct RuleReport: Encodable {
-        public var id: String
-        public var title: String
-        public var platforms: [String]
-        public var versions: [String]
-        public var explanation: String
-        public var sources: [String]
+    package struct RuleReport: Encodable {
+        package var id: String
+        package var title: String
+        package var platforms: [String]
+        package var versions: [String]
+        package var explanation: String
+        package var sources: [String]
 
-        public init(_ rule: Rule) {
+        package init(_ rule: Rule) {
             id = rule.id.rawValue
             title = rule.title
             platforms = rule.platforms.map(\.rawValue)

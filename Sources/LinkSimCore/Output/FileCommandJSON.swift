@@ -1,10 +1,10 @@
 /// The JSON shapes of the file commands (contract §1.1 `aasa match`, §1.2 `android match`, and the validators),
 /// as `Encodable` types rendered by `JSONValueEncoder`.
-public enum FileCommandJSON {
+package enum FileCommandJSON {
     /// `aasa match --format json`: §1.1's keys in its order, then `steps`; `entitlement` and `entitlement_note`
     /// only with `--entitlements`.
-    public struct AASAMatchReport: Encodable {
-        public struct Step: Encodable {
+    package struct AASAMatchReport: Encodable {
+        package struct Step: Encodable {
             var summary: String
             var detail: String?
             var rule: String?
@@ -17,7 +17,7 @@ public enum FileCommandJSON {
         var steps: [Step]
         var entitlement: (raw: String?, note: String)?
 
-        public init(_ match: AASAMatch, entitlement: (raw: String?, note: String)? = nil) {
+        package init(_ match: AASAMatch, entitlement: (raw: String?, note: String)? = nil) {
             result = match.result.rawValue
             detail = match.detail
             component = match.component
@@ -31,7 +31,7 @@ public enum FileCommandJSON {
             case entitlementNote = "entitlement_note"
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(result, forKey: .result)
             try c.encodeIfPresent(detail, forKey: .detail)
@@ -47,7 +47,7 @@ public enum FileCommandJSON {
 
     /// `android match --format json`: `matches`, and `unknown` only when some filter depends on values linksim
     /// could not resolve.
-    public struct AndroidMatchReport: Encodable {
+    package struct AndroidMatchReport: Encodable {
         struct Match: Encodable {
             var activity: String
             var filter: Int
@@ -66,14 +66,14 @@ public enum FileCommandJSON {
         var matches: [Match]
         var unknown: [Unknown]
 
-        public init(_ report: ManifestMatchReport, unknown: [UnknownFilter] = []) {
+        package init(_ report: ManifestMatchReport, unknown: [UnknownFilter] = []) {
             matches = report.matches.map { Match(activity: $0.activity, filter: $0.filter, autoVerify: $0.autoVerify) }
             self.unknown = unknown.map { Unknown(activity: $0.activity, filter: $0.filter, unresolved: $0.unresolved.map(\.description), reason: $0.reason) }
         }
 
         enum Keys: String, CodingKey { case matches, unknown }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(matches, forKey: .matches)
             if !unknown.isEmpty { try c.encode(unknown, forKey: .unknown) }
@@ -82,28 +82,28 @@ public enum FileCommandJSON {
 
     /// `aasa validate` / `assetlinks validate --format json`; `expected` only when a package (and fingerprint)
     /// was asked for.
-    public struct ValidationReport: Encodable {
-        public struct Finding: Encodable {
+    package struct ValidationReport: Encodable {
+        package struct Finding: Encodable {
             var severity: String
             var message: String
             var line: Int?
             var column: Int?
-            public init(severity: String, message: String, line: Int?, column: Int?) {
+            package init(severity: String, message: String, line: Int?, column: Int?) {
                 self.severity = severity
                 self.message = message
                 self.line = line
                 self.column = column
             }
         }
-        public struct Expected: Encodable {
+        package struct Expected: Encodable {
             var granted: Bool
             var reason: String?
-            public init(granted: Bool, reason: String?) {
+            package init(granted: Bool, reason: String?) {
                 self.granted = granted
                 self.reason = reason
             }
             enum Keys: String, CodingKey { case granted, reason }
-            public func encode(to encoder: any Encoder) throws {
+            package func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: Keys.self)
                 try c.encode(granted, forKey: .granted)
                 if let reason { try c.encode(reason, forKey: .reason) }
@@ -115,7 +115,7 @@ public enum FileCommandJSON {
         var findings: [Finding]
         var expected: Expected?
 
-        public init(file: String, errors: Int, warnings: Int, findings: [Finding], expected: Expected? = nil) {
+        package init(file: String, errors: Int, warnings: Int, findings: [Finding], expected: Expected? = nil) {
             self.file = file
             self.errors = errors
             self.warnings = warnings
@@ -125,7 +125,7 @@ public enum FileCommandJSON {
 
         enum Keys: String, CodingKey { case file, errors, warnings, findings, expected }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(file, forKey: .file)
             try c.encode(errors, forKey: .errors)

@@ -1,7 +1,7 @@
 /// A JSON value with ordered object keys: what every JSON linksim prints is rendered from, so the output
 /// matches the contract's key order byte for byte and is deterministic. Contract shapes are `Encodable`
 /// types turned into a `JSONValue` by `JSONValueEncoder`.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -10,11 +10,11 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+    package static func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
 
     /// Compact text with `", "` and `": "` separators; strings quoted by `JSONText` (controls, bidi and
     /// invisible characters escaped).
-    public func render() -> String {
+    package func render() -> String {
         var out = ""
         write(into: &out)
         return out
@@ -45,12 +45,12 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.render() == rhs.render() }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.render() == rhs.render() }
 }
 
 extension JSONValue: Encodable {
     /// A `JSONValue` inside an `Encodable` shape is written as it is.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         if let encoder = encoder as? JSONValueEncoder.Node {
             encoder.set(self)
             return

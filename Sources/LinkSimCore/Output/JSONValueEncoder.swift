@@ -1,15 +1,15 @@
 /// Encodes an `Encodable` value to a `JSONValue`, keeping object keys in the order the value encodes them
 /// (declaration order for synthesized conformances). `nil` optionals are written as `null` — the contract
 /// names every key; a shape that leaves a key out when it has no value says so in its own `encode(to:)`.
-public enum JSONValueEncoder {
-    public static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+package enum JSONValueEncoder {
+    package static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let node = Node(codingPath: [])
         try value.encode(to: node)
         return node.value
     }
 
     /// `encode(value).render()`; a shape that cannot encode (never, for linksim's own types) gives `null`.
-    public static func render<T: Encodable>(_ value: T) -> String {
+    package static func render<T: Encodable>(_ value: T) -> String {
         ((try? encode(value)) ?? .null).render()
     }
 

@@ -3,9 +3,9 @@
 /// and, when no single change works, pairs of them; returns the ones that give the wanted
 /// landing, each with who can make it and the rule that decides before and after.
 /// Pure: every candidate is a world edit, every check a simulation.
-public enum LandingSearch {
+package enum LandingSearch {
     /// Who can make a change.
-    public enum Who: String, Sendable, CaseIterable, Comparable {
+    package enum Who: String, Sendable, CaseIterable, Comparable {
         case tapContext = "where the tap happens"
         case user = "the user"
         case appDeveloper = "the app developer"
@@ -13,31 +13,31 @@ public enum LandingSearch {
         case os = "the OS version"
 
         var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
-        public static func < (a: Who, b: Who) -> Bool { a.order < b.order }
+        package static func < (a: Who, b: Who) -> Bool { a.order < b.order }
     }
 
     /// One edit of the world.
-    public struct Change: Sendable {
-        public var who: Who
+    package struct Change: Sendable {
+        package var who: Who
         /// What to do, in words: `serve an apple-app-site-association on shop.example.com that lists …`.
-        public var description: String
+        package var description: String
         /// Changes of the same slot are alternatives (two OS versions never form a pair).
-        public var slot: String
-        public var apply: @Sendable (inout Scenario, Int) -> Void
+        package var slot: String
+        package var apply: @Sendable (inout Scenario, Int) -> Void
     }
 
     /// The landing wanted: a kind, and optionally the app and the way in.
-    public struct Want: Sendable, Equatable {
-        public var kind: LandingKind
-        public var app: String?
-        public var via: Via?
-        public init(kind: LandingKind, app: String? = nil, via: Via? = nil) {
+    package struct Want: Sendable, Equatable {
+        package var kind: LandingKind
+        package var app: String?
+        package var via: Via?
+        package init(kind: LandingKind, app: String? = nil, via: Via? = nil) {
             self.kind = kind
             self.app = app
             self.via = via
         }
 
-        public func isMet(by landing: Landing?) -> Bool {
+        package func isMet(by landing: Landing?) -> Bool {
             guard let landing, landing.kind == kind else { return false }
             if let app, landing.app != app { return false }
             if let via, landing.via != via { return false }
@@ -46,33 +46,33 @@ public enum LandingSearch {
     }
 
     /// A change (or pair) that gives the wanted landing.
-    public struct Fix: Sendable, Equatable {
-        public struct Step: Sendable, Equatable {
-            public var who: Who
-            public var description: String
+    package struct Fix: Sendable, Equatable {
+        package struct Step: Sendable, Equatable {
+            package var who: Who
+            package var description: String
         }
-        public var steps: [Step]
-        public var landing: Landing
+        package var steps: [Step]
+        package var landing: Landing
         /// The deciding rule before and after the change.
-        public var ruleBefore: RuleID?
-        public var ruleAfter: RuleID?
+        package var ruleBefore: RuleID?
+        package var ruleAfter: RuleID?
         /// Rules the new trace cites that the old one did not (what flipped), in trace order.
-        public var newRules: [RuleID]
+        package var newRules: [RuleID]
         /// `.assumption` when the new landing rests on one (never `.unknown`: that is not a fix).
-        public var certainty: Certainty
+        package var certainty: Certainty
     }
 
-    public struct Outcome: Sendable, Equatable {
-        public var current: ActionResult?
+    package struct Outcome: Sendable, Equatable {
+        package var current: ActionResult?
         /// True when the current landing already is the wanted one.
-        public var alreadyThere: Bool
-        public var fixes: [Fix]
-        public var singlesTried: Int
-        public var pairsTried: Int
+        package var alreadyThere: Bool
+        package var fixes: [Fix]
+        package var singlesTried: Int
+        package var pairsTried: Int
     }
 
     /// The candidate changes for `action` of `world`.
-    public static func candidates(_ world: Scenario, action: Int, want: Want) -> [Change] {
+    package static func candidates(_ world: Scenario, action: Int, want: Want) -> [Change] {
         guard world.actions.indices.contains(action), let tap = LinkMatrix.tap(of: world.actions[action]) else { return [] }
         let platform = world.device.platform
         let parts = URLParts(tap.url)
@@ -247,13 +247,13 @@ public enum LandingSearch {
     }
 
     /// Simulates `action` of `world` on its own (the default; the TUI passes its own).
-    public static func simulateAction(_ world: Scenario, _ action: Int) -> ActionResult? {
+    package static func simulateAction(_ world: Scenario, _ action: Int) -> ActionResult? {
         LinkMatrix.simulateSingle(LinkMatrix.single(world, action: action))
     }
 
     /// Searches single changes, then (only if none works) pairs of changes from different slots.
     /// At most `maxPairs` pairs are simulated; at most `limit` fixes are returned.
-    public static func search(_ world: Scenario, action: Int, want: Want, limit: Int = 10, maxPairs: Int = 4000,
+    package static func search(_ world: Scenario, action: Int, want: Want, limit: Int = 10, maxPairs: Int = 4000,
                               simulate: (Scenario, Int) -> ActionResult? = simulateAction) -> Outcome {
         let current = simulate(world, action)
         var outcome = Outcome(current: current, alreadyThere: want.isMet(by: current?.landing),

@@ -2,40 +2,40 @@
 /// `linksim matrix` and the TUI's matrix overlay. Each link is simulated on its own, on the
 /// scenario's world (as the TUI's independent-links mode): the app state is the state at the
 /// moment of the tap.
-public enum LinkMatrix {
-    public enum Axis: String, Sendable, CaseIterable {
+package enum LinkMatrix {
+    package enum Axis: String, Sendable, CaseIterable {
         case state, from, os
     }
 
     /// One cell: the world's coordinates and what the link did there.
-    public struct Cell: Sendable, Equatable {
-        public var action: Int
-        public var state: AppState?
-        public var from: TapSource
-        public var os: OSVersion
-        public var landing: Landing?
-        public var rule: RuleID?
-        public var certainty: Certainty
+    package struct Cell: Sendable, Equatable {
+        package var action: Int
+        package var state: AppState?
+        package var from: TapSource
+        package var os: OSVersion
+        package var landing: Landing?
+        package var rule: RuleID?
+        package var certainty: Certainty
     }
 
     /// One link's cells, in the order state (outer), from, os (inner).
-    public struct Link: Sendable, Equatable {
-        public var action: Int
-        public var url: String
-        public var cells: [Cell]
+    package struct Link: Sendable, Equatable {
+        package var action: Int
+        package var url: String
+        package var cells: [Cell]
     }
 
     /// What to vary. An empty list means "keep the scenario's value".
-    public struct Request: Sendable, Equatable {
+    package struct Request: Sendable, Equatable {
         /// The app whose state varies (index into `apps`).
-        public var app: Int
-        public var states: [AppState]
-        public var sources: [TapSource]
-        public var versions: [OSVersion]
+        package var app: Int
+        package var states: [AppState]
+        package var sources: [TapSource]
+        package var versions: [OSVersion]
         /// Taps and long presses to include; nil = every one.
-        public var actions: [Int]?
+        package var actions: [Int]?
 
-        public init(app: Int = 0, states: [AppState], sources: [TapSource], versions: [OSVersion], actions: [Int]? = nil) {
+        package init(app: Int = 0, states: [AppState], sources: [TapSource], versions: [OSVersion], actions: [Int]? = nil) {
             self.app = app
             self.states = states
             self.sources = sources
@@ -45,7 +45,7 @@ public enum LinkMatrix {
 
         /// The default per platform: every app state, every tap source of the platform, and a
         /// few OS releases that straddle the platform's rule changes (plus the scenario's own).
-        public static func defaults(for world: Scenario, axes: Set<Axis> = Set(Axis.allCases)) -> Request {
+        package static func defaults(for world: Scenario, axes: Set<Axis> = Set(Axis.allCases)) -> Request {
             Request(app: 0,
                     states: axes.contains(.state) && !world.apps.isEmpty ? AppState.allCases : [],
                     sources: axes.contains(.from) ? LinkMatrix.sources(for: world.device.platform) : [],
@@ -54,12 +54,12 @@ public enum LinkMatrix {
     }
 
     /// Tap sources that exist on a platform (the table the scenario loader validates `from:` against).
-    public static func sources(for platform: Platform) -> [TapSource] {
+    package static func sources(for platform: Platform) -> [TapSource] {
         TapSource.allCases.filter { $0.exists(on: platform) }
     }
 
     /// Every release a UI can offer, plus the device's own version, sorted.
-    public static func osChoices(for device: Device) -> [OSVersion] {
+    package static func osChoices(for device: Device) -> [OSVersion] {
         let names = device.platform == .ios ? IOSVersions.releases : AndroidVersions.releases
         var versions = names.compactMap { OSVersion.parse($0, platform: device.platform) }
         if !versions.contains(device.os) { versions.append(device.os) }
@@ -69,7 +69,7 @@ public enum LinkMatrix {
     /// Releases on either side of the rule changes linksim models: iOS 12 (redirects), 13
     /// (components), 14 (CDN), 17/18.4 and the latest; Android 11 (legacy verification), 12
     /// (verified-only), 14 and the latest. Plus the device's own version.
-    public static func defaultVersions(for device: Device) -> [OSVersion] {
+    package static func defaultVersions(for device: Device) -> [OSVersion] {
         let names = device.platform == .ios ? ["12.5", "13.7", "14.8", "17.4", "18.4", "26.0"] : ["11", "12", "14", "16"]
         var versions = names.compactMap { OSVersion.parse($0, platform: device.platform) }
         if !versions.contains(device.os) { versions.append(device.os) }
@@ -77,11 +77,11 @@ public enum LinkMatrix {
     }
 
     /// The indexes of the actions that are taps or long presses.
-    public static func linkActions(_ world: Scenario) -> [Int] {
+    package static func linkActions(_ world: Scenario) -> [Int] {
         world.actions.indices.filter { tap(of: world.actions[$0]) != nil }
     }
 
-    public static func tap(of action: Action) -> Tap? {
+    package static func tap(of action: Action) -> Tap? {
         switch action.kind {
         case .tap(let tap), .longPress(let tap, _): return tap
         default: return nil
@@ -89,25 +89,25 @@ public enum LinkMatrix {
     }
 
     /// Changes where the tap of `action` happens. An in-app browser needs an app: Facebook unless set.
-    public static func setSource(_ source: TapSource, in world: inout Scenario, action: Int) {
+    package static func setSource(_ source: TapSource, in world: inout Scenario, action: Int) {
         world.editTap(action: action) { $0.move(to: source) }
     }
 
     /// The world with only `action` in it (the link simulated on its own).
-    public static func single(_ world: Scenario, action: Int) -> Scenario {
+    package static func single(_ world: Scenario, action: Int) -> Scenario {
         var copy = world
         copy.actions = world.actions.indices.contains(action) ? [world.actions[action]] : []
         return copy
     }
 
     /// Simulates a world that holds one action and returns its result.
-    public static func simulateSingle(_ world: Scenario) -> ActionResult? {
+    package static func simulateSingle(_ world: Scenario) -> ActionResult? {
         Simulator.run(world).results.first
     }
 
     /// Every requested link over the requested axes. `simulate` runs a one-action world
     /// (default: the simulator).
-    public static func compute(_ world: Scenario, _ request: Request,
+    package static func compute(_ world: Scenario, _ request: Request,
                                simulate: (Scenario) -> ActionResult? = simulateSingle) -> [Link] {
         let actions = request.actions ?? linkActions(world)
         return actions.compactMap { action -> Link? in
@@ -143,21 +143,21 @@ public enum LinkMatrix {
     // MARK: - The TUI's two-axis grid
 
     /// The TUI's rows: one app's state, or the OS version. Columns are always the tap sources.
-    public enum RowAxis: Sendable, Equatable {
+    package enum RowAxis: Sendable, Equatable {
         case appState(app: Int)
         case osVersion
     }
 
-    public struct Grid: Sendable, Equatable {
-        public var rowLabels: [String]
-        public var columns: [TapSource]
+    package struct Grid: Sendable, Equatable {
+        package var rowLabels: [String]
+        package var columns: [TapSource]
         /// `cells[row][column]`.
-        public var cells: [[Cell]]
+        package var cells: [[Cell]]
     }
 
     /// Rows × tap sources for one action of `world`; `simulate` turns a varied world into the
     /// action's result (the TUI passes its own, which honours its timeline mode).
-    public static func grid(_ world: Scenario, action: Int, rows: RowAxis,
+    package static func grid(_ world: Scenario, action: Int, rows: RowAxis,
                             simulate: (Scenario) -> ActionResult?) -> Grid {
         let sources = sources(for: world.device.platform)
         var labels: [String] = []
@@ -194,31 +194,31 @@ public enum LinkMatrix {
 
 extension LinkMatrix {
     /// A stable name for an OS version in saved matrices and flags: `17.4`, `api34`.
-    public static func osKey(_ os: OSVersion) -> String {
+    package static func osKey(_ os: OSVersion) -> String {
         os.platform == .ios ? os.description : "api\(os.apiLevel)"
     }
 
     /// A cell's coordinates, as saved: `#1 state=background from=notes os=17.4` (1-based action).
-    public static func coordinates(_ cell: Cell) -> String {
+    package static func coordinates(_ cell: Cell) -> String {
         "#\(cell.action + 1) state=\(cell.state?.rawValue ?? "-") from=\(cell.from.rawValue) os=\(osKey(cell.os))"
     }
 
     /// What a cell's result is, as saved and compared: the landing's key fields and the certainty.
-    public static func outcome(_ cell: Cell) -> String {
+    package static func outcome(_ cell: Cell) -> String {
         let key = ResultFacts.landingKey(cell.landing)
         return cell.certainty == .sourced ? key : "\(key) [\(cell.certainty.name)]"
     }
 
     /// One cell whose outcome is not the saved one (nil on a side = the cell is new or gone).
-    public struct Change: Sendable, Equatable {
-        public var coordinates: String
-        public var before: String?
-        public var after: String?
+    package struct Change: Sendable, Equatable {
+        package var coordinates: String
+        package var before: String?
+        package var after: String?
     }
 
     /// The cells that differ from a saved matrix (coordinates → outcome), in the current order,
     /// then the saved cells that are gone.
-    public static func changes(saved: [String: String], current: [Link]) -> [Change] {
+    package static func changes(saved: [String: String], current: [Link]) -> [Change] {
         var changes: [Change] = []
         var seen = Set<String>()
         for link in current {

@@ -1,14 +1,14 @@
 /// How sure a simulated landing is: decided by sourced rules, resting on a modelling assumption,
 /// or decided by a situation linksim has no sourced rule for. Matrix cells, diffs and searches
 /// mark the last two so they are never read as ordinary results.
-public enum Certainty: Sendable, Equatable, Hashable {
+package enum Certainty: Sendable, Equatable, Hashable {
     case sourced
     /// A documented-as-open behaviour decided a step (the assumption's text).
     case assumption(String)
     /// No sourced rule covers the situation (the reason).
     case unknown(String)
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .sourced: return "sourced"
         case .assumption: return "assumption"
@@ -17,7 +17,7 @@ public enum Certainty: Sendable, Equatable, Hashable {
     }
 
     /// The assumption or the reason; nil when sourced.
-    public var note: String? {
+    package var note: String? {
         switch self {
         case .sourced: return nil
         case .assumption(let text), .unknown(let text): return text
@@ -26,20 +26,20 @@ public enum Certainty: Sendable, Equatable, Hashable {
 }
 
 /// Facts about one action's result that every QA report needs.
-public enum ResultFacts {
+package enum ResultFacts {
     /// The rule ID linksim uses for situations without a sourced rule.
-    public static let notModelledRule = Rule.linksimNotModelled.id
+    package static let notModelledRule = Rule.linksimNotModelled.id
 
     /// The rule that decided the landing: the last platform rule the trace cites (rules about
     /// linksim's own model, such as the app's router, come after the decision), else the last
     /// rule; `linksim.not-modelled` when no sourced rule covered the situation.
-    public static func decidingRule(_ result: ActionResult) -> RuleID? {
+    package static func decidingRule(_ result: ActionResult) -> RuleID? {
         if result.trace.contains(where: { $0.rule == notModelledRule }) { return notModelledRule }
         return result.trace.last { $0.rule.map { $0.namespace != "linksim" } ?? false }?.rule
             ?? result.trace.last { $0.rule != nil }?.rule
     }
 
-    public static func certainty(_ result: ActionResult) -> Certainty {
+    package static func certainty(_ result: ActionResult) -> Certainty {
         if let landing = result.landing, landing.kind == .unknown {
             let reason = landing.reason ?? result.trace.last { $0.rule == notModelledRule }?.summary
             return .unknown(reason ?? "no sourced rule covers this situation")
@@ -54,7 +54,7 @@ public enum ResultFacts {
     }
 
     /// A short label for a landing in a table cell: `app(ul)`, `browser`, `store`, `chooser`...
-    public static func shortLabel(_ landing: Landing?) -> String {
+    package static func shortLabel(_ landing: Landing?) -> String {
         guard let landing else { return "-" }
         switch landing.kind {
         case .app:
@@ -76,7 +76,7 @@ public enum ResultFacts {
 
     /// The fields that say where a link went, for comparing two results (diff, matrix --expect):
     /// kind, app, screen, via, browser and whether the link was delivered.
-    public static func landingKey(_ landing: Landing?) -> String {
+    package static func landingKey(_ landing: Landing?) -> String {
         guard let landing else { return "none" }
         var parts = [landing.kind.rawValue]
         if let app = landing.app { parts.append("app=\(app)") }

@@ -3,27 +3,27 @@
 /// each claimed host, and each path pattern of the served AASA files and of Android intent
 /// filters (wildcards filled with a sample segment). Each probe is simulated on its own (a tap
 /// from notes unless the scenario's own tap says otherwise) in both worlds.
-public enum ScenarioDiff {
-    public struct Side: Sendable, Equatable {
-        public var landing: Landing?
-        public var rule: RuleID?
-        public var certainty: Certainty
+package enum ScenarioDiff {
+    package struct Side: Sendable, Equatable {
+        package var landing: Landing?
+        package var rule: RuleID?
+        package var certainty: Certainty
         /// `ResultFacts.landingKey` plus the certainty: what is compared.
-        public var outcome: String
+        package var outcome: String
     }
 
-    public struct Entry: Sendable, Equatable {
-        public var url: String
-        public var from: TapSource
+    package struct Entry: Sendable, Equatable {
+        package var url: String
+        package var from: TapSource
         /// The app whose state was set, and the state (nil when the world has no app).
-        public var app: String?
-        public var state: AppState?
-        public var before: Side
-        public var after: Side
+        package var app: String?
+        package var state: AppState?
+        package var before: Side
+        package var after: Side
     }
 
     /// The probes: taps of both worlds (as written), then claimed links tapped from notes, sorted.
-    public static func probes(_ old: Scenario, _ new: Scenario) -> [Tap] {
+    package static func probes(_ old: Scenario, _ new: Scenario) -> [Tap] {
         var taps: [Tap] = []
         var seen = Set<String>()
         func add(_ tap: Tap) {
@@ -40,7 +40,7 @@ public enum ScenarioDiff {
     }
 
     /// Links an app or a server claims in a world.
-    public static func claimedLinks(_ world: Scenario) -> Set<String> {
+    package static func claimedLinks(_ world: Scenario) -> Set<String> {
         var urls = Set<String>()
         for app in world.apps {
             for scheme in app.urlSchemes { urls.insert("\(scheme.lowercased())://") }
@@ -124,7 +124,7 @@ public enum ScenarioDiff {
     }
 
     /// Every probe × state of each app present in both worlds whose outcome differs.
-    public static func compare(old: Scenario, new: Scenario,
+    package static func compare(old: Scenario, new: Scenario,
                                simulate: (Scenario) -> ActionResult? = LinkMatrix.simulateSingle) -> [Entry] {
         let appIDs = old.apps.map(\.id).filter { new.appIndex($0) != nil }
         var entries: [Entry] = []

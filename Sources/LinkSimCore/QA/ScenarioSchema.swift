@@ -4,7 +4,7 @@
 /// (the YAML language server) and CI. The loader stays the authority: the schema catches unknown
 /// keys, wrong types and bad enum values while typing; only the loader checks cross-references
 /// (an app id named in an action, a file that must exist).
-public enum ScenarioSchema {
+package enum ScenarioSchema {
     /// A JSON value with ordered keys, for a deterministic file.
     indirect enum Node {
         case string(String)
@@ -240,5 +240,5 @@ public enum ScenarioSchema {
     }
 
     /// The schema as pretty-printed JSON (ends with a newline).
-    public static var json: String { root.render() + "\n" }
+    package static var json: String { root.render() + "\n" }
 }

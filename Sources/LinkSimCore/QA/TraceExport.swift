@@ -1,12 +1,12 @@
 /// A simulation result as a Mermaid sequence diagram or a Markdown report, for tickets and pull
 /// requests. Text from files goes through `SafeText` and the target format's own escaping.
-public enum TraceExport {
+package enum TraceExport {
     // MARK: Mermaid
 
     /// One `sequenceDiagram` per action that has a trace: the user, then every actor of the trace
     /// (surfaces, the OS, servers, stores, the app) as participants; one message per trace step,
     /// from the previous actor to the step's actor, with the step's rule.
-    public static func mermaid(_ result: ScenarioResult) -> String {
+    package static func mermaid(_ result: ScenarioResult) -> String {
         var diagrams: [String] = []
         for r in result.results where !r.trace.isEmpty {
             var lines: [String] = []
@@ -69,7 +69,7 @@ public enum TraceExport {
 
     /// A report for tickets and PRs: the world, each action's steps and landing, the expectation,
     /// and the rules cited with their sources.
-    public static func markdown(_ result: ScenarioResult) -> String {
+    package static func markdown(_ result: ScenarioResult) -> String {
         let s = result.scenario
         var out = "# \(md(s.name))\n\n"
         if let file = s.file { out += "File: `\(code(file))`\n\n" }

@@ -3,20 +3,20 @@ import Foundation
 /// Evidence from a real device or server, turned into scenario state: the output of
 /// `adb shell pm get-app-links [--user 0]`, and a redirect chain from a `curl -sIL URL` transcript
 /// or a HAR file exported from a browser's network panel.
-public enum FieldEvidence {
+package enum FieldEvidence {
     /// One package's section of `pm get-app-links`.
-    public struct AppLinksState: Sendable, Equatable {
-        public var package: String
+    package struct AppLinksState: Sendable, Equatable {
+        package var package: String
         /// Host → state as printed (`verified`, `none`, `approved`, `1024`...).
-        public var domainStates: [String: String] = [:]
+        package var domainStates: [String: String] = [:]
         /// From a `User N:` section (`--user 0`), when present.
-        public var linkHandlingAllowed: Bool?
-        public var enabledDomains: [String]?
+        package var linkHandlingAllowed: Bool?
+        package var enabledDomains: [String]?
     }
 
     /// Parses the whole output; sections are keyed by package. Lines linksim does not use (ID,
     /// Signatures, Invalid autoVerify domains) are skipped.
-    public static func appLinks(_ text: String, file: String) throws(InputError) -> [String: AppLinksState] {
+    package static func appLinks(_ text: String, file: String) throws(InputError) -> [String: AppLinksState] {
         var result: [String: AppLinksState] = [:]
         var current: AppLinksState?
         var section = ""
@@ -71,16 +71,16 @@ public enum FieldEvidence {
     }
 
     /// One hop of a redirect chain.
-    public struct Hop: Sendable, Equatable {
-        public var url: String
-        public var status: Int
+    package struct Hop: Sendable, Equatable {
+        package var url: String
+        package var status: Int
         /// Absolute Location, for a 3xx.
-        public var location: String?
+        package var location: String?
     }
 
     /// A `curl -sIL URL` transcript (header blocks, optionally preceded by the `curl` command line)
     /// or a HAR file. `url`: the first URL, when the transcript does not name it.
-    public static func redirectChain(_ bytes: [UInt8], file: String, url: String?) throws(InputError) -> [Hop] {
+    package static func redirectChain(_ bytes: [UInt8], file: String, url: String?) throws(InputError) -> [Hop] {
         let text = String(decoding: bytes, as: UTF8.self)
         if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") { return try har(bytes, file: file) }
         var current = url
@@ -161,7 +161,7 @@ public enum FieldEvidence {
     }
 
     /// The chain as server redirect rules (host → rules), one exact rule per 3xx hop.
-    public static func redirectRules(_ hops: [Hop]) -> [(host: String, rule: RedirectRule)] {
+    package static func redirectRules(_ hops: [Hop]) -> [(host: String, rule: RedirectRule)] {
         hops.compactMap { hop in
             guard let location = hop.location, let parts = URLParts(hop.url), let host = parts.host else { return nil }
             let path = (parts.path.isEmpty ? "/" : parts.path) + (parts.query.map { "?\($0)" } ?? "")

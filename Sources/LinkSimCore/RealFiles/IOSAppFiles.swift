@@ -1,21 +1,21 @@
 /// What an iOS app's own files say about its links: the `.entitlements` (associated domains, and
 /// in a built app's embedded entitlements its team and application identifier) and `Info.plist`
 /// (URL schemes, queried schemes, bundle ID). Pure: the caller hands over the bytes.
-public struct IOSAppFiles: Sendable, Equatable {
-    public var associatedDomains: [String] = []
-    public var urlSchemes: [String] = []
+package struct IOSAppFiles: Sendable, Equatable {
+    package var associatedDomains: [String] = []
+    package var urlSchemes: [String] = []
     /// `LSApplicationQueriesSchemes`: the schemes `canOpenURL(_:)` may ask about.
-    public var queriedSchemes: [String] = []
+    package var queriedSchemes: [String] = []
     /// `CFBundleIdentifier`, when it is a literal (not `$(PRODUCT_BUNDLE_IDENTIFIER)`).
-    public var bundleID: String?
+    package var bundleID: String?
     /// `com.apple.developer.team-identifier`, or the prefix of `application-identifier`.
-    public var teamID: String?
-    public var warnings: [Diagnostic] = []
+    package var teamID: String?
+    package var warnings: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
     /// Reads either file (or both); a file that is not a property list is a located error.
-    public static func read(entitlements: (bytes: [UInt8], file: String)?, infoPlist: (bytes: [UInt8], file: String)?)
+    package static func read(entitlements: (bytes: [UInt8], file: String)?, infoPlist: (bytes: [UInt8], file: String)?)
         throws(InputError) -> IOSAppFiles {
         var result = IOSAppFiles()
         var problems: [Diagnostic] = []
@@ -86,7 +86,7 @@ public struct IOSAppFiles: Sendable, Equatable {
     }
 
     /// The `applinks:` entry that decides for `host`, with a sentence for the user.
-    public func applinksEntry(for host: String) -> (entry: AppLinksEntry?, note: String) {
+    package func applinksEntry(for host: String) -> (entry: AppLinksEntry?, note: String) {
         let (entry, ignored) = AssociatedDomains.entry(for: host, in: associatedDomains)
         if let entry {
             var note = "the entitlements claim \(host) with \(entry.raw)"

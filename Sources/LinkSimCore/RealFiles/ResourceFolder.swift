@@ -1,10 +1,10 @@
 /// Reads an Android module's `res/` folder (only its `values*/*.xml` files) into `AndroidResources`.
-public enum ResourceFolder {
+package enum ResourceFolder {
     /// At most this many values files are read from one folder, so a huge tree stays bounded.
-    public static let maxFiles = 2_000
+    package static let maxFiles = 2_000
 
     /// `path` is a `res/` folder, or a module folder holding `src/main/res/`.
-    public static func load(_ path: String, into resources: inout AndroidResources, reader: any FileReader) throws(InputError) {
+    package static func load(_ path: String, into resources: inout AndroidResources, reader: any FileReader) throws(InputError) {
         guard var folders = reader.list(path) else {
             throw InputError(file: path, "is not a folder that can be listed; --res expects the module's res/ folder (for example app/src/main/res)")
         }

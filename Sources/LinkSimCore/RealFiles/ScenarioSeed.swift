@@ -1,13 +1,13 @@
 /// `linksim init`: a starting scenario from a team's real files. The apps and the web section come
 /// from the files; one tap per claimed path pattern, scheme and host is added, and each tap's
 /// `expect` is today's landing, so the file is a regression suite for the team's own links.
-public enum ScenarioSeed {
+package enum ScenarioSeed {
     /// At most this many taps (a file with hundreds of patterns still gives a readable suite).
-    public static let maxTaps = 60
+    package static let maxTaps = 60
 
     /// Sample URLs an app claims: for Android its VIEW + BROWSABLE filters, for iOS its applinks
     /// domains (with the AASA file's patterns for the app) and its URL schemes.
-    public static func sampleURLs(for app: App, platform: Platform, web: Web) -> [String] {
+    package static func sampleURLs(for app: App, platform: Platform, web: Web) -> [String] {
         var urls: [String] = []
         func add(_ url: String) { if !urls.contains(url) { urls.append(url) } }
         switch platform {
@@ -92,7 +92,7 @@ public enum ScenarioSeed {
     }
 
     /// The `expect` that holds today for a landing (what QA would check).
-    public static func expectation(for landing: Landing) -> Expectation {
+    package static func expectation(for landing: Landing) -> Expectation {
         var expect = Expectation(lands: landing.kind)
         switch landing.kind {
         case .app:
@@ -112,7 +112,7 @@ public enum ScenarioSeed {
     }
 
     /// The scenario with its taps and their expectations, and its YAML.
-    public static func build(name: String, device: Device, apps: [App], web: Web) -> (scenario: Scenario, yaml: String) {
+    package static func build(name: String, device: Device, apps: [App], web: Web) -> (scenario: Scenario, yaml: String) {
         var scenario = Scenario(name: name, device: device)
         scenario.description = "Written by `linksim init` from the team's own files: one tap per claimed pattern, scheme and host, each expecting where it lands today. Review the expectations, then keep the file as a regression suite."
         scenario.tags = ["generated", "regression"]

@@ -1,15 +1,15 @@
 /// The app's own router: which screen a delivered link shows, and with which parameters.
-public enum AppRouter {
-    public struct Outcome: Sendable, Equatable {
-        public var screen: String
-        public var params: [String: String]
+package enum AppRouter {
+    package struct Outcome: Sendable, Equatable {
+        package var screen: String
+        package var params: [String: String]
         /// The route that matched (nil: home-screen fallback).
-        public var route: Route?
+        package var route: Route?
     }
 
     /// Routes a link the app received. `claimedHost` is true when the URL is a web link on a host the
     /// app claims (so `path:` routes apply); custom schemes use `url:` routes only.
-    public static func route(_ url: String, in app: App, webLink: Bool) -> Outcome {
+    package static func route(_ url: String, in app: App, webLink: Bool) -> Outcome {
         guard let parts = URLParts(url) else { return Outcome(screen: app.homeScreen, params: [:], route: nil) }
         let query = Dictionary(parts.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         for route in app.routes {
@@ -34,7 +34,7 @@ public enum AppRouter {
     }
 
     /// Routes provider parameters (deferred links, OneLink): `deep_link_value` and `param` routes.
-    public static func route(parameters: [String: String], in app: App) -> Outcome {
+    package static func route(parameters: [String: String], in app: App) -> Outcome {
         for route in app.routes {
             switch route.pattern {
             case .deepLinkValue(let value) where parameters["deep_link_value"] == value:
@@ -74,7 +74,7 @@ public enum AppRouter {
     }
 
     /// How a route pattern reads in a trace.
-    public static func describe(_ pattern: Route.Pattern) -> String {
+    package static func describe(_ pattern: Route.Pattern) -> String {
         switch pattern {
         case .path(let p): return "path \(p)"
         case .url(let u): return "url \(u)"

@@ -1,6 +1,6 @@
 /// The rules of Android intent-filter matching (AOSP `IntentFilter.match`, `PatternMatcher`,
 /// manifest parsing). Sources are copied from `shared/knowledge/android.md` §1 and §6.
-public enum AndroidFilterRules {
+package enum AndroidFilterRules {
     // IDs the matcher and the parser cite. Every one of them is in `all`.
 
     static let intentFilterJava =
@@ -18,7 +18,7 @@ public enum AndroidFilterRules {
     static let intentResolverJava =
         "[code] AOSP frameworks/base services/core/java/com/android/server/IntentResolver.java, buildResolveList (\"found match, but none with CATEGORY_DEFAULT\")"
 
-    public static let all: [Rule] = [
+    package static let all: [Rule] = [
         .androidFilterMatchOrder,
         .androidFilterActionViewRequired,
         .androidFilterDataCrossProduct,
@@ -48,12 +48,12 @@ public enum AndroidFilterRules {
 
     static let ids: Set<RuleID> = Set(all.map(\.id))
 
-    public static func contains(_ id: RuleID) -> Bool { ids.contains(id) }
+    package static func contains(_ id: RuleID) -> Bool { ids.contains(id) }
 }
 
 extension Rule {
     /// An intent filter checks action, then data, then categories
-    public static let androidFilterMatchOrder = Rule(id: "android.filter.match-order",
+    package static let androidFilterMatchOrder = Rule(id: "android.filter.match-order",
          title: "An intent filter checks action, then data, then categories",
          versions: [.android()],
          explanation: """
@@ -66,7 +66,7 @@ extension Rule {
          sources: [AndroidFilterRules.intentFilterJava])
 
     /// A link filter must list the VIEW action
-    public static let androidFilterActionViewRequired = Rule(id: "android.filter.action-view-required",
+    package static let androidFilterActionViewRequired = Rule(id: "android.filter.action-view-required",
          title: "A link filter must list the VIEW action",
          versions: [.android()],
          explanation: """
@@ -76,7 +76,7 @@ extension Rule {
          sources: [AndroidFilterRules.intentFilterJava, AndroidFilterRules.chromeIntentsDoc])
 
     /// All <data> elements of one filter merge into one set of lists
-    public static let androidFilterDataCrossProduct = Rule(id: "android.filter.data-cross-product",
+    package static let androidFilterDataCrossProduct = Rule(id: "android.filter.data-cross-product",
          title: "All <data> elements of one filter merge into one set of lists",
          versions: [.android()],
          explanation: """
@@ -90,7 +90,7 @@ extension Rule {
                    AndroidFilterRules.dataElementDoc + " (\"All the <data> elements contained within the same <intent-filter> element contribute to the same filter\")"])
 
     /// A filter without a scheme matches no URL
-    public static let androidFilterSchemeRequired = Rule(id: "android.filter.scheme-required",
+    package static let androidFilterSchemeRequired = Rule(id: "android.filter.scheme-required",
          title: "A filter without a scheme matches no URL",
          versions: [.android()],
          explanation: """
@@ -101,7 +101,7 @@ extension Rule {
          sources: [AndroidFilterRules.intentFilterJava + " [derived]"])
 
     /// The URL's scheme must be listed exactly (case-sensitive)
-    public static let androidFilterSchemeCaseSensitive = Rule(id: "android.filter.scheme-case-sensitive",
+    package static let androidFilterSchemeCaseSensitive = Rule(id: "android.filter.scheme-case-sensitive",
          title: "The URL's scheme must be listed exactly (case-sensitive)",
          versions: [.android()],
          explanation: """
@@ -113,7 +113,7 @@ extension Rule {
          sources: [AndroidFilterRules.dataElementDoc + " (scheme matching is case-sensitive)", AndroidFilterRules.intentFilterJava])
 
     /// Host matching: only a leading * is a wildcard, and case is ignored
-    public static let androidFilterHostMatch = Rule(id: "android.filter.host-match",
+    package static let androidFilterHostMatch = Rule(id: "android.filter.host-match",
          title: "Host matching: only a leading * is a wildcard, and case is ignored",
          versions: [.android()],
          explanation: """
@@ -126,7 +126,7 @@ extension Rule {
          sources: [AndroidFilterRules.intentFilterJava + " (AuthorityEntry.match)", AndroidFilterRules.ctsIntentFilterTest + " #testAuthorities"])
 
     /// A declared port must appear explicitly in the URL
-    public static let androidFilterPortExact = Rule(id: "android.filter.port-exact",
+    package static let androidFilterPortExact = Rule(id: "android.filter.port-exact",
          title: "A declared port must appear explicitly in the URL",
          versions: [.android()],
          explanation: """
@@ -137,7 +137,7 @@ extension Rule {
          sources: [AndroidFilterRules.intentFilterJava + " (AuthorityEntry.match)", AndroidFilterRules.ctsIntentFilterTest + " #testAuthorities"])
 
     /// A port without a host on the same <data> is ignored
-    public static let androidFilterPortNeedsHost = Rule(id: "android.filter.port-needs-host",
+    package static let androidFilterPortNeedsHost = Rule(id: "android.filter.port-needs-host",
          title: "A port without a host on the same <data> is ignored",
          versions: [.android()],
          explanation: """
@@ -147,7 +147,7 @@ extension Rule {
          sources: [AndroidFilterRules.parsedIntentInfoUtils, "[derived] android.md §6.4 (checked with a port of the AOSP matcher)"])
 
     /// Without a host, path attributes are ignored
-    public static let androidFilterPathNeedsHost = Rule(id: "android.filter.path-needs-host",
+    package static let androidFilterPathNeedsHost = Rule(id: "android.filter.path-needs-host",
          title: "Without a host, path attributes are ignored",
          versions: [.android()],
          explanation: """
@@ -158,7 +158,7 @@ extension Rule {
                    AndroidFilterRules.dataElementDoc + " (\"If a host isn't specified for the filter, the port attribute and all the path attributes are ignored\")"])
 
     /// Paths: any entry may match the decoded path; query and fragment are ignored
-    public static let androidFilterPathMatch = Rule(id: "android.filter.path-match",
+    package static let androidFilterPathMatch = Rule(id: "android.filter.path-match",
          title: "Paths: any entry may match the decoded path; query and fragment are ignored",
          versions: [.android()],
          explanation: """
@@ -171,7 +171,7 @@ extension Rule {
                    AndroidFilterRules.ctsIntentFilterTest + " #testPaths"])
 
     /// path, pathPrefix, pathPattern, pathAdvancedPattern, pathSuffix
-    public static let androidFilterPatternTypes = Rule(id: "android.filter.pattern-types",
+    package static let androidFilterPatternTypes = Rule(id: "android.filter.pattern-types",
          title: "path, pathPrefix, pathPattern, pathAdvancedPattern, pathSuffix",
          versions: [.android()],
          explanation: """
@@ -183,7 +183,7 @@ extension Rule {
                    "[doc] https://developer.android.com/reference/android/os/PatternMatcher"])
 
     /// pathPattern is not a regular expression: one pass, no backtracking
-    public static let androidFilterSimpleGlobNoBacktracking = Rule(id: "android.filter.simple-glob-no-backtracking",
+    package static let androidFilterSimpleGlobNoBacktracking = Rule(id: "android.filter.simple-glob-no-backtracking",
          title: "pathPattern is not a regular expression: one pass, no backtracking",
          versions: [.android()],
          explanation: """
@@ -197,7 +197,7 @@ extension Rule {
                    "[derived] android.md §6.1(c), checked with a port of the AOSP code"])
 
     /// pathPattern: an escaped dot \\. still matches any character (up to Android 15)
-    public static let androidFilterSimpleGlobEscapedDot = Rule(id: "android.filter.simple-glob-escaped-dot",
+    package static let androidFilterSimpleGlobEscapedDot = Rule(id: "android.filter.simple-glob-escaped-dot",
          title: "pathPattern: an escaped dot \\. still matches any character (up to Android 15)",
          versions: [.android(api: nil, through: 35)],
          explanation: """
@@ -209,7 +209,7 @@ extension Rule {
          sources: [AndroidFilterRules.patternMatcherJava + " (matchGlobPattern; newer trees add CTS testMatch_simpleGlobPattern_dot)"])
 
     /// pathAdvancedPattern is greedy and never backtracks
-    public static let androidFilterAdvancedGlobGreedy = Rule(id: "android.filter.advanced-glob-greedy",
+    package static let androidFilterAdvancedGlobGreedy = Rule(id: "android.filter.advanced-glob-greedy",
          title: "pathAdvancedPattern is greedy and never backtracks",
          versions: [.android(api: 31)],
          explanation: """
@@ -222,7 +222,7 @@ extension Rule {
                    "[test] AOSP frameworks/base core/tests/coretests/src/android/os/PatternMatcherTest.java"])
 
     /// ssp attributes match the scheme-specific part, and can replace host/path checks
-    public static let androidFilterSchemeSpecificPart = Rule(id: "android.filter.scheme-specific-part",
+    package static let androidFilterSchemeSpecificPart = Rule(id: "android.filter.scheme-specific-part",
          title: "ssp attributes match the scheme-specific part, and can replace host/path checks",
          versions: [.android()],
          explanation: """
@@ -235,7 +235,7 @@ extension Rule {
                    "[derived] android.md §6.4 (checked with a port of the AOSP matcher)"])
 
     /// A mimeType on a link filter stops it matching plain links
-    public static let androidFilterMimeTypeBreaksLinks = Rule(id: "android.filter.mime-type-breaks-links",
+    package static let androidFilterMimeTypeBreaksLinks = Rule(id: "android.filter.mime-type-breaks-links",
          title: "A mimeType on a link filter stops it matching plain links",
          versions: [.android()],
          explanation: """
@@ -246,7 +246,7 @@ extension Rule {
          sources: [AndroidFilterRules.intentFilterJava + " [derived]"])
 
     /// Newer <data> attributes do not exist on older Android
-    public static let androidFilterApiGatedAttributes = Rule(id: "android.filter.api-gated-attributes",
+    package static let androidFilterApiGatedAttributes = Rule(id: "android.filter.api-gated-attributes",
          title: "Newer <data> attributes do not exist on older Android",
          versions: [.android(through: 34)],
          explanation: """
@@ -261,7 +261,7 @@ extension Rule {
                    AndroidFilterRules.parsedIntentInfoUtils + " [derived]"])
 
     /// <uri-relative-filter-group>: query and fragment conditions (Android 15+)
-    public static let androidFilterUriRelativeFilterGroup = Rule(id: "android.filter.uri-relative-filter-group",
+    package static let androidFilterUriRelativeFilterGroup = Rule(id: "android.filter.uri-relative-filter-group",
          title: "<uri-relative-filter-group>: query and fragment conditions (Android 15+)",
          versions: [.android(api: 35)],
          explanation: """
@@ -278,7 +278,7 @@ extension Rule {
                    "[doc] https://developer.android.com/about/versions/15/features"])
 
     /// A link from a browser or another app needs category BROWSABLE
-    public static let androidFilterBrowsableRequired = Rule(id: "android.filter.browsable-required",
+    package static let androidFilterBrowsableRequired = Rule(id: "android.filter.browsable-required",
          title: "A link from a browser or another app needs category BROWSABLE",
          versions: [.android()],
          explanation: """
@@ -291,7 +291,7 @@ extension Rule {
                    AndroidFilterRules.intentFilterJava])
 
     /// startActivity drops filters without category DEFAULT
-    public static let androidFilterDefaultCategoryRequired = Rule(id: "android.filter.default-category-required",
+    package static let androidFilterDefaultCategoryRequired = Rule(id: "android.filter.default-category-required",
          title: "startActivity drops filters without category DEFAULT",
          versions: [.android()],
          explanation: """
@@ -301,7 +301,7 @@ extension Rule {
          sources: [AndroidFilterRules.intentResolverJava, AndroidFilterRules.chromeExternalNavigation])
 
     /// android:exported=\"false\" activities cannot be opened by a link
-    public static let androidFilterExported = Rule(id: "android.filter.exported",
+    package static let androidFilterExported = Rule(id: "android.filter.exported",
          title: "android:exported=\"false\" activities cannot be opened by a link",
          versions: [.android()],
          explanation: """
@@ -313,7 +313,7 @@ extension Rule {
                    "[code] Chromium ExternalNavigationHandler.java resolvesToNonExportedActivity"])
 
     /// Targeting API 31+, activities with intent filters must set android:exported
-    public static let androidFilterExportedExplicitRequired = Rule(id: "android.filter.exported-explicit-required",
+    package static let androidFilterExportedExplicitRequired = Rule(id: "android.filter.exported-explicit-required",
          title: "Targeting API 31+, activities with intent filters must set android:exported",
          versions: [.android(api: 31)], sdk: [.android(api: 31)],
          explanation: """
@@ -326,7 +326,7 @@ extension Rule {
                    "github.com/piwigo/piwigo-flutter-app/issues/66 (error text)"])
 
     /// Activity names are qualified with the package
-    public static let androidFilterActivityName = Rule(id: "android.filter.activity-name",
+    package static let androidFilterActivityName = Rule(id: "android.filter.activity-name",
          title: "Activity names are qualified with the package",
          versions: [.android()],
          explanation: """
@@ -336,7 +336,7 @@ extension Rule {
          sources: ["[derived] android.md §6.4 (checked with a port of the AOSP code)"])
 
     /// android:enabled=\"false\" activities are not link targets
-    public static let androidFilterDisabledComponent = Rule(id: "android.filter.disabled-component",
+    package static let androidFilterDisabledComponent = Rule(id: "android.filter.disabled-component",
          title: "android:enabled=\"false\" activities are not link targets",
          versions: [.android()],
          explanation: """
@@ -346,7 +346,7 @@ extension Rule {
          sources: ["[doc] https://developer.android.com/guide/topics/manifest/activity-element (android:enabled)"])
 
     /// Manifest attributes are unescaped before they become patterns
-    public static let androidFilterManifestEscaping = Rule(id: "android.filter.manifest-escaping",
+    package static let androidFilterManifestEscaping = Rule(id: "android.filter.manifest-escaping",
          title: "Manifest attributes are unescaped before they become patterns",
          versions: [.android()],
          explanation: """

@@ -1,6 +1,6 @@
 /// The rules Apple's apple-app-site-association matcher follows, as `AASAMatcher` cites them.
 /// Facts and sources come from the project's iOS research notes (§1–§2 and §10); each rule cites the primary source.
-public enum IOSAASARules {
+package enum IOSAASARules {
 
     // Sources, copied from ios.md §0 with their evidence tags.
     static let sAL = "[A] https://developer.apple.com/documentation/bundleresources/applinks"
@@ -18,7 +18,7 @@ public enum IOSAASARules {
     static let rBACorpus = "[O] https://github.com/sergii-ziborov/blazingly-aasa (conformance/oracle/swcutil-corpus.txt)"
     static let rST = "[O] https://github.com/st-tech/universal-links-test (tests/node.test.ts, run against swcutil in CI)"
 
-    public static let all: [Rule] = [
+    package static let all: [Rule] = [
         .iosAasaApplinksSection,
         .iosAasaWebUrlsOnly,
         .iosAasaHostCaseInsensitive,
@@ -48,7 +48,7 @@ public enum IOSAASARules {
 
 extension Rule {
     /// Universal links come from the applinks section
-    public static let iosAasaApplinksSection = Rule(id: "ios.aasa.applinks-section", title: "Universal links come from the applinks section",
+    package static let iosAasaApplinksSection = Rule(id: "ios.aasa.applinks-section", title: "Universal links come from the applinks section",
          versions: [.ios(9)],
          explanation: """
          Only the top-level "applinks" object of the file can make a URL open an app, and only from \
@@ -58,7 +58,7 @@ extension Rule {
          sources: [IOSAASARules.sAL, IOSAASARules.sDET, "[O] https://github.com/sergii-ziborov/blazingly-aasa (services/webcredentials-only-never-matches-urls)"])
 
     /// Only http and https URLs are matched
-    public static let iosAasaWebUrlsOnly = Rule(id: "ios.aasa.web-urls-only", title: "Only http and https URLs are matched",
+    package static let iosAasaWebUrlsOnly = Rule(id: "ios.aasa.web-urls-only", title: "Only http and https URLs are matched",
          versions: [.ios(9)],
          explanation: """
          A universal link is a web URL. linksim's reference algorithm only checks URLs whose scheme is \
@@ -67,7 +67,7 @@ extension Rule {
          sources: ["[I] linksim reference algorithm, ios.md §2.11"])
 
     /// The host is compared without regard to case
-    public static let iosAasaHostCaseInsensitive = Rule(id: "ios.aasa.host-case-insensitive", title: "The host is compared without regard to case",
+    package static let iosAasaHostCaseInsensitive = Rule(id: "ios.aasa.host-case-insensitive", title: "The host is compared without regard to case",
          versions: [.ios(9)],
          explanation: """
          The file never names its own host: it applies to the host it was downloaded from. That host is \
@@ -76,7 +76,7 @@ extension Rule {
          sources: [IOSAASARules.rBACorpus])
 
     /// Files over 128 KB are rejected
-    public static let iosAasaSizeLimit = Rule(id: "ios.aasa.size-limit", title: "Files over 128 KB are rejected",
+    package static let iosAasaSizeLimit = Rule(id: "ios.aasa.size-limit", title: "Files over 128 KB are rejected",
          versions: [VersionRange(.ios, from: OSVersion(ios: 9, 3, 1))],
          explanation: """
          From iOS 9.3.1 the apple-app-site-association file may be at most 128 KB, uncompressed. A larger \
@@ -85,7 +85,7 @@ extension Rule {
          sources: [IOSAASARules.sARCH])
 
     /// appIDs wins over appID
-    public static let iosAasaAppidsPrecedence = Rule(id: "ios.aasa.appids-precedence", title: "appIDs wins over appID",
+    package static let iosAasaAppidsPrecedence = Rule(id: "ios.aasa.appids-precedence", title: "appIDs wins over appID",
          versions: [.ios(9)],
          explanation: """
          A details entry names its apps with "appIDs" (an array) or the older "appID" (one string). When \
@@ -95,7 +95,7 @@ extension Rule {
          sources: [IOSAASARules.sDET, IOSAASARules.rST])
 
     /// details entries are tried in order; the first hit decides
-    public static let iosAasaDetailsOrder = Rule(id: "ios.aasa.details-order", title: "details entries are tried in order; the first hit decides",
+    package static let iosAasaDetailsOrder = Rule(id: "ios.aasa.details-order", title: "details entries are tried in order; the first hit decides",
          versions: [.ios(9)],
          explanation: """
          iOS walks the details array from the top, skipping entries that do not list the app. The first \
@@ -105,7 +105,7 @@ extension Rule {
          sources: [IOSAASARules.sARCH, IOSAASARules.sCOMP, "[A-staff] Apple Developer Forums thread 649423 (accepted answer)", IOSAASARules.rST])
 
     /// Legacy details dictionary keyed by app ID
-    public static let iosAasaDetailsDictionary = Rule(id: "ios.aasa.details-dictionary", title: "Legacy details dictionary keyed by app ID",
+    package static let iosAasaDetailsDictionary = Rule(id: "ios.aasa.details-dictionary", title: "Legacy details dictionary keyed by app ID",
          versions: [.ios(9)],
          explanation: """
          Old files write details as an object whose keys are app IDs. swcutil still accepts it. The order \
@@ -115,7 +115,7 @@ extension Rule {
                    "[C] https://github.com/sergii-ziborov/blazingly-aasa (decision: sorted key order)"])
 
     /// components replace paths from iOS 13
-    public static let iosAasaComponentsOverPaths = Rule(id: "ios.aasa.components-over-paths", title: "components replace paths from iOS 13",
+    package static let iosAasaComponentsOverPaths = Rule(id: "ios.aasa.components-over-paths", title: "components replace paths from iOS 13",
          versions: [.ios(9)],
          explanation: """
          From iOS 13 an entry's "components" are used and its "paths" are ignored when both are present. \
@@ -125,7 +125,7 @@ extension Rule {
          sources: [IOSAASARules.sWWDC19, IOSAASARules.sTN, "[I] iOS 12 and earlier use paths only, because components did not exist yet"])
 
     /// Legacy paths: path only, in order, case-sensitive
-    public static let iosAasaPathsLegacy = Rule(id: "ios.aasa.paths-legacy", title: "Legacy paths: path only, in order, case-sensitive",
+    package static let iosAasaPathsLegacy = Rule(id: "ios.aasa.paths-legacy", title: "Legacy paths: path only, in order, case-sensitive",
          versions: [.ios(9)],
          explanation: """
          Each string in "paths" is a pattern for the URL path only: the query and the fragment are ignored. \
@@ -135,7 +135,7 @@ extension Rule {
          sources: [IOSAASARules.sARCH, "[O] https://github.com/sergii-ziborov/blazingly-aasa (corpus legacy/paths-*)"])
 
     /// \"NOT \" excludes a path
-    public static let iosAasaPathsNotExclude = Rule(id: "ios.aasa.paths-not-exclude", title: "\"NOT \" excludes a path",
+    package static let iosAasaPathsNotExclude = Rule(id: "ios.aasa.paths-not-exclude", title: "\"NOT \" excludes a path",
          versions: [VersionRange(.ios, from: OSVersion(ios: 9, 2))],
          explanation: """
          A paths entry that starts with "NOT " (N, O, T, then a space) excludes the matching URLs: if it \
@@ -144,7 +144,7 @@ extension Rule {
          sources: ["[A-staff] Apple Developer Forums thread 24981", IOSAASARules.sARCH])
 
     /// components are tried in order; the first hit wins
-    public static let iosAasaComponentsFirstHit = Rule(id: "ios.aasa.components-first-hit", title: "components are tried in order; the first hit wins",
+    package static let iosAasaComponentsFirstHit = Rule(id: "ios.aasa.components-first-hit", title: "components are tried in order; the first hit wins",
          versions: [.ios(13)],
          explanation: """
          The components array is evaluated from the top and the first component that matches the URL \
@@ -153,7 +153,7 @@ extension Rule {
          sources: [IOSAASARules.sCOMP, IOSAASARules.rBA])
 
     /// exclude stops matching
-    public static let iosAasaExclude = Rule(id: "ios.aasa.exclude", title: "exclude stops matching",
+    package static let iosAasaExclude = Rule(id: "ios.aasa.exclude", title: "exclude stops matching",
          versions: [.ios(13)],
          explanation: """
          A component with "exclude": true that matches the URL stops the evaluation: the URL does not open \
@@ -162,7 +162,7 @@ extension Rule {
          sources: [IOSAASARules.sCOMP, IOSAASARules.rBA])
 
     /// Every key of a component must match
-    public static let iosAasaAllKeysMustMatch = Rule(id: "ios.aasa.all-keys-must-match", title: "Every key of a component must match",
+    package static let iosAasaAllKeysMustMatch = Rule(id: "ios.aasa.all-keys-must-match", title: "Every key of a component must match",
          versions: [.ios(13)],
          explanation: """
          A component matches only if its path ("/"), query ("?") and fragment ("#") patterns all match. \
@@ -172,7 +172,7 @@ extension Rule {
          sources: [IOSAASARules.sCOMP, IOSAASARules.rBA])
 
     /// Pattern wildcards * and ?
-    public static let iosAasaPatternWildcards = Rule(id: "ios.aasa.pattern-wildcards", title: "Pattern wildcards * and ?",
+    package static let iosAasaPatternWildcards = Rule(id: "ios.aasa.pattern-wildcards", title: "Pattern wildcards * and ?",
          versions: [.ios(9)],
          explanation: """
          "*" matches any run of characters, including none and including "/". "?" matches exactly one \
@@ -182,7 +182,7 @@ extension Rule {
          sources: [IOSAASARules.sCOMP, IOSAASARules.sARCH, IOSAASARules.rBA])
 
     /// Path normalisation: slashes at the ends
-    public static let iosAasaPathNormalisation = Rule(id: "ios.aasa.path-normalisation", title: "Path normalisation: slashes at the ends",
+    package static let iosAasaPathNormalisation = Rule(id: "ios.aasa.path-normalisation", title: "Path normalisation: slashes at the ends",
          versions: [.ios(9)],
          explanation: """
          Trailing slashes do not matter on either side ("/buy" matches "/buy/"), a pattern ending in "/*" \
@@ -194,7 +194,7 @@ extension Rule {
          sources: [IOSAASARules.rBA])
 
     /// A string \"?\" must match the whole query
-    public static let iosAasaQueryString = Rule(id: "ios.aasa.query-string", title: "A string \"?\" must match the whole query",
+    package static let iosAasaQueryString = Rule(id: "ios.aasa.query-string", title: "A string \"?\" must match the whole query",
          versions: [.ios(13)],
          explanation: """
          When "?" is a string, it is a pattern for the entire raw query (the text after "?" and before \
@@ -203,7 +203,7 @@ extension Rule {
          sources: [IOSAASARules.sCOMP, IOSAASARules.rST, IOSAASARules.rBA])
 
     /// A \"?\" dictionary checks named query items, every occurrence
-    public static let iosAasaQueryAllItems = Rule(id: "ios.aasa.query-all-items", title: "A \"?\" dictionary checks named query items, every occurrence",
+    package static let iosAasaQueryAllItems = Rule(id: "ios.aasa.query-all-items", title: "A \"?\" dictionary checks named query items, every occurrence",
          versions: [.ios(13)],
          explanation: """
          When "?" is a dictionary, each key names a query item and its value is a pattern for that item's \
@@ -213,7 +213,7 @@ extension Rule {
          sources: [IOSAASARules.sQRY, IOSAASARules.sWWDC19, IOSAASARules.rBA, IOSAASARules.rST])
 
     /// A \"?\" dictionary with a non-string value is ignored
-    public static let iosAasaQueryNonstringIgnored = Rule(id: "ios.aasa.query-nonstring-ignored", title: "A \"?\" dictionary with a non-string value is ignored",
+    package static let iosAasaQueryNonstringIgnored = Rule(id: "ios.aasa.query-nonstring-ignored", title: "A \"?\" dictionary with a non-string value is ignored",
          versions: [.ios(13)],
          explanation: """
          If any value in a "?" dictionary is not a string (true, a number, an array, null), iOS ignores the \
@@ -222,7 +222,7 @@ extension Rule {
          sources: [IOSAASARules.rBA])
 
     /// \"#\" matches the fragment
-    public static let iosAasaFragment = Rule(id: "ios.aasa.fragment", title: "\"#\" matches the fragment",
+    package static let iosAasaFragment = Rule(id: "ios.aasa.fragment", title: "\"#\" matches the fragment",
          versions: [.ios(13)],
          explanation: """
          "#" is a pattern for the URL fragment, without the "#". A URL without a fragment has the empty \
@@ -231,7 +231,7 @@ extension Rule {
          sources: [IOSAASARules.sCOMP, IOSAASARules.rST])
 
     /// percentEncoded: compare encoded or decoded
-    public static let iosAasaPercentEncoded = Rule(id: "ios.aasa.percent-encoded", title: "percentEncoded: compare encoded or decoded",
+    package static let iosAasaPercentEncoded = Rule(id: "ios.aasa.percent-encoded", title: "percentEncoded: compare encoded or decoded",
          versions: [.ios(13)],
          explanation: """
          By default ("percentEncoded": true) the pattern is compared with the URL as written, still \
@@ -242,7 +242,7 @@ extension Rule {
          sources: [IOSAASARules.sCOMP, IOSAASARules.rBA, IOSAASARules.sWWDC20])
 
     /// Matching is case-sensitive unless caseSensitive is false
-    public static let iosAasaCaseSensitive = Rule(id: "ios.aasa.case-sensitive", title: "Matching is case-sensitive unless caseSensitive is false",
+    package static let iosAasaCaseSensitive = Rule(id: "ios.aasa.case-sensitive", title: "Matching is case-sensitive unless caseSensitive is false",
          versions: [.ios(from: OSVersion(ios: 13, 5))],
          explanation: """
          Patterns are case-sensitive by default: "/search/" does not match "/SEARCH/". A component (or \
@@ -252,7 +252,7 @@ extension Rule {
          sources: [IOSAASARules.sCOMP, IOSAASARules.sWWDC20, IOSAASARules.rST, IOSAASARules.rBA])
 
     /// defaults: domain, app, component
-    public static let iosAasaDefaults = Rule(id: "ios.aasa.defaults", title: "defaults: domain, app, component",
+    package static let iosAasaDefaults = Rule(id: "ios.aasa.defaults", title: "defaults: domain, app, component",
          versions: [.ios(14)],
          explanation: """
          From iOS 14, applinks.defaults (the domain) and details[].defaults (the app) give values for keys \
@@ -262,7 +262,7 @@ extension Rule {
          sources: [IOSAASARules.sDEF, IOSAASARules.rBAGaps])
 
     /// Substitution variables $(name)
-    public static let iosAasaSubstitutionVariables = Rule(id: "ios.aasa.substitution-variables", title: "Substitution variables $(name)",
+    package static let iosAasaSubstitutionVariables = Rule(id: "ios.aasa.substitution-variables", title: "Substitution variables $(name)",
          versions: [VersionRange(.ios, from: OSVersion(ios: 13, 5))],
          explanation: """
          From iOS 13.5 a pattern may contain $(name): it matches any one of the variable's alternatives. \
@@ -273,7 +273,7 @@ extension Rule {
          sources: [IOSAASARules.sSUB, IOSAASARules.rBA, IOSAASARules.sWWDC20])
 
     /// Unknown keys are ignored
-    public static let iosAasaUnknownKeysIgnored = Rule(id: "ios.aasa.unknown-keys-ignored", title: "Unknown keys are ignored",
+    package static let iosAasaUnknownKeysIgnored = Rule(id: "ios.aasa.unknown-keys-ignored", title: "Unknown keys are ignored",
          versions: [.ios(13)],
          explanation: """
          iOS ignores keys it does not know, including misspellings: "casesensitive": true has no effect. \

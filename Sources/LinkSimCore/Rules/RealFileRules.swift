@@ -1,6 +1,6 @@
 /// Rules about reading a team's own files: manifests with placeholders and resource references,
 /// merged manifests, APKs, entitlements and Info.plist (issue #11).
-public enum RealFileRules {
+package enum RealFileRules {
 
     static let placeholdersDoc = "[doc] https://developer.android.com/build/manage-manifests#inject_build_variables_into_the_manifest"
     static let mergerDoc = "[doc] https://developer.android.com/build/manage-manifests#merge-manifests (merge priorities, merge rule markers tools:node and tools:remove)"
@@ -11,12 +11,12 @@ public enum RealFileRules {
     static let wwdc20Unicode = "[W] WWDC20 session 10098 \"What's new in Universal Links\" (https://developer.apple.com/videos/play/wwdc2020/10098/): URLs are ASCII; Unicode patterns need percentEncoded false"
     static let resourcesDoc = "[doc] https://developer.android.com/guide/topics/resources/providing-resources#BestMatch"
 
-    public static let all: [Rule] = [.linksimManifestUnresolvedValue, .androidManifestMerger, .iosAasaAppidsIos13,
+    package static let all: [Rule] = [.linksimManifestUnresolvedValue, .androidManifestMerger, .iosAasaAppidsIos13,
                                     .iosAasaSafariPercentEncodes]
 }
 
 extension Rule {
-    public static let linksimManifestUnresolvedValue = Rule(id: "linksim.manifest.unresolved-value",
+    package static let linksimManifestUnresolvedValue = Rule(id: "linksim.manifest.unresolved-value",
              title: "A filter that depends on a value linksim could not resolve is unknown",
              versions: [.android()],
              explanation: """
@@ -31,7 +31,7 @@ extension Rule {
              """,
              sources: [RealFileRules.placeholdersDoc, RealFileRules.resourcesDoc])
 
-    public static let androidManifestMerger = Rule(id: "android.manifest.merger",
+    package static let androidManifestMerger = Rule(id: "android.manifest.merger",
              title: "Library modules' manifests are merged into the app's",
              versions: [.android()],
              explanation: """
@@ -45,7 +45,7 @@ extension Rule {
              """,
              sources: [RealFileRules.mergerDoc, RealFileRules.mergerCode])
 
-    public static let iosAasaAppidsIos13 = Rule(id: "ios.aasa.appids-ios13",
+    package static let iosAasaAppidsIos13 = Rule(id: "ios.aasa.appids-ios13",
              title: "appIDs exists from iOS 13; iOS 12 and earlier read only appID",
              versions: [.ios(9, through: 12)],
              explanation: """
@@ -56,7 +56,7 @@ extension Rule {
              """,
              sources: [RealFileRules.wwdc19UniversalLinks, RealFileRules.appleDetailsDoc])
 
-    public static let iosAasaSafariPercentEncodes = Rule(id: "ios.aasa.safari-percent-encodes",
+    package static let iosAasaSafariPercentEncodes = Rule(id: "ios.aasa.safari-percent-encodes",
              title: "Safari percent-encodes a URL before iOS matches it",
              versions: [.ios(9)],
              explanation: """

@@ -1,37 +1,37 @@
 /// An inclusive range of OS versions a rule applies to, per platform. `nil` bounds are open.
-public struct VersionRange: Sendable, Equatable {
-    public var platform: Platform
-    public var from: OSVersion?
-    public var through: OSVersion?
+package struct VersionRange: Sendable, Equatable {
+    package var platform: Platform
+    package var from: OSVersion?
+    package var through: OSVersion?
 
-    public init(_ platform: Platform, from: OSVersion? = nil, through: OSVersion? = nil) {
+    package init(_ platform: Platform, from: OSVersion? = nil, through: OSVersion? = nil) {
         self.platform = platform
         self.from = from
         self.through = through
     }
 
-    public static func ios(_ from: Int? = nil, through: Int? = nil) -> VersionRange {
+    package static func ios(_ from: Int? = nil, through: Int? = nil) -> VersionRange {
         // `through: 13` covers every 13.x release.
         VersionRange(.ios, from: from.map { OSVersion(ios: $0) }, through: through.map { OSVersion(ios: $0, 99, 99) })
     }
 
     /// An iOS range with minor versions (`from: OSVersion(ios: 13, 5)`); `through` covers every patch of that version.
-    public static func ios(from: OSVersion, through: OSVersion? = nil) -> VersionRange {
+    package static func ios(from: OSVersion, through: OSVersion? = nil) -> VersionRange {
         VersionRange(.ios, from: from, through: through.map { OSVersion(ios: $0.major, $0.components.count > 1 ? $0.components[1] : 99, 99) })
     }
 
-    public static func android(api from: Int? = nil, through: Int? = nil) -> VersionRange {
+    package static func android(api from: Int? = nil, through: Int? = nil) -> VersionRange {
         VersionRange(.android, from: from.map { OSVersion(androidAPI: $0) }, through: through.map { OSVersion(androidAPI: $0) })
     }
 
-    public func contains(_ version: OSVersion) -> Bool {
+    package func contains(_ version: OSVersion) -> Bool {
         guard version.platform == platform else { return false }
         if let from, version < from { return false }
         if let through, through < version { return false }
         return true
     }
 
-    public var description: String {
+    package var description: String {
         let name = platform.displayName
         func label(_ v: OSVersion) -> String {
             guard platform == .ios else { return "API \(v.apiLevel)" }
@@ -54,31 +54,31 @@ public struct VersionRange: Sendable, Equatable {
 /// Only the catalog writes an identifier as text (`Rule(id: "…")`). Code cites a rule by its catalog entry —
 /// `trace.add(…, rule: .iosSchemeSafariPrompt)` — so a misspelt rule does not compile, and one jump from a
 /// citation lands on the rule's title, versions, explanation and sources.
-public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let rawValue: String
+package struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package let rawValue: String
 
     package init(catalog rawValue: String) { self.rawValue = rawValue }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The first part of the ID: `ios`, `android`, `web`, `deferred` or `linksim` (rules about linksim's own model).
-    public var namespace: Substring { rawValue.prefix { $0 != "." } }
+    package var namespace: Substring { rawValue.prefix { $0 != "." } }
 
-    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// One named platform behaviour (or linksim behaviour) that the engine cites in the trace.
-public struct Rule: Sendable, Equatable, Identifiable {
-    public var id: RuleID
-    public var title: String
-    public var versions: [VersionRange]
+package struct Rule: Sendable, Equatable, Identifiable {
+    package var id: RuleID
+    package var title: String
+    package var versions: [VersionRange]
     /// For behaviour an app opts into by the SDK it is built with (iOS SDK, Android targetSdkVersion): the SDK
     /// versions it needs. Empty: any SDK.
-    public var sdk: [VersionRange] = []
+    package var sdk: [VersionRange] = []
     /// A plain explanation a new developer understands.
-    public var explanation: String
+    package var explanation: String
     /// Source URLs or references from the knowledge files, with their evidence tag.
-    public var sources: [String]
+    package var sources: [String]
 
     package init(id: String, title: String, versions: [VersionRange], sdk: [VersionRange] = [], explanation: String,
                  sources: [String]) {
@@ -92,16 +92,16 @@ public struct Rule: Sendable, Equatable, Identifiable {
 
     /// Whether the rule holds on `os`: the one place the engine asks "does this behaviour exist on this device?".
     /// Version cut-offs live in the catalog's `versions`, so moving a cut-off there moves the behaviour.
-    public func applies(to os: OSVersion) -> Bool {
+    package func applies(to os: OSVersion) -> Bool {
         versions.contains { $0.contains(os) }
     }
 
     /// Whether an app built with `sdk` (the iOS SDK, or Android's targetSdkVersion) opts into the rule.
-    public func applies(toSDK sdk: OSVersion) -> Bool {
+    package func applies(toSDK sdk: OSVersion) -> Bool {
         self.sdk.isEmpty || self.sdk.contains { $0.contains(sdk) }
     }
 
-    public var platforms: [Platform] {
+    package var platforms: [Platform] {
         var seen: [Platform] = []
         for range in versions where !seen.contains(range.platform) { seen.append(range.platform) }
         return seen

@@ -213,14 +213,14 @@ final class DecodingContext {
 }
 
 /// "did you mean" for misspelt keys and values.
-public enum Suggestion {
+package enum Suggestion {
     /// `; did you mean `x`?` when a candidate is close enough, else an empty string.
-    public static func didYouMean(_ word: String, among candidates: [String]) -> String {
+    package static func didYouMean(_ word: String, among candidates: [String]) -> String {
         guard let best = nearest(word, among: candidates) else { return "" }
         return "; did you mean `\(best)`?"
     }
 
-    public static func nearest(_ word: String, among candidates: [String]) -> String? {
+    package static func nearest(_ word: String, among candidates: [String]) -> String? {
         let lower = word.lowercased()
         var best: (String, Int)?
         for candidate in candidates {

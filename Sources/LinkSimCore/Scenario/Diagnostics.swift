@@ -1,13 +1,13 @@
 /// One problem found in an input file, pointing at where it is.
-public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
-    public var location: SourceLocation?
+package struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    package var location: SourceLocation?
     /// The file, when there is no line/column (unreadable file...).
-    public var file: String
-    public var message: String
+    package var file: String
+    package var message: String
     /// A warning does not make the file invalid: the scenario runs, but something in it has no effect.
-    public var isWarning = false
+    package var isWarning = false
 
-    public init(file: String, location: SourceLocation?, message: String, isWarning: Bool = false) {
+    package init(file: String, location: SourceLocation?, message: String, isWarning: Bool = false) {
         self.file = file
         self.location = location
         self.message = message
@@ -15,7 +15,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `file:line:column: error: message` (or `file: error: message`; `warning:` for warnings).
-    public var description: String {
+    package var description: String {
         let kind = isWarning ? "warning" : "error"
         if let location { return "\(location): \(kind): \(message)" }
         return "\(file): \(kind): \(message)"
@@ -23,18 +23,18 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A bad input file (exit code 65): every problem found, in file order.
-public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-    public init(file: String, location: SourceLocation? = nil, _ message: String) {
+package struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var diagnostics: [Diagnostic]
+    package init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    package init(file: String, location: SourceLocation? = nil, _ message: String) {
         diagnostics = [Diagnostic(file: file, location: location, message: message)]
     }
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 /// Reads the files a scenario refers to. The loader never touches the disk directly, so tests
 /// and the TUI can give it files from memory.
-public protocol FileReader: Sendable {
+package protocol FileReader: Sendable {
     func read(_ path: String) throws -> [UInt8]
     func exists(_ path: String) -> Bool
     /// The names in a folder (sorted), or nil when it is not a folder or cannot be listed. Only
@@ -43,5 +43,5 @@ public protocol FileReader: Sendable {
 }
 
 extension FileReader {
-    public func list(_ directory: String) -> [String]? { nil }
+    package func list(_ directory: String) -> [String]? { nil }
 }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Reads files from the local disk.
-public struct LocalFiles: FileReader {
-    public init() {}
+package struct LocalFiles: FileReader {
+    package init() {}
     /// No file linksim reads (a scenario or a file it refers to) may be larger than this, so memory
     /// stays bounded whatever a folder holds.
-    public static let sizeLimit = 16 * 1024 * 1024
+    package static let sizeLimit = 16 * 1024 * 1024
 
-    public func read(_ path: String) throws -> [UInt8] {
+    package func read(_ path: String) throws -> [UInt8] {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
            size.intValue > Self.sizeLimit {
             throw FileTooLarge(bytes: size.intValue)
@@ -17,11 +17,11 @@ public struct LocalFiles: FileReader {
         }
         return [UInt8](data)
     }
-    public func exists(_ path: String) -> Bool {
+    package func exists(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
-    public func list(_ directory: String) -> [String]? {
+    package func list(_ directory: String) -> [String]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         return (try? FileManager.default.contentsOfDirectory(atPath: directory))?.sorted()
@@ -29,17 +29,17 @@ public struct LocalFiles: FileReader {
 }
 
 /// A file over `LocalFiles.sizeLimit`.
-public struct FileTooLarge: Error, CustomStringConvertible {
-    public var bytes: Int
-    public var description: String {
+package struct FileTooLarge: Error, CustomStringConvertible {
+    package var bytes: Int
+    package var description: String {
         "the file is \(bytes / 1024 / 1024) MiB; linksim reads files of at most \(LocalFiles.sizeLimit / 1024 / 1024) MiB"
     }
 }
 
 /// Turns scenario YAML into a validated `Scenario`, or an `InputError` that points at every problem.
-public enum ScenarioLoader {
+package enum ScenarioLoader {
     /// Loads a scenario file; files it refers to are resolved relative to its folder.
-    public static func load(path: String, reader: any FileReader = LocalFiles()) throws(InputError) -> Scenario {
+    package static func load(path: String, reader: any FileReader = LocalFiles()) throws(InputError) -> Scenario {
         let (text, base) = try readText(path, reader: reader)
         return try parse(text, file: path, baseDirectory: base, reader: reader)
     }
@@ -68,7 +68,7 @@ public enum ScenarioLoader {
     }
 
     /// Parses scenario text. `file` names it in messages; `baseDirectory` resolves `file:` references.
-    public static func parse(_ text: String, file: String, baseDirectory: String?,
+    package static func parse(_ text: String, file: String, baseDirectory: String?,
                              reader: any FileReader = LocalFiles()) throws(InputError) -> Scenario {
         guard let root = try YAMLNode.parse(text, file: file) else {
             throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),

@@ -5,7 +5,7 @@ extension ScenarioWriter {
 
     /// A YAML double-quoted string. Escapes `"` and `\`, every control character, and the code
     /// points YAML treats as line breaks, so the value always stays on its line.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -5,10 +5,10 @@ import Foundation
 /// entitlements) are written inline, and association files are written as `json:` when they are
 /// JSON. Every free-text value is double-quoted with escapes, so no name or URL can change the
 /// file's structure.
-public enum ScenarioWriter {
+package enum ScenarioWriter {
     /// The scenario as YAML. When `landing` is given, it becomes the `expect` of the last action
     /// that produces a landing.
-    public static func yaml(_ scenario: Scenario, expecting landing: Landing?) -> String {
+    package static func yaml(_ scenario: Scenario, expecting landing: Landing?) -> String {
         var out = YAMLLines()
         out.line(0, "linksim: 1")
         out.line(0, "name: \(quote(scenario.name))")
@@ -38,7 +38,7 @@ public enum ScenarioWriter {
     /// The clock as the loader reads it back: `YYYY-MM-DDTHH:MM:SSZ` with a four-digit year.
     /// (`SimInstant.description` writes years before 1000 with fewer digits, which the loader
     /// rejects: a clock whose year was changed to e.g. 999 could not be read back.)
-    public static func clockText(_ instant: SimInstant) -> String {
+    package static func clockText(_ instant: SimInstant) -> String {
         let text = instant.description
         guard let dash = text.firstIndex(of: "-"), dash > text.startIndex else { return text }
         let year = text[..<dash]
@@ -47,7 +47,7 @@ public enum ScenarioWriter {
     }
 
     /// The range of clocks a scenario file can hold (four-digit years).
-    public static func isWritableClock(_ instant: SimInstant) -> Bool {
+    package static func isWritableClock(_ instant: SimInstant) -> Bool {
         let text = clockText(instant)
         return SimInstant.parse(text) == instant
     }
@@ -344,7 +344,7 @@ public enum ScenarioWriter {
     }
 
     /// A landing as an `expect` flow mapping (contract §2.4).
-    public static func expectation(_ landing: Landing) -> String {
+    package static func expectation(_ landing: Landing) -> String {
         var pairs = ["lands: \(landing.kind.rawValue)"]
         if let app = landing.app { pairs.append("app: \(quote(app))") }
         if let options = landing.options { pairs.append("options: \(list(options))") }

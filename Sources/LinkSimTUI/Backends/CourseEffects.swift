@@ -4,8 +4,8 @@ import LinkSimIO
 
 /// Performs the course's effects: saving progress (atomically), running the learner's editor,
 /// and checking a repaired file with the simulator.
-public enum CourseEffects {
-    public static func perform(_ effect: Effect) -> Event? {
+package enum CourseEffects {
+    package static func perform(_ effect: Effect) -> Event? {
         switch effect {
         case .saveProgress(let path, let text):
             let folder = (path as NSString).deletingLastPathComponent
@@ -53,7 +53,7 @@ public enum CourseEffects {
         }
     }
 
-    public static func check(_ step: LessonStep, path: String) -> Event {
+    package static func check(_ step: LessonStep, path: String) -> Event {
         guard let bytes = try? LocalFiles().read(path) else {
             return .fixChecked(LessonChecker.FixOutcome(problems: ["no copy of the file yet: press E (or I) to make one and edit it"]), path: path)
         }

@@ -3,9 +3,9 @@ import LinkSimCore
 import LinkSimIO
 
 /// Performs the effects `update` asks for (files only) and answers with events.
-public enum EffectRunner {
+package enum EffectRunner {
     /// `clipboard` sends OSC 52 to the terminal (the curses runner); without one the copy is refused.
-    public static func perform(_ effect: Effect,
+    package static func perform(_ effect: Effect,
                                clipboard: (String) -> Event = { _ in .clipboardUnavailable(reason: "no terminal to send it to") }) -> Event? {
         switch effect {
         case .writeExport(let path, let text):
@@ -36,15 +36,15 @@ public enum EffectRunner {
     }
 
     /// Every `*.yaml` / `*.yml` under a folder, as paths that start with the folder, sorted.
-    public static func scenarioFiles(under directory: String) -> [String] {
+    package static func scenarioFiles(under directory: String) -> [String] {
         FileWalker.files(under: directory, extensions: FileWalker.scenarioExtensions)
     }
 }
 
 /// Saves a scenario through the one atomic writer (LinkSimIO), creating the folder if needed, and
 /// answers with the event `update` expects.
-public enum ScenarioFileSaver {
-    public static func write(_ text: String, to path: String, overwrite: Bool) -> Event {
+package enum ScenarioFileSaver {
+    package static func write(_ text: String, to path: String, overwrite: Bool) -> Event {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Shows grids as plain text: for tests, logs and `TERM=dumb`. No escape sequence is ever written.
-public enum PlainTextBackend {
+package enum PlainTextBackend {
     /// The screen as text lines (box drawing kept, or turned into ASCII for dumb terminals).
-    public static func text(of grid: Grid, ascii: Bool = false) -> String {
+    package static func text(of grid: Grid, ascii: Bool = false) -> String {
         grid.text(asciiBoxes: ascii)
     }
 

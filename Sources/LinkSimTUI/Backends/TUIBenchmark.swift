@@ -2,15 +2,15 @@ import LinkSimCore
 
 /// Measures key press → redrawn screen: `update` (with re-simulation), `render` into a grid, and
 /// the curses blit (ncurses drawing into /dev/null, so its real diff-and-write path runs).
-public enum TUIBenchmark {
-    public struct Report: Sendable, CustomStringConvertible {
-        public var size: Size
-        public var iterations: Int
-        public var p50Milliseconds: Double
-        public var p99Milliseconds: Double
-        public var maxMilliseconds: Double
+package enum TUIBenchmark {
+    package struct Report: Sendable, CustomStringConvertible {
+        package var size: Size
+        package var iterations: Int
+        package var p50Milliseconds: Double
+        package var p99Milliseconds: Double
+        package var maxMilliseconds: Double
 
-        public var description: String {
+        package var description: String {
             func ms(_ value: Double) -> String {
                 let hundredths = Int((value * 100).rounded())
                 let fraction = hundredths % 100
@@ -21,7 +21,7 @@ public enum TUIBenchmark {
         }
     }
 
-    public static func run(size: Size, iterations: Int, withCurses: Bool = true) -> Report {
+    package static func run(size: Size, iterations: Int, withCurses: Bool = true) -> Report {
         let environment = TUIEnvironment.live
         var model = TUIModel.demo(size: size, colorEnabled: true)
         let backend = CursesBackend()

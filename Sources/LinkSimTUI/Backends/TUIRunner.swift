@@ -3,33 +3,33 @@ import Foundation
 import LinkSimCore
 
 /// Runs the TUI: the event loop that feeds `update`, performs effects and draws `render`'s grid.
-public enum TUIRunner {
-    public struct Options: Sendable {
-        public var mouse = true
-        public var color: Bool
-        public init(mouse: Bool = true, color: Bool = TUIRunner.colorAllowed) {
+package enum TUIRunner {
+    package struct Options: Sendable {
+        package var mouse = true
+        package var color: Bool
+        package init(mouse: Bool = true, color: Bool = TUIRunner.colorAllowed) {
             self.mouse = mouse
             self.color = color
         }
     }
 
     /// `NO_COLOR` set to anything non-empty turns colour off (no-color.org).
-    public static var colorAllowed: Bool {
+    package static var colorAllowed: Bool {
         guard let value = ProcessInfo.processInfo.environment["NO_COLOR"] else { return true }
         return value.isEmpty
     }
 
     /// True when stdin and stdout are both terminals: the only time curses may draw.
-    public static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    package static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     /// `TERM=dumb` (or no TERM): use the plain-text backend instead of curses.
-    public static var terminalIsDumb: Bool {
+    package static var terminalIsDumb: Bool {
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         return term.isEmpty || term == "dumb"
     }
 
     /// Applies one event and every effect it causes (effects answer with events of their own).
-    public static func step(_ model: TUIModel, _ event: Event, _ environment: TUIEnvironment,
+    package static func step(_ model: TUIModel, _ event: Event, _ environment: TUIEnvironment,
                             clipboard: @escaping (String) -> Event = { _ in
                                 .clipboardUnavailable(reason: "this terminal cannot receive OSC 52 (TERM=dumb)") },
                             deferEdits: Bool = false) -> TUIModel {
@@ -52,12 +52,12 @@ public enum TUIRunner {
     }
 
     /// Opens the TUI on the built-in demo.
-    public static func runDemo(options: Options = Options()) {
+    package static func runDemo(options: Options = Options()) {
         run(options: options) { size, color, environment in TUIModel.demo(size: size, colorEnabled: color, environment: environment) }
     }
 
     /// Opens the course (`linksim learn`): the lesson list, or one lesson.
-    public static func runCourse(_ course: Course, progress: CourseProgress, progressPath: String, lessonID: String?,
+    package static func runCourse(_ course: Course, progress: CourseProgress, progressPath: String, lessonID: String?,
                                  workDirectory: String, options: Options = Options()) {
         let session = CourseSession(course: course, progress: progress, progressPath: progressPath, workDirectory: workDirectory)
         run(options: options) { size, color, environment in
@@ -66,7 +66,7 @@ public enum TUIRunner {
     }
 
     /// Opens the TUI on a loaded scenario (its actions are a timeline).
-    public static func run(scenario: Scenario, path: String, options: Options = Options()) {
+    package static func run(scenario: Scenario, path: String, options: Options = Options()) {
         run(options: options) { size, color, environment in
             TUIModel.opening(scenario, path: path, size: size, colorEnabled: color, environment: environment)
         }

@@ -2,22 +2,22 @@ import LinkSimCore
 
 /// Fix-the-file without an external editor (`I`): the learner's copy, line by line, edited with
 /// the TUI's line editor and written back (`w`) to be checked like an `$EDITOR` edit.
-public struct InlineFileEdit: Sendable, Equatable {
-    public var path: String
-    public var lines: [String]
-    public var cursor = 0
+package struct InlineFileEdit: Sendable, Equatable {
+    package var path: String
+    package var lines: [String]
+    package var cursor = 0
     /// The line being edited, if any.
-    public var editor: LineEditor?
-    public var dirty = false
+    package var editor: LineEditor?
+    package var dirty = false
 
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         var lines = text.components(separatedBy: "\n")
         if lines.count > 1, lines.last == "" { lines.removeLast() }
         self.lines = lines.isEmpty ? [""] : lines
     }
 
-    public var text: String { lines.joined(separator: "\n") + "\n" }
+    package var text: String { lines.joined(separator: "\n") + "\n" }
 }
 
 extension TUIModel {

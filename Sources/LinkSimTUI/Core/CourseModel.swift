@@ -2,15 +2,15 @@ import LinkSimCore
 
 /// The course mode of the TUI (`linksim learn`): the lesson list, the step being done, and what the
 /// learner has done so far. Plain data inside `TUIModel`; `CourseUpdate` changes it, `CourseRender` draws it.
-public struct CourseSession: Sendable, Equatable {
-    public enum Screen: Sendable, Equatable {
+package struct CourseSession: Sendable, Equatable {
+    package enum Screen: Sendable, Equatable {
         /// The lesson list; `cursor` indexes `course.lessons`.
         case list(cursor: Int)
         case lesson
     }
 
     /// What the learner has done in the current step.
-    public enum StepState: Sendable, Equatable {
+    package enum StepState: Sendable, Equatable {
         case tour
         /// `picked`: the learner's answer (nil until answered); `cursor`: the highlighted choice.
         case predict(cursor: Int, picked: Int?)
@@ -18,73 +18,73 @@ public struct CourseSession: Sendable, Equatable {
         case fix(hints: Int, outcome: LessonChecker.FixOutcome?)
     }
 
-    public var course: Course
-    public var progress: CourseProgress
+    package var course: Course
+    package var progress: CourseProgress
     /// Where progress is saved after every change (atomically, by the runner).
-    public var progressPath: String
+    package var progressPath: String
     /// Where the learner's copies of files to fix are kept.
-    public var workDirectory: String
-    public var screen: Screen = .list(cursor: 0)
-    public var lessonIndex = 0
-    public var stepIndex = 0
-    public var step: StepState = .tour
+    package var workDirectory: String
+    package var screen: Screen = .list(cursor: 0)
+    package var lessonIndex = 0
+    package var stepIndex = 0
+    package var step: StepState = .tour
     /// `P` hides the lesson panel to see every pane.
-    public var panelHidden = false
+    package var panelHidden = false
     /// `I`: the file to fix, edited inside the TUI.
-    public var inline: InlineFileEdit?
+    package var inline: InlineFileEdit?
     /// A predict step's verdict, kept from the moment of the answer (render never simulates).
-    public var verdict: PredictVerdict?
+    package var verdict: PredictVerdict?
 
-    public init(course: Course, progress: CourseProgress, progressPath: String, workDirectory: String) {
+    package init(course: Course, progress: CourseProgress, progressPath: String, workDirectory: String) {
         self.course = course
         self.progress = progress
         self.progressPath = progressPath
         self.workDirectory = workDirectory
     }
 
-    public var lesson: Lesson? { course.lessons.indices.contains(lessonIndex) ? course.lessons[lessonIndex] : nil }
+    package var lesson: Lesson? { course.lessons.indices.contains(lessonIndex) ? course.lessons[lessonIndex] : nil }
 
-    public var currentStep: LessonStep? {
+    package var currentStep: LessonStep? {
         guard let lesson, lesson.steps.indices.contains(stepIndex) else { return nil }
         return lesson.steps[stepIndex]
     }
 
     /// The learner's copy of the file a fix step repairs.
-    public func workFile(for step: LessonStep) -> String? {
+    package func workFile(for step: LessonStep) -> String? {
         guard case .fix(let task) = step.kind, let lesson else { return nil }
         let name = task.file.split(separator: "/").last.map(String.init) ?? "file"
         return workDirectory + "/\(lesson.id)-\(stepIndex + 1)-\(name)"
     }
 
     /// True when the current step counts as done (its progress is recorded).
-    public var stepDone: Bool {
+    package var stepDone: Bool {
         guard let lesson else { return false }
         return lesson.steps.indices.contains(stepIndex) && progress.record(lesson.id).completed.contains(stepIndex)
     }
 
     /// Whether the main screen would give away a predict step's answer: it stays hidden until answered.
-    public var hidesAnswer: Bool {
+    package var hidesAnswer: Bool {
         if case .lesson = screen, case .predict(_, nil) = step { return true }
         return false
     }
 }
 
 /// What the engine said when the learner answered a predict step.
-public struct PredictVerdict: Sendable, Equatable {
-    public var right: Bool
+package struct PredictVerdict: Sendable, Equatable {
+    package var right: Bool
     /// The engine's landing, in words.
-    public var landing: String
+    package var landing: String
 }
 
 /// The glossary overlay (`T`): every term, the ones the selected trace step uses first.
-public struct GlossaryOverlay: Sendable, Equatable {
+package struct GlossaryOverlay: Sendable, Equatable {
     /// Terms of the trace step it was opened from (shown first, marked).
-    public var stepTerms: [String]
-    public var scroll = 0
-    public init(stepTerms: [String]) { self.stepTerms = stepTerms }
+    package var stepTerms: [String]
+    package var scroll = 0
+    package init(stepTerms: [String]) { self.stepTerms = stepTerms }
 
     /// Lines to show at a width.
-    public func lines(width: Int) -> [String] {
+    package func lines(width: Int) -> [String] {
         var out: [String] = []
         let inStep = stepTerms.compactMap(Glossary.term)
         let rest = Glossary.terms.filter { !stepTerms.contains($0.term) }
@@ -103,13 +103,13 @@ public struct GlossaryOverlay: Sendable, Equatable {
 }
 
 /// The course's keys. One table drives both input (`CourseUpdate`) and the help screen.
-public enum CourseKeys {
-    public enum Action: Sendable, Equatable {
+package enum CourseKeys {
+    package enum Action: Sendable, Equatable {
         case nextStep, previousStep, hint, editFile, editInline, checkFile, lessonList, glossary, togglePanel
         case pick(Int)
     }
 
-    public static let bindings: [(keys: [Key], action: Action, help: String)] = [
+    package static let bindings: [(keys: [Key], action: Action, help: String)] = [
         ([.char(">"), .char(".")], .nextStep, "course: next step (a tour step is done when you move on)"),
         ([.char("<"), .char(",")], .previousStep, "course: previous step"),
         ([.char("H")], .hint, "course: next hint (concept → where to look → the answer)"),
@@ -121,12 +121,12 @@ public enum CourseKeys {
         ([.char("T")], .glossary, "glossary: every term; the selected trace step's terms first (anywhere)"),
     ] + (1...9).map { n in ([Key.char(Character(String(n)))], Action.pick(n - 1), n == 1 ? "course: predict — pick answer 1…9" : "") }
 
-    public static func action(for key: Key) -> Action? {
+    package static func action(for key: Key) -> Action? {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
     /// Lines for the help screen.
-    public static func helpLines() -> [String] {
+    package static func helpLines() -> [String] {
         var lines = ["", "Course (linksim learn) and glossary"]
         for binding in bindings where !binding.help.isEmpty {
             let keys = binding.action == .pick(0) ? "1…9" : binding.keys.map(\.label).joined(separator: " ")

@@ -4,7 +4,7 @@ import LinkSimCore
 /// through two small hooks (keys first, then a check after every change to the world).
 extension TUIModel {
     /// A model that opens on the course: the lesson list, or one lesson (at its first step not done).
-    public static func course(_ session: CourseSession, lessonID: String? = nil, size: Size, colorEnabled: Bool,
+    package static func course(_ session: CourseSession, lessonID: String? = nil, size: Size, colorEnabled: Bool,
                               environment: TUIEnvironment = .live) -> TUIModel {
         var model = TUIModel.demo(size: size, colorEnabled: colorEnabled, environment: environment)
         model.course = session

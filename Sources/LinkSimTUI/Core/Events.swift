@@ -1,14 +1,14 @@
 import LinkSimCore
 
 /// A key as the TUI understands it, independent of ncurses codes.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     case char(Character)
     case ctrl(Character)
     case enter, escape, tab, backTab, backspace, delete
     case up, down, left, right, home, end, pageUp, pageDown
 
     /// How the help screen writes the key.
-    public var label: String {
+    package var label: String {
         switch self {
         case .char(" "): return "Space"
         case .char(let c): return String(c)
@@ -32,7 +32,7 @@ public enum Key: Hashable, Sendable {
 }
 
 /// Everything that can happen to the TUI: input, time, and the answers to effects.
-public enum Event: Sendable, Equatable {
+package enum Event: Sendable, Equatable {
     case key(Key)
     case resize(Size)
     case mouseClick(x: Int, y: Int)
@@ -60,7 +60,7 @@ public enum Event: Sendable, Equatable {
 }
 
 /// What `update` asks the outside world to do. The runtime performs it and may answer with an event.
-public enum Effect: Sendable, Equatable {
+package enum Effect: Sendable, Equatable {
     case quit
     /// Atomic write (temp file in the same folder, then rename). Without `overwrite`, an existing
     /// file is left alone and answered with `.scenarioExists`.

@@ -3,10 +3,10 @@ import LinkSimCore
 /// "What would make it land there?" (`f`): LinkSimCore's `LandingSearch` for the selected action —
 /// the same search as `linksim explain --want` — with the changes that give the wanted landing,
 /// who can make each, and the rule that flips. Enter applies one to the world (u undoes it).
-public struct FixState: Sendable, Equatable {
+package struct FixState: Sendable, Equatable {
     /// The landings one can ask for, in the order ←/→ cycles them: any app, then (when the world
     /// has more than one) each app by name, the browser, the store.
-    public static func wantable(_ world: Scenario) -> [LandingSearch.Want] {
+    package static func wantable(_ world: Scenario) -> [LandingSearch.Want] {
         let apps = world.apps.count > 1 ? world.apps.map { LandingSearch.Want(kind: .app, app: $0.id) } : []
         return [LandingSearch.Want(kind: .app)] + apps + [LandingSearch.Want(kind: .browser), LandingSearch.Want(kind: .store)]
     }
@@ -15,11 +15,11 @@ public struct FixState: Sendable, Equatable {
         want.app.map { "app \($0)" } ?? want.kind.rawValue
     }
 
-    public var want: LandingSearch.Want
-    public var outcome: LandingSearch.Outcome
-    public var cursor: Int
+    package var want: LandingSearch.Want
+    package var outcome: LandingSearch.Outcome
+    package var cursor: Int
     /// The action searched (the overlay is modal, so the world cannot change meanwhile).
-    public var action: Int
+    package var action: Int
 }
 
 extension TUIModel {

@@ -1,18 +1,18 @@
 /// The colours a cell can ask for. The backends map them to the terminal's palette.
-public enum TermColor: UInt8, Sendable, Hashable, CaseIterable {
+package enum TermColor: UInt8, Sendable, Hashable, CaseIterable {
     case standard, black, red, green, yellow, blue, magenta, cyan, white
 }
 
 /// How one cell looks. Colour is optional: with `NO_COLOR` the theme uses only the attributes.
-public struct CellStyle: Sendable, Hashable {
-    public var foreground: TermColor = .standard
-    public var background: TermColor = .standard
-    public var bold = false
-    public var reverse = false
-    public var underline = false
-    public var dim = false
+package struct CellStyle: Sendable, Hashable {
+    package var foreground: TermColor = .standard
+    package var background: TermColor = .standard
+    package var bold = false
+    package var reverse = false
+    package var underline = false
+    package var dim = false
 
-    public init(foreground: TermColor = .standard, background: TermColor = .standard, bold: Bool = false,
+    package init(foreground: TermColor = .standard, background: TermColor = .standard, bold: Bool = false,
                 reverse: Bool = false, underline: Bool = false, dim: Bool = false) {
         self.foreground = foreground
         self.background = background
@@ -22,64 +22,64 @@ public struct CellStyle: Sendable, Hashable {
         self.dim = dim
     }
 
-    public static let plain = CellStyle()
+    package static let plain = CellStyle()
 }
 
 /// One character cell. A wide character (CJK, emoji) takes its cell and marks the next one as its tail.
-public struct Cell: Sendable, Equatable {
-    public var scalar: Unicode.Scalar
-    public var style: CellStyle
-    public var isWideTail: Bool
+package struct Cell: Sendable, Equatable {
+    package var scalar: Unicode.Scalar
+    package var style: CellStyle
+    package var isWideTail: Bool
 
-    public init(_ scalar: Unicode.Scalar = " ", style: CellStyle = .plain, isWideTail: Bool = false) {
+    package init(_ scalar: Unicode.Scalar = " ", style: CellStyle = .plain, isWideTail: Bool = false) {
         self.scalar = scalar
         self.style = style
         self.isWideTail = isWideTail
     }
 
-    public static let blank = Cell()
+    package static let blank = Cell()
 }
 
-public struct Size: Sendable, Hashable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) {
+package struct Size: Sendable, Hashable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
-    public var description: String { "\(width)×\(height)" }
+    package var description: String { "\(width)×\(height)" }
 }
 
-public struct Rect: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
+package struct Rect: Sendable, Hashable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
         self.height = max(0, height)
     }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
+    package func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
     /// The area inside a one-cell border.
-    public var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
+    package var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
 }
 
 /// A screen as data: what `render` produces and what the backends show. Writing outside it is
 /// clipped, so render code never has to bounds-check.
-public struct Grid: Sendable, Equatable {
-    public let size: Size
-    public private(set) var cells: [Cell]
+package struct Grid: Sendable, Equatable {
+    package let size: Size
+    package private(set) var cells: [Cell]
 
-    public init(size: Size) {
+    package init(size: Size) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
         cells = Array(repeating: .blank, count: self.size.width * self.size.height)
     }
 
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         get { cells[y * size.width + x] }
         set { cells[y * size.width + x] = newValue }
     }
@@ -87,7 +87,7 @@ public struct Grid: Sendable, Equatable {
     /// Writes text from (x, y), clipped to `maxWidth` columns and the grid. Control characters and
     /// other invisible code points are shown escaped (see `TerminalText`). Returns the columns used.
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: CellStyle = .plain) -> Int {
+    package mutating func put(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: CellStyle = .plain) -> Int {
         guard y >= 0, y < size.height else { return 0 }
         let limit = min(size.width, x + (maxWidth ?? size.width))
         var column = x
@@ -104,21 +104,21 @@ public struct Grid: Sendable, Equatable {
     }
 
     /// Paints `style` over a rectangle, keeping the characters.
-    public mutating func paint(_ rect: Rect, style: CellStyle) {
+    package mutating func paint(_ rect: Rect, style: CellStyle) {
         for y in max(0, rect.y)..<min(size.height, rect.maxY) where rect.x < size.width {
             for x in max(0, rect.x)..<min(size.width, rect.maxX) { self[x, y].style = style }
         }
     }
 
     /// Fills a rectangle with blanks of one style.
-    public mutating func fill(_ rect: Rect, style: CellStyle = .plain) {
+    package mutating func fill(_ rect: Rect, style: CellStyle = .plain) {
         for y in max(0, rect.y)..<min(size.height, rect.maxY) where rect.x < size.width {
             for x in max(0, rect.x)..<min(size.width, rect.maxX) { self[x, y] = Cell(" ", style: style) }
         }
     }
 
     /// Draws a single-line box with a title in its top border.
-    public mutating func box(_ rect: Rect, title: String, style: CellStyle, titleStyle: CellStyle) {
+    package mutating func box(_ rect: Rect, title: String, style: CellStyle, titleStyle: CellStyle) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let right = rect.maxX - 1, bottom = rect.maxY - 1
         for x in rect.x...right {
@@ -142,7 +142,7 @@ public struct Grid: Sendable, Equatable {
     }
 
     /// The grid as plain text lines, trailing blanks removed (golden files, `TERM=dumb`, logs).
-    public func textLines(asciiBoxes: Bool = false) -> [String] {
+    package func textLines(asciiBoxes: Bool = false) -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(size.height)
         for y in 0..<size.height {
@@ -159,5 +159,5 @@ public struct Grid: Sendable, Equatable {
         return lines
     }
 
-    public func text(asciiBoxes: Bool = false) -> String { textLines(asciiBoxes: asciiBoxes).joined(separator: "\n") }
+    package func text(asciiBoxes: Bool = false) -> String { textLines(asciiBoxes: asciiBoxes).joined(separator: "\n") }
 }

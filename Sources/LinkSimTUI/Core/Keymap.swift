@@ -1,6 +1,6 @@
 /// Where a key is read: the focused pane or the overlay on top. Bindings belong to one context;
 /// `global` ones work whenever no overlay takes the key first.
-public enum KeyContext: String, Sendable, CaseIterable {
+package enum KeyContext: String, Sendable, CaseIterable {
     case global, device, links, trace, why, matrix, fix, picker, details, editor, confirm, help
 
     var title: String {
@@ -22,7 +22,7 @@ public enum KeyContext: String, Sendable, CaseIterable {
 }
 
 /// What a key asks for. `update` interprets commands; the keymap only names them.
-public enum Command: Hashable, Sendable {
+package enum Command: Hashable, Sendable {
     case quit, forceQuit, closeOverlay, toggleHelp
     case nextPane, previousPane
     case moveUp, moveDown, pageUp, pageDown, moveHome, moveEnd
@@ -40,16 +40,16 @@ public enum Command: Hashable, Sendable {
     case editorCommit, editorCancel
 }
 
-public struct KeyBinding: Sendable {
-    public var keys: [Key]
-    public var context: KeyContext
-    public var command: Command
-    public var help: String
+package struct KeyBinding: Sendable {
+    package var keys: [Key]
+    package var context: KeyContext
+    package var command: Command
+    package var help: String
 }
 
 /// The one table that both handles input and generates the help screen, so the two cannot drift.
-public enum Keymap {
-    public static let bindings: [KeyBinding] = {
+package enum Keymap {
+    package static let bindings: [KeyBinding] = {
         var all: [KeyBinding] = [
             KeyBinding(keys: [.char("q")], context: .global, command: .quit, help: "quit (closes an overlay first)"),
             KeyBinding(keys: [.ctrl("c")], context: .global, command: .forceQuit, help: "quit at once, from anywhere"),
@@ -152,7 +152,7 @@ public enum Keymap {
 
     /// The command for a key in a context. Overlays (matrix, picker, editor, confirm, help) are
     /// modal: only their own bindings and Ctrl-C apply. Panes fall back to the global bindings.
-    public static func command(for key: Key, in context: KeyContext) -> Command? {
+    package static func command(for key: Key, in context: KeyContext) -> Command? {
         if key == .ctrl("c") { return .forceQuit }
         if let own = bindings.first(where: { $0.context == context && $0.keys.contains(key) }) { return own.command }
         switch context {
@@ -164,7 +164,7 @@ public enum Keymap {
     }
 
     /// The help screen's lines, generated from `bindings`.
-    public static func helpLines() -> [String] {
+    package static func helpLines() -> [String] {
         var lines: [String] = []
         for context in KeyContext.allCases {
             let own = bindings.filter { $0.context == context }

@@ -2,7 +2,7 @@ import LinkSimCore
 
 /// Identifies one thing the user can change in the device pane. Apps and activities are named by
 /// index into the scenario; hosts by name.
-public enum KnobID: Hashable, Sendable {
+package enum KnobID: Hashable, Sendable {
     case platform, osVersion, defaultBrowser, developerMode, privateRelay, att, online, schemeCollision, clipboard, network
     case clock
     case managed
@@ -23,18 +23,18 @@ public enum KnobID: Hashable, Sendable {
 }
 
 /// One row of the device pane: a label, the values it can take, and which one is current.
-public struct Knob: Sendable, Equatable {
-    public var id: KnobID
-    public var section: String
-    public var label: String
+package struct Knob: Sendable, Equatable {
+    package var id: KnobID
+    package var section: String
+    package var label: String
     /// The values to cycle through. Empty for a free-text knob.
-    public var options: [String]
-    public var selected: Int
+    package var options: [String]
+    package var selected: Int
     /// For free-text knobs: the current text ("" = unset).
-    public var text: String?
+    package var text: String?
 
-    public var isText: Bool { options.isEmpty }
-    public var value: String {
+    package var isText: Bool { options.isEmpty }
+    package var value: String {
         if isText { return (text?.isEmpty ?? true) ? "—" : (text ?? "") }
         return options.indices.contains(selected) ? options[selected] : "?"
     }
@@ -42,7 +42,7 @@ public struct Knob: Sendable, Equatable {
 
 /// The device pane's knobs for a world, and how each one edits the world. This file only edits
 /// the Scenario; what the edits mean is the simulator's business.
-public enum Knobs {
+package enum Knobs {
     /// Target SDK levels worth comparing: before and after the Android 12 (31) verification change.
     static let targetSDKs = [23, 28, 30, 31, 33, 34, 35, 36]
     /// "(from assetlinks)" (the verifier decides), then every named state (one list: `DomainVerificationState.names`).
@@ -90,7 +90,7 @@ public enum Knobs {
              selected: values.firstIndex(of: current) ?? 0)
     }
 
-    public static func list(world: Scenario, action: Int) -> [Knob] {
+    package static func list(world: Scenario, action: Int) -> [Knob] {
         let device = world.device
         let ios = device.platform == .ios
         var knobs: [Knob] = []
@@ -208,7 +208,7 @@ public enum Knobs {
     /// Sets knob `id` to option `index` (or `text` for text knobs). `stash` keeps the device of the
     /// platform not shown, so switching back and forth does not lose its settings.
     /// Why a text cannot go into a text knob (what the scenario loader would reject), or nil.
-    public static func textProblem(_ id: KnobID, _ text: String) -> String? {
+    package static func textProblem(_ id: KnobID, _ text: String) -> String? {
         switch id {
         case .clock:
             guard let instant = SimInstant.parse(text), ScenarioWriter.isWritableClock(instant) else {
@@ -225,11 +225,11 @@ public enum Knobs {
     }
 
     /// Why a URL cannot be tapped (the loader would reject it), or nil.
-    public static func urlProblem(_ url: String) -> String? {
+    package static func urlProblem(_ url: String) -> String? {
         URLParts(url) == nil ? "not a URL with a scheme, such as https://shop.example.com/product/42 or shopapp://product/42" : nil
     }
 
-    public static func apply(_ id: KnobID, option index: Int, text: String? = nil, to world: inout Scenario,
+    package static func apply(_ id: KnobID, option index: Int, text: String? = nil, to world: inout Scenario,
                              action: Int, stash: inout [Platform: Device]) {
         var device = world.device
         let ios = device.platform == .ios

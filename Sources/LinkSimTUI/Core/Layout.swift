@@ -1,20 +1,20 @@
 /// Where each part of the main screen goes for a terminal size. Shared by `render` and by mouse
 /// hit-testing in `update`, so a click always lands on the pane that was drawn there.
-public struct Layout: Sendable, Equatable {
-    public static let minimum = Size(width: 80, height: 24)
+package struct Layout: Sendable, Equatable {
+    package static let minimum = Size(width: 80, height: 24)
 
-    public let size: Size
-    public let title: Rect
-    public let landing: Rect
-    public let device: Rect
-    public let links: Rect
-    public let trace: Rect
-    public let why: Rect
-    public let statusLine: Rect
+    package let size: Size
+    package let title: Rect
+    package let landing: Rect
+    package let device: Rect
+    package let links: Rect
+    package let trace: Rect
+    package let why: Rect
+    package let statusLine: Rect
     /// The pane zoomed to the whole screen (`z`), if any; the other panes then have no room.
-    public let zoom: Pane?
+    package let zoom: Pane?
 
-    public static func isTooSmall(_ size: Size) -> Bool {
+    package static func isTooSmall(_ size: Size) -> Bool {
         size.width < minimum.width || size.height < minimum.height
     }
 
@@ -26,13 +26,13 @@ public struct Layout: Sendable, Equatable {
     }
 
     /// The inner width of the trace pane for a size (used before the layout exists).
-    public static func traceInnerWidth(size: Size, deviceContent: Int?) -> Int {
+    package static func traceInnerWidth(size: Size, deviceContent: Int?) -> Int {
         max(0, size.width - deviceWidth(size: size, deviceContent: deviceContent) - 2)
     }
 
     /// `deviceContent`: the device pane's widest row; `traceRows`: the rows the selected trace step
     /// needs when expanded (the trace pane grows to show it whole, down to a 3-row why pane).
-    public init(size: Size, linkCount: Int = 6, deviceContent: Int? = nil, traceRows: Int? = nil, zoom: Pane? = nil) {
+    package init(size: Size, linkCount: Int = 6, deviceContent: Int? = nil, traceRows: Int? = nil, zoom: Pane? = nil) {
         self.size = size
         self.zoom = zoom
         title = Rect(x: 0, y: 0, width: size.width, height: 1)
@@ -66,7 +66,7 @@ public struct Layout: Sendable, Equatable {
         why = Rect(x: rightX, y: trace.maxY, width: rightWidth, height: max(0, rest - traceHeight))
     }
 
-    public func rect(of pane: Pane) -> Rect {
+    package func rect(of pane: Pane) -> Rect {
         switch pane {
         case .device: return device
         case .links: return links
@@ -76,7 +76,7 @@ public struct Layout: Sendable, Equatable {
     }
 
     /// First visible row of a list so that `cursor` stays on screen.
-    public static func scrollOffset(cursor: Int, visible: Int) -> Int {
+    package static func scrollOffset(cursor: Int, visible: Int) -> Int {
         guard visible > 0 else { return 0 }
         return cursor < visible ? 0 : cursor - visible + 1
     }

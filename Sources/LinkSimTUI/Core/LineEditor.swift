@@ -1,18 +1,18 @@
 /// A one-line text editor (URL, file name, clipboard text): the keys people expect from a shell.
-public struct LineEditor: Sendable, Equatable {
-    public var text: [Character]
-    public var cursor: Int
+package struct LineEditor: Sendable, Equatable {
+    package var text: [Character]
+    package var cursor: Int
 
-    public init(_ initial: String = "") {
+    package init(_ initial: String = "") {
         text = Array(initial)
         cursor = text.count
     }
 
-    public var string: String { String(text) }
+    package var string: String { String(text) }
 
     /// Applies an editing key. Returns false when the key is not an editing key.
     @discardableResult
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .char(let c):
             text.insert(c, at: cursor)

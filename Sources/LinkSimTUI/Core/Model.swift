@@ -1,7 +1,7 @@
 import LinkSimCore
 
 /// The panes of the main screen, in Tab order.
-public enum Pane: String, Sendable, CaseIterable {
+package enum Pane: String, Sendable, CaseIterable {
     case device, links, trace, why
 
     var keyContext: KeyContext {
@@ -16,13 +16,13 @@ public enum Pane: String, Sendable, CaseIterable {
 
 /// How the scenario's actions are read: the demo's links are independent taps; a file's actions
 /// are a timeline in which each action sees what the previous ones did.
-public enum LinkMode: Sendable, Equatable {
+package enum LinkMode: Sendable, Equatable {
     case independentLinks
     case timeline
 }
 
 /// What a line editor is for.
-public enum EditPurpose: Sendable, Equatable {
+package enum EditPurpose: Sendable, Equatable {
     case newURL
     case editURL(action: Int)
     case savePath
@@ -36,36 +36,36 @@ public enum EditPurpose: Sendable, Equatable {
 }
 
 /// What `/` looks for and where; `n` / `N` go to the next / previous match.
-public struct SearchState: Sendable, Equatable {
-    public var query: String
+package struct SearchState: Sendable, Equatable {
+    package var query: String
     /// The pane (or list overlay) the search runs in.
-    public var context: KeyContext
+    package var context: KeyContext
 }
 
 /// The landing matrix: landings for the current link over two knobs.
-public struct MatrixState: Sendable, Equatable {
-    public enum Axis: Sendable, Equatable {
+package struct MatrixState: Sendable, Equatable {
+    package enum Axis: Sendable, Equatable {
         case appState(app: Int)
         case osVersion
     }
-    public var rowAxis: Axis
-    public var rowLabels: [String]
-    public var columnLabels: [String]
-    public var cells: [[Landing?]]
+    package var rowAxis: Axis
+    package var rowLabels: [String]
+    package var columnLabels: [String]
+    package var cells: [[Landing?]]
     /// Cells whose landing rests on an assumption (marked ≈).
-    public var assumed: [[Bool]] = []
-    public var row: Int
-    public var column: Int
-    public var title: String
+    package var assumed: [[Bool]] = []
+    package var row: Int
+    package var column: Int
+    package var title: String
 }
 
-public struct PickerState: Sendable, Equatable {
-    public var directory: String
-    public var files: [String]
-    public var cursor: Int
+package struct PickerState: Sendable, Equatable {
+    package var directory: String
+    package var files: [String]
+    package var cursor: Int
 }
 
-public enum Overlay: Sendable, Equatable {
+package enum Overlay: Sendable, Equatable {
     case help(scroll: Int)
     case matrix(MatrixState)
     /// "What would make it land there?" (`f`).
@@ -90,67 +90,67 @@ public enum Overlay: Sendable, Equatable {
 }
 
 /// What the last change did, shown for a moment so the eye finds it.
-public struct ChangeMarks: Sendable, Equatable {
+package struct ChangeMarks: Sendable, Equatable {
     /// e.g. `OS version: 18.4 → 17.4`.
-    public var cause: String
-    public var landingChanged: Bool
+    package var cause: String
+    package var landingChanged: Bool
     /// Indexes of trace steps that are new or different from before the change.
-    public var changedSteps: Set<Int>
+    package var changedSteps: Set<Int>
     /// Ticks (about 250 ms each) before the marks fade.
-    public var ticksLeft: Int
+    package var ticksLeft: Int
 
-    public static let lifetimeTicks = 8
+    package static let lifetimeTicks = 8
 }
 
-public struct StatusMessage: Sendable, Equatable {
-    public var text: String
-    public var isError: Bool
+package struct StatusMessage: Sendable, Equatable {
+    package var text: String
+    package var isError: Bool
 }
 
 /// Everything the TUI shows, as plain data. `update` makes a new one; `render` draws one.
-public struct TUIModel: Sendable, Equatable {
-    public var world: Scenario
-    public var mode: LinkMode
+package struct TUIModel: Sendable, Equatable {
+    package var world: Scenario
+    package var mode: LinkMode
     /// The file the world came from, if any (the title bar shows it).
-    public var sourcePath: String?
+    package var sourcePath: String?
     /// The device of the platform not shown, kept across platform switches.
-    public var stashedDevices: [Platform: Device] = [:]
-    public var selectedAction = 0
+    package var stashedDevices: [Platform: Device] = [:]
+    package var selectedAction = 0
     /// The result of the selected action (nil: not simulated, or the simulator returned nothing).
-    public var result: ActionResult?
-    public var focus: Pane = .device
-    public var knobCursor = 0
-    public var traceCursor = 0
-    public var whyScroll = 0
-    public var overlay: Overlay?
-    public var size: Size
-    public var status: StatusMessage?
-    public var changes: ChangeMarks?
+    package var result: ActionResult?
+    package var focus: Pane = .device
+    package var knobCursor = 0
+    package var traceCursor = 0
+    package var whyScroll = 0
+    package var overlay: Overlay?
+    package var size: Size
+    package var status: StatusMessage?
+    package var changes: ChangeMarks?
     /// False with `NO_COLOR`: the theme uses bold/reverse/underline instead of colours.
-    public var colorEnabled: Bool
+    package var colorEnabled: Bool
     /// Where `o` looks for scenarios and `s` proposes to save.
-    public var scenariosDirectory = "scenarios"
-    public var wantsQuit = false
+    package var scenariosDirectory = "scenarios"
+    package var wantsQuit = false
     /// Every action's result in a timeline (pass/fail marks); the selected one only for the demo's links.
-    public var results: [ActionResult] = []
+    package var results: [ActionResult] = []
     /// The world as it was opened: `R` resets to it.
-    public var initialWorld: Scenario
+    package var initialWorld: Scenario
     /// Worlds before each change (`u` undoes) and changes undone (`Ctrl-R` redoes).
-    public var undoStack: [Scenario] = []
-    public var redoStack: [Scenario] = []
+    package var undoStack: [Scenario] = []
+    package var redoStack: [Scenario] = []
     /// `z`: the focused pane takes the whole screen.
-    public var zoomed = false
-    public var search: SearchState?
+    package var zoomed = false
+    package var search: SearchState?
     /// The device pane shows the world just after the selected action instead of just before (`b`).
-    public var showAfter = false
+    package var showAfter = false
     /// `linksim learn`: the course (lesson list, current step, progress); nil outside the course.
-    public var course: CourseSession?
+    package var course: CourseSession?
     /// The glossary overlay (`T`), open over anything.
-    public var glossary: GlossaryOverlay?
+    package var glossary: GlossaryOverlay?
     /// An `.editFile` effect the curses runner performs between frames (curses suspended).
-    public var pendingEdit: Effect?
+    package var pendingEdit: Effect?
 
-    public init(world: Scenario, mode: LinkMode, sourcePath: String? = nil, size: Size, colorEnabled: Bool,
+    package init(world: Scenario, mode: LinkMode, sourcePath: String? = nil, size: Size, colorEnabled: Bool,
                 stashedDevices: [Platform: Device] = [:]) {
         self.world = world
         self.initialWorld = world
@@ -162,7 +162,7 @@ public struct TUIModel: Sendable, Equatable {
     }
 
     /// The demo world, simulated and ready to show.
-    public static func demo(size: Size, colorEnabled: Bool, environment: TUIEnvironment = .live) -> TUIModel {
+    package static func demo(size: Size, colorEnabled: Bool, environment: TUIEnvironment = .live) -> TUIModel {
         var stash: [Platform: Device] = [:]
         for device in DemoWorld.devices { stash[device.platform] = device }
         var model = TUIModel(world: DemoWorld.scenario, mode: .independentLinks, size: size,
@@ -172,7 +172,7 @@ public struct TUIModel: Sendable, Equatable {
     }
 
     /// A scenario from a file: its actions are a timeline to step.
-    public static func opening(_ scenario: Scenario, path: String?, size: Size, colorEnabled: Bool,
+    package static func opening(_ scenario: Scenario, path: String?, size: Size, colorEnabled: Bool,
                                environment: TUIEnvironment = .live) -> TUIModel {
         var model = TUIModel(world: scenario, mode: .timeline, sourcePath: path, size: size, colorEnabled: colorEnabled)
         model.resimulate(environment, cause: nil)
@@ -180,14 +180,14 @@ public struct TUIModel: Sendable, Equatable {
     }
 
     /// The device pane's knobs, showing the world just before (or after) the selected action.
-    public var knobs: [Knob] { Knobs.list(world: shownWorld, action: selectedAction) }
+    package var knobs: [Knob] { Knobs.list(world: shownWorld, action: selectedAction) }
 
     /// The knobs of the world as opened: what an edit changes.
-    public var editableKnobs: [Knob] { Knobs.list(world: world, action: selectedAction) }
+    package var editableKnobs: [Knob] { Knobs.list(world: world, action: selectedAction) }
 
     /// The world the device pane shows: as it was just before the selected action (or just after,
     /// with `b`), as the simulator recorded it; the world as opened when there is no record.
-    public var shownWorld: Scenario {
+    package var shownWorld: Scenario {
         guard let snapshot = showAfter ? result?.after : result?.before else { return world }
         var shown = world
         shown.device = snapshot.device
@@ -197,7 +197,7 @@ public struct TUIModel: Sendable, Equatable {
     }
 
     /// What the device pane's title says it shows.
-    public var shownWorldLabel: String {
+    package var shownWorldLabel: String {
         guard world.actions.indices.contains(selectedAction), (showAfter ? result?.after : result?.before) != nil else {
             return "as opened"
         }
@@ -206,15 +206,15 @@ public struct TUIModel: Sendable, Equatable {
         return "\(showAfter ? "after" : "before") action \(selectedAction + 1)"
     }
 
-    public var selectedTap: Tap? { Knobs.selectedTap(world, action: selectedAction) }
+    package var selectedTap: Tap? { Knobs.selectedTap(world, action: selectedAction) }
 
-    public var trace: [TraceStep] { result?.trace ?? [] }
+    package var trace: [TraceStep] { result?.trace ?? [] }
 
-    public var selectedStep: TraceStep? {
+    package var selectedStep: TraceStep? {
         trace.indices.contains(traceCursor) ? trace[traceCursor] : nil
     }
 
-    public var layout: Layout {
+    package var layout: Layout {
         let deviceContent = DeviceLines.contentWidth(knobs)
         let traceWidth = Layout.traceInnerWidth(size: size, deviceContent: deviceContent)
         return Layout(size: size, linkCount: world.actions.count, deviceContent: deviceContent,
@@ -222,7 +222,7 @@ public struct TUIModel: Sendable, Equatable {
                       zoom: zoomed ? focus : nil)
     }
 
-    public var keyContext: KeyContext { overlay?.keyContext ?? focus.keyContext }
+    package var keyContext: KeyContext { overlay?.keyContext ?? focus.keyContext }
 
     /// The scenario the simulator runs for the selected action.
     func simulationInput(_ world: Scenario) -> Scenario {
@@ -274,8 +274,8 @@ public struct TUIModel: Sendable, Equatable {
 }
 
 /// What `update` needs from outside: the simulator (tests give it a fake one).
-public struct TUIEnvironment: Sendable {
-    public var simulate: @Sendable (Scenario) -> ScenarioResult
-    public init(simulate: @escaping @Sendable (Scenario) -> ScenarioResult) { self.simulate = simulate }
-    public static let live = TUIEnvironment { Simulator.run($0) }
+package struct TUIEnvironment: Sendable {
+    package var simulate: @Sendable (Scenario) -> ScenarioResult
+    package init(simulate: @escaping @Sendable (Scenario) -> ScenarioResult) { self.simulate = simulate }
+    package static let live = TUIEnvironment { Simulator.run($0) }
 }

@@ -2,7 +2,7 @@ import LinkSimCore
 
 /// Draws a model into a cell grid. Pure: the same model and size give the same grid.
 /// `rules` looks up the why pane's rule (the catalog; tests give their own).
-public func render(_ model: TUIModel, size: Size, rules: @escaping (RuleID) -> Rule? = RuleCatalog.rule) -> Grid {
+package func render(_ model: TUIModel, size: Size, rules: @escaping (RuleID) -> Rule? = RuleCatalog.rule) -> Grid {
     var grid = Grid(size: size)
     let theme = Theme(color: model.colorEnabled)
     if Layout.isTooSmall(size) {

@@ -4,8 +4,8 @@ import LinkSimCore
 /// send escape sequences (or bidi overrides that hide what a URL says) to the user's terminal, so
 /// everything that is not a visible character is shown escaped, e.g. `\x1B` or `\u{202E}`.
 /// Widths are computed here rather than with `wcwidth`, so screens do not depend on the locale.
-public enum TerminalText {
-    public static func displayScalars(_ text: String) -> [Unicode.Scalar] {
+package enum TerminalText {
+    package static func displayScalars(_ text: String) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -21,7 +21,7 @@ public enum TerminalText {
     }
 
     /// The text with every invisible or control code point escaped.
-    public static func sanitize(_ text: String) -> String {
+    package static func sanitize(_ text: String) -> String {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: displayScalars(text))
         return String(view)
@@ -32,7 +32,7 @@ public enum TerminalText {
     static func escaped(_ scalar: Unicode.Scalar) -> String { SafeText.escaped(scalar) }
 
     /// Columns a displayable scalar takes (after `displayScalars`): 2 for East Asian wide and emoji.
-    public static func width(of scalar: Unicode.Scalar) -> Int {
+    package static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x1100 { return 1 }
         let wideRanges: [ClosedRange<UInt32>] = [
@@ -44,12 +44,12 @@ public enum TerminalText {
     }
 
     /// Columns the text takes once sanitized.
-    public static func width(_ text: String) -> Int {
+    package static func width(_ text: String) -> Int {
         displayScalars(text).reduce(0) { $0 + width(of: $1) }
     }
 
     /// Cuts text to `columns`, ending in `…` when it had to cut.
-    public static func truncate(_ text: String, to columns: Int) -> String {
+    package static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         let scalars = displayScalars(text)
         if scalars.reduce(0, { $0 + width(of: $1) }) <= columns { return String(String.UnicodeScalarView(scalars)) }
@@ -66,7 +66,7 @@ public enum TerminalText {
     }
 
     /// Word-wraps text to lines of at most `columns` (hard-breaking words longer than a line).
-    public static func wrap(_ text: String, columns: Int) -> [String] {
+    package static func wrap(_ text: String, columns: Int) -> [String] {
         guard columns > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

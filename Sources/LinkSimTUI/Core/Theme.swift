@@ -2,10 +2,10 @@ import LinkSimCore
 
 /// Styles by meaning. With colour off (`NO_COLOR`) every meaning still looks different, through
 /// bold, reverse, underline and dim alone.
-public struct Theme: Sendable {
-    public let color: Bool
+package struct Theme: Sendable {
+    package let color: Bool
 
-    public init(color: Bool) { self.color = color }
+    package init(color: Bool) { self.color = color }
 
     var border: CellStyle { color ? CellStyle(foreground: .blue) : CellStyle(dim: true) }
     var focusedBorder: CellStyle { color ? CellStyle(foreground: .cyan, bold: true) : CellStyle(bold: true) }
@@ -51,8 +51,8 @@ public struct Theme: Sendable {
 }
 
 /// Words for landings, shared by the landing bar and the matrix.
-public enum LandingText {
-    public static func label(_ kind: LandingKind) -> String {
+package enum LandingText {
+    package static func label(_ kind: LandingKind) -> String {
         switch kind {
         case .app: return "APP"
         case .browser: return "BROWSER"
@@ -66,7 +66,7 @@ public enum LandingText {
     }
 
     /// One line: where it landed.
-    public static func headline(_ landing: Landing) -> String {
+    package static func headline(_ landing: Landing) -> String {
         var parts: [String] = []
         switch landing.kind {
         case .app:
@@ -91,7 +91,7 @@ public enum LandingText {
     }
 
     /// One line: how it got there (callback, delivery, parameters, extra facts).
-    public static func details(_ landing: Landing) -> String {
+    package static func details(_ landing: Landing) -> String {
         var parts: [String] = []
         if let callback = landing.callback { parts.append("callback \(callback)") }
         if let delivered = landing.delivered { parts.append(delivered ? "link delivered" : "link NOT delivered to the app's code") }
@@ -104,7 +104,7 @@ public enum LandingText {
     }
 
     /// A matrix cell: at most 7 columns.
-    public static func short(_ landing: Landing?) -> String {
+    package static func short(_ landing: Landing?) -> String {
         guard let landing else { return "·" }
         switch landing.kind {
         case .app:
@@ -127,7 +127,7 @@ public enum LandingText {
     }
 
     /// Short tap-source names for matrix column headers.
-    public static func shortSource(_ source: String) -> String {
+    package static func shortSource(_ source: String) -> String {
         let names = [
             "notes": "notes", "messages": "msgs", "mail": "mail", "safari": "safari", "safari_address_bar": "saf-bar",
             "chrome": "chrome", "chrome_address_bar": "chr-bar", "firefox": "firefox", "in_app_browser": "in-app",

@@ -3,7 +3,7 @@ import LinkSimCore
 
 /// The whole behaviour of the TUI: an event and a model give a new model and the effects to run.
 /// No drawing, no I/O; the simulator is the only thing it calls, through the environment.
-public func update(_ model: TUIModel, _ event: Event, _ environment: TUIEnvironment = .live) -> (TUIModel, [Effect]) {
+package func update(_ model: TUIModel, _ event: Event, _ environment: TUIEnvironment = .live) -> (TUIModel, [Effect]) {
     var next = model
     var effects = next.handle(event, environment)
     if next.course != nil { effects += next.courseAfterChange(previousWorld: model.world) }
