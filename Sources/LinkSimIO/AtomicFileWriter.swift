@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a file could not be written. The previous file, if there was one, is always left as it was.
@@ -153,7 +153,9 @@ public enum AtomicFileWriter {
         throw .system(path: path, step: "follow the symlink", reason: "too many levels of symbolic links")
     }
 
-    private static func createTemporary(in folder: String, for target: String, path: String)
+    private static func createTemporary(
+        in folder: String, for target: String, path: String
+    )
         throws(FileWriteError) -> (path: String, descriptor: Int32)
     {
         let base = baseName(of: target)
@@ -207,8 +209,8 @@ func errorText(_ code: Int32) -> String {
 @inline(__always)
 func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc) || canImport(Musl)
-    return Glibc.write(descriptor, pointer, count)
+        return Glibc.write(descriptor, pointer, count)
     #else
-    return Darwin.write(descriptor, pointer, count)
+        return Darwin.write(descriptor, pointer, count)
     #endif
 }

@@ -4,8 +4,9 @@ import LinkSimCore
 import LinkSimIO
 import LinkSimTUI
 import Yams
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // MARK: - Measuring helpers

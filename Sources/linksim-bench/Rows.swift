@@ -3,8 +3,9 @@ import Foundation
 import LinkSimCore
 import LinkSimTUI
 import Yams
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // MARK: - The rows
@@ -53,7 +54,8 @@ func replayRows(options: Options, binary: String?, temp: String, into results: i
         let start = clock.now
         let nodes = parallel(files.count, jobs: threads) { i in
             guard let text = try? String(contentsOfFile: files[i], encoding: .utf8),
-                  let node = try? Yams.compose(yaml: text, .basic, .default, .utf8) else { return 0 }
+                let node = try? Yams.compose(yaml: text, .basic, .default, .utf8)
+            else { return 0 }
             return node.mapping?.count ?? 1
         }
         if nodes == 0 { return .nan }
@@ -143,9 +145,10 @@ func twentyComponentAASA() throws -> AASADocument {
         }
     }
     components.append(#"{"/": "/product/*"}"#)
-    return try AASADocument(json: """
-        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [\(components.joined(separator: ","))]}]}}
-        """)
+    return try AASADocument(
+        json: """
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [\(components.joined(separator: ","))]}]}}
+            """)
 }
 
 func aasaRows(quick: Bool, into results: inout Results) throws {
@@ -196,8 +199,10 @@ func filterRows(quick: Bool, into results: inout Results) {
         filters.append(IntentFilter(autoVerify: true, actions: [view], categories: categories, data: [data]))
     }
     let prepared = filters.map { IntentFilterMatcher.PreparedFilter($0, api: 34) }
-    let intents = ["https://shop.example.com/product/42", "https://www.example.com/section0/a",
-                   "https://shop.example.com/promo/x/5", "https://other.example/"].map { ViewIntent(url: $0) }
+    let intents = [
+        "https://shop.example.com/product/42", "https://www.example.com/section0/a",
+        "https://shop.example.com/promo/x/5", "https://other.example/",
+    ].map { ViewIntent(url: $0) }
     var sink = 0
     let rounds = quick ? 100 : 50_000
     var start = clock.now

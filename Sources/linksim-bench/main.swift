@@ -3,8 +3,9 @@ import Foundation
 import LinkSimCore
 import LinkSimTUI
 import Yams
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // linksim-bench: measures every row of README's speed goals (issue #14) in one run.
@@ -48,7 +49,8 @@ struct Options {
             case "--memory-files": memoryFiles = try number(argument)
             case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
             case "-h", "--help":
-                print("usage: linksim-bench [--json] [--quick] [--library DIR] [--jobs N] [--files N] [--memory-files N] [--only sim,aasa,filter,run,tui,replay]")
+                print(
+                    "usage: linksim-bench [--json] [--quick] [--library DIR] [--jobs N] [--files N] [--memory-files N] [--only sim,aasa,filter,run,tui,replay]")
                 exit(0)
             default: throw BenchError.usage("unknown argument \(argument)")
             }

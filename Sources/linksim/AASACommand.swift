@@ -19,10 +19,10 @@ struct AASACommand: ParsableCommand {
             commandName: "match",
             abstract: "Show how iOS matches one URL for one app against an apple-app-site-association file.",
             discussion: """
-            The result is match, exclude or no_match, with the details entry and component (or paths \
-            entry) that decided. The URL's host is not checked: the file is taken to be the one served \
-            for that host. Exit status 0 whenever the match was computed, whatever the result.
-            """
+                The result is match, exclude or no_match, with the details entry and component (or paths \
+                entry) that decided. The URL's host is not checked: the file is taken to be the one served \
+                for that host. Exit status 0 whenever the match was computed, whatever the result.
+                """
         )
 
         @Option(help: "The apple-app-site-association file (JSON).")
@@ -34,13 +34,19 @@ struct AASACommand: ParsableCommand {
         @Option(name: .customLong("team-id"), help: ArgumentHelp("The Team ID (application identifier prefix), e.g. ABCDE12345.", valueName: "id"))
         var teamID: String?
 
-        @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The bundle ID, e.g. com.example.shop (default: Info.plist's CFBundleIdentifier).", valueName: "id"))
+        @Option(
+            name: .customLong("bundle-id"),
+            help: ArgumentHelp("The bundle ID, e.g. com.example.shop (default: Info.plist's CFBundleIdentifier).", valueName: "id"))
         var bundleID: String?
 
-        @Option(help: ArgumentHelp("The app's .entitlements file: checks that its associated domains claim the URL's host (and says what ?mode= means).", valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "The app's .entitlements file: checks that its associated domains claim the URL's host (and says what ?mode= means).", valueName: "file"))
         var entitlements: String?
 
-        @Option(name: .customLong("info-plist"), help: ArgumentHelp("The app's Info.plist (for CFBundleIdentifier, and a warning when associated domains were put there).", valueName: "file"))
+        @Option(
+            name: .customLong("info-plist"),
+            help: ArgumentHelp("The app's Info.plist (for CFBundleIdentifier, and a warning when associated domains were put there).", valueName: "file"))
         var infoPlist: String?
 
         @Option(help: "The URL that is tapped, e.g. https://example.com/buy/42.")
@@ -65,7 +71,9 @@ struct AASACommand: ParsableCommand {
             let version = ios.flatMap { OSVersion.parse($0, platform: .ios) } ?? OSVersion.latest(.ios)
             let bytes = try readInputFile(file)
             if AASADocument.exceedsSizeLimit(bytes.count, ios: version) {
-                writeError("\(file): error: the file is \(bytes.count) bytes; iOS \(version) rejects apple-app-site-association files over 128 KB (\(Rule.iosAasaSizeLimit))")
+                writeError(
+                    "\(file): error: the file is \(bytes.count) bytes; iOS \(version) rejects apple-app-site-association files over 128 KB (\(Rule.iosAasaSizeLimit))"
+                )
                 throw ExitCode(65)
             }
             let document: AASADocument
@@ -79,8 +87,9 @@ struct AASACommand: ParsableCommand {
             var files = IOSAppFiles()
             if entitlements != nil || infoPlist != nil {
                 do {
-                    files = try IOSAppFiles.read(entitlements: try entitlements.map { (try RealFileInput.read($0), $0) },
-                                                 infoPlist: try infoPlist.map { (try RealFileInput.read($0), $0) })
+                    files = try IOSAppFiles.read(
+                        entitlements: try entitlements.map { (try RealFileInput.read($0), $0) },
+                        infoPlist: try infoPlist.map { (try RealFileInput.read($0), $0) })
                 } catch let failure as RealFileInput.Failure {
                     for line in failure.lines { writeError(line) }
                     throw ExitCode(65)
@@ -152,8 +161,10 @@ struct AASACommand: ParsableCommand {
                     let place = finding.line.flatMap { line in finding.column.map { "\(file):\(line):\($0)" } } ?? file
                     Console.line("\(place): \(finding.severity.rawValue): \(finding.message)")
                 }
-                Console.line(findings.isEmpty ? "\(file): no problems found"
-                                       : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
+                Console.line(
+                    findings.isEmpty
+                        ? "\(file): no problems found"
+                        : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
             case .json:
                 let items = findings.map {
                     FileCommandJSON.ValidationReport.Finding(severity: $0.severity.rawValue, message: $0.message, line: $0.line, column: $0.column)
@@ -193,6 +204,3 @@ private func writeError(_ message: String) { Console.error(message) }
 
 /// Escapes control characters so text from a file cannot send escape sequences to the terminal.
 private func terminalSafe(_ text: String) -> String { SafeText.escape(text) }
-
-
-

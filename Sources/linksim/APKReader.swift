@@ -39,7 +39,8 @@ enum APKReader {
             return bytes
         }
         guard let manifest = try extract("AndroidManifest.xml") else {
-            throw fail("has no AndroidManifest.xml at its root; is it an APK? (an .aab keeps it under base/manifest/ in protobuf form, which linksim does not read)")
+            throw fail(
+                "has no AndroidManifest.xml at its root; is it an APK? (an .aab keeps it under base/manifest/ in protobuf form, which linksim does not read)")
         }
         return Contents(manifest: manifest, resourceTable: try extract("resources.arsc"))
     }

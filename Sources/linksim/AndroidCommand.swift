@@ -17,25 +17,33 @@ extension AndroidCommand {
             commandName: "match",
             abstract: "Which activities of an AndroidManifest.xml match a tapped link (VIEW + BROWSABLE intent).",
             discussion: """
-            The intent is what a browser sends for a tapped link: action VIEW, category BROWSABLE, the URL as \
-            data, no MIME type, resolved with MATCH_DEFAULT_ONLY (so a filter also needs category DEFAULT). \
-            Activities with android:exported="false" or android:enabled="false" never match. \
-            Exit status: 0 when the result was computed (even with no match), 64 for bad options, 65 for an \
-            unreadable or malformed manifest.
-            """
+                The intent is what a browser sends for a tapped link: action VIEW, category BROWSABLE, the URL as \
+                data, no MIME type, resolved with MATCH_DEFAULT_ONLY (so a filter also needs category DEFAULT). \
+                Activities with android:exported="false" or android:enabled="false" never match. \
+                Exit status: 0 when the result was computed (even with no match), 64 for bad options, 65 for an \
+                unreadable or malformed manifest.
+                """
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case text, json
         }
 
-        @Option(name: .long, help: ArgumentHelp("The AndroidManifest.xml to read; repeat for library modules' manifests, merged as the build does (the first is the app's).", valueName: "file"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The AndroidManifest.xml to read; repeat for library modules' manifests, merged as the build does (the first is the app's).", valueName: "file")
+        )
         var manifest: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp("An APK: its compiled AndroidManifest.xml, with @string/@bool/@integer resolved from resources.arsc.", valueName: "file"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("An APK: its compiled AndroidManifest.xml, with @string/@bool/@integer resolved from resources.arsc.", valueName: "file"))
         var apk: String?
 
-        @Option(name: .long, help: ArgumentHelp("A manifest placeholder value, KEY=VALUE (repeatable); ${applicationId} comes from --app-id.", valueName: "key=value"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("A manifest placeholder value, KEY=VALUE (repeatable); ${applicationId} comes from --app-id.", valueName: "key=value"))
         var define: [String] = []
 
         @Option(name: .long, help: ArgumentHelp("A res/ folder whose values*/ files resolve @string/@bool/@integer references (repeatable).", valueName: "dir"))
@@ -44,19 +52,25 @@ extension AndroidCommand {
         @Option(name: .long, help: ArgumentHelp("The URL that is tapped.", valueName: "url"))
         var url: String
 
-        @Option(name: .customLong("android"),
-                help: ArgumentHelp("Android API level, e.g. 34 or api34 (default: latest, API \(AndroidVersions.latestAPI)).",
-                                   valueName: "api"))
+        @Option(
+            name: .customLong("android"),
+            help: ArgumentHelp(
+                "Android API level, e.g. 34 or api34 (default: latest, API \(AndroidVersions.latestAPI)).",
+                valueName: "api"))
         var androidVersion: String?
 
-        @Option(name: .customLong("app-id"),
-                help: ArgumentHelp("Application id used to expand relative activity names (default: the manifest's package).",
-                                   valueName: "id"))
+        @Option(
+            name: .customLong("app-id"),
+            help: ArgumentHelp(
+                "Application id used to expand relative activity names (default: the manifest's package).",
+                valueName: "id"))
         var appID: String?
 
-        @Option(name: .customLong("target-sdk"),
-                help: ArgumentHelp("Override the app's target SDK (default: <uses-sdk> in the manifest, if any).",
-                                   valueName: "api"))
+        @Option(
+            name: .customLong("target-sdk"),
+            help: ArgumentHelp(
+                "Override the app's target SDK (default: <uses-sdk> in the manifest, if any).",
+                valueName: "api"))
         var targetSDK: Int?
 
         @Option(name: .long, help: "Output format: text or json.")
@@ -100,14 +114,17 @@ extension AndroidCommand {
         func run() throws {
             let api = try apiLevel
             if let androidVersion, !androidVersion.lowercased().hasPrefix("api"),
-               let release = AndroidVersions.api(forVersion: androidVersion), release != api {
+                let release = AndroidVersions.api(forVersion: androidVersion), release != api
+            {
                 // `--android 14` is API 14 (Android 4.0), not Android 14; say so rather than guess.
-                Console.error("note: --android \(androidVersion) means API level \(api); Android \(androidVersion) is API \(release) (write --android api\(release))")
+                Console.error(
+                    "note: --android \(androidVersion) means API level \(api); Android \(androidVersion) is API \(release) (write --android api\(release))")
             }
             var parsed: AndroidManifest
             do {
-                let loaded = try RealFileInput.manifest(paths: manifest, apk: apk, res: res, appID: appID,
-                                                        placeholders: try placeholders, api: api)
+                let loaded = try RealFileInput.manifest(
+                    paths: manifest, apk: apk, res: res, appID: appID,
+                    placeholders: try placeholders, api: api)
                 for warning in loaded.warnings { Console.error(warning.description) }
                 parsed = loaded.manifest
             } catch let error as RealFileInput.Failure {
@@ -161,8 +178,6 @@ extension AndroidCommand {
             return sources
         }
 
-
-
         static func text(_ report: ManifestMatchReport, targetSDK: Int?, unknown: [UnknownFilter] = [], sources: [String: String] = [:]) -> String {
             var lines: [String] = []
             let release = OSVersion(androidAPI: report.api).description
@@ -179,7 +194,9 @@ extension AndroidCommand {
             if !unknown.isEmpty {
                 lines.append("Unknown (\(unknown.count)): these filters may match; it depends on values linksim could not resolve")
                 for entry in unknown {
-                    lines.append("  \(printable(entry.activity)) filter #\(entry.filter)\(sources["\(entry.activity)#\(entry.filter)"].map { " (from \(printable($0)))" } ?? "")  [\(Rule.linksimManifestUnresolvedValue.id)]")
+                    lines.append(
+                        "  \(printable(entry.activity)) filter #\(entry.filter)\(sources["\(entry.activity)#\(entry.filter)"].map { " (from \(printable($0)))" } ?? "")  [\(Rule.linksimManifestUnresolvedValue.id)]"
+                    )
                     for value in entry.unresolved {
                         lines.append("    - \(printable(value.description)): \(printable(value.reason))")
                     }
@@ -192,8 +209,9 @@ extension AndroidCommand {
                 lines.append("Matches (\(matches.count)):")
                 for match in matches {
                     let category = match.outcome.category.map { " \($0.aospName)" } ?? ""
-                    lines.append("  \(label(match))\(match.autoVerify ? " autoVerify" : ""):\(category)"
-                                 + (sources["\(match.activity)#\(match.filter)"].map { " (from \(printable($0)))" } ?? ""))
+                    lines.append(
+                        "  \(label(match))\(match.autoVerify ? " autoVerify" : ""):\(category)"
+                            + (sources["\(match.activity)#\(match.filter)"].map { " (from \(printable($0)))" } ?? ""))
                     for step in match.steps {
                         lines.append("    - \(printable(step.summary))  [\(step.rule)]")
                         if let detail = step.detail { lines.append("      \(printable(detail))") }
@@ -237,11 +255,11 @@ extension AndroidCommand {
             commandName: "app-links",
             abstract: "Print what `adb shell pm get-app-links` would print on the scenario's device.",
             discussion: """
-            Verification runs as the device's verifier would, against the scenario's `web` section \
-            (assetlinks.json status, redirects, statements, fingerprints), unless the scenario forces a state with \
-            `domain_verification`. Domains are listed in sorted order (a device lists them in hash order), and the \
-            ID line is derived from the package name (a device shows a random UUID).
-            """
+                Verification runs as the device's verifier would, against the scenario's `web` section \
+                (assetlinks.json status, redirects, statements, fingerprints), unless the scenario forces a state with \
+                `domain_verification`. Domains are listed in sorted order (a device lists them in hash order), and the \
+                ID line is derived from the package name (a device shows a random UUID).
+                """
         )
 
         @Argument(help: "A scenario file (YAML).")

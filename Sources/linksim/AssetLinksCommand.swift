@@ -19,13 +19,13 @@ struct AssetLinksCommand: ParsableCommand {
             commandName: "validate",
             abstract: "Check an assetlinks.json file for what the Android verifier rejects or ignores.",
             discussion: """
-            Checks JSON syntax (with line and column), the statement list, relation strings, the target \
-            namespace, package-name syntax, fingerprint format (32 colon-separated upper-case hex bytes) and \
-            duplicates, and include statements. With --package (and --fingerprint), also checks that a \
-            statement grants delegate_permission/common.handle_all_urls to that app and signing key; include \
-            statements are not fetched. Exit status: 65 if the file has an error, 1 if the expected package or \
-            fingerprint is not granted, 0 otherwise (warnings alone pass).
-            """
+                Checks JSON syntax (with line and column), the statement list, relation strings, the target \
+                namespace, package-name syntax, fingerprint format (32 colon-separated upper-case hex bytes) and \
+                duplicates, and include statements. With --package (and --fingerprint), also checks that a \
+                statement grants delegate_permission/common.handle_all_urls to that app and signing key; include \
+                statements are not fetched. Exit status: 65 if the file has an error, 1 if the expected package or \
+                fingerprint is not granted, 0 otherwise (warnings alone pass).
+                """
         )
 
         @Option(help: "The assetlinks.json file.")
@@ -62,18 +62,24 @@ struct AssetLinksCommand: ParsableCommand {
                 if let missing {
                     Console.line("\(file): expected: \(SafeText.escape(missing))")
                 } else if expectation == .found {
-                    Console.line("\(file): grants handle_all_urls to \(SafeText.escape(package ?? "the package"))"
-                                 + (fingerprint.map { " with \(SafeText.escape($0))" } ?? ""))
+                    Console.line(
+                        "\(file): grants handle_all_urls to \(SafeText.escape(package ?? "the package"))"
+                            + (fingerprint.map { " with \(SafeText.escape($0))" } ?? ""))
                 }
-                Console.line(findings.isEmpty ? "\(file): no problems found"
-                             : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
+                Console.line(
+                    findings.isEmpty
+                        ? "\(file): no problems found"
+                        : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
             case .json:
                 let items = findings.map {
                     FileCommandJSON.ValidationReport.Finding(severity: $0.severity.rawValue, message: $0.message, line: $0.line, column: $0.column)
                 }
                 let expected = expectation.map { FileCommandJSON.ValidationReport.Expected(granted: $0 == .found, reason: missing) }
-                Console.out(JSONValueEncoder.render(FileCommandJSON.ValidationReport(file: file, errors: errors, warnings: warnings,
-                                                                                     findings: items, expected: expected)) + "\n")
+                Console.out(
+                    JSONValueEncoder.render(
+                        FileCommandJSON.ValidationReport(
+                            file: file, errors: errors, warnings: warnings,
+                            findings: items, expected: expected)) + "\n")
             }
             if errors > 0 { throw ExitCode(65) }
             if missing != nil { throw ExitCode(1) }

@@ -51,16 +51,20 @@ struct DiffCommand: ParsableCommand {
             if replace != nil || host != nil { throw ValidationError("--replace and --host need --scenario BASE") }
             return (try ScenarioFiles.load(old), try ScenarioFiles.load(new))
         }
-        let oldBytes = try Self.read(old), newBytes = try Self.read(new)
+        let oldBytes = try Self.read(old)
+        let newBytes = try Self.read(new)
         // Which files does the base read? Load it once, recording them.
         let recorder = RecordingFiles()
         _ = try load(scenario, reader: recorder)
         let read = recorder.paths.filter { $0 != scenario }
         let target: String?
         if let replace {
-            target = read.first { $0 == replace || $0.hasSuffix("/" + replace) || ($0 as NSString).standardizingPath == (replace as NSString).standardizingPath }
+            target = read.first {
+                $0 == replace || $0.hasSuffix("/" + replace) || ($0 as NSString).standardizingPath == (replace as NSString).standardizingPath
+            }
             if target == nil {
-                throw ValidationError("--replace \(replace): \(scenario) does not refer to it; it reads \(read.isEmpty ? "no other file" : read.joined(separator: ", "))")
+                throw ValidationError(
+                    "--replace \(replace): \(scenario) does not refer to it; it reads \(read.isEmpty ? "no other file" : read.joined(separator: ", "))")
             }
         } else {
             let names = Set([(old as NSString).lastPathComponent, (new as NSString).lastPathComponent])
@@ -71,14 +75,18 @@ struct DiffCommand: ParsableCommand {
             target = matches.first
         }
         if let target {
-            return (try load(scenario, reader: SubstitutedFiles(path: target, bytes: oldBytes)),
-                    try load(scenario, reader: SubstitutedFiles(path: target, bytes: newBytes)))
+            return (
+                try load(scenario, reader: SubstitutedFiles(path: target, bytes: oldBytes)),
+                try load(scenario, reader: SubstitutedFiles(path: target, bytes: newBytes))
+            )
         }
         // Not referred to: serve an association file for a host.
         let base = try load(scenario, reader: LocalFiles())
         let kind = Self.associationKind(oldBytes)
         guard let kind, kind == Self.associationKind(newBytes) else {
-            throw ValidationError("\(scenario) refers to no file named \((old as NSString).lastPathComponent); give --replace PATH (one of: \(read.isEmpty ? "none" : read.joined(separator: ", ")))")
+            throw ValidationError(
+                "\(scenario) refers to no file named \((old as NSString).lastPathComponent); give --replace PATH (one of: \(read.isEmpty ? "none" : read.joined(separator: ", ")))"
+            )
         }
         let hostName = try host ?? Self.defaultHost(base, kind: kind)
         func serving(_ bytes: [UInt8], _ origin: String) -> Scenario {
@@ -104,8 +112,12 @@ struct DiffCommand: ParsableCommand {
     static func associationKind(_ bytes: [UInt8]) -> AssociationKind? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) else { return nil }
         if object is [Any] { return .assetlinks }
-        if let dictionary = object as? [String: Any], dictionary["applinks"] != nil || dictionary["webcredentials"] != nil
-            || dictionary["appclips"] != nil { return .aasa }
+        if let dictionary = object as? [String: Any],
+            dictionary["applinks"] != nil || dictionary["webcredentials"] != nil
+                || dictionary["appclips"] != nil
+        {
+            return .aasa
+        }
         return nil
     }
 
@@ -121,7 +133,8 @@ struct DiffCommand: ParsableCommand {
         }
         let unique = Array(Set(claimed.map { $0.lowercased() })).sorted()
         if unique.count == 1 { return unique[0] }
-        throw ValidationError("say which host serves the file with --host (the scenario has \(unique.isEmpty ? "no claimed host" : unique.joined(separator: ", ")))")
+        throw ValidationError(
+            "say which host serves the file with --host (the scenario has \(unique.isEmpty ? "no claimed host" : unique.joined(separator: ", ")))")
     }
 
     func load(_ path: String, reader: any FileReader) throws -> Scenario {
@@ -136,7 +149,8 @@ struct DiffCommand: ParsableCommand {
     static func read(_ path: String) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path) else {
+            let data = FileManager.default.contents(atPath: path)
+        else {
             Console.error("\(path): error: cannot read the file")
             throw ExitStatus.badInput
         }
@@ -162,8 +176,10 @@ struct DiffCommand: ParsableCommand {
             out += "  before: " + SafeText.escape(describe(entry.before)) + "\n"
             out += "  after:  " + SafeText.escape(describe(entry.after)) + "\n"
         }
-        out += entries.isEmpty ? "no landing changed (\(probes) link(s) compared in every app state)\n"
-                               : "\(entries.count) landing(s) changed (\(probes) link(s) compared in every app state)\n"
+        out +=
+            entries.isEmpty
+            ? "no landing changed (\(probes) link(s) compared in every app state)\n"
+            : "\(entries.count) landing(s) changed (\(probes) link(s) compared in every app state)\n"
         return out
     }
 
@@ -194,10 +210,14 @@ struct DiffCommand: ParsableCommand {
     }
 
     static func json(_ entries: [ScenarioDiff.Entry]) -> String {
-        JSONValueEncoder.render(DiffJSON(changed: entries.count, changes: entries.map {
-            DiffJSON.Change(url: $0.url, from: $0.from.rawValue, app: $0.app, state: $0.state?.rawValue,
-                            before: DiffJSON.Side($0.before), after: DiffJSON.Side($0.after))
-        }))
+        JSONValueEncoder.render(
+            DiffJSON(
+                changed: entries.count,
+                changes: entries.map {
+                    DiffJSON.Change(
+                        url: $0.url, from: $0.from.rawValue, app: $0.app, state: $0.state?.rawValue,
+                        before: DiffJSON.Side($0.before), after: DiffJSON.Side($0.after))
+                }))
     }
 }
 

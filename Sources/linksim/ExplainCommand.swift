@@ -22,7 +22,8 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The action to explain (1-based, as `run` numbers them #N; default: the first tap).", valueName: "N"))
     var action: Int?
 
-    @Option(help: ArgumentHelp("The landing wanted: \(LandingKind.allCases.filter { $0 != .unknown }.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+    @Option(
+        help: ArgumentHelp("The landing wanted: \(LandingKind.allCases.filter { $0 != .unknown }.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
     var want: String
 
     @Option(name: .customLong("app"), help: ArgumentHelp("The app it should land in (for --want app/store/prompt).", valueName: "id"))
@@ -40,12 +41,16 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let kinds = LandingKind.allCases.filter { $0 != .unknown }
         guard let kind = LandingKind(rawValue: want), kind != .unknown else {
-            throw ValidationError("--want: `\(want)` is not a landing; use \(kinds.map(\.rawValue).joined(separator: ", "))\(Suggestion.didYouMean(want, among: kinds.map(\.rawValue)))")
+            throw ValidationError(
+                "--want: `\(want)` is not a landing; use \(kinds.map(\.rawValue).joined(separator: ", "))\(Suggestion.didYouMean(want, among: kinds.map(\.rawValue)))"
+            )
         }
         var wantedVia: Via? = nil
         if let via {
             guard let parsed = Via(rawValue: via) else {
-                throw ValidationError("--via: `\(via)` is not a way in; use \(Via.allCases.map(\.rawValue).joined(separator: ", "))\(Suggestion.didYouMean(via, among: Via.allCases.map(\.rawValue)))")
+                throw ValidationError(
+                    "--via: `\(via)` is not a way in; use \(Via.allCases.map(\.rawValue).joined(separator: ", "))\(Suggestion.didYouMean(via, among: Via.allCases.map(\.rawValue)))"
+                )
             }
             wantedVia = parsed
         }
@@ -160,19 +165,21 @@ struct ExplainCommand: ParsableCommand {
     }
 
     static func json(_ outcome: LandingSearch.Outcome, action: Int, want: LandingSearch.Want) -> String {
-        JSONValueEncoder.render(ExplainJSON(
-            action: action,
-            want: .init(kind: want.kind.rawValue, app: want.app, via: want.via?.rawValue),
-            current: outcome.current?.landing.map { ContractJSON.LandingReport($0) },
-            currentRule: outcome.current.flatMap(ResultFacts.decidingRule)?.rawValue,
-            alreadyThere: outcome.alreadyThere,
-            singlesTried: outcome.singlesTried,
-            pairsTried: outcome.pairsTried,
-            fixes: outcome.fixes.map { fix in
-                ExplainJSON.Fix(changes: fix.steps.map { .init(who: $0.who.rawValue, change: $0.description) },
-                                landing: ContractJSON.LandingReport(fix.landing),
-                                ruleBefore: fix.ruleBefore?.rawValue, ruleAfter: fix.ruleAfter?.rawValue,
-                                newRules: fix.newRules.map(\.rawValue), certainty: fix.certainty.name, note: fix.certainty.note)
-            }))
+        JSONValueEncoder.render(
+            ExplainJSON(
+                action: action,
+                want: .init(kind: want.kind.rawValue, app: want.app, via: want.via?.rawValue),
+                current: outcome.current?.landing.map { ContractJSON.LandingReport($0) },
+                currentRule: outcome.current.flatMap(ResultFacts.decidingRule)?.rawValue,
+                alreadyThere: outcome.alreadyThere,
+                singlesTried: outcome.singlesTried,
+                pairsTried: outcome.pairsTried,
+                fixes: outcome.fixes.map { fix in
+                    ExplainJSON.Fix(
+                        changes: fix.steps.map { .init(who: $0.who.rawValue, change: $0.description) },
+                        landing: ContractJSON.LandingReport(fix.landing),
+                        ruleBefore: fix.ruleBefore?.rawValue, ruleAfter: fix.ruleAfter?.rawValue,
+                        newRules: fix.newRules.map(\.rawValue), certainty: fix.certainty.name, note: fix.certainty.note)
+                }))
     }
 }

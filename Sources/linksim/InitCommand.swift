@@ -9,14 +9,14 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Write a starting scenario from your own files: apps, web section, and one tap per claimed link with today's landing as expect.",
         discussion: """
-        Android: --manifest (repeatable: app, then libraries) or --apk, with --app-id, --define and --res as for \
-        `android match`; --assetlinks HOST=FILE serves a Digital Asset Links file. iOS: --entitlements and/or \
-        --info-plist with --team-id/--bundle-id; --aasa HOST=FILE serves an apple-app-site-association file. \
-        The app's signing key is the first fingerprint the assetlinks file lists for its package (or --fingerprint), \
-        so links verify as they would for the build that file names. Each tap's expect is where the link lands today; \
-        review them before trusting the file. Exit status: 0 written, 64 bad options, 65 a bad input file, 74 the \
-        output cannot be written.
-        """
+            Android: --manifest (repeatable: app, then libraries) or --apk, with --app-id, --define and --res as for \
+            `android match`; --assetlinks HOST=FILE serves a Digital Asset Links file. iOS: --entitlements and/or \
+            --info-plist with --team-id/--bundle-id; --aasa HOST=FILE serves an apple-app-site-association file. \
+            The app's signing key is the first fingerprint the assetlinks file lists for its package (or --fingerprint), \
+            so links verify as they would for the build that file names. Each tap's expect is where the link lands today; \
+            review them before trusting the file. Exit status: 0 written, 64 bad options, 65 a bad input file, 74 the \
+            output cannot be written.
+            """
     )
 
     @Option(help: "Platform: ios or android (default: android when a manifest or APK is given).")
@@ -70,7 +70,9 @@ struct InitCommand: ParsableCommand {
     static func pairs(_ values: [String], option: String) throws -> [(host: String, file: String)] {
         try values.map { value in
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-                throw ValidationError("--\(option) expects HOST=FILE (for example --\(option) shop.example.com=site/\(option == "aasa" ? "apple-app-site-association" : "assetlinks.json")), got \"\(value)\"")
+                throw ValidationError(
+                    "--\(option) expects HOST=FILE (for example --\(option) shop.example.com=site/\(option == "aasa" ? "apple-app-site-association" : "assetlinks.json")), got \"\(value)\""
+                )
             }
             return (String(value[..<equals]).lowercased(), String(value[value.index(after: equals)...]))
         }
@@ -167,10 +169,12 @@ struct InitCommand: ParsableCommand {
         } else {
             for host in web.hosts.values.sorted(by: { $0.host < $1.host }) {
                 guard let body = host.assetlinks?.body,
-                      let statements = try? JSONSerialization.jsonObject(with: Data(body)) as? [[String: Any]] else { continue }
+                    let statements = try? JSONSerialization.jsonObject(with: Data(body)) as? [[String: Any]]
+                else { continue }
                 for statement in statements {
                     guard let target = statement["target"] as? [String: Any], target["package_name"] as? String == id,
-                          let first = (target["sha256_cert_fingerprints"] as? [String])?.first else { continue }
+                        let first = (target["sha256_cert_fingerprints"] as? [String])?.first
+                    else { continue }
                     app.signingSHA256 = [first]
                     break
                 }
@@ -181,8 +185,9 @@ struct InitCommand: ParsableCommand {
     }
 
     func iosApp() throws -> App {
-        let files = try IOSAppFiles.read(entitlements: try entitlements.map { (try RealFileInput.read($0), $0) },
-                                         infoPlist: try infoPlist.map { (try RealFileInput.read($0), $0) })
+        let files = try IOSAppFiles.read(
+            entitlements: try entitlements.map { (try RealFileInput.read($0), $0) },
+            infoPlist: try infoPlist.map { (try RealFileInput.read($0), $0) })
         for warning in files.warnings where bundleID == nil || !warning.message.hasPrefix("CFBundleIdentifier") { Console.error(warning.description) }
         guard let id = bundleID ?? appID ?? files.bundleID else {
             throw ValidationError("iOS: give the bundle ID with --bundle-id (Info.plist's CFBundleIdentifier is filled in by the build)")

@@ -65,17 +65,20 @@ struct LearnCommand: ParsableCommand {
             throw ExitStatus.usage
         }
         let options = TUIRunner.Options(mouse: !tuiOptions.noMouse, color: TUIRunner.colorAllowed && !tuiOptions.noColor)
-        TUIRunner.runCourse(course, progress: saved, progressPath: progressPath, lessonID: lessonID,
-                            workDirectory: (progressPath as NSString).deletingLastPathComponent + "/work", options: options)
+        TUIRunner.runCourse(
+            course, progress: saved, progressPath: progressPath, lessonID: lessonID,
+            workDirectory: (progressPath as NSString).deletingLastPathComponent + "/work", options: options)
     }
 
     func printList(_ course: Course, _ progress: CourseProgress) {
         switch format {
         case .json:
             let items = course.lessons.map { lesson in
-                JSONValueEncoder.render(LessonListEntry(id: lesson.id, title: lesson.title, area: lesson.area.rawValue,
-                                                        steps: lesson.steps.count, completed: progress.completedCount(lesson),
-                                                        done: progress.isDone(lesson), file: lesson.file))
+                JSONValueEncoder.render(
+                    LessonListEntry(
+                        id: lesson.id, title: lesson.title, area: lesson.area.rawValue,
+                        steps: lesson.steps.count, completed: progress.completedCount(lesson),
+                        done: progress.isDone(lesson), file: lesson.file))
             }
             Console.out("[\n" + items.map { "  " + $0 }.joined(separator: ",\n") + (items.isEmpty ? "]\n" : "\n]\n"))
         case .text:
@@ -87,7 +90,9 @@ struct LearnCommand: ParsableCommand {
                 }
                 let mark = progress.isDone(lesson) ? "✓" : progress.completedCount(lesson) > 0 ? "…" : " "
                 let steps = "\(progress.completedCount(lesson))/\(lesson.steps.count)"
-                Console.line("  \(mark) \(lesson.id.padding(toLength: max(28, lesson.id.count), withPad: " ", startingAt: 0)) \(steps.padding(toLength: 6, withPad: " ", startingAt: 0)) \(lesson.title)")
+                Console.line(
+                    "  \(mark) \(lesson.id.padding(toLength: max(28, lesson.id.count), withPad: " ", startingAt: 0)) \(steps.padding(toLength: 6, withPad: " ", startingAt: 0)) \(lesson.title)"
+                )
             }
             let done = course.lessons.filter(progress.isDone).count
             let score = progress.score

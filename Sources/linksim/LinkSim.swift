@@ -11,10 +11,12 @@ struct LinkSim: ParsableCommand {
             With no subcommand on a terminal, linksim opens the interactive TUI on its built-in demo.
             Exit codes: 0 success, 1 an expectation failed, 64 bad usage, 65 bad input file, 70 internal error.
             """,
-        subcommands: [RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, TUICommand.self,
-                      MatrixCommand.self, TapCommand.self, DiffCommand.self, ExplainCommand.self, SchemaCommand.self,
-                      AASACommand.self, AndroidCommand.self, AssetLinksCommand.self, InitCommand.self, LearnCommand.self,
-                      BenchTUICommand.self]
+        subcommands: [
+            RunCommand.self, ReplayCommand.self, ValidateCommand.self, RulesCommand.self, TUICommand.self,
+            MatrixCommand.self, TapCommand.self, DiffCommand.self, ExplainCommand.self, SchemaCommand.self,
+            AASACommand.self, AndroidCommand.self, AssetLinksCommand.self, InitCommand.self, LearnCommand.self,
+            BenchTUICommand.self,
+        ]
     )
 
     /// The TUI's options (`--no-mouse`, `--no-color`) work on bare `linksim` too.
@@ -61,8 +63,9 @@ enum Console {
     /// fields themselves and use `out`.)
     static func line(_ text: String) {
         let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
-        out(body.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.escape(String($0)) }
-            .joined(separator: "\n") + "\n")
+        out(
+            body.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.escape(String($0)) }
+                .joined(separator: "\n") + "\n")
     }
 
     static func out(_ text: String) {

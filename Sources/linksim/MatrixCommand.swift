@@ -27,7 +27,8 @@ struct MatrixCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A link to tap instead of the scenario's own (added as a tap from notes).", valueName: "url"))
     var url: String?
 
-    @Option(help: ArgumentHelp("The axes to vary, comma-separated: state, from, os (default: all three). The others keep the scenario's value.", valueName: "axes"))
+    @Option(
+        help: ArgumentHelp("The axes to vary, comma-separated: state, from, os (default: all three). The others keep the scenario's value.", valueName: "axes"))
     var axes: String?
 
     @Option(help: ArgumentHelp("App states to try, comma-separated (default: all).", valueName: "states"))
@@ -36,7 +37,9 @@ struct MatrixCommand: ParsableCommand {
     @Option(name: .customLong("from"), help: ArgumentHelp("Tap sources to try, comma-separated (default: every one of the platform).", valueName: "sources"))
     var sources: String?
 
-    @Option(name: .customLong("os"), help: ArgumentHelp("OS versions to try, comma-separated, e.g. 16.7,17.4 or 12,14 (Android versions) or api34.", valueName: "versions"))
+    @Option(
+        name: .customLong("os"),
+        help: ArgumentHelp("OS versions to try, comma-separated, e.g. 16.7,17.4 or 12,14 (Android versions) or api34.", valueName: "versions"))
     var versions: String?
 
     @Option(name: .customLong("app"), help: ArgumentHelp("The app whose state varies (default: the first).", valueName: "id"))
@@ -111,7 +114,8 @@ struct MatrixCommand: ParsableCommand {
             axisSet = []
             for name in Self.list(axes) {
                 guard let axis = LinkMatrix.Axis(rawValue: name) else {
-                    throw ValidationError("--axes: `\(name)` is not an axis; use state, from, os\(Suggestion.didYouMean(name, among: LinkMatrix.Axis.allCases.map(\.rawValue)))")
+                    throw ValidationError(
+                        "--axes: `\(name)` is not an axis; use state, from, os\(Suggestion.didYouMean(name, among: LinkMatrix.Axis.allCases.map(\.rawValue)))")
                 }
                 axisSet.insert(axis)
             }
@@ -127,7 +131,9 @@ struct MatrixCommand: ParsableCommand {
         if let states {
             request.states = try Self.list(states).map { name in
                 guard let state = AppState(rawValue: name) else {
-                    throw ValidationError("--states: `\(name)` is not an app state; use \(AppState.allCases.map(\.rawValue).joined(separator: ", "))\(Suggestion.didYouMean(name, among: AppState.allCases.map(\.rawValue)))")
+                    throw ValidationError(
+                        "--states: `\(name)` is not an app state; use \(AppState.allCases.map(\.rawValue).joined(separator: ", "))\(Suggestion.didYouMean(name, among: AppState.allCases.map(\.rawValue)))"
+                    )
                 }
                 return state
             }
@@ -136,7 +142,9 @@ struct MatrixCommand: ParsableCommand {
             request.sources = try Self.list(sources).map { name in
                 guard let source = TapSource(rawValue: name), source.exists(on: world.device.platform) else {
                     let valid = LinkMatrix.sources(for: world.device.platform).map(\.rawValue)
-                    throw ValidationError("--from: `\(name)` is not a tap source on \(world.device.platform.displayName); use \(valid.joined(separator: ", "))\(Suggestion.didYouMean(name, among: valid))")
+                    throw ValidationError(
+                        "--from: `\(name)` is not a tap source on \(world.device.platform.displayName); use \(valid.joined(separator: ", "))\(Suggestion.didYouMean(name, among: valid))"
+                    )
                 }
                 return source
             }
@@ -144,7 +152,9 @@ struct MatrixCommand: ParsableCommand {
         if let versions {
             request.versions = try Self.list(versions).map { name in
                 guard let os = OSVersion.parse(name, platform: world.device.platform) else {
-                    throw ValidationError("--os: `\(name)` is not a \(world.device.platform.displayName) version (e.g. \(world.device.platform == .ios ? "17.4" : "14 or api34"))")
+                    throw ValidationError(
+                        "--os: `\(name)` is not a \(world.device.platform.displayName) version (e.g. \(world.device.platform == .ios ? "17.4" : "14 or api34"))"
+                    )
                 }
                 return os
             }
@@ -163,7 +173,8 @@ struct MatrixCommand: ParsableCommand {
             throw ExitStatus.badInput
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let links = object["links"] as? [[String: Any]] else {
+            let links = object["links"] as? [[String: Any]]
+        else {
             Console.error("\(path): error: not a matrix saved by `linksim matrix --save` (expected a JSON object with `links`)")
             throw ExitStatus.badInput
         }
@@ -280,10 +291,11 @@ enum MatrixReport {
     }
 
     static func json(_ links: [LinkMatrix.Link], file: String, world: Scenario, request: LinkMatrix.Request) -> String {
-        JSONValueEncoder.render(MatrixJSON(
-            file: file, platform: world.device.platform.rawValue,
-            app: world.apps.indices.contains(request.app) ? world.apps[request.app].id : nil,
-            links: links.map { MatrixJSON.Link(action: $0.action, url: $0.url, cells: $0.cells.map(MatrixJSON.Cell.init)) }))
+        JSONValueEncoder.render(
+            MatrixJSON(
+                file: file, platform: world.device.platform.rawValue,
+                app: world.apps.indices.contains(request.app) ? world.apps[request.app].id : nil,
+                links: links.map { MatrixJSON.Link(action: $0.action, url: $0.url, cells: $0.cells.map(MatrixJSON.Cell.init)) }))
     }
 
     /// One testsuite per link, one testcase per cell. A cell that changed from `--expect` fails;
@@ -292,11 +304,13 @@ enum MatrixReport {
         let changed = Dictionary(changes.map { ($0.coordinates, $0) }, uniquingKeysWith: { a, _ in a })
         let e = JUnitReporter.escape
         let total = links.map(\.cells.count).reduce(0, +)
-        var failures = 0, skipped = 0
+        var failures = 0
+        var skipped = 0
         var body = ""
         for link in links {
             var suite = ""
-            var suiteFailures = 0, suiteSkipped = 0
+            var suiteFailures = 0
+            var suiteSkipped = 0
             for cell in link.cells {
                 let key = LinkMatrix.coordinates(cell)
                 suite += "    <testcase name=\"\(e(key))\" classname=\"\(e(file))#\(link.action + 1)\" time=\"0.000\">\n"
@@ -318,7 +332,8 @@ enum MatrixReport {
             }
             failures += suiteFailures
             skipped += suiteSkipped
-            body += "  <testsuite name=\"\(e(file))#\(link.action + 1) \(e(link.url))\" tests=\"\(link.cells.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"\(suiteSkipped)\">\n"
+            body +=
+                "  <testsuite name=\"\(e(file))#\(link.action + 1) \(e(link.url))\" tests=\"\(link.cells.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"\(suiteSkipped)\">\n"
                 + suite + "  </testsuite>\n"
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -16,8 +16,12 @@ enum RealFileInput {
         do {
             return try LocalFiles().read(path)
         } catch let tooLarge as FileTooLarge {
-            throw Failure(lines: [Diagnostic(file: path, location: SourceLocation(file: path, line: 1, column: 1),
-                                             message: tooLarge.description).description])
+            throw Failure(lines: [
+                Diagnostic(
+                    file: path, location: SourceLocation(file: path, line: 1, column: 1),
+                    message: tooLarge.description
+                ).description
+            ])
         } catch {
             throw Failure(lines: [Diagnostic(file: path, location: nil, message: "cannot read the file").description])
         }
@@ -36,17 +40,22 @@ enum RealFileInput {
     }
 
     /// The manifest `android match` works on: one file, several merged, or an APK's.
-    static func manifest(paths: [String], apk: String?, res: [String], appID: String?,
-                         placeholders: [String: String], api: Int) throws(Failure) -> ParsedManifest {
+    static func manifest(
+        paths: [String], apk: String?, res: [String], appID: String?,
+        placeholders: [String: String], api: Int
+    ) throws(Failure) -> ParsedManifest {
         var options = ManifestOptions(applicationID: appID, placeholders: placeholders, resources: try resources(res), api: api)
         if let apk {
             let package = try APKReader.read(apk)
             do throws(InputError) {
-                var parsed = try ManifestParser.parse(binary: package.manifest, resourceTable: package.resourceTable,
-                                                      file: "\(apk)!/AndroidManifest.xml", tableFile: "\(apk)!/resources.arsc",
-                                                      options: options)
+                var parsed = try ManifestParser.parse(
+                    binary: package.manifest, resourceTable: package.resourceTable,
+                    file: "\(apk)!/AndroidManifest.xml", tableFile: "\(apk)!/resources.arsc",
+                    options: options)
                 if package.resourceTable == nil {
-                    parsed.warnings.insert(Diagnostic(file: apk, location: nil, message: "the APK has no resources.arsc; resource references stay unresolved", isWarning: true), at: 0)
+                    parsed.warnings.insert(
+                        Diagnostic(file: apk, location: nil, message: "the APK has no resources.arsc; resource references stay unresolved", isWarning: true),
+                        at: 0)
                 }
                 return parsed
             } catch {
@@ -56,7 +65,8 @@ enum RealFileInput {
         var files: [(bytes: [UInt8], file: String)] = []
         for path in paths { files.append((try read(path), path)) }
         if options.applicationID == nil, let first = files.first,
-           let package = try? ManifestParser.parse(first.bytes, file: first.file, options: ManifestOptions()).manifest.package {
+            let package = try? ManifestParser.parse(first.bytes, file: first.file, options: ManifestOptions()).manifest.package
+        {
             // Without --app-id, the manifest's package is the best guess for ${applicationId}.
             options.applicationID = package
         }

@@ -45,7 +45,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customShort("j"), help: ArgumentHelp("Files to run at once (default: every core).", valueName: "N"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Run only shard I of N (1-based): the sorted files dealt round-robin, so N CI jobs with the same files split the suite.", valueName: "I/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Run only shard I of N (1-based): the sorted files dealt round-robin, so N CI jobs with the same files split the suite.", valueName: "I/N"))
     var shard: String?
 
     @Option(name: .customLong("tag"), help: ArgumentHelp("Only scenarios with this tag (repeatable: any of them).", valueName: "tag"))
@@ -108,7 +110,10 @@ struct ReplayCommand: ParsableCommand {
             ReplayRow.make(file: files[index], selection: selection, junit: junit, format: format, text: text, annotate: annotate)
         }
         var builder = JUnitReporter.Builder()
-        var passed = 0, failed = 0, invalid = 0, shown = 0
+        var passed = 0
+        var failed = 0
+        var invalid = 0
+        var shown = 0
         if format == .json { Console.out("{\"scenarios\": [") }
         var stoppedAt: Int? = nil
         rows.forEachInOrder { index, row in
@@ -166,7 +171,8 @@ struct ReplaySelection: Sendable {
 
     func keeps(_ scenario: Scenario, file: String) -> Bool {
         if let filter, !file.lowercased().contains(filter.lowercased()),
-           !scenario.name.lowercased().contains(filter.lowercased()) {
+            !scenario.name.lowercased().contains(filter.lowercased())
+        {
             return false
         }
         if !tags.isEmpty, !scenario.tags.contains(where: tags.contains) { return false }
@@ -192,8 +198,10 @@ struct ReplayRow: Sendable {
     var annotations: [String]
     var junit: JUnitReporter.Case?
 
-    static func make(file: String, selection: ReplaySelection, junit: Bool, format: OutputFormat,
-                     text: TextReporter, annotate: Bool) -> ReplayRow? {
+    static func make(
+        file: String, selection: ReplaySelection, junit: Bool, format: OutputFormat,
+        text: TextReporter, annotate: Bool
+    ) -> ReplayRow? {
         let clock = ContinuousClock()
         let start = clock.now
         let outcome = ReplayCommand.replay(file)
@@ -217,9 +225,10 @@ struct ReplayRow: Sendable {
             row.stderr = error.description
             if annotate {
                 row.annotations = error.diagnostics.map { diagnostic in
-                    GitHubAnnotation.error(file: diagnostic.location?.file ?? diagnostic.file, line: diagnostic.location?.line,
-                                           column: diagnostic.location?.column, title: "not a valid scenario",
-                                           message: diagnostic.message)
+                    GitHubAnnotation.error(
+                        file: diagnostic.location?.file ?? diagnostic.file, line: diagnostic.location?.line,
+                        column: diagnostic.location?.column, title: "not a valid scenario",
+                        message: diagnostic.message)
                 }
             }
         case .simulated(_, let result):
@@ -227,10 +236,11 @@ struct ReplayRow: Sendable {
                 for r in result.results {
                     guard let check = r.check, !check.passed else { continue }
                     let location = r.action.expect?.location ?? r.action.location
-                    row.annotations.append(GitHubAnnotation.error(
-                        file: file, line: location?.line, column: location?.column,
-                        title: "\(result.scenario.name): action #\(r.index + 1)",
-                        message: check.mismatches.map(\.description).joined(separator: "; ")))
+                    row.annotations.append(
+                        GitHubAnnotation.error(
+                            file: file, line: location?.line, column: location?.column,
+                            title: "\(result.scenario.name): action #\(r.index + 1)",
+                            message: check.mismatches.map(\.description).joined(separator: "; ")))
                 }
             }
         }
@@ -251,8 +261,9 @@ enum GitHubAnnotation {
     }
 
     static func data(_ text: String) -> String {
-        SafeText.escape(text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A"))
+        SafeText.escape(
+            text.replacingOccurrences(of: "%", with: "%25")
+                .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     static func property(_ text: String) -> String {

@@ -32,7 +32,8 @@ extension ScenarioFiles {
     /// then relative to the current folder). Problems go to stderr and end with exit 65.
     static func load(_ path: String) throws -> Scenario {
         do {
-            let scenario = path == "-"
+            let scenario =
+                path == "-"
                 ? try ScenarioLoader.parse(try readStandardInput(), file: "<stdin>", baseDirectory: ".")
                 : try ScenarioLoader.load(path: path)
             for warning in scenario.warnings { Console.error(warning.description) }
@@ -71,7 +72,8 @@ extension ScenarioFiles {
         }
         if needsLink, LinkMatrix.tap(of: scenario.actions[number - 1]) == nil {
             let links = LinkMatrix.linkActions(scenario).map { "#\($0 + 1)" }.joined(separator: ", ")
-            throw ValidationError("--action \(number) is `\(scenario.actions[number - 1].kind.name)`, not a tap; the taps are \(links.isEmpty ? "none" : links)")
+            throw ValidationError(
+                "--action \(number) is `\(scenario.actions[number - 1].kind.name)`, not a tap; the taps are \(links.isEmpty ? "none" : links)")
         }
         return number - 1
     }

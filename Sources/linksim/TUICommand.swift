@@ -26,9 +26,11 @@ struct TUIOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "No colours: bold, reverse and underline only (as NO_COLOR does).")
     var noColor = false
 
-    @Option(name: .customLong("print-screen"),
-            help: ArgumentHelp("Print one screen as plain text at WxH (e.g. 120x40) and exit; works without a terminal.",
-                               visibility: .hidden))
+    @Option(
+        name: .customLong("print-screen"),
+        help: ArgumentHelp(
+            "Print one screen as plain text at WxH (e.g. 120x40) and exit; works without a terminal.",
+            visibility: .hidden))
     var printScreen: String?
 
     /// `bare`: started as `linksim` without a subcommand (its usage message differs).
@@ -51,14 +53,16 @@ struct TUIOptions: ParsableArguments {
                 throw ValidationError("--print-screen takes WIDTHxHEIGHT, e.g. 120x40")
             }
             let size = Size(width: parts[0], height: parts[1])
-            let model = scenario.map { TUIModel.opening($0, path: file, size: size, colorEnabled: false) }
+            let model =
+                scenario.map { TUIModel.opening($0, path: file, size: size, colorEnabled: false) }
                 ?? TUIModel.demo(size: size, colorEnabled: false)
             print(PlainTextBackend.text(of: render(model, size: size)))
             return
         }
         guard TUIRunner.hasTerminal else {
             if bare {
-                FileHandle.standardError.write(Data("usage: linksim <command> [options]  (see `linksim --help`; on a terminal, `linksim` opens the TUI)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("usage: linksim <command> [options]  (see `linksim --help`; on a terminal, `linksim` opens the TUI)\n".utf8))
             } else {
                 FileHandle.standardError.write(Data("linksim tui needs a terminal on stdin and stdout; use `linksim run FILE` in scripts\n".utf8))
             }

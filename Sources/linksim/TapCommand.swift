@@ -40,7 +40,10 @@ struct TapCommand: ParsableCommand {
     @Option(name: .customLong("app"), help: ArgumentHelp("The app (bundle id or package) to install; repeat for several.", valueName: "id"))
     var apps: [String] = []
 
-    @Option(help: ArgumentHelp("The app's state: not_installed, installed, terminated, background, foreground (default background; with --world, overrides the first app's).", valueName: "state"))
+    @Option(
+        help: ArgumentHelp(
+            "The app's state: not_installed, installed, terminated, background, foreground (default background; with --world, overrides the first app's).",
+            valueName: "state"))
     var state: AppState?
 
     @Option(name: .customLong("team-id"), help: ArgumentHelp("iOS team ID of the app (for AASA matching).", valueName: "id"))
@@ -49,7 +52,9 @@ struct TapCommand: ParsableCommand {
     @Option(name: .customLong("scheme"), help: ArgumentHelp("A custom URL scheme the app registers (repeatable).", valueName: "scheme"))
     var schemes: [String] = []
 
-    @Option(name: .customLong("domain"), help: ArgumentHelp("A host the app claims: applinks:HOST on iOS, an autoVerify https intent filter on Android (repeatable).", valueName: "host"))
+    @Option(
+        name: .customLong("domain"),
+        help: ArgumentHelp("A host the app claims: applinks:HOST on iOS, an autoVerify https intent filter on Android (repeatable).", valueName: "host"))
     var domains: [String] = []
 
     @Option(help: ArgumentHelp("apple-app-site-association file the URL's host serves.", valueName: "file"))
@@ -72,7 +77,9 @@ struct TapCommand: ParsableCommand {
         let platform = scenario.device.platform
         guard let source = TapSource(rawValue: from), source.exists(on: platform) else {
             let valid = LinkMatrix.sources(for: platform).map(\.rawValue)
-            throw ValidationError("--from: `\(from)` is not a tap source on \(platform.displayName); use \(valid.joined(separator: ", "))\(Suggestion.didYouMean(from, among: valid))")
+            throw ValidationError(
+                "--from: `\(from)` is not a tap source on \(platform.displayName); use \(valid.joined(separator: ", "))\(Suggestion.didYouMean(from, among: valid))"
+            )
         }
         guard let parts = URLParts(url) else {
             throw ValidationError("`\(url)` is not a URL with a scheme, e.g. https://example.com/path or shopapp://item/1")

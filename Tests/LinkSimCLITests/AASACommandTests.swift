@@ -2,13 +2,13 @@ import Foundation
 import Testing
 
 private let overview = #"""
-{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
-  {"#": "no_universal_links", "exclude": true},
-  {"/": "/buy/*"},
-  {"/": "/help/website/*", "exclude": true},
-  {"/": "/help/*", "?": {"articleNumber": "????"}}
-]}, {"appID": "ABCDE12345.com.example.app", "paths": ["NOT /old/private/*", "/old/*"]}]}}
-"""#
+    {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
+      {"#": "no_universal_links", "exclude": true},
+      {"/": "/buy/*"},
+      {"/": "/help/website/*", "exclude": true},
+      {"/": "/help/*", "?": {"articleNumber": "????"}}
+    ]}, {"appID": "ABCDE12345.com.example.app", "paths": ["NOT /old/private/*", "/old/*"]}]}}
+    """#
 
 /// Writes the fixture files into a fresh temporary folder and returns it.
 private func fixtures(_ files: [String: String]) throws -> URL {
@@ -30,9 +30,12 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 
     @Test func matchPrintsContractJSON() throws {
         let folder = try fixtures(["aasa.json": overview])
-        let output = try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--app-id", app,
-                                           "--url", "https://example.com/help/123?articleNumber=4815", "--format", "json"],
-                                          in: folder)
+        let output = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "aasa.json", "--app-id", app,
+                "--url", "https://example.com/help/123?articleNumber=4815", "--format", "json",
+            ],
+            in: folder)
         #expect(output.status == 0)
         #expect(output.stdout.hasPrefix(#"{"result": "match", "detail": 0, "component": 3, "format": "components""#))
         let object = try jsonObject(output.stdout)
@@ -42,28 +45,40 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 
     @Test func excludeAndNoMatchStillExitZero() throws {
         let folder = try fixtures(["aasa.json": overview])
-        let excluded = try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--app-id", app,
-                                             "--url", "https://example.com/buy/1#no_universal_links", "--format", "json"], in: folder)
+        let excluded = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "aasa.json", "--app-id", app,
+                "--url", "https://example.com/buy/1#no_universal_links", "--format", "json",
+            ], in: folder)
         #expect(excluded.status == 0)
         #expect(excluded.stdout.hasPrefix(#"{"result": "exclude", "detail": 0, "component": 0, "format": "components""#))
-        let none = try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--app-id", "ZZZZZ99999.other",
-                                         "--url", "https://example.com/buy/1", "--format", "json"], in: folder)
+        let none = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "aasa.json", "--app-id", "ZZZZZ99999.other",
+                "--url", "https://example.com/buy/1", "--format", "json",
+            ], in: folder)
         #expect(none.status == 0)
         #expect(none.stdout.hasPrefix(#"{"result": "no_match", "detail": null, "component": null, "format": null"#))
     }
 
     @Test func iosVersionSelectsLegacyPaths() throws {
         let folder = try fixtures(["aasa.json": overview])
-        let old = try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--app-id", app, "--ios", "12.4",
-                                        "--url", "https://example.com/old/private/x", "--format", "json"], in: folder)
+        let old = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "aasa.json", "--app-id", app, "--ios", "12.4",
+                "--url", "https://example.com/old/private/x", "--format", "json",
+            ], in: folder)
         #expect(old.status == 0)
         #expect(old.stdout.hasPrefix(#"{"result": "exclude", "detail": 1, "component": 0, "format": "paths""#))
     }
 
     @Test func textOutputExplainsTheSteps() throws {
         let folder = try fixtures(["aasa.json": overview])
-        let output = try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--app-id", app,
-                                           "--url", "https://example.com/buy/42"], in: folder)
+        let output = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "aasa.json", "--app-id", app,
+                "--url", "https://example.com/buy/42",
+            ], in: folder)
         #expect(output.status == 0)
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "match: details[0].components[1]")
@@ -75,8 +90,11 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
         let folder = try fixtures(["aasa.json": overview])
         let badURL = try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--app-id", app, "--url", "not a url"], in: folder)
         #expect(badURL.status == 64)
-        let badIOS = try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--app-id", app,
-                                           "--url", "https://example.com/", "--ios", "seventeen"], in: folder)
+        let badIOS = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "aasa.json", "--app-id", app,
+                "--url", "https://example.com/", "--ios", "seventeen",
+            ], in: folder)
         #expect(badIOS.status == 64)
         #expect(badIOS.stderr.contains("--ios"))
         let missing = try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--url", "https://example.com/"], in: folder)
@@ -85,27 +103,40 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 
     @Test func badFilesExit65WithAPosition() throws {
         let folder = try fixtures(["broken.json": "{\n  \"applinks\": {\"details\": [}\n}"])
-        let broken = try BinaryRunner.run(["aasa", "match", "--file", "broken.json", "--app-id", app,
-                                           "--url", "https://example.com/"], in: folder)
+        let broken = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "broken.json", "--app-id", app,
+                "--url", "https://example.com/",
+            ], in: folder)
         #expect(broken.status == 65)
         #expect(broken.stderr.hasPrefix("broken.json:2:28: error: invalid JSON"))
         #expect(broken.stdout.isEmpty)
-        let absent = try BinaryRunner.run(["aasa", "match", "--file", "absent.json", "--app-id", app,
-                                           "--url", "https://example.com/"], in: folder)
+        let absent = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "absent.json", "--app-id", app,
+                "--url", "https://example.com/",
+            ], in: folder)
         #expect(absent.status == 65)
         #expect(absent.stderr.hasPrefix("absent.json: error:"))
     }
 
     @Test func oversizedFileIsRejectedFromIOS931() throws {
-        let big = #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#
+        let big =
+            #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#
             + String(repeating: " ", count: 131_072)
         let folder = try fixtures(["big.json": big])
-        let latest = try BinaryRunner.run(["aasa", "match", "--file", "big.json", "--app-id", app,
-                                           "--url", "https://example.com/x"], in: folder)
+        let latest = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "big.json", "--app-id", app,
+                "--url", "https://example.com/x",
+            ], in: folder)
         #expect(latest.status == 65)
         #expect(latest.stderr.contains("128 KB"))
-        let old = try BinaryRunner.run(["aasa", "match", "--file", "big.json", "--app-id", app, "--ios", "9.0",
-                                        "--url", "https://example.com/x", "--format", "json"], in: folder)
+        let old = try BinaryRunner.run(
+            [
+                "aasa", "match", "--file", "big.json", "--app-id", app, "--ios", "9.0",
+                "--url", "https://example.com/x", "--format", "json",
+            ], in: folder)
         #expect(old.status == 0)
         #expect(old.stdout.hasPrefix(#"{"result": "match""#))
     }

@@ -4,35 +4,35 @@ import Testing
 /// `linksim android match`, run as a user would (contract §1 and §1.2).
 @Suite struct AndroidCommandTests {
     static let manifest = #"""
-    <?xml version="1.0" encoding="utf-8"?>
-    <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
-        <uses-sdk android:targetSdkVersion="34" />
-        <application>
-            <activity android:name=".MainActivity" android:exported="true">
-                <intent-filter android:autoVerify="true">
-                    <action android:name="android.intent.action.VIEW" />
-                    <category android:name="android.intent.category.DEFAULT" />
-                    <category android:name="android.intent.category.BROWSABLE" />
-                    <data android:scheme="https" android:host="shop.example.com" android:pathPrefix="/product/" />
-                </intent-filter>
-                <intent-filter>
-                    <action android:name="android.intent.action.VIEW" />
-                    <category android:name="android.intent.category.DEFAULT" />
-                    <category android:name="android.intent.category.BROWSABLE" />
-                    <data android:scheme="https" android:host="shop.example.com" android:pathSuffix=".pdf" />
-                </intent-filter>
-            </activity>
-            <activity android:name="com.example.shop.Hidden" android:exported="false">
-                <intent-filter>
-                    <action android:name="android.intent.action.VIEW" />
-                    <category android:name="android.intent.category.DEFAULT" />
-                    <category android:name="android.intent.category.BROWSABLE" />
-                    <data android:scheme="https" android:host="shop.example.com" />
-                </intent-filter>
-            </activity>
-        </application>
-    </manifest>
-    """#
+        <?xml version="1.0" encoding="utf-8"?>
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
+            <uses-sdk android:targetSdkVersion="34" />
+            <application>
+                <activity android:name=".MainActivity" android:exported="true">
+                    <intent-filter android:autoVerify="true">
+                        <action android:name="android.intent.action.VIEW" />
+                        <category android:name="android.intent.category.DEFAULT" />
+                        <category android:name="android.intent.category.BROWSABLE" />
+                        <data android:scheme="https" android:host="shop.example.com" android:pathPrefix="/product/" />
+                    </intent-filter>
+                    <intent-filter>
+                        <action android:name="android.intent.action.VIEW" />
+                        <category android:name="android.intent.category.DEFAULT" />
+                        <category android:name="android.intent.category.BROWSABLE" />
+                        <data android:scheme="https" android:host="shop.example.com" android:pathSuffix=".pdf" />
+                    </intent-filter>
+                </activity>
+                <activity android:name="com.example.shop.Hidden" android:exported="false">
+                    <intent-filter>
+                        <action android:name="android.intent.action.VIEW" />
+                        <category android:name="android.intent.category.DEFAULT" />
+                        <category android:name="android.intent.category.BROWSABLE" />
+                        <data android:scheme="https" android:host="shop.example.com" />
+                    </intent-filter>
+                </activity>
+            </application>
+        </manifest>
+        """#
 
     /// Writes `text` to a fresh temporary folder and returns the file's path.
     static func write(_ text: String, name: String = "AndroidManifest.xml") throws -> String {
@@ -68,8 +68,10 @@ import Testing
     }
 
     @Test func appIDQualifiesRelativeNames() throws {
-        let output = try Self.match(["--url", "https://shop.example.com/product/1", "--app-id", "com.example.shop.debug",
-                                     "--format", "json"])
+        let output = try Self.match([
+            "--url", "https://shop.example.com/product/1", "--app-id", "com.example.shop.debug",
+            "--format", "json",
+        ])
         #expect(output.stdout.contains(#""activity": "com.example.shop.debug.MainActivity""#))
     }
 
@@ -77,8 +79,14 @@ import Testing
         let output = try Self.match(["--url", "https://shop.example.com/about"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("No activity matches."))
-        #expect(output.stdout.contains(#"com.example.shop.MainActivity filter #0: NO_MATCH_DATA: path "/about" matches none of the filter's 1 path entry  [android.filter.path-match]"#))
-        #expect(output.stdout.contains(#"com.example.shop.Hidden filter #0: the filter matches, but com.example.shop.Hidden is android:exported="false": other apps cannot start it  [android.filter.exported]"#))
+        #expect(
+            output.stdout.contains(
+                #"com.example.shop.MainActivity filter #0: NO_MATCH_DATA: path "/about" matches none of the filter's 1 path entry  [android.filter.path-match]"#
+            ))
+        #expect(
+            output.stdout.contains(
+                #"com.example.shop.Hidden filter #0: the filter matches, but com.example.shop.Hidden is android:exported="false": other apps cannot start it  [android.filter.exported]"#
+            ))
     }
 
     @Test func noMatchIsStillSuccess() throws {
@@ -99,8 +107,10 @@ import Testing
     }
 
     @Test func unreadableManifestExits65() throws {
-        let output = try BinaryRunner.run(["android", "match", "--manifest", "/nonexistent/AndroidManifest.xml",
-                                           "--url", "https://x/"])
+        let output = try BinaryRunner.run([
+            "android", "match", "--manifest", "/nonexistent/AndroidManifest.xml",
+            "--url", "https://x/",
+        ])
         #expect(output.status == 65)
         #expect(output.stderr == "/nonexistent/AndroidManifest.xml: error: cannot read the file\n")
         #expect(output.stdout.isEmpty)
@@ -108,23 +118,24 @@ import Testing
 
     @Test func malformedManifestExits65WithDiagnostics() throws {
         let text = """
-        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="p">
-          <application>
-            <activity android:name=".M" android:launchMode="singletop">
-              <intent-filter>
-                <data android:scheme="https" android:host="@string/host" />
-              </intent-filter>
-            </activity>
-          </application>
-        </manifest>
-        """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="p">
+              <application>
+                <activity android:name=".M" android:launchMode="singletop">
+                  <intent-filter>
+                    <data android:scheme="https" android:host="@string/host" />
+                  </intent-filter>
+                </activity>
+              </application>
+            </manifest>
+            """
         let path = try Self.write(text)
         let output = try BinaryRunner.run(["android", "match", "--manifest", path, "--url", "https://x/"])
         #expect(output.status == 65)
-        #expect(output.stderr == """
-        \(path):3:33: error: android:launchMode="singletop" in <activity>: unknown launch mode; valid values are standard, singleTop, singleTask, singleInstance, singleInstancePerTask
+        #expect(
+            output.stderr == """
+                \(path):3:33: error: android:launchMode="singletop" in <activity>: unknown launch mode; valid values are standard, singleTop, singleTask, singleInstance, singleInstancePerTask
 
-        """)
+                """)
         let broken = try Self.write("<manifest>\n  <application>\n</manifest>\n")
         let brokenOutput = try BinaryRunner.run(["android", "match", "--manifest", broken, "--url", "https://x/"])
         #expect(brokenOutput.status == 65)
@@ -139,8 +150,9 @@ import Testing
     }
 
     @Test func implicitExportedTargeting31DoesNotInstall() throws {
-        let text = Self.manifest.replacingOccurrences(of: #"android:name=".MainActivity" android:exported="true""#,
-                                                      with: #"android:name=".MainActivity""#)
+        let text = Self.manifest.replacingOccurrences(
+            of: #"android:name=".MainActivity" android:exported="true""#,
+            with: #"android:name=".MainActivity""#)
         let output = try Self.match(["--url", "https://shop.example.com/product/1", "--target-sdk", "31"], manifest: text)
         #expect(output.status == 0)
         #expect(output.stdout.contains("the app does not install"))

@@ -19,8 +19,10 @@ final class BenchSmokeTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
-        for key in ["sim_median_us", "action_median_us", "replay_10k_s", "yams_compose_10k_s", "replay_floor_ratio",
-                    "replay_peak_rss_mb_50k", "aasa_checks_per_s", "aasa_explain_checks_per_s", "filter_ns", "run_ms"] {
+        for key in [
+            "sim_median_us", "action_median_us", "replay_10k_s", "yams_compose_10k_s", "replay_floor_ratio",
+            "replay_peak_rss_mb_50k", "aasa_checks_per_s", "aasa_explain_checks_per_s", "filter_ns", "run_ms",
+        ] {
             XCTAssertNotNil(object[key], "missing \(key)")
             XCTAssertTrue(object[key] is NSNumber, "\(key) is not a number: \(String(describing: object[key]))")
         }

@@ -116,28 +116,30 @@ import Testing
         let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
         switch kind {
         case "manifest":
-            let wrapper = try scenario("""
-            linksim: 1
-            name: broken manifest
-            device: {platform: android, os: "14"}
-            apps:
-              - id: com.example.shop
-                manifest: \(input)
-            tap: https://shop.example.com/product/1
-            """)
+            let wrapper = try scenario(
+                """
+                linksim: 1
+                name: broken manifest
+                device: {platform: android, os: "14"}
+                apps:
+                  - id: com.example.shop
+                    manifest: \(input)
+                tap: https://shop.example.com/product/1
+                """)
             return [["android", "match", "--manifest", input, "--url", "https://shop.example.com/product/1"], ["validate", wrapper]]
         case "plist", "entitlements":
             let key = kind == "plist" ? "info_plist" : "entitlements"
-            let wrapper = try scenario("""
-            linksim: 1
-            name: broken \(kind)
-            device: {platform: ios, os: "17.4"}
-            apps:
-              - id: com.example.shop
-                team_id: ABCDE12345
-                \(key): \(input)
-            tap: shopapp://product/1
-            """)
+            let wrapper = try scenario(
+                """
+                linksim: 1
+                name: broken \(kind)
+                device: {platform: ios, os: "17.4"}
+                apps:
+                  - id: com.example.shop
+                    team_id: ABCDE12345
+                    \(key): \(input)
+                tap: shopapp://product/1
+                """)
             return [["validate", wrapper], ["run", wrapper]]
         case "scenario":
             return [["validate", input], ["run", input]]
@@ -145,26 +147,29 @@ import Testing
             // Valid JSON that iOS reads but ignores in part: only the validator calls it an error.
             return [["aasa", "validate", "--file", input]]
         case "aasa":
-            return [["aasa", "validate", "--file", input],
-                    ["aasa", "match", "--file", input, "--app-id", "ABCDE12345.com.example.shop", "--url", "https://shop.example.com/product/1"]]
+            return [
+                ["aasa", "validate", "--file", input],
+                ["aasa", "match", "--file", input, "--app-id", "ABCDE12345.com.example.shop", "--url", "https://shop.example.com/product/1"],
+            ]
         case "assetlinks":
-            let wrapper = try scenario("""
-            linksim: 1
-            name: broken assetlinks
-            device: {platform: android, os: "14"}
-            apps:
-              - id: com.example.shop
-                signing_sha256: ["\(fingerprint)"]
-                activities:
-                  - name: .MainActivity
-                    exported: true
-                    intent_filters:
-                      - {auto_verify: true, actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: https, host: shop.example.com}]}
-            web:
-              shop.example.com:
-                assetlinks: {file: \(input)}
-            tap: https://shop.example.com/product/1
-            """)
+            let wrapper = try scenario(
+                """
+                linksim: 1
+                name: broken assetlinks
+                device: {platform: android, os: "14"}
+                apps:
+                  - id: com.example.shop
+                    signing_sha256: ["\(fingerprint)"]
+                    activities:
+                      - name: .MainActivity
+                        exported: true
+                        intent_filters:
+                          - {auto_verify: true, actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: https, host: shop.example.com}]}
+                web:
+                  shop.example.com:
+                    assetlinks: {file: \(input)}
+                tap: https://shop.example.com/product/1
+                """)
             return [["run", wrapper]]
         default:
             throw InputKindError(kind: kind)
@@ -189,7 +194,8 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
@@ -206,15 +212,24 @@ import Testing
         group.wait()
         process.waitUntilExit()
         watchdog.cancel()
-        return BinaryRunner.Output(stdout: String(decoding: outData, as: UTF8.self),
-                                   stderr: String(decoding: errorData.get(), as: UTF8.self),
-                                   status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus)
+        return BinaryRunner.Output(
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errorData.get(), as: UTF8.self),
+            status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus)
     }
 
     final class LockedData: @unchecked Sendable {
         private let lock = NSLock()
         private var data = Data()
-        func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-        func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+        func set(_ value: Data) {
+            lock.lock()
+            data = value
+            lock.unlock()
+        }
+        func get() -> Data {
+            lock.lock()
+            defer { lock.unlock() }
+            return data
+        }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The commands end to end, through the built binary, as a user runs them.
 @Suite struct CommandTests {
@@ -18,16 +19,16 @@ import Testing
     }
 
     static let passing = """
-    linksim: 1
-    name: Notes opens Shop
-    description: d
-    device: {platform: ios, os: "17.4"}
-    apps:
-      - {id: com.example.shop, name: Shop, state: background, url_schemes: [shopapp], routes: [{url: "shopapp://p/{id}", screen: P}]}
-    tap: shopapp://p/42
-    from: notes
-    expect: {lands: app, screen: P, params: {id: "42"}, via: custom_scheme, callback: "scene(_:openURLContexts:)"}
-    """
+        linksim: 1
+        name: Notes opens Shop
+        description: d
+        device: {platform: ios, os: "17.4"}
+        apps:
+          - {id: com.example.shop, name: Shop, state: background, url_schemes: [shopapp], routes: [{url: "shopapp://p/{id}", screen: P}]}
+        tap: shopapp://p/42
+        from: notes
+        expect: {lands: app, screen: P, params: {id: "42"}, via: custom_scheme, callback: "scene(_:openURLContexts:)"}
+        """
 
     static let failing = passing.replacingOccurrences(of: "screen: P, params", with: "screen: Q, params")
         .replacingOccurrences(of: "Notes opens Shop", with: "Wrong screen")
@@ -82,8 +83,10 @@ import Testing
     }
 
     @Test func replayTableSummaryAndExitCodes() throws {
-        let dir = try Self.folder(["ok/a.yaml": Self.passing, "ok/nested/c.yml": Self.passing, "bad/b.yaml": Self.failing,
-                                   "ok/notes.txt": "not a scenario"])
+        let dir = try Self.folder([
+            "ok/a.yaml": Self.passing, "ok/nested/c.yml": Self.passing, "bad/b.yaml": Self.failing,
+            "ok/notes.txt": "not a scenario",
+        ])
         let green = try BinaryRunner.run(["replay", "ok"], in: dir)
         #expect(green.status == 0)
         #expect(green.stdout.hasSuffix("\n2 passed, 0 failed\n") || green.stdout.hasSuffix("PASS  ok/nested/c.yml  Notes opens Shop\n2 passed, 0 failed\n"))
@@ -138,7 +141,10 @@ import Testing
         #expect(ok.stdout == "a.yaml: ok\n")
         let bad = try BinaryRunner.run(["validate", "a.yaml", "b.yaml"], in: dir)
         #expect(bad.status == 65)
-        #expect(bad.stderr == "b.yaml:5:7: error: `from` must be one of: notes, messages, mail, safari, safari_address_bar, chrome, chrome_address_bar, firefox, in_app_browser, sfsafariviewcontroller, webview, custom_tab, other_app, qr_code; got `notez`; did you mean `notes`?\n")
+        #expect(
+            bad.stderr
+                == "b.yaml:5:7: error: `from` must be one of: notes, messages, mail, safari, safari_address_bar, chrome, chrome_address_bar, firefox, in_app_browser, sfsafariviewcontroller, webview, custom_tab, other_app, qr_code; got `notez`; did you mean `notes`?\n"
+        )
     }
 
     @Test func badInputAndUsageExitCodes() throws {
@@ -189,27 +195,27 @@ import Testing
 
 @Suite struct AppLinksCommandTests {
     static let scenario = """
-    linksim: 1
-    name: app links
-    description: d
-    device: {platform: android, os: "14"}
-    apps:
-      - id: com.example.shop
-        state: background
-        signing_sha256: ["AB:CD"]
-        activities:
-          - name: .Main
-            exported: true
-            intent_filters:
-              - {auto_verify: true, actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: https, host: shop.example.com}, {host: www.example.com}]}
-    web:
-      shop.example.com:
-        assetlinks: {json: [{relation: [delegate_permission/common.handle_all_urls], target: {namespace: android_app, package_name: com.example.shop, sha256_cert_fingerprints: ["AB:CD"]}}]}
-      www.example.com:
-        assetlinks: {redirect: "https://example.com/.well-known/assetlinks.json"}
-    tap: https://shop.example.com/
-    expect: {lands: app}
-    """
+        linksim: 1
+        name: app links
+        description: d
+        device: {platform: android, os: "14"}
+        apps:
+          - id: com.example.shop
+            state: background
+            signing_sha256: ["AB:CD"]
+            activities:
+              - name: .Main
+                exported: true
+                intent_filters:
+                  - {auto_verify: true, actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: https, host: shop.example.com}, {host: www.example.com}]}
+        web:
+          shop.example.com:
+            assetlinks: {json: [{relation: [delegate_permission/common.handle_all_urls], target: {namespace: android_app, package_name: com.example.shop, sha256_cert_fingerprints: ["AB:CD"]}}]}
+          www.example.com:
+            assetlinks: {redirect: "https://example.com/.well-known/assetlinks.json"}
+        tap: https://shop.example.com/
+        expect: {lands: app}
+        """
 
     @Test func printsWhatPmGetAppLinksPrints() throws {
         let dir = try CommandTests.folder(["a.yaml": Self.scenario])

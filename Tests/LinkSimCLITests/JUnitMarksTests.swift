@@ -5,8 +5,10 @@ import Testing
 @Suite struct JUnitMarksTests {
     @Test func unknownAndAssumptionLandingsAreProperties() throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-marks-\(UUID().uuidString).xml").path
-        let out = try BinaryRunner.run(["replay", "scenarios/ios/scheme-webview-not-modelled.yaml",
-                                        "scenarios/flows/ios-email-tracker-onelink-installed.yaml", "--junit", report])
+        let out = try BinaryRunner.run([
+            "replay", "scenarios/ios/scheme-webview-not-modelled.yaml",
+            "scenarios/flows/ios-email-tracker-onelink-installed.yaml", "--junit", report,
+        ])
         #expect(out.status == 0)
         let xml = try String(contentsOfFile: report, encoding: .utf8)
         #expect(xml.contains("<property name=\"unknown\" value=\"action #1: a custom-scheme link inside WebView"))

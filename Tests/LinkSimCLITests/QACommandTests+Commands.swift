@@ -59,9 +59,11 @@ extension QACommandTests {
     // MARK: diff
 
     @Test func diffOfTwoScenariosAndOfTwoFileVersions() throws {
-        let dir = try Self.folder(["old.yaml": Self.universalLink, "files/aasa.json": Self.aasa,
-                                   "new/aasa.json": Self.aasaCartOnly,
-                                   "new.yaml": Self.universalLink.replacingOccurrences(of: "files/aasa.json", with: "new/aasa.json")])
+        let dir = try Self.folder([
+            "old.yaml": Self.universalLink, "files/aasa.json": Self.aasa,
+            "new/aasa.json": Self.aasaCartOnly,
+            "new.yaml": Self.universalLink.replacingOccurrences(of: "files/aasa.json", with: "new/aasa.json"),
+        ])
         let same = try BinaryRunner.run(["diff", "old.yaml", "old.yaml"], in: dir)
         #expect(same.status == 0)
         #expect(same.stdout.hasPrefix("no landing changed"))
@@ -86,8 +88,10 @@ extension QACommandTests {
     // MARK: explain
 
     @Test func explainListsSmallestChangesWithWhoAndRule() throws {
-        let dir = try Self.folder(["ul.yaml": Self.universalLink.replacingOccurrences(of: "aasa: {file: files/aasa.json}", with: "aasa: {file: files/aasa.json, status: 404}"),
-                                   "files/aasa.json": Self.aasa])
+        let dir = try Self.folder([
+            "ul.yaml": Self.universalLink.replacingOccurrences(of: "aasa: {file: files/aasa.json}", with: "aasa: {file: files/aasa.json, status: 404}"),
+            "files/aasa.json": Self.aasa,
+        ])
         let out = try BinaryRunner.run(["explain", "ul.yaml", "--action", "1", "--want", "app"], in: dir)
         #expect(out.status == 0)
         #expect(out.stdout.contains("now:  BROWSER"))
@@ -123,15 +127,20 @@ extension QACommandTests {
 
     @Test func tapFromFlagsAndFromAWorld() throws {
         let dir = try Self.folder(["ul.yaml": Self.universalLink, "files/aasa.json": Self.aasa])
-        let flags = try BinaryRunner.run(["tap", "https://shop.example.com/product/42", "--platform", "ios", "--os", "17.4", "--from", "notes",
-                                          "--app", "com.example.shop", "--team-id", "ABCDE12345", "--domain", "shop.example.com",
-                                          "--aasa", "files/aasa.json"], in: dir)
+        let flags = try BinaryRunner.run(
+            [
+                "tap", "https://shop.example.com/product/42", "--platform", "ios", "--os", "17.4", "--from", "notes",
+                "--app", "com.example.shop", "--team-id", "ABCDE12345", "--domain", "shop.example.com",
+                "--aasa", "files/aasa.json",
+            ], in: dir)
         #expect(flags.status == 0)
         #expect(flags.stdout.contains("→ APP  app com.example.shop"))
         #expect(flags.stdout.contains("via universal_link"))
-        let world = try BinaryRunner.run(["tap", "https://shop.example.com/product/42", "--world", "ul.yaml", "--state", "not_installed", "--format", "json"], in: dir)
+        let world = try BinaryRunner.run(
+            ["tap", "https://shop.example.com/product/42", "--world", "ul.yaml", "--state", "not_installed", "--format", "json"], in: dir)
         #expect(world.status == 0)
-        let landing = ((try Self.json(world.stdout)["scenarios"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first?["landing"] as? [String: Any]
+        let landing =
+            ((try Self.json(world.stdout)["scenarios"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first?["landing"] as? [String: Any]
         #expect(landing?["kind"] as? String == "browser")
         let scheme = try BinaryRunner.run(["tap", "shopapp://x", "--app", "com.example.shop", "--scheme", "shopapp", "--os", "12.5"], in: dir)
         #expect(scheme.stdout.contains("→ APP"))
@@ -175,7 +184,8 @@ extension QACommandTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()

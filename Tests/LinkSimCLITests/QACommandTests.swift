@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The QA commands end to end through the built binary: matrix, diff, explain, tap, run's export
 /// formats and stdin, replay for CI, schema, completions; and the one escaping console.
@@ -11,19 +12,19 @@ import Testing
     static let aasaCartOnly = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/cart"}]}]}}"#
 
     static let universalLink = """
-    linksim: 1
-    name: Notes opens Shop by universal link
-    tags: [ios, universal-link]
-    device: {platform: ios, os: "17.4"}
-    apps:
-      - {id: com.example.shop, name: Shop, state: background, team_id: ABCDE12345, associated_domains: ["applinks:shop.example.com"]}
-    web:
-      shop.example.com:
-        aasa: {file: files/aasa.json}
-    tap: https://shop.example.com/product/42
-    from: notes
-    expect: {lands: app, via: universal_link}
-    """
+        linksim: 1
+        name: Notes opens Shop by universal link
+        tags: [ios, universal-link]
+        device: {platform: ios, os: "17.4"}
+        apps:
+          - {id: com.example.shop, name: Shop, state: background, team_id: ABCDE12345, associated_domains: ["applinks:shop.example.com"]}
+        web:
+          shop.example.com:
+            aasa: {file: files/aasa.json}
+        tap: https://shop.example.com/product/42
+        from: notes
+        expect: {lands: app, via: universal_link}
+        """
 
     static var passing: String { CommandTests.passing }
     static var failing: String { CommandTests.failing }
@@ -40,7 +41,9 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         process.environment = env
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inPipe
@@ -50,8 +53,9 @@ import Testing
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return .init(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                     status: process.terminationStatus)
+        return .init(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     static func json(_ text: String) throws -> [String: Any] {
@@ -66,32 +70,34 @@ import Testing
 
     /// A scenario whose unknown key and values hold ESC, BEL and a bidi override.
     static let hostile = """
-    linksim: 1
-    name: "evil \\e[31mred\\e[0m \\u202Ename"
-    device: {platform: ios, os: "17.4"}
-    "\\e]0;pwned\\a\\e[2J": 1
-    tap: "shopapp://p/\\e[5m"
-    from: notes
-    """
+        linksim: 1
+        name: "evil \\e[31mred\\e[0m \\u202Ename"
+        device: {platform: ios, os: "17.4"}
+        "\\e]0;pwned\\a\\e[2J": 1
+        tap: "shopapp://p/\\e[5m"
+        from: notes
+        """
 
     static let hostileValid = """
-    linksim: 1
-    name: "evil \\e[31mred\\e[0m \\u202Ename"
-    device: {platform: ios, os: "17.4"}
-    apps:
-      - {id: com.example.shop, name: "Sh\\e[1mop", state: background, url_schemes: [shopapp]}
-    tap: "shopapp://p/\\e[5m\\u202E"
-    from: notes
-    expect: {lands: browser, screen: "\\e[7mX"}
-    """
+        linksim: 1
+        name: "evil \\e[31mred\\e[0m \\u202Ename"
+        device: {platform: ios, os: "17.4"}
+        apps:
+          - {id: com.example.shop, name: "Sh\\e[1mop", state: background, url_schemes: [shopapp]}
+        tap: "shopapp://p/\\e[5m\\u202E"
+        from: notes
+        expect: {lands: browser, screen: "\\e[7mX"}
+        """
 
     @Test func noRawEscapeReachesTheTerminalFromRunValidateOrReplay() throws {
         let dir = try Self.folder(["bad.yaml": Self.hostile, "good.yaml": Self.hostileValid])
         var outputs: [(String, BinaryRunner.Output)] = []
-        for args in [["run", "bad.yaml"], ["run", "good.yaml"], ["run", "--format", "json", "good.yaml"], ["run", "--format", "json", "bad.yaml"],
-                     ["run", "--format", "markdown", "good.yaml"], ["run", "--format", "mermaid", "good.yaml"],
-                     ["validate", "bad.yaml", "good.yaml"], ["replay", "."], ["replay", "--format", "json", "."],
-                     ["matrix", "good.yaml", "--os", "17.4"], ["explain", "good.yaml", "--want", "store"], ["run", "bad\u{1B}[31m.yaml"]] {
+        for args in [
+            ["run", "bad.yaml"], ["run", "good.yaml"], ["run", "--format", "json", "good.yaml"], ["run", "--format", "json", "bad.yaml"],
+            ["run", "--format", "markdown", "good.yaml"], ["run", "--format", "mermaid", "good.yaml"],
+            ["validate", "bad.yaml", "good.yaml"], ["replay", "."], ["replay", "--format", "json", "."],
+            ["matrix", "good.yaml", "--os", "17.4"], ["explain", "good.yaml", "--want", "store"], ["run", "bad\u{1B}[31m.yaml"],
+        ] {
             outputs.append((args.joined(separator: " "), try BinaryRunner.run(args, in: dir)))
         }
         outputs.append(("GITHUB_ACTIONS replay", try BinaryRunner.run(["replay", "."], in: dir, environment: ["GITHUB_ACTIONS": "true"])))
@@ -127,9 +133,12 @@ import Testing
         let out = try BinaryRunner.run(["replay", "s", "--junit", "report.xml"], in: dir)
         #expect(out.status == 65)
         let rows = out.stdout.split(separator: "\n").map(String.init)
-        #expect(rows == ["PASS  s/a.yaml  Notes opens Shop", "ERROR  s/m.yaml  not a valid scenario: 1 problem(s), listed on stderr",
-                         "FAIL  s/z.yaml  Wrong screen", "      #1 tap shopapp://p/42 from notes", "        screen: expected Q, got P",
-                         "1 passed, 2 failed"])
+        #expect(
+            rows == [
+                "PASS  s/a.yaml  Notes opens Shop", "ERROR  s/m.yaml  not a valid scenario: 1 problem(s), listed on stderr",
+                "FAIL  s/z.yaml  Wrong screen", "      #1 tap shopapp://p/42 from notes", "        screen: expected Q, got P",
+                "1 passed, 2 failed",
+            ])
         let document = try XMLDocument(data: Data(contentsOf: dir.appendingPathComponent("report.xml")))
         let suites = try document.nodes(forXPath: "/testsuites")
         let root = try #require(suites.first as? XMLElement)
@@ -162,15 +171,15 @@ import Testing
         for i in 0..<1500 { files["s/f\(i).yaml"] = Self.passing }
         let dir = try Self.folder(files)
         let script = """
-        import os, subprocess, sys
-        def peak(n):
-            p = subprocess.Popen([sys.argv[1], "replay", "-j", "2"] + ["s/f%d.yaml" % i for i in range(n)],
-                                 stdout=subprocess.DEVNULL)
-            _, status, usage = os.wait4(p.pid, 0)
-            assert os.waitstatus_to_exitcode(status) == 0, status
-            return usage.ru_maxrss
-        print(peak(150), peak(1500))
-        """
+            import os, subprocess, sys
+            def peak(n):
+                p = subprocess.Popen([sys.argv[1], "replay", "-j", "2"] + ["s/f%d.yaml" % i for i in range(n)],
+                                     stdout=subprocess.DEVNULL)
+                _, status, usage = os.wait4(p.pid, 0)
+                assert os.waitstatus_to_exitcode(status) == 0, status
+                return usage.ru_maxrss
+            print(peak(150), peak(1500))
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, BinaryRunner.binary.path]
@@ -219,8 +228,10 @@ import Testing
     }
 
     @Test func tagFilterFailFastAndOnlyFailures() throws {
-        let dir = try Self.folder(["s/a.yaml": Self.passing, "s/b.yaml": Self.failing, "s/c.yaml": Self.passing,
-                                   "s/ul.yaml": Self.universalLink, "s/files/aasa.json": Self.aasa])
+        let dir = try Self.folder([
+            "s/a.yaml": Self.passing, "s/b.yaml": Self.failing, "s/c.yaml": Self.passing,
+            "s/ul.yaml": Self.universalLink, "s/files/aasa.json": Self.aasa,
+        ])
         let tagged = try BinaryRunner.run(["replay", "--tag", "universal-link", "s"], in: dir)
         #expect(tagged.status == 0)
         #expect(tagged.stdout == "PASS  s/ul.yaml  Notes opens Shop by universal link\n1 passed, 0 failed\n")

@@ -5,19 +5,19 @@ import Testing
 /// APKs, and `assetlinks validate`.
 @Suite struct RealFilesCommandTests {
     static let manifest = #"""
-    <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
-      <application>
-        <activity android:name=".LinkActivity" android:exported="true" android:launchMode="@integer/mode">
-          <intent-filter android:autoVerify="true">
-            <action android:name="android.intent.action.VIEW" />
-            <category android:name="android.intent.category.DEFAULT" />
-            <category android:name="android.intent.category.BROWSABLE" />
-            <data android:scheme="@string/scheme" android:host="${linkHost}" android:pathPrefix="/p/" />
-          </intent-filter>
-        </activity>
-      </application>
-    </manifest>
-    """#
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
+          <application>
+            <activity android:name=".LinkActivity" android:exported="true" android:launchMode="@integer/mode">
+              <intent-filter android:autoVerify="true">
+                <action android:name="android.intent.action.VIEW" />
+                <category android:name="android.intent.category.DEFAULT" />
+                <category android:name="android.intent.category.BROWSABLE" />
+                <data android:scheme="@string/scheme" android:host="${linkHost}" android:pathPrefix="/p/" />
+              </intent-filter>
+            </activity>
+          </application>
+        </manifest>
+        """#
 
     static func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-real-\(UUID().uuidString)", isDirectory: true)
@@ -51,11 +51,14 @@ import Testing
     @Test func defineAndResResolveTheFilter() throws {
         let folder = try Self.folder()
         let path = try Self.write(Array(Self.manifest.utf8), "app/src/main/AndroidManifest.xml", in: folder)
-        _ = try Self.write(Array(#"<resources><string name="scheme">https</string><integer name="mode">2</integer></resources>"#.utf8),
-                           "app/src/main/res/values/strings.xml", in: folder)
-        let output = try BinaryRunner.run(["android", "match", "--manifest", path, "--define", "linkHost=shop.example.com",
-                                           "--res", folder.appendingPathComponent("app").path,
-                                           "--url", "https://shop.example.com/p/1", "--format", "json"])
+        _ = try Self.write(
+            Array(#"<resources><string name="scheme">https</string><integer name="mode">2</integer></resources>"#.utf8),
+            "app/src/main/res/values/strings.xml", in: folder)
+        let output = try BinaryRunner.run([
+            "android", "match", "--manifest", path, "--define", "linkHost=shop.example.com",
+            "--res", folder.appendingPathComponent("app").path,
+            "--url", "https://shop.example.com/p/1", "--format", "json",
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout == #"{"matches": [{"activity": "com.example.shop.LinkActivity", "filter": 0, "auto_verify": true}]}"# + "\n")
         #expect(output.stderr.isEmpty)
@@ -68,33 +71,37 @@ import Testing
 
     @Test func severalManifestsMergeAndTextNamesTheSource() throws {
         let folder = try Self.folder()
-        let app = try Self.write(Array(#"""
-        <manifest xmlns:android="http://schemas.android.com/apk/res/android" xmlns:tools="http://schemas.android.com/tools" package="com.example.shop">
-          <application><activity android:name="com.example.lib.Legacy" tools:node="remove" /></application>
-        </manifest>
-        """#.utf8), "app/AndroidManifest.xml", in: folder)
-        let lib = try Self.write(Array(#"""
-        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.lib">
-          <application>
-            <activity android:name=".Share" android:exported="true">
-              <intent-filter>
-                <action android:name="android.intent.action.VIEW" />
-                <category android:name="android.intent.category.DEFAULT" />
-                <category android:name="android.intent.category.BROWSABLE" />
-                <data android:scheme="https" android:host="shop.example.com" />
-              </intent-filter>
-            </activity>
-            <activity android:name=".Legacy" android:exported="true">
-              <intent-filter>
-                <action android:name="android.intent.action.VIEW" />
-                <category android:name="android.intent.category.DEFAULT" />
-                <category android:name="android.intent.category.BROWSABLE" />
-                <data android:scheme="https" android:host="shop.example.com" />
-              </intent-filter>
-            </activity>
-          </application>
-        </manifest>
-        """#.utf8), "lib/AndroidManifest.xml", in: folder)
+        let app = try Self.write(
+            Array(
+                #"""
+                <manifest xmlns:android="http://schemas.android.com/apk/res/android" xmlns:tools="http://schemas.android.com/tools" package="com.example.shop">
+                  <application><activity android:name="com.example.lib.Legacy" tools:node="remove" /></application>
+                </manifest>
+                """#.utf8), "app/AndroidManifest.xml", in: folder)
+        let lib = try Self.write(
+            Array(
+                #"""
+                <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.lib">
+                  <application>
+                    <activity android:name=".Share" android:exported="true">
+                      <intent-filter>
+                        <action android:name="android.intent.action.VIEW" />
+                        <category android:name="android.intent.category.DEFAULT" />
+                        <category android:name="android.intent.category.BROWSABLE" />
+                        <data android:scheme="https" android:host="shop.example.com" />
+                      </intent-filter>
+                    </activity>
+                    <activity android:name=".Legacy" android:exported="true">
+                      <intent-filter>
+                        <action android:name="android.intent.action.VIEW" />
+                        <category android:name="android.intent.category.DEFAULT" />
+                        <category android:name="android.intent.category.BROWSABLE" />
+                        <data android:scheme="https" android:host="shop.example.com" />
+                      </intent-filter>
+                    </activity>
+                  </application>
+                </manifest>
+                """#.utf8), "lib/AndroidManifest.xml", in: folder)
         let output = try BinaryRunner.run(["android", "match", "--manifest", app, "--manifest", lib, "--url", "https://shop.example.com/x"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("com.example.lib.Share filter #0: MATCH_CATEGORY_HOST (from \(lib):4)"))
@@ -121,14 +128,16 @@ import Testing
             let offset = out.count
             let crc = Int(crc32(data))
             let nameBytes = Array(name.utf8)
-            let common = W.u16(20) + W.u16(0) + W.u16(0) + W.u16(0) + W.u16(0x21) + W.u32(crc) + W.u32(data.count) + W.u32(data.count)
+            let common =
+                W.u16(20) + W.u16(0) + W.u16(0) + W.u16(0) + W.u16(0x21) + W.u32(crc) + W.u32(data.count) + W.u32(data.count)
                 + W.u16(nameBytes.count) + W.u16(0)
             out += W.u32(0x0403_4B50) + common + nameBytes + data
             central += W.u32(0x0201_4B50) + W.u16(20) + common + W.u16(0) + W.u16(0) + W.u16(0) + W.u32(0) + W.u32(offset) + nameBytes
         }
         let centralOffset = out.count
         out += central
-        out += W.u32(0x0605_4B50) + W.u16(0) + W.u16(0) + W.u16(files.count) + W.u16(files.count) + W.u32(central.count)
+        out +=
+            W.u32(0x0605_4B50) + W.u16(0) + W.u16(0) + W.u16(files.count) + W.u16(files.count) + W.u32(central.count)
             + W.u32(centralOffset) + W.u16(0)
         return out
     }
@@ -136,18 +145,27 @@ import Testing
     @Test func apkManifestIsReadWithItsResourceTable() throws {
         typealias W = CompiledXMLWriter
         let table = W.table(types: [(name: "string", entries: [(name: "host", value: .string("shop.example.com"))])])
-        let manifest = W.manifest(W.Element(name: "manifest", attributes: [("package", .string("com.example.shop"))], children: [
-            W.Element(name: "application", children: [
-                W.Element(name: "activity", attributes: [("name", .string("com.example.shop.LinkActivity")), ("exported", .bool(true))], children: [
-                    W.Element(name: "intent-filter", attributes: [("autoVerify", .bool(true))], children: [
-                        W.Element(name: "action", attributes: [("name", .string("android.intent.action.VIEW"))]),
-                        W.Element(name: "category", attributes: [("name", .string("android.intent.category.DEFAULT"))]),
-                        W.Element(name: "category", attributes: [("name", .string("android.intent.category.BROWSABLE"))]),
-                        W.Element(name: "data", attributes: [("scheme", .string("https")), ("host", .reference(0x7F01_0000))]),
-                    ]),
-                ]),
-            ]),
-        ]))
+        let manifest = W.manifest(
+            W.Element(
+                name: "manifest", attributes: [("package", .string("com.example.shop"))],
+                children: [
+                    W.Element(
+                        name: "application",
+                        children: [
+                            W.Element(
+                                name: "activity", attributes: [("name", .string("com.example.shop.LinkActivity")), ("exported", .bool(true))],
+                                children: [
+                                    W.Element(
+                                        name: "intent-filter", attributes: [("autoVerify", .bool(true))],
+                                        children: [
+                                            W.Element(name: "action", attributes: [("name", .string("android.intent.action.VIEW"))]),
+                                            W.Element(name: "category", attributes: [("name", .string("android.intent.category.DEFAULT"))]),
+                                            W.Element(name: "category", attributes: [("name", .string("android.intent.category.BROWSABLE"))]),
+                                            W.Element(name: "data", attributes: [("scheme", .string("https")), ("host", .reference(0x7F01_0000))]),
+                                        ])
+                                ])
+                        ])
+                ]))
         let folder = try Self.folder()
         let apk = try Self.write(Self.zip([("AndroidManifest.xml", manifest), ("resources.arsc", table)]), "shop.apk", in: folder)
         let output = try BinaryRunner.run(["android", "match", "--apk", apk, "--url", "https://shop.example.com/p/1", "--format", "json"])
@@ -171,36 +189,45 @@ import Testing
 
     @Test func validAssetLinksPassesAndTheExpectedPairIsFound() throws {
         let folder = try Self.folder()
-        let file = try Self.write(Array("""
-        [{"relation": ["delegate_permission/common.handle_all_urls"],
-          "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": ["\(Self.fingerprint)"]}}]
-        """.utf8), "assetlinks.json", in: folder)
+        let file = try Self.write(
+            Array(
+                """
+                [{"relation": ["delegate_permission/common.handle_all_urls"],
+                  "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": ["\(Self.fingerprint)"]}}]
+                """.utf8), "assetlinks.json", in: folder)
         let ok = try BinaryRunner.run(["assetlinks", "validate", "--file", file, "--package", "com.example.shop", "--fingerprint", Self.fingerprint])
         #expect(ok.status == 0, "\(ok.stdout)")
         #expect(ok.stdout.contains("grants handle_all_urls to com.example.shop"))
         let other = try BinaryRunner.run(["assetlinks", "validate", "--file", file, "--package", "com.example.shop.beta", "--format", "json"])
         #expect(other.status == 1)
-        #expect(other.stdout.contains(#""expected": {"granted": false, "reason": "no statement grants delegate_permission/common.handle_all_urls to com.example.shop.beta; the file names com.example.shop"}"#))
-        let lower = try BinaryRunner.run(["assetlinks", "validate", "--file", file, "--package", "com.example.shop",
-                                          "--fingerprint", Self.fingerprint.lowercased()])
+        #expect(
+            other.stdout.contains(
+                #""expected": {"granted": false, "reason": "no statement grants delegate_permission/common.handle_all_urls to com.example.shop.beta; the file names com.example.shop"}"#
+            ))
+        let lower = try BinaryRunner.run([
+            "assetlinks", "validate", "--file", file, "--package", "com.example.shop",
+            "--fingerprint", Self.fingerprint.lowercased(),
+        ])
         #expect(lower.status == 1)
         #expect(lower.stdout.contains("not in the form the verifier compares"))
     }
 
     @Test func brokenAssetLinksFindingsAreLocated() throws {
         let folder = try Self.folder()
-        let file = try Self.write(Array("""
-        [
-          {"relations": ["delegate_permission/common.handle_all_urls"],
-           "target": {"namespace": "android_app", "package_name": "shop", "sha256_cert_fingerprints": ["aa:bb"]}},
-          {"relation": ["delegate_permission/common.handle_all_url"],
-           "target": {"namespace": "androidapp", "package_name": "com.example.shop"}},
-          {"relation": ["delegate_permission/common.handle_all_urls"],
-           "target": {"namespace": "android_app", "package_name": "com.example.shop",
-                      "sha256_cert_fingerprints": ["\(Self.fingerprint)", "\(Self.fingerprint)", "\(Self.fingerprint.replacingOccurrences(of: ":", with: ""))"]}},
-          {"include": "http://example.com/.well-known/assetlinks.json"}
-        ]
-        """.utf8), "assetlinks.json", in: folder)
+        let file = try Self.write(
+            Array(
+                """
+                [
+                  {"relations": ["delegate_permission/common.handle_all_urls"],
+                   "target": {"namespace": "android_app", "package_name": "shop", "sha256_cert_fingerprints": ["aa:bb"]}},
+                  {"relation": ["delegate_permission/common.handle_all_url"],
+                   "target": {"namespace": "androidapp", "package_name": "com.example.shop"}},
+                  {"relation": ["delegate_permission/common.handle_all_urls"],
+                   "target": {"namespace": "android_app", "package_name": "com.example.shop",
+                              "sha256_cert_fingerprints": ["\(Self.fingerprint)", "\(Self.fingerprint)", "\(Self.fingerprint.replacingOccurrences(of: ":", with: ""))"]}},
+                  {"include": "http://example.com/.well-known/assetlinks.json"}
+                ]
+                """.utf8), "assetlinks.json", in: folder)
         let output = try BinaryRunner.run(["assetlinks", "validate", "--file", file])
         #expect(output.status == 65)
         let lines = output.stdout.split(separator: "\n").map(String.init)
@@ -208,8 +235,14 @@ import Testing
         #expect(lines.contains("\(file):2:3: error: statement 0: \"relation\" is missing"))
         #expect(lines.contains { $0.hasPrefix("\(file):3:59: error: statement 0: package_name \"shop\" is not a valid Android package name") })
         #expect(lines.contains { $0.hasPrefix("\(file):3:96: error: statement 0: fingerprint \"aa:bb\": expected 32 hex bytes") })
-        #expect(lines.contains { $0.hasPrefix("\(file):4:17: warning: statement 1: relation \"delegate_permission/common.handle_all_url\" is not one the platform uses; did you mean") })
-        #expect(lines.contains { $0.hasPrefix("\(file):5:28: error: statement 1: namespace \"androidapp\" is not android_app or web; did you mean `android_app`?") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(file):4:17: warning: statement 1: relation \"delegate_permission/common.handle_all_url\" is not one the platform uses; did you mean")
+            })
+        #expect(
+            lines.contains { $0.hasPrefix("\(file):5:28: error: statement 1: namespace \"androidapp\" is not android_app or web; did you mean `android_app`?") }
+        )
         #expect(lines.contains { $0.contains("statement 2: fingerprint \(Self.fingerprint) is listed twice") })
         #expect(lines.contains { $0.contains("the bytes are not separated by colons") })
         #expect(lines.contains { $0.contains("statement 3: include \"http://example.com/.well-known/assetlinks.json\" must be an https URL") })
@@ -229,9 +262,11 @@ import Testing
     @Test func initWritesAScenarioThatReplaysGreen() throws {
         let folder = try RealFilesCommandTests.folder()
         let output = folder.appendingPathComponent("shop.yaml").path
-        let run = try BinaryRunner.run(["init", "--entitlements", "\(Self.files)/ios/Shop.entitlements", "--info-plist", "\(Self.files)/ios/Info.plist",
-                                        "--team-id", "ABCDE12345", "--bundle-id", "com.example.shop",
-                                        "--aasa", "shop.example.com=\(Self.files)/ios/apple-app-site-association", "--os", "17.4", "-o", output])
+        let run = try BinaryRunner.run([
+            "init", "--entitlements", "\(Self.files)/ios/Shop.entitlements", "--info-plist", "\(Self.files)/ios/Info.plist",
+            "--team-id", "ABCDE12345", "--bundle-id", "com.example.shop",
+            "--aasa", "shop.example.com=\(Self.files)/ios/apple-app-site-association", "--os", "17.4", "-o", output,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("warning: com.apple.developer.associated-domains is an entitlement"))
         #expect(!run.stderr.contains("CFBundleIdentifier"))
@@ -242,20 +277,26 @@ import Testing
         let replay = try BinaryRunner.run(["replay", output])
         #expect(replay.status == 0, "\(replay.stdout)")
         // Never replaces a file.
-        let again = try BinaryRunner.run(["init", "--entitlements", "\(Self.files)/ios/Shop.entitlements", "--team-id", "ABCDE12345",
-                                          "--bundle-id", "com.example.shop", "-o", output])
+        let again = try BinaryRunner.run([
+            "init", "--entitlements", "\(Self.files)/ios/Shop.entitlements", "--team-id", "ABCDE12345",
+            "--bundle-id", "com.example.shop", "-o", output,
+        ])
         #expect(again.status == 74)
     }
 
     @Test func initForAndroidMergesManifestsAndTakesTheSigningKeyFromAssetLinks() throws {
         let folder = try RealFilesCommandTests.folder()
-        let assetlinks = try RealFilesCommandTests.write(Array("""
-        [{"relation": ["delegate_permission/common.handle_all_urls"],
-          "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": ["\(RealFilesCommandTests.fingerprint)"]}}]
-        """.utf8), "assetlinks.json", in: folder)
-        let run = try BinaryRunner.run(["init", "--manifest", "\(Self.files)/library/app-AndroidManifest.xml",
-                                        "--manifest", "\(Self.files)/library/AndroidManifest.xml",
-                                        "--assetlinks", "shop.example.com=\(assetlinks)", "--os", "14"])
+        let assetlinks = try RealFilesCommandTests.write(
+            Array(
+                """
+                [{"relation": ["delegate_permission/common.handle_all_urls"],
+                  "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": ["\(RealFilesCommandTests.fingerprint)"]}}]
+                """.utf8), "assetlinks.json", in: folder)
+        let run = try BinaryRunner.run([
+            "init", "--manifest", "\(Self.files)/library/app-AndroidManifest.xml",
+            "--manifest", "\(Self.files)/library/AndroidManifest.xml",
+            "--assetlinks", "shop.example.com=\(assetlinks)", "--os", "14",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains(#"- tap: "https://shop.example.com/share/example""#))
         #expect(run.stdout.contains(#"expect: {lands: app, app: "com.example.shop", via: app_link}"#))
@@ -267,13 +308,17 @@ import Testing
     }
 
     @Test func aasaMatchTakesEntitlementsInfoPlistAndTeamID() throws {
-        let run = try BinaryRunner.run(["aasa", "match", "--file", "\(Self.files)/ios/apple-app-site-association",
-                                        "--team-id", "ABCDE12345", "--bundle-id", "com.example.shop",
-                                        "--entitlements", "\(Self.files)/ios/Shop.entitlements",
-                                        "--url", "https://other.example.com/p/1", "--format", "json"])
+        let run = try BinaryRunner.run([
+            "aasa", "match", "--file", "\(Self.files)/ios/apple-app-site-association",
+            "--team-id", "ABCDE12345", "--bundle-id", "com.example.shop",
+            "--entitlements", "\(Self.files)/ios/Shop.entitlements",
+            "--url", "https://other.example.com/p/1", "--format", "json",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix(#"{"result": "match""#))
-        #expect(run.stdout.contains(#""entitlement": null, "entitlement_note": "the entitlements do not claim other.example.com: iOS never checks this file for this app"}"#))
+        #expect(
+            run.stdout.contains(
+                #""entitlement": null, "entitlement_note": "the entitlements do not claim other.example.com: iOS never checks this file for this app"}"#))
         let noID = try BinaryRunner.run(["aasa", "match", "--file", "\(Self.files)/ios/apple-app-site-association", "--url", "https://x.com/"])
         #expect(noID.status == 64)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinkSimCore
 
 /// A small deterministic generator (SplitMix64): the same seed gives the same cases on every run.
@@ -63,15 +64,18 @@ struct SeededRandom: RandomNumberGenerator {
         var c = AASAComponent()
         if random.chance(80) {
             // Leading and trailing slashes exercise the path normalisation (ios.md §2.5).
-            c.path = random.pick(["/", "/", "", "//"]) + random.text(patternAlphabet, maxLength: 6)
+            c.path =
+                random.pick(["/", "/", "", "//"]) + random.text(patternAlphabet, maxLength: 6)
                 + random.pick(["", "", "", "/", "//", "/*", "//*"])
         }
         if random.chance(30) {
             switch Int.random(in: 0..<3, using: &random) {
             case 0: c.query = .whole(random.text(patternAlphabet + ["=", "&"], maxLength: 5))
-            case 1: c.query = .items((0..<Int.random(in: 1...2, using: &random)).map { _ in
-                AASAQueryItemPattern(name: random.pick(["q", "Q", "id"]), pattern: random.text(patternAlphabet, maxLength: 4))
-            })
+            case 1:
+                c.query = .items(
+                    (0..<Int.random(in: 1...2, using: &random)).map { _ in
+                        AASAQueryItemPattern(name: random.pick(["q", "Q", "id"]), pattern: random.text(patternAlphabet, maxLength: 4))
+                    })
             default: c.query = .ignored
             }
         }
@@ -104,13 +108,17 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     static func url(_ random: inout SeededRandom) -> String {
-        var url = random.pick(["https://shop.example.com", "http://shop.example.com", "https://SHOP.example.com",
-                               "https://other.example", "myapp://shop", "https://shop.example.com:8443"])
+        var url = random.pick([
+            "https://shop.example.com", "http://shop.example.com", "https://SHOP.example.com",
+            "https://other.example", "myapp://shop", "https://shop.example.com:8443",
+        ])
         url += random.chance(10) ? "" : "/" + random.text(textAlphabet.filter { $0 != "?" }, maxLength: 7)
         if random.chance(40) {
-            url += "?" + (0..<Int.random(in: 0...2, using: &random)).map { _ in
-                random.pick(["q", "Q", "id", "x"]) + (random.chance(80) ? "=" + random.text(["a", "1", "%41", "é", "*"], maxLength: 3) : "")
-            }.joined(separator: "&")
+            url +=
+                "?"
+                + (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                    random.pick(["q", "Q", "id", "x"]) + (random.chance(80) ? "=" + random.text(["a", "1", "%41", "é", "*"], maxLength: 3) : "")
+                }.joined(separator: "&")
         }
         if random.chance(20) { url += "#" + random.text(["a", "b", "%41", "A"], maxLength: 3) }
         return url
@@ -144,11 +152,12 @@ struct SeededRandom: RandomNumberGenerator {
         let pattern = "/" + String(repeating: "*a", count: 4_000) + "*b"
         let path = "/" + String(repeating: "a", count: 20_000)
         let ruler = "/" + String(repeating: "*?", count: 2_000) + "*" + String(repeating: "a", count: 40) + "b*"
-        let document = try AASADocument(json: """
-            {"applinks": {"details": [{"appIDs": ["T.app"], "components": [
-              {"/": "\(pattern)"}, {"/": "\(ruler)", "caseSensitive": false}, {"/": "\(pattern)", "?": "\(pattern)", "#": "\(ruler)"}
-            ]}]}}
-            """)
+        let document = try AASADocument(
+            json: """
+                {"applinks": {"details": [{"appIDs": ["T.app"], "components": [
+                  {"/": "\(pattern)"}, {"/": "\(ruler)", "caseSensitive": false}, {"/": "\(pattern)", "?": "\(pattern)", "#": "\(ruler)"}
+                ]}]}}
+                """)
         let url = "https://shop.example.com\(path)?\(path)#\(path)"
         let ios = try #require(OSVersion.parse("17.4", platform: .ios))
         let clock = ContinuousClock()

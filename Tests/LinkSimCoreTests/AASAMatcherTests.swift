@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 private let appA = "ABCDE12345.com.example.app"
@@ -11,13 +12,13 @@ private func components(_ list: String, extraApplinks: String = "") -> String {
 }
 
 private let overview = #"""
-{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"], "components": [
-  {"#": "no_universal_links", "exclude": true},
-  {"/": "/buy/*"},
-  {"/": "/help/website/*", "exclude": true},
-  {"/": "/help/*", "?": {"articleNumber": "????"}}
-]}]}}
-"""#
+    {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"], "components": [
+      {"#": "no_universal_links", "exclude": true},
+      {"/": "/buy/*"},
+      {"/": "/help/website/*", "exclude": true},
+      {"/": "/help/*", "?": {"articleNumber": "????"}}
+    ]}]}}
+    """#
 
 /// One row of ios.md §8: a file, a URL and the verdict swcutil gives.
 struct AASAVector: Sendable, CustomTestStringConvertible {
@@ -32,10 +33,13 @@ struct AASAVector: Sendable, CustomTestStringConvertible {
     var testDescription: String { "§8 #\(id): \(url) → \(expected.rawValue)" }
 }
 
-private func vector(_ id: String, _ aasa: String, _ url: String, _ expected: AASAMatchResult,
-                    app: String = appA, ios: OSVersion = latest, domain: String? = nil) -> AASAVector {
-    AASAVector(id: id, aasa: aasa, url: url.hasPrefix("https://") ? url : "https://example.com" + url,
-               expected: expected, app: app, ios: ios, domain: domain)
+private func vector(
+    _ id: String, _ aasa: String, _ url: String, _ expected: AASAMatchResult,
+    app: String = appA, ios: OSVersion = latest, domain: String? = nil
+) -> AASAVector {
+    AASAVector(
+        id: id, aasa: aasa, url: url.hasPrefix("https://") ? url : "https://example.com" + url,
+        expected: expected, app: app, ios: ios, domain: domain)
 }
 
 private let vectors: [AASAVector] = [
@@ -110,10 +114,13 @@ private let vectors: [AASAVector] = [
     vector("31b", vector31, "/wwdc/internal/notes", .exclude),
     vector("31c", vector31, "/other", .noMatch),
     vector("32", ##"{"applinks":{"details":[{"appID":"\##(appA)","paths":["/wwdc/news/"]}]}}"##, "/wwdc/news/?x=1#y", .match),
-    vector("33", ##"{"applinks":{"details":[{"appID":"\##(appA)","components":[{"/":"/search/"}]},{"appID":"\##(appA)","components":[{"/":"/search/","exclude":true}]}]}}"##,
-           "/search/", .match),
-    vector("34a", ##"{"applinks":{"details":[{"appID":"FOO.com.example","appIDs":[],"components":[{"/":"/search/"}]}]}}"##,
-           "/search/", .noMatch, app: "FOO.com.example"),
+    vector(
+        "33",
+        ##"{"applinks":{"details":[{"appID":"\##(appA)","components":[{"/":"/search/"}]},{"appID":"\##(appA)","components":[{"/":"/search/","exclude":true}]}]}}"##,
+        "/search/", .match),
+    vector(
+        "34a", ##"{"applinks":{"details":[{"appID":"FOO.com.example","appIDs":[],"components":[{"/":"/search/"}]}]}}"##,
+        "/search/", .noMatch, app: "FOO.com.example"),
     vector("34b", vector34, "/search/", .noMatch, app: "FOO.com.example"),
     vector("34c", vector34, "/search/", .match, app: "BAR.com.example"),
     vector("34d", vector34, "/search/", .match, app: "BAZ.com.example"),
@@ -132,19 +139,23 @@ private let vectors: [AASAVector] = [
 ]
 
 private let vector24 = #"""
-{"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appIDs": ["ABCDE12345.com.example.app"],
- "defaults": {"caseSensitive": true},
- "components": [{"/": "/Loose/*", "caseSensitive": false}, {"/": "/Strict/*"}]}]}}
-"""#
-private let vector28 = components(##"{"/":"/$(lang)_$(region)/$(food)/"}"##,
-                                  extraApplinks: ##""substitutionVariables": {"food": ["burrito", "pizza", "sushi", "samosa"]}, "##)
+    {"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appIDs": ["ABCDE12345.com.example.app"],
+     "defaults": {"caseSensitive": true},
+     "components": [{"/": "/Loose/*", "caseSensitive": false}, {"/": "/Strict/*"}]}]}}
+    """#
+private let vector28 = components(
+    ##"{"/":"/$(lang)_$(region)/$(food)/"}"##,
+    extraApplinks: ##""substitutionVariables": {"food": ["burrito", "pizza", "sushi", "samosa"]}, "##)
 private let vector31 = ##"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["NOT /wwdc/internal/*","/wwdc/*"]}]}}"##
-private let vector34 = ##"{"applinks":{"details":[{"appID":"FOO.com.example","appIDs":["BAR.com.example","BAZ.com.example"],"components":[{"/":"/search/"}]}]}}"##
+private let vector34 =
+    ##"{"applinks":{"details":[{"appID":"FOO.com.example","appIDs":["BAR.com.example","BAZ.com.example"],"components":[{"/":"/search/"}]}]}}"##
 private let vector39 = ##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"paths":["*"],"components":[{"/":"/only/*"}]}]}}"##
 private let vector39Legacy = ##"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","paths":["*"],"components":[{"/":"/only/*"}]}]}}"##
 
-private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersion = latest,
-                 domain: String? = nil) throws -> AASAMatch {
+private func run(
+    _ aasa: String, _ url: String, app: String = appA, ios: OSVersion = latest,
+    domain: String? = nil
+) throws -> AASAMatch {
     let document = try AASADocument(json: aasa)
     return AASAMatcher.match(url: url, appID: app, document: document, ios: ios, domain: domain)
 }
@@ -169,20 +180,23 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
 
     @Test func firstDetailWinsAcrossDetailsAndApps() throws {
         let json = #"""
-        {"applinks": {"details": [
-          {"appIDs": ["T.app.one"], "components": [{"/": "/shop/*"}]},
-          {"appIDs": ["T.app.two"], "components": [{"/": "/*"}]}
-        ]}}
-        """#
+            {"applinks": {"details": [
+              {"appIDs": ["T.app.one"], "components": [{"/": "/shop/*"}]},
+              {"appIDs": ["T.app.two"], "components": [{"/": "/*"}]}
+            ]}}
+            """#
         let document = try AASADocument(json: json)
-        let shop = AASAMatcher.firstMatch(url: "https://example.com/shop/1", appIDs: ["T.app.two", "T.app.one"],
-                                          document: document, ios: latest)
+        let shop = AASAMatcher.firstMatch(
+            url: "https://example.com/shop/1", appIDs: ["T.app.two", "T.app.one"],
+            document: document, ios: latest)
         #expect(shop?.appID == "T.app.one")
-        let other = AASAMatcher.firstMatch(url: "https://example.com/blog", appIDs: ["T.app.two", "T.app.one"],
-                                           document: document, ios: latest)
+        let other = AASAMatcher.firstMatch(
+            url: "https://example.com/blog", appIDs: ["T.app.two", "T.app.one"],
+            document: document, ios: latest)
         #expect(other?.appID == "T.app.two")
-        let notInstalled = AASAMatcher.firstMatch(url: "https://example.com/shop/1", appIDs: ["T.app.two"],
-                                                  document: document, ios: latest)
+        let notInstalled = AASAMatcher.firstMatch(
+            url: "https://example.com/shop/1", appIDs: ["T.app.two"],
+            document: document, ios: latest)
         #expect(notInstalled?.appID == "T.app.two")
         #expect(AASAMatcher.firstMatch(url: "https://example.com/x", appIDs: ["T.none"], document: document, ios: latest) == nil)
     }
@@ -260,8 +274,9 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
     }
 
     @Test func substitutionVariables() throws {
-        let json = components(##"{"/":"/p/$(food)/$(xdigit)$(xdigit)"}"##,
-                              extraApplinks: ##""substitutionVariables": {"food": ["pi*", "tac?"]}, "##)
+        let json = components(
+            ##"{"/":"/p/$(food)/$(xdigit)$(xdigit)"}"##,
+            extraApplinks: ##""substitutionVariables": {"food": ["pi*", "tac?"]}, "##)
         #expect(try run(json, "https://example.com/p/pizza/af").result == .match)
         #expect(try run(json, "https://example.com/p/taco/0F").result == .match)
         #expect(try run(json, "https://example.com/p/tacos/0F").result == .noMatch)
@@ -269,8 +284,9 @@ private func run(_ aasa: String, _ url: String, app: String = appA, ios: OSVersi
         let match = try run(json, "https://example.com/p/pizza/af")
         #expect(match.steps.contains { $0.rule == Rule.iosAasaSubstitutionVariables.id })
         // Variable names stay case-sensitive when matching is not; the values fold.
-        let folded = components(##"{"/":"/$(Food)/$(region)","caseSensitive":false}"##,
-                                extraApplinks: ##""substitutionVariables": {"Food": ["pizza"]}, "##)
+        let folded = components(
+            ##"{"/":"/$(Food)/$(region)","caseSensitive":false}"##,
+            extraApplinks: ##""substitutionVariables": {"Food": ["pizza"]}, "##)
         #expect(try run(folded, "https://example.com/PIZZA/gb").result == .match)
         #expect(try run(folded, "https://example.com/pizza/uk").result == .noMatch)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 private func findings(_ json: String) -> [AASAFinding] {
@@ -8,13 +9,13 @@ private func findings(_ json: String) -> [AASAFinding] {
 @Suite struct AASAValidatorTests {
     @Test func cleanFileHasNoFindings() {
         let json = #"""
-        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
-          {"#": "no_universal_links", "exclude": true, "comment": "opt out"},
-          {"/": "/buy/*"},
-          {"/": "/help/*", "?": {"articleNumber": "????"}}
-        ]}]},
-         "webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}
-        """#
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
+              {"#": "no_universal_links", "exclude": true, "comment": "opt out"},
+              {"/": "/buy/*"},
+              {"/": "/help/*", "?": {"articleNumber": "????"}}
+            ]}]},
+             "webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}
+            """#
         #expect(findings(json) == [])
     }
 
@@ -58,10 +59,10 @@ private func findings(_ json: String) -> [AASAFinding] {
 
     @Test func unknownKeysAreWarningsWithSuggestions() {
         let json = #"""
-        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
-          {"/": "/a/*", "casesensitive": true}
-        ]}]}}
-        """#
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
+              {"/": "/a/*", "casesensitive": true}
+            ]}]}}
+            """#
         let result = findings(json)
         #expect(result.count == 1)
         #expect(result.first?.severity == .warning)
@@ -76,13 +77,13 @@ private func findings(_ json: String) -> [AASAFinding] {
 
     @Test func unreachableRulesAfterACatchAll() {
         let json = #"""
-        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
-          {"/": "/a/*"},
-          {"/": "*", "comment": "everything"},
-          {"/": "/a/private/*", "exclude": true},
-          {"/": "/b"}
-        ]}, {"appID": "ABCDE12345.com.example.app", "paths": ["/x", "*", "NOT /y"]}]}}
-        """#
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
+              {"/": "/a/*"},
+              {"/": "*", "comment": "everything"},
+              {"/": "/a/private/*", "exclude": true},
+              {"/": "/b"}
+            ]}, {"appID": "ABCDE12345.com.example.app", "paths": ["/x", "*", "NOT /y"]}]}}
+            """#
         let result = findings(json)
         let unreachable = result.filter { $0.message.contains("can never be reached") }
         // components[2], components[3], the whole of details[1] (on iOS 13+), and paths[2].
@@ -94,12 +95,12 @@ private func findings(_ json: String) -> [AASAFinding] {
 
     @Test func laterDetailsForTheSameAppAreUnreachable() {
         let json = #"""
-        {"applinks": {"details": [
-          {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "*"}]},
-          {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/blog/*"}]},
-          {"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.other.app"], "components": [{"/": "/x"}]}
-        ]}}
-        """#
+            {"applinks": {"details": [
+              {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "*"}]},
+              {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/blog/*"}]},
+              {"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.other.app"], "components": [{"/": "/x"}]}
+            ]}}
+            """#
         let unreachable = findings(json).filter { $0.message.contains("can never be reached") }
         #expect(unreachable.count == 1)
         #expect(unreachable.first?.message.hasPrefix("details[1] can never be reached: details[0]") == true)
@@ -107,19 +108,19 @@ private func findings(_ json: String) -> [AASAFinding] {
 
     @Test func catchAllConsidersDefaults() {
         let json = #"""
-        {"applinks": {"defaults": {"/": "/only/*"}, "details": [{"appIDs": ["ABCDE12345.com.example.app"],
-          "components": [{"#": "*"}, {"/": "/b"}]}]}}
-        """#
+            {"applinks": {"defaults": {"/": "/only/*"}, "details": [{"appIDs": ["ABCDE12345.com.example.app"],
+              "components": [{"#": "*"}, {"/": "/b"}]}]}}
+            """#
         #expect(!findings(json).contains { $0.message.contains("can never be reached") })
     }
 
     @Test func appIDFormatAndPrecedence() {
         let json = #"""
-        {"applinks": {"details": [
-          {"appID": "ABCDE12345.com.example.app", "appIDs": ["HOGE.com.example.app"], "components": [{"/": "/x"}]},
-          {"components": [{"/": "/y"}]}
-        ]}}
-        """#
+            {"applinks": {"details": [
+              {"appID": "ABCDE12345.com.example.app", "appIDs": ["HOGE.com.example.app"], "components": [{"/": "/x"}]},
+              {"components": [{"/": "/y"}]}
+            ]}}
+            """#
         let result = findings(json)
         #expect(result.contains { $0.message.contains("\"HOGE.com.example.app\" is not of the form TEAMID.bundle.id") })
         #expect(result.contains { $0.message.contains("ignores \"appID\"") })
@@ -129,18 +130,19 @@ private func findings(_ json: String) -> [AASAFinding] {
 
     @Test func wrongTypesAreErrors() {
         let json = #"""
-        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
-          {"/": "/a", "exclude": "true"},
-          {"?": {"a": "1", "flag": true}}
-        ]}]}}
-        """#
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
+              {"/": "/a", "exclude": "true"},
+              {"?": {"a": "1", "flag": true}}
+            ]}]}}
+            """#
         let result = findings(json)
         #expect(result.filter { $0.severity == .error }.count == 2)
         #expect(result.contains { $0.message.contains("whole \"?\" dictionary") })
     }
 
     @Test func undefinedVariablesAndMissingApplinks() {
-        let variables = #"{"applinks":{"substitutionVariables":{"food":["pizza"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(food)/$(drink)/$(digit)"}]}]}}"#
+        let variables =
+            #"{"applinks":{"substitutionVariables":{"food":["pizza"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(food)/$(drink)/$(digit)"}]}]}}"#
         let result = findings(variables)
         #expect(result.count == 1)
         #expect(result.first?.message.contains("$(drink)") == true)
@@ -150,7 +152,8 @@ private func findings(_ json: String) -> [AASAFinding] {
     }
 
     @Test func pathPatternsWithQueryOrFragment() {
-        let json = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/search?q=*"},{"/":"/#/market/*"}]},{"appIDs":["ABCDE12345.com.example.app"],"paths":["/find?id=*"]}]}}"#
+        let json =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/search?q=*"},{"/":"/#/market/*"}]},{"appIDs":["ABCDE12345.com.example.app"],"paths":["/find?id=*"]}]}}"#
         let result = findings(json)
         #expect(result.filter { $0.message.contains("one-character wildcard") }.count == 2)
         #expect(result.filter { $0.message.contains("can never match") }.count == 1)

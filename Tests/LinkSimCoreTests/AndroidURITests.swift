@@ -1,6 +1,6 @@
 import Testing
-@testable import LinkSimCore
 
+@testable import LinkSimCore
 
 /// `android.net.Uri` accessors the matcher relies on.
 @Suite struct AndroidURITests {
@@ -32,7 +32,7 @@ import Testing
         #expect(AndroidURI("no-scheme").scheme == nil)
         #expect(AndroidURI("https://example.com:/x").port == -1)
         #expect(AndroidURI("https://example.com:abc/x").host == "example.com:abc")
-        #expect(AndroidURI("https://a.com\\@b.com/").host == "a.com") // `\` ends the authority
+        #expect(AndroidURI("https://a.com\\@b.com/").host == "a.com")  // `\` ends the authority
         // A malformed escape becomes U+FFFD (AOSP UriCodec; the exact bytes after it are not modelled).
         #expect(AndroidURI("https://x/%zz").path?.contains("\u{FFFD}") == true)
         #expect(AndroidURI("https://x/a+b").path == "/a+b")

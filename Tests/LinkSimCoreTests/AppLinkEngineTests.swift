@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// Android App Links through the engine: verification, resolution, Chrome, Custom Tabs, WebViews, intent: URLs.
@@ -10,8 +11,10 @@ import Testing
         #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "\#(package)", "sha256_cert_fingerprints": ["\#(fingerprint)"]}}]"#
     }
 
-    static func app(_ id: String = "com.shop", state: String = "background", host: String = "s.example", autoVerify: Bool = true,
-                    extra: String = "", mode: String = "standard") -> String {
+    static func app(
+        _ id: String = "com.shop", state: String = "background", host: String = "s.example", autoVerify: Bool = true,
+        extra: String = "", mode: String = "standard"
+    ) -> String {
         """
           - id: \(id)
             name: \(id)
@@ -31,8 +34,10 @@ import Testing
         """
     }
 
-    static func scenario(os: String = "14", apps: String = app(), web: String = "  s.example: {assetlinks: {file: al.json}}",
-                         device: String = "", actions: String) -> String {
+    static func scenario(
+        os: String = "14", apps: String = app(), web: String = "  s.example: {assetlinks: {file: al.json}}",
+        device: String = "", actions: String
+    ) -> String {
         "linksim: 1\nname: t\ndevice: {platform: android, os: \"\(os)\"\(device)}\napps:\n\(apps)\nweb:\n\(web)\nactions:\n\(actions)"
     }
 
@@ -77,8 +82,9 @@ import Testing
     }
 
     @Test func lowerCaseFingerprintFailsWithAHint() throws {
-        let r = try run(Self.scenario(actions: "  - tap: https://s.example/p/1"),
-                        files: ["dir/al.json": Self.assetlinks(fingerprint: Self.fp.lowercased())])
+        let r = try run(
+            Self.scenario(actions: "  - tap: https://s.example/p/1"),
+            files: ["dir/al.json": Self.assetlinks(fingerprint: Self.fp.lowercased())])
         #expect(r[0].landing?.kind == .browser)
         #expect(r[0].trace.contains { $0.detail?.contains("lower case") == true })
     }
@@ -87,15 +93,20 @@ import Testing
         let off = try run(Self.scenario(apps: Self.app(extra: "link_handling_allowed: false"), actions: "  - tap: https://s.example/p/1"))
         #expect(off[0].landing?.kind == .browser)
         #expect(off[0].rules.contains(Rule.androidApplinksLinkHandlingOff.id))
-        let selected = try run(Self.scenario(apps: Self.app(autoVerify: false, extra: "user_selected_domains: [s.example]"),
-                                             actions: "  - tap: https://s.example/p/1"))
+        let selected = try run(
+            Self.scenario(
+                apps: Self.app(autoVerify: false, extra: "user_selected_domains: [s.example]"),
+                actions: "  - tap: https://s.example/p/1"))
         #expect(selected[0].landing?.kind == .app)
         #expect(selected[0].rules.contains(Rule.androidApplinksUserSelection.id))
     }
 
     @Test func twoVerifiedAppsTheLaterInstallWins() throws {
         let apps = Self.app("com.a") + "\n" + Self.app("com.b")
-        let files = ["dir/al.json": #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.a", "sha256_cert_fingerprints": ["\#(Self.fp)"]}}, {"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.b", "sha256_cert_fingerprints": ["\#(Self.fp)"]}}]"#]
+        let files = [
+            "dir/al.json":
+                #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.a", "sha256_cert_fingerprints": ["\#(Self.fp)"]}}, {"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.b", "sha256_cert_fingerprints": ["\#(Self.fp)"]}}]"#
+        ]
         let r = try run(Self.scenario(apps: apps, actions: "  - tap: https://s.example/p/1\n  - install: com.a\n  - tap: https://s.example/p/1"), files: files)
         #expect(r[0].landing?.app == "com.b")
         #expect(r[0].rules.contains(Rule.androidApplinksTwoApproved.id))
@@ -103,12 +114,15 @@ import Testing
     }
 
     @Test func overridesAndLegacyAllOrNothing() throws {
-        let forced = try run(Self.scenario(apps: Self.app(extra: "domain_verification: {s.example: approved}"), web: "  other.example: {}",
-                                           actions: "  - tap: https://s.example/p/1"))
+        let forced = try run(
+            Self.scenario(
+                apps: Self.app(extra: "domain_verification: {s.example: approved}"), web: "  other.example: {}",
+                actions: "  - tap: https://s.example/p/1"))
         #expect(forced[0].landing?.kind == .app)
         // Android 11: a second host that fails makes the whole package unverified.
-        let twoHosts = Self.app().replacingOccurrences(of: "data: [{scheme: https, host: \"s.example\"}]",
-                                                       with: "data: [{scheme: https, host: \"s.example\"}, {host: \"t.example\"}]")
+        let twoHosts = Self.app().replacingOccurrences(
+            of: "data: [{scheme: https, host: \"s.example\"}]",
+            with: "data: [{scheme: https, host: \"s.example\"}, {host: \"t.example\"}]")
         let legacy = try run(Self.scenario(os: "11", apps: twoHosts, actions: "  - tap: https://s.example/p/1"))
         #expect(legacy[0].landing?.kind == .chooser)
         #expect(legacy[0].rules.contains(Rule.androidApplinksLegacyAllOrNothing.id))
@@ -139,8 +153,14 @@ import Testing
     }
 
     @Test func chromeFiresTheIntentAndTheChainTimesOut() throws {
-        let web = "  s.example: {assetlinks: {file: al.json}}\n  t.example: {redirects: {\"/fast\": \"https://s.example/p/2\", \"/slow\": {to: \"https://s.example/p/3\", after: 20s}}}"
-        let r = try run(Self.scenario(web: web, actions: "  - tap: https://s.example/p/1\n    from: chrome\n    page: https://blog.example/\n  - tap: https://t.example/fast\n    from: chrome\n  - tap: https://t.example/slow\n    from: chrome"))
+        let web =
+            "  s.example: {assetlinks: {file: al.json}}\n  t.example: {redirects: {\"/fast\": \"https://s.example/p/2\", \"/slow\": {to: \"https://s.example/p/3\", after: 20s}}}"
+        let r = try run(
+            Self.scenario(
+                web: web,
+                actions:
+                    "  - tap: https://s.example/p/1\n    from: chrome\n    page: https://blog.example/\n  - tap: https://t.example/fast\n    from: chrome\n  - tap: https://t.example/slow\n    from: chrome"
+            ))
         #expect(r[0].landing?.kind == .app)
         #expect(r[0].rules.contains(Rule.androidChromeFiresIntent.id))
         #expect(r[0].landing?.callback == "onCreate")  // standard + CLEAR_TOP re-creates
@@ -150,20 +170,24 @@ import Testing
     }
 
     @Test func intentURLs() throws {
-        let app = Self.app() + "\n" + """
-          - id: com.scheme
-            state: background
-            activities:
-              - {name: .Main, exported: true, intent_filters: [{actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: zxing}]}]}
-        """
-        let r = try run(Self.scenario(apps: app, actions: """
-          - tap: "intent://scan/#Intent;scheme=zxing;package=com.scheme;end"
-            from: chrome
-          - tap: "intent://scan/#Intent;scheme=zxing;package=com.missing;end"
-            from: chrome
-          - tap: "intent://scan/#Intent;scheme=zxing;package=com.missing;S.browser_fallback_url=https%3A%2F%2Fx.example%2F;end"
-            from: chrome
-        """))
+        let app =
+            Self.app() + "\n" + """
+                  - id: com.scheme
+                    state: background
+                    activities:
+                      - {name: .Main, exported: true, intent_filters: [{actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: zxing}]}]}
+                """
+        let r = try run(
+            Self.scenario(
+                apps: app,
+                actions: """
+                      - tap: "intent://scan/#Intent;scheme=zxing;package=com.scheme;end"
+                        from: chrome
+                      - tap: "intent://scan/#Intent;scheme=zxing;package=com.missing;end"
+                        from: chrome
+                      - tap: "intent://scan/#Intent;scheme=zxing;package=com.missing;S.browser_fallback_url=https%3A%2F%2Fx.example%2F;end"
+                        from: chrome
+                    """))
         #expect(r[0].landing?.kind == .app)
         #expect(r[0].landing?.via == .intentURL)
         #expect(r[1].landing == Landing(kind: .store, app: "com.missing", url: "market://details?id=com.missing"))

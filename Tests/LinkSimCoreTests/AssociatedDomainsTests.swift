@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 @Suite struct AssociatedDomainsTests {
@@ -22,8 +23,10 @@ import Testing
     }
 
     @Test func longestMatchWins() {
-        let entitlements = ["applinks:*.example.com", "applinks:*.users.example.com", "applinks:www.example.com",
-                            "webcredentials:example.com"]
+        let entitlements = [
+            "applinks:*.example.com", "applinks:*.users.example.com", "applinks:www.example.com",
+            "webcredentials:example.com",
+        ]
         #expect(AssociatedDomains.entry(for: "emily.users.example.com", in: entitlements).entry?.raw == "applinks:*.users.example.com")
         #expect(AssociatedDomains.entry(for: "www.example.com", in: entitlements).entry?.raw == "applinks:www.example.com")
         #expect(AssociatedDomains.entry(for: "shop.example.com", in: entitlements).entry?.raw == "applinks:*.example.com")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinkSimCore
 
 /// Loading has bounded time and memory for every input (issue #15): alias bombs are refused with a

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// Behaviour around the vectors: where the relay applies, later launches, direct opens, reinstalls.
@@ -11,8 +12,10 @@ import Testing
     }
 
     @Test func inAppBrowsersAreNotRelayed() throws {
-        let r = try simulate(F.deferred(device: "att: denied, private_relay: true", from: "in_app_browser",
-                                        tapExtra: "\n    browser_app: instagram"))[3]
+        let r = try simulate(
+            F.deferred(
+                device: "att: denied, private_relay: true", from: "in_app_browser",
+                tapExtra: "\n    browser_app: instagram"))[3]
         #expect(r.landing?.screen == "ApplesScreen" && r.extra["match_type"] == "probabilistic")
         #expect(r.assumptions.contains { $0.hasPrefix("assumption A5") })
     }
@@ -35,20 +38,25 @@ import Testing
     }
 
     @Test func appsRoutingOnEveryConversionCallbackReRoute() throws {
-        let r = try simulate(F.deferred(sdk: "{provider: appsflyer, udl: false, check_is_first_launch: false}",
-                                        after: "\n  - set: {apps.0.state: terminated}\n  - launch: com.example.shop"))
+        let r = try simulate(
+            F.deferred(
+                sdk: "{provider: appsflyer, udl: false, check_is_first_launch: false}",
+                after: "\n  - set: {apps.0.state: terminated}\n  - launch: com.example.shop"))
         #expect(r[3].landing?.screen == "ApplesScreen" && r[3].landing?.callback == "onConversionDataSuccess")
         let again = try #require(r.last)
         #expect(again.landing?.screen == "ApplesScreen" && again.rules.contains(Rule.deferredAfGcdEveryLaunch.id))
     }
 
     @Test func aLinkThatOpensANeverLaunchedAppIsDirectAndItsFirstLaunch() throws {
-        let r = try simulate(F.scenario(state: "installed", actions: """
-              - tap: "\(F.link)"
-                from: notes
-              - set: {apps.0.state: terminated}
-              - launch: com.example.shop
-            """))
+        let r = try simulate(
+            F.scenario(
+                state: "installed",
+                actions: """
+                      - tap: "\(F.link)"
+                        from: notes
+                      - set: {apps.0.state: terminated}
+                      - launch: com.example.shop
+                    """))
         #expect(r[0].landing?.via == .universalLink && r[0].extra["is_first_launch"] == "true" && r[0].extra["is_deferred"] == "false")
         #expect(r[0].extra["af_status"] == "Non-organic" && !r[0].assumptions.isEmpty)
         #expect(r[2].extra["is_first_launch"] == "false" && r[2].landing?.screen == "HomeScreen")
@@ -91,7 +99,8 @@ import Testing
     }
 
     @Test func aProviderLinkForNoAppStaysInTheBrowser() throws {
-        let r = try simulate("""
+        let r = try simulate(
+            """
             linksim: 1
             name: none
             device: {platform: ios, os: "17.2"}
@@ -102,38 +111,44 @@ import Testing
     }
 
     @Test func branchReinstallIsNotAFirstSession() throws {
-        let text = F.scenario(state: "terminated", sdk: "{provider: branch}",
-                              providers: "branch: {domain: acme.app.link, app: com.example.shop, links: {/summer: {data: {product_id: \"42\"}}}}",
-                              actions: """
-              - uninstall: com.example.shop
-              - tap: https://acme.app.link/summer
-                from: safari
-              - install: com.example.shop
-              - launch: com.example.shop
-            """)
+        let text = F.scenario(
+            state: "terminated", sdk: "{provider: branch}",
+            providers: "branch: {domain: acme.app.link, app: com.example.shop, links: {/summer: {data: {product_id: \"42\"}}}}",
+            actions: """
+                  - uninstall: com.example.shop
+                  - tap: https://acme.app.link/summer
+                    from: safari
+                  - install: com.example.shop
+                  - launch: com.example.shop
+                """)
         let l = try #require(try simulate(text).last?.landing)
         #expect(l.screen == "ProductDetail" && l.params?["+is_first_session"] == "false")
     }
 
     @Test func adjustCanLeaveTheDeepLinkToTheApp() throws {
-        let r = try simulate(F.deferred(sdk: "{provider: adjust, launch_deferred_deeplink: false}",
-                                        providers: "adjust: {domain: brand.go.link, app: com.example.shop}",
-                                        url: "https://brand.go.link/apples"))[3]
+        let r = try simulate(
+            F.deferred(
+                sdk: "{provider: adjust, launch_deferred_deeplink: false}",
+                providers: "adjust: {domain: brand.go.link, app: com.example.shop}",
+                url: "https://brand.go.link/apples"))[3]
         #expect(r.landing?.screen == "HomeScreen" && r.landing?.callback == "adjustDeferredDeeplinkReceived")
     }
 
     @Test func simulationIsDeterministic() throws {
-        let text = F.deferred(device: "att: denied, private_relay: true", sdk: DeferredVectorTests.recipe.sdk,
-                              providers: DeferredVectorTests.recipe.providers, after: "\n  - answer: allow_paste")
+        let text = F.deferred(
+            device: "att: denied, private_relay: true", sdk: DeferredVectorTests.recipe.sdk,
+            providers: DeferredVectorTests.recipe.providers, after: "\n  - answer: allow_paste")
         #expect(try simulate(text) == (try simulate(text)))
     }
 }
 
 @Suite struct DeferredNotModelledTests {
     @Test func offlineBranchFirstOpenSaysItIsNotModelled() throws {
-        let r = try simulate(DeferredFixture.deferred(device: "", sdk: "{provider: branch}",
-                                                      providers: "branch: {domain: acme.app.link, app: com.example.shop}",
-                                                      url: "https://acme.app.link/summer", beforeLaunch: "\n  - set: {device.online: false}"))
+        let r = try simulate(
+            DeferredFixture.deferred(
+                device: "", sdk: "{provider: branch}",
+                providers: "branch: {domain: acme.app.link, app: com.example.shop}",
+                url: "https://acme.app.link/summer", beforeLaunch: "\n  - set: {device.online: false}"))
         let launch = try #require(r.last)
         #expect(launch.rules.contains(Rule.linksimNotModelled.id))
         #expect(launch.assumptions.contains { $0.contains("Branch") })

@@ -1,10 +1,12 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// The scenario keys the deferred rule set adds: decoded strictly, with located errors and did-you-mean.
 @Suite struct DeferredDecodingTests {
     @Test func newKeysDecode() throws {
-        let s = try loadScenario("""
+        let s = try loadScenario(
+            """
             linksim: 1
             name: keys
             device: {platform: ios, os: "17.2", att_answer_after: 20s}
@@ -27,13 +29,17 @@ import Testing
         #expect(s.providers.appsflyer?.options["server_latency_ms"] == .int(4000))
         #expect(s.providers.branch?.options["copy_to_clipboard"] == .bool(true))
         #expect(s.providers.adjust?.options["copy_to_clipboard"] == .bool(false))
-        guard case .tap(let tap) = s.actions[0].kind else { Issue.record("not a tap"); return }
+        guard case .tap(let tap) = s.actions[0].kind else {
+            Issue.record("not a tap")
+            return
+        }
         #expect(tap.srn)
         #expect(s.actions[2].expect?.extra == ["match_type": "srn", "is_deferred": "true", "delivered_after": "60.5s"])
     }
 
     @Test func mistakesAreLocatedWithSuggestions() {
-        let problems = diagnostics("""
+        let problems = diagnostics(
+            """
             linksim: 1
             name: bad
             device: {platform: ios, os: "17.2", att_answer_after: soon}
@@ -49,20 +55,22 @@ import Testing
               - launch: com.example.shop
                 expect: {lands: app, match_typ: srn}
             """)
-        #expect(problems == [
-            "test.yaml:3:55: error: `device.att_answer_after` must be a duration such as 30s, 20m, 36h or 8d, got `soon`",
-            "test.yaml:5:55: error: unknown key `check_is_first_lanch` in apps[0].sdk for provider appsflyer (options: check_is_first_launch, click_lookback, clipboard_recipe, conversion_data, deep_link_timeout, eddl, udl, udl_on_reinstall, wait_for_att); did you mean `check_is_first_launch`?",
-            "test.yaml:7:40: error: unknown key `copy_to_clipbaord` in providers.appsflyer; did you mean `copy_to_clipboard`?",
-            "test.yaml:7:84: error: `providers.appsflyer.server_latency_ms` must be a whole number, got `fast`",
-            "test.yaml:8:50: error: `providers.adjust.copy_to_clipboard` must be true or false, got `maybe`",
-            "test.yaml:9:38: error: unknown key `copy_to_clipboard` in providers.firebase",
-            "test.yaml:12:10: error: `actions[0].srn` must be true or false, got `yes please`",
-            "test.yaml:14:26: error: unknown key `match_typ` in actions[1].expect; did you mean `match_type`?",
-        ])
+        #expect(
+            problems == [
+                "test.yaml:3:55: error: `device.att_answer_after` must be a duration such as 30s, 20m, 36h or 8d, got `soon`",
+                "test.yaml:5:55: error: unknown key `check_is_first_lanch` in apps[0].sdk for provider appsflyer (options: check_is_first_launch, click_lookback, clipboard_recipe, conversion_data, deep_link_timeout, eddl, udl, udl_on_reinstall, wait_for_att); did you mean `check_is_first_launch`?",
+                "test.yaml:7:40: error: unknown key `copy_to_clipbaord` in providers.appsflyer; did you mean `copy_to_clipboard`?",
+                "test.yaml:7:84: error: `providers.appsflyer.server_latency_ms` must be a whole number, got `fast`",
+                "test.yaml:8:50: error: `providers.adjust.copy_to_clipboard` must be true or false, got `maybe`",
+                "test.yaml:9:38: error: unknown key `copy_to_clipboard` in providers.firebase",
+                "test.yaml:12:10: error: `actions[0].srn` must be true or false, got `yes please`",
+                "test.yaml:14:26: error: unknown key `match_typ` in actions[1].expect; did you mean `match_type`?",
+            ])
     }
 
     @Test func setReachesTheDeferredInputs() throws {
-        let r = try simulate("""
+        let r = try simulate(
+            """
             linksim: 1
             name: set
             device: {platform: ios, os: "17.2", att: denied}

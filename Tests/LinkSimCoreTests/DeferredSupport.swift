@@ -40,10 +40,12 @@ enum DeferredFixture {
     }
 
     /// A whole scenario. `actions` is the YAML list body (indented by two spaces).
-    static func scenario(platform: String = "ios", os: String = "17.2", device: String = "att: denied",
-                         state: String = "not_installed", sdk: String = "{provider: appsflyer}",
-                         providers: String = "appsflyer: {domain: acme.onelink.me, template: H5hv, app: com.example.shop}",
-                         clock: String = "2026-03-02T10:00:00Z", actions: String) -> String {
+    static func scenario(
+        platform: String = "ios", os: String = "17.2", device: String = "att: denied",
+        state: String = "not_installed", sdk: String = "{provider: appsflyer}",
+        providers: String = "appsflyer: {domain: acme.onelink.me, template: H5hv, app: com.example.shop}",
+        clock: String = "2026-03-02T10:00:00Z", actions: String
+    ) -> String {
         """
         linksim: 1
         name: vector
@@ -59,19 +61,23 @@ enum DeferredFixture {
     }
 
     /// Tap L (or `url`) from `from`, install, wait `wait`, launch.
-    static func deferred(platform: String = "ios", os: String = "17.2", device: String = "att: denied",
-                         sdk: String = "{provider: appsflyer}",
-                         providers: String = "appsflyer: {domain: acme.onelink.me, template: H5hv, app: com.example.shop}",
-                         url: String = link, from: String? = nil, tapExtra: String = "", install: String = "com.example.shop",
-                         beforeLaunch: String = "", wait: String = "5m", after: String = "") -> String {
+    static func deferred(
+        platform: String = "ios", os: String = "17.2", device: String = "att: denied",
+        sdk: String = "{provider: appsflyer}",
+        providers: String = "appsflyer: {domain: acme.onelink.me, template: H5hv, app: com.example.shop}",
+        url: String = link, from: String? = nil, tapExtra: String = "", install: String = "com.example.shop",
+        beforeLaunch: String = "", wait: String = "5m", after: String = ""
+    ) -> String {
         let source = from ?? (platform == "ios" ? "safari" : "chrome")
-        return scenario(platform: platform, os: os, device: device, sdk: sdk, providers: providers, actions: """
-              - tap: "\(url)"
-                from: \(source)\(tapExtra)
-              - install: \(install)
-              - wait: \(wait)\(beforeLaunch)
-              - launch: com.example.shop\(after)
-            """)
+        return scenario(
+            platform: platform, os: os, device: device, sdk: sdk, providers: providers,
+            actions: """
+                  - tap: "\(url)"
+                    from: \(source)\(tapExtra)
+                  - install: \(install)
+                  - wait: \(wait)\(beforeLaunch)
+                  - launch: com.example.shop\(after)
+                """)
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// Every test vector of knowledge/deferred.md §11, through the engine (V17, a desktop browser, is not
@@ -7,10 +8,13 @@ import Testing
     typealias F = DeferredFixture
 
     @Test func v01DirectDeepLinkOnAnInstalledApp() throws {
-        let r = try simulate(F.scenario(state: "terminated", actions: """
-              - tap: "\(F.link)"
-                from: messages
-            """))[0]
+        let r = try simulate(
+            F.scenario(
+                state: "terminated",
+                actions: """
+                      - tap: "\(F.link)"
+                        from: messages
+                    """))[0]
         let l = try #require(r.landing)
         #expect(l.kind == .app && l.screen == "ApplesScreen" && l.via == .universalLink)
         #expect(r.extra["sdk_callback"] == "didResolveDeepLink")
@@ -55,12 +59,16 @@ import Testing
         #expect(r.rules.contains(Rule.deferredMatchPrivateRelay.id))
     }
 
-    static let recipe = (sdk: "{provider: appsflyer, clipboard_recipe: true}",
-                         providers: "appsflyer: {domain: acme.onelink.me, template: H5hv, app: com.example.shop, copy_to_clipboard: true}")
+    static let recipe = (
+        sdk: "{provider: appsflyer, clipboard_recipe: true}",
+        providers: "appsflyer: {domain: acme.onelink.me, template: H5hv, app: com.example.shop, copy_to_clipboard: true}"
+    )
 
     @Test func v06ClipboardRecipeWithAllowPaste() throws {
-        let r = try simulate(F.deferred(device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers,
-                                        after: "\n  - answer: allow_paste"))
+        let r = try simulate(
+            F.deferred(
+                device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers,
+                after: "\n  - answer: allow_paste"))
         #expect(r[3].landing?.kind == .prompt && r[3].rules.contains(Rule.deferredIosPasteAlert.id))
         let l = try #require(r[4].landing)
         #expect(l.screen == "ApplesScreen" && l.callback == "didResolveDeepLink")
@@ -69,8 +77,10 @@ import Testing
     }
 
     @Test func v07DontAllowPasteLosesTheLink() throws {
-        let r = try simulate(F.deferred(device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers,
-                                        after: "\n  - answer: deny_paste"))[4]
+        let r = try simulate(
+            F.deferred(
+                device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers,
+                after: "\n  - answer: deny_paste"))[4]
         #expect(r.landing?.screen == "HomeScreen" && r.extra["af_status"] == "Organic")
         #expect(r.rules.contains(Rule.deferredIosPasteDenied.id))
     }
@@ -82,8 +92,10 @@ import Testing
     }
 
     @Test func v09OtherTextOnThePasteboard() throws {
-        let r = try simulate(F.deferred(device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers,
-                                        beforeLaunch: "\n  - set: {device.clipboard: \"hello\"}", after: "\n  - answer: allow_paste"))
+        let r = try simulate(
+            F.deferred(
+                device: "att: denied, private_relay: true", sdk: Self.recipe.sdk, providers: Self.recipe.providers,
+                beforeLaunch: "\n  - set: {device.clipboard: \"hello\"}", after: "\n  - answer: allow_paste"))
         let answer = try #require(r.last)
         #expect(answer.landing?.screen == "HomeScreen" && answer.rules.contains(Rule.deferredPasteboardNoLink.id))
     }
@@ -110,9 +122,11 @@ import Testing
     }
 
     @Test func v13SideloadAndNetworkChange() throws {
-        let r = try simulate(F.deferred(platform: "android", os: "14", device: "network: wifi",
-                                        install: "{app: com.example.shop, source: sideload}",
-                                        beforeLaunch: "\n  - set: {device.network: cellular}"))
+        let r = try simulate(
+            F.deferred(
+                platform: "android", os: "14", device: "network: wifi",
+                install: "{app: com.example.shop, source: sideload}",
+                beforeLaunch: "\n  - set: {device.network: cellular}"))
         let launch = try #require(r.last)
         #expect(launch.extra["deep_link_status"] == "NOT_FOUND" && launch.extra["af_status"] == "Organic")
         #expect(launch.landing?.screen == "HomeScreen" && launch.rules.contains(Rule.deferredMatchNetworkChange.id))
@@ -130,19 +144,25 @@ import Testing
     static let pasted = "https://acme.onelink.me/H5hv?pid=Email&deep_link_value=apples&af_dp=acme%3A%2F%2Fapples"
 
     @Test func v15AddressBarGoesToTheStore() throws {
-        let r = try simulate(F.scenario(state: "background", actions: """
-              - tap: "\(Self.pasted)"
-                from: safari_address_bar
-            """))[0]
+        let r = try simulate(
+            F.scenario(
+                state: "background",
+                actions: """
+                      - tap: "\(Self.pasted)"
+                        from: safari_address_bar
+                    """))[0]
         #expect(r.landing?.kind == .store && r.rules.contains(Rule.deferredClickAddressBar.id))
     }
 
     @Test func v16ForceDeeplinkUsesTheURIScheme() throws {
-        let r = try simulate(F.scenario(state: "background", actions: """
-              - tap: "\(Self.pasted)&af_force_deeplink=true"
-                from: safari_address_bar
-              - answer: open
-            """))
+        let r = try simulate(
+            F.scenario(
+                state: "background",
+                actions: """
+                      - tap: "\(Self.pasted)&af_force_deeplink=true"
+                        from: safari_address_bar
+                      - answer: open
+                    """))
         #expect(r[0].landing?.kind == .prompt && r[0].rules.contains(Rule.deferredAfUriFallback.id))
         #expect(r[1].landing?.screen == "ApplesScreen" && r[1].landing?.via == .customScheme)
         // The SDK reports the link through the scheme too: UDL FOUND, not deferred, with af_dp.
@@ -180,15 +200,19 @@ import Testing
     }
 
     @Test func v22TimeoutFailsUDL() throws {
-        let r = try simulate(F.deferred(sdk: "{provider: appsflyer, deep_link_timeout: 3s, eddl: false}",
-                                        providers: "appsflyer: {domain: acme.onelink.me, app: com.example.shop, server_latency_ms: 4000}"))[3]
+        let r = try simulate(
+            F.deferred(
+                sdk: "{provider: appsflyer, deep_link_timeout: 3s, eddl: false}",
+                providers: "appsflyer: {domain: acme.onelink.me, app: com.example.shop, server_latency_ms: 4000}"))[3]
         #expect(r.extra["deep_link_status"] == "FAILURE" && r.landing?.screen == "HomeScreen" && r.rules.contains(Rule.deferredAfTimeout.id))
     }
 
     @Test func v23SRNRoutesThroughConversionData() throws {
-        let r = try simulate(F.deferred(platform: "android", os: "14", device: "",
-                                        url: "https://acme.onelink.me/H5hv?pid=Facebook%20Ads&fruit_name=apples",
-                                        from: "in_app_browser", tapExtra: "\n    browser_app: facebook\n    srn: true"))[3]
+        let r = try simulate(
+            F.deferred(
+                platform: "android", os: "14", device: "",
+                url: "https://acme.onelink.me/H5hv?pid=Facebook%20Ads&fruit_name=apples",
+                from: "in_app_browser", tapExtra: "\n    browser_app: facebook\n    srn: true"))[3]
         #expect(r.extra["deep_link_status"] == "FOUND" && r.extra["match_type"] == "srn" && r.extra["af_status"] == "Non-organic")
         #expect(r.landing?.screen == "ApplesScreen" && r.landing?.params?["fruit_name"] == "apples")
         #expect(r.landing?.callback == "onConversionDataSuccess")
@@ -197,9 +221,11 @@ import Testing
     static let branch = "branch: {domain: acme.app.link, app: com.example.shop, links: {/summer: {data: {product_id: \"42\"}}}}"
 
     @Test func v24BranchNativeLink() throws {
-        let r = try simulate(F.deferred(device: "private_relay: true", sdk: "{provider: branch, check_pasteboard_on_install: true}",
-                                        providers: "branch: {domain: acme.app.link, app: com.example.shop, copy_to_clipboard: true, links: {/summer: {data: {product_id: \"42\"}}}}",
-                                        url: "https://acme.app.link/summer", after: "\n  - answer: allow_paste"))
+        let r = try simulate(
+            F.deferred(
+                device: "private_relay: true", sdk: "{provider: branch, check_pasteboard_on_install: true}",
+                providers: "branch: {domain: acme.app.link, app: com.example.shop, copy_to_clipboard: true, links: {/summer: {data: {product_id: \"42\"}}}}",
+                url: "https://acme.app.link/summer", after: "\n  - answer: allow_paste"))
         let l = try #require(r.last?.landing)
         #expect(l.screen == "ProductDetail" && l.callback == "initSession")
         #expect(l.params?["+clicked_branch_link"] == "true" && l.params?["+match_guaranteed"] == "true" && l.params?["+is_first_session"] == "true")
@@ -207,59 +233,79 @@ import Testing
     }
 
     @Test func v25BranchSnapshotIsNotGuaranteed() throws {
-        let l = try #require(try simulate(F.deferred(device: "", sdk: "{provider: branch}", providers: Self.branch,
-                                                     url: "https://acme.app.link/summer", wait: "90m"))[3].landing)
+        let l = try #require(
+            try simulate(
+                F.deferred(
+                    device: "", sdk: "{provider: branch}", providers: Self.branch,
+                    url: "https://acme.app.link/summer", wait: "90m"))[3].landing)
         #expect(l.screen == "ProductDetail" && l.params?["+match_guaranteed"] == "false" && l.params?["+clicked_branch_link"] == "true")
         #expect(l.params?["+is_first_session"] == "true")
     }
 
     @Test func v26BranchMatchDuration() throws {
-        let late = try simulate(F.deferred(device: "", sdk: "{provider: branch}", providers: Self.branch,
-                                           url: "https://acme.app.link/summer", wait: "3h"))[3]
+        let late = try simulate(
+            F.deferred(
+                device: "", sdk: "{provider: branch}", providers: Self.branch,
+                url: "https://acme.app.link/summer", wait: "3h"))[3]
         #expect(late.landing?.screen == "HomeScreen" && late.landing?.params?["+clicked_branch_link"] == "false")
-        let extended = try simulate(F.deferred(device: "", sdk: "{provider: branch}",
-                                               providers: "branch: {domain: acme.app.link, app: com.example.shop, links: {/summer: {data: {product_id: \"42\", $match_duration: \"14400\"}}}}",
-                                               url: "https://acme.app.link/summer", wait: "3h"))[3]
+        let extended = try simulate(
+            F.deferred(
+                device: "", sdk: "{provider: branch}",
+                providers: "branch: {domain: acme.app.link, app: com.example.shop, links: {/summer: {data: {product_id: \"42\", $match_duration: \"14400\"}}}}",
+                url: "https://acme.app.link/summer", wait: "3h"))[3]
         #expect(extended.landing?.screen == "ProductDetail" && extended.landing?.params?["+match_guaranteed"] == "false")
     }
 
     @Test func v27BranchAndroidReferrer() throws {
-        let l = try #require(try simulate(F.deferred(platform: "android", os: "14", device: "", sdk: "{provider: branch}", providers: Self.branch,
-                                                     url: "https://acme.app.link/summer"))[3].landing)
+        let l = try #require(
+            try simulate(
+                F.deferred(
+                    platform: "android", os: "14", device: "", sdk: "{provider: branch}", providers: Self.branch,
+                    url: "https://acme.app.link/summer"))[3].landing)
         #expect(l.params?["+clicked_branch_link"] == "true" && l.params?["+match_guaranteed"] == "true" && l.params?["+is_first_session"] == "true")
     }
 
     @Test func v28FirebaseIsDeadAfterTheShutdown() throws {
         for platform in ["ios", "android"] {
             for state in ["not_installed", "background"] {
-                let r = try simulate(F.scenario(platform: platform, os: platform == "ios" ? "17.2" : "14", state: state,
-                                                providers: "firebase: {domain: acme.page.link, app: com.example.shop}",
-                                                clock: "2025-09-01T00:00:00Z", actions: "  - tap: https://acme.page.link/abc"))[0]
+                let r = try simulate(
+                    F.scenario(
+                        platform: platform, os: platform == "ios" ? "17.2" : "14", state: state,
+                        providers: "firebase: {domain: acme.page.link, app: com.example.shop}",
+                        clock: "2025-09-01T00:00:00Z", actions: "  - tap: https://acme.page.link/abc"))[0]
                 #expect(r.landing?.kind == .error && r.rules.contains(Rule.deferredFirebaseShutdown.id), "\(platform) \(state)")
                 #expect(r.assumptions.contains { $0.hasPrefix("assumption A6") })
             }
         }
-        let before = try simulate(F.scenario(providers: "firebase: {domain: acme.page.link, app: com.example.shop}",
-                                             clock: "2025-08-24T23:59:59Z", actions: "  - tap: https://acme.page.link/abc"))[0]
+        let before = try simulate(
+            F.scenario(
+                providers: "firebase: {domain: acme.page.link, app: com.example.shop}",
+                clock: "2025-08-24T23:59:59Z", actions: "  - tap: https://acme.page.link/abc"))[0]
         #expect(before.landing?.kind != .error)
     }
 
     static let adjust = "adjust: {domain: brand.go.link, app: com.example.shop, copy_to_clipboard: true}"
 
     @Test func v29AdjustLinkMe() throws {
-        let r = try simulate(F.deferred(sdk: "{provider: adjust, link_me: true}", providers: Self.adjust,
-                                        url: "https://brand.go.link/apples?promo=beach", after: "\n  - answer: allow_paste"))
+        let r = try simulate(
+            F.deferred(
+                sdk: "{provider: adjust, link_me: true}", providers: Self.adjust,
+                url: "https://brand.go.link/apples?promo=beach", after: "\n  - answer: allow_paste"))
         let last = try #require(r.last)
         #expect(last.landing?.screen == "ApplesScreen" && last.landing?.callback == "adjustDeferredDeeplinkReceived")
         #expect(last.trace.contains { $0.summary.contains("adjustDeferredDeeplinkReceived(acme://apples?promo=beach)") })  // the app scheme of this fixture
     }
 
     @Test func v30AdjustProbabilisticWindow() throws {
-        let r = try simulate(F.deferred(sdk: "{provider: adjust}", providers: "adjust: {domain: brand.go.link, app: com.example.shop}",
-                                        url: "https://brand.go.link/apples?promo=beach", wait: "8h"))[3]
+        let r = try simulate(
+            F.deferred(
+                sdk: "{provider: adjust}", providers: "adjust: {domain: brand.go.link, app: com.example.shop}",
+                url: "https://brand.go.link/apples?promo=beach", wait: "8h"))[3]
         #expect(r.landing?.screen == "HomeScreen" && r.rules.contains(Rule.deferredAdjustNoMatch.id))
-        let inside = try simulate(F.deferred(sdk: "{provider: adjust}", providers: "adjust: {domain: brand.go.link, app: com.example.shop}",
-                                             url: "https://brand.go.link/apples?promo=beach", wait: "6h"))[3]
+        let inside = try simulate(
+            F.deferred(
+                sdk: "{provider: adjust}", providers: "adjust: {domain: brand.go.link, app: com.example.shop}",
+                url: "https://brand.go.link/apples?promo=beach", wait: "6h"))[3]
         #expect(inside.landing?.screen == "ApplesScreen")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// The time windows at their edges: exactly on the window is inside, one second past is outside.
@@ -51,8 +52,10 @@ import Testing
         #expect(edge.landing?.screen == "ProductDetail")
         let past = try simulate(F.deferred(device: "", sdk: "{provider: branch}", providers: providers, url: "https://acme.app.link/summer", wait: "2h1s"))[3]
         #expect(past.landing?.screen == "HomeScreen")
-        let configured = try simulate(F.deferred(device: "", sdk: "{provider: branch, match_duration: 3h}", providers: providers,
-                                                 url: "https://acme.app.link/summer", wait: "2h1s"))[3]
+        let configured = try simulate(
+            F.deferred(
+                device: "", sdk: "{provider: branch, match_duration: 3h}", providers: providers,
+                url: "https://acme.app.link/summer", wait: "2h1s"))[3]
         #expect(configured.landing?.screen == "ProductDetail")
     }
 
@@ -66,27 +69,34 @@ import Testing
 
     @Test func reattributionWindowIsNinetyDays() throws {
         func reinstall(after gap: String) throws -> ActionResult {
-            let text = F.scenario(state: "terminated", actions: """
-                  - uninstall: com.example.shop
-                  - wait: \(gap)
-                  - tap: "\(F.link)"
-                    from: safari
-                  - install: com.example.shop
-                  - launch: com.example.shop
-                """)
+            let text = F.scenario(
+                state: "terminated",
+                actions: """
+                      - uninstall: com.example.shop
+                      - wait: \(gap)
+                      - tap: "\(F.link)"
+                        from: safari
+                      - install: com.example.shop
+                      - launch: com.example.shop
+                    """)
             return try #require(try simulate(text).last)
         }
         let inside = try reinstall(after: "90d")
         #expect(inside.extra["af_status"] == "Organic" && inside.rules.contains(Rule.deferredAfReinstall.id))
         #expect(inside.assumptions.contains { $0.hasPrefix("assumption A4") })
         #expect(inside.extra["deep_link_status"] == "FOUND")  // A4: UDL evaluated like a first launch
-        let switched = try #require(try simulate(F.scenario(state: "terminated", sdk: "{provider: appsflyer, udl_on_reinstall: false}", actions: """
-              - uninstall: com.example.shop
-              - tap: "\(F.link)"
-                from: safari
-              - install: com.example.shop
-              - launch: com.example.shop
-            """)).last)
+        let switched = try #require(
+            try simulate(
+                F.scenario(
+                    state: "terminated", sdk: "{provider: appsflyer, udl_on_reinstall: false}",
+                    actions: """
+                          - uninstall: com.example.shop
+                          - tap: "\(F.link)"
+                            from: safari
+                          - install: com.example.shop
+                          - launch: com.example.shop
+                        """)
+            ).last)
         #expect(switched.extra["deep_link_status"] == "NOT_FOUND" && switched.landing?.screen == "HomeScreen")
         #expect(switched.assumptions.contains { $0.hasPrefix("assumption A4") && $0.contains("udl_on_reinstall") })
         let outside = try reinstall(after: "90d1s")
@@ -102,11 +112,13 @@ import Testing
                   apples: {params: {deep_link_value: apples}, expires: 2026-03-02T10:05:00Z}
             """
         func tap(after wait: String) throws -> ActionResult {
-            let text = F.scenario(state: "background", providers: providers, actions: """
-                  - wait: \(wait)
-                  - tap: https://acme.onelink.me/H5hv/apples
-                    from: notes
-                """)
+            let text = F.scenario(
+                state: "background", providers: providers,
+                actions: """
+                      - wait: \(wait)
+                      - tap: https://acme.onelink.me/H5hv/apples
+                        from: notes
+                    """)
             return try #require(try simulate(text).last)
         }
         #expect(try tap(after: "5m").landing?.screen == "ApplesScreen")

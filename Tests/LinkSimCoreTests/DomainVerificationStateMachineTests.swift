@@ -55,25 +55,31 @@ import Testing
     let p1 = "com.example.pkg1", p2 = "com.example.pkg2"
 
     @Test func c1LaunchVerified() throws {
-        let run = try Self.play(apps: 1, [
-            "pm set-app-links --package com.example.pkg1 1 all", "tap d1", "tap d2",
-            "pm set-app-links --package com.example.pkg1 0 d1.example.com", "tap d1",
-        ])
+        let run = try Self.play(
+            apps: 1,
+            [
+                "pm set-app-links --package com.example.pkg1 1 all", "tap d1", "tap d2",
+                "pm set-app-links --package com.example.pkg1 0 d1.example.com", "tap d1",
+            ])
         #expect(run.landings == [p1, "browser", "browser"])
     }
 
     @Test func c2LaunchSelected() throws {
-        let run = try Self.play(apps: 1, [
-            "pm set-app-links-user-selection --user 0 --package com.example.pkg1 true all", "tap d1", "tap d2",
-            "pm set-app-links-user-selection --user 0 --package com.example.pkg1 false all", "tap d1", "tap d2",
-        ])
+        let run = try Self.play(
+            apps: 1,
+            [
+                "pm set-app-links-user-selection --user 0 --package com.example.pkg1 true all", "tap d1", "tap d2",
+                "pm set-app-links-user-selection --user 0 --package com.example.pkg1 false all", "tap d1", "tap d2",
+            ])
         #expect(run.landings == [p1, p1, "browser", "browser"])
     }
 
     @Test func c3SelectionPreservedOnUpdate() throws {
-        let run = try Self.play(apps: 1, [
-            "pm set-app-links-user-selection --user 0 --package com.example.pkg1 true d1.example.com", "update pkg1", "tap d1",
-        ])
+        let run = try Self.play(
+            apps: 1,
+            [
+                "pm set-app-links-user-selection --user 0 --package com.example.pkg1 true d1.example.com", "update pkg1", "tap d1",
+            ])
         #expect(run.landings == [p1])
     }
 
@@ -106,12 +112,14 @@ import Testing
     }
 
     @Test func c7DisabledHandlingSurvivesUpdate() throws {
-        let run = try Self.play(apps: 1, [
-            "pm set-app-links --package com.example.pkg1 1 d1.example.com",
-            "pm set-app-links-user-selection --user 0 --package com.example.pkg1 true d2.example.com",
-            "pm set-app-links-allowed --user 0 --package com.example.pkg1 false", "tap d1", "tap d2",
-            "update pkg1", "tap d1", "tap d2",
-        ])
+        let run = try Self.play(
+            apps: 1,
+            [
+                "pm set-app-links --package com.example.pkg1 1 d1.example.com",
+                "pm set-app-links-user-selection --user 0 --package com.example.pkg1 true d2.example.com",
+                "pm set-app-links-allowed --user 0 --package com.example.pkg1 false", "tap d1", "tap d2",
+                "update pkg1", "tap d1", "tap d2",
+            ])
         #expect(run.landings == ["browser", "browser", "browser", "browser"])
     }
 
@@ -127,24 +135,27 @@ import Testing
     }
 
     @Test func uninstallWipesAndAFreshInstallStartsWithHandlingAllowed() throws {
-        let yaml = Self.world(apps: 1) + """
-            actions:
-              - pm: set-app-links-allowed --user 0 --package com.example.pkg1 false
-              - pm: set-app-links-user-selection --user 0 --package com.example.pkg1 true d2.example.com
-              - uninstall: com.example.pkg1
-              - install: com.example.pkg1
-              - tap: https://d2.example.com/item
+        let yaml =
+            Self.world(apps: 1) + """
+                actions:
+                  - pm: set-app-links-allowed --user 0 --package com.example.pkg1 false
+                  - pm: set-app-links-user-selection --user 0 --package com.example.pkg1 true d2.example.com
+                  - uninstall: com.example.pkg1
+                  - install: com.example.pkg1
+                  - tap: https://d2.example.com/item
 
-            """
+                """
         let result = Simulator.run(try ScenarioLoader.parse(yaml, file: "u.yaml", baseDirectory: nil))
         #expect(result.results.last?.landing?.kind == .browser)
         #expect(result.results[2].trace.contains { $0.rule == Rule.androidApplinksPackageLifecycle.id })
         // Handling is allowed again: a selection made now opens the app.
-        let again = try Self.play(apps: 1, [
-            "pm set-app-links-allowed --user 0 --package com.example.pkg1 false",
-            "pm set-app-links-allowed --user 0 --package com.example.pkg1 true",
-            "pm set-app-links-user-selection --user 0 --package com.example.pkg1 true d2.example.com", "tap d2",
-        ])
+        let again = try Self.play(
+            apps: 1,
+            [
+                "pm set-app-links-allowed --user 0 --package com.example.pkg1 false",
+                "pm set-app-links-allowed --user 0 --package com.example.pkg1 true",
+                "pm set-app-links-user-selection --user 0 --package com.example.pkg1 true d2.example.com", "tap d2",
+            ])
         #expect(again.landings == [p1])
     }
 

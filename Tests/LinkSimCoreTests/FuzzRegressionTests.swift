@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinkSimCore
 
 /// Replays every input a fuzz target once crashed on (Tests/Fuzz/TARGET/regressions/) through the
@@ -57,8 +58,9 @@ import Testing
             host.assetlinks = WebResource(body: bytes, origin: "fuzz")
             _ = AssetLinksVerifier(web: Web(hosts: ["example.com": host])).verify(host: "example.com", package: "a.b", fingerprints: [])
         case "scenario":
-            _ = try? ScenarioLoader.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.yaml", baseDirectory: nil,
-                                          reader: MemoryFiles())
+            _ = try? ScenarioLoader.parse(
+                String(decoding: bytes, as: UTF8.self), file: "fuzz.yaml", baseDirectory: nil,
+                reader: MemoryFiles())
         default:
             Issue.record("no replay for fuzz target \(input.target)")
         }

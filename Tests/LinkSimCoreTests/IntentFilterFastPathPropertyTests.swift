@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// The intent-filter verdict-only path must give the explaining path's result (issue #14, item 3).
@@ -41,16 +42,19 @@ import Testing
     }
 
     static func intent(_ random: inout SeededRandom) -> ViewIntent {
-        var url = random.pick(["https://shop.example.com", "http://www.example.com", "HTTPS://Shop.Example.com",
-                               "myapp://shop.example.com", "https://shop.example.com:8080", "https://other.example",
-                               "myapp:opaque", "content://x", "https://u@shop.example.com"])
+        var url = random.pick([
+            "https://shop.example.com", "http://www.example.com", "HTTPS://Shop.Example.com",
+            "myapp://shop.example.com", "https://shop.example.com:8080", "https://other.example",
+            "myapp:opaque", "content://x", "https://u@shop.example.com",
+        ])
         if random.chance(85) { url += "/" + random.text(["a", "b", "x", ".", "%41", "é", "/"], maxLength: 5) }
         if random.chance(30) { url += "?" + random.pick(["q=1", "q=1&r=2", "x"]) }
         if random.chance(15) { url += "#top" }
         var categories = [IntentFilter.categoryBrowsable]
         if random.chance(10) { categories.append("android.intent.category.APP_BROWSER") }
-        return ViewIntent(url: url, categories: categories, mimeType: random.chance(8) ? "text/plain" : nil,
-                          matchDefaultOnly: random.chance(90))
+        return ViewIntent(
+            url: url, categories: categories, mimeType: random.chance(8) ? "text/plain" : nil,
+            matchDefaultOnly: random.chance(90))
     }
 
     @Test func verdictOnlyPathAgreesWithTheExplainingPath() {

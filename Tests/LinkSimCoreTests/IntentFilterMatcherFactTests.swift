@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 extension IntentFilterMatcherTests {
@@ -41,11 +42,13 @@ extension IntentFilterMatcherTests {
     }
 
     @Test func nameWithoutDotIsQualified() {
-        let manifest = AndroidManifest(package: "com.x", activities: [
-            Activity(name: "Main", exported: true, intentFilters: [Self.https("x.com")]),
-            Activity(name: ".Other", exported: true, intentFilters: [Self.https("x.com")]),
-            Activity(name: "org.y.Full", exported: true, intentFilters: [Self.https("x.com")]),
-        ])
+        let manifest = AndroidManifest(
+            package: "com.x",
+            activities: [
+                Activity(name: "Main", exported: true, intentFilters: [Self.https("x.com")]),
+                Activity(name: ".Other", exported: true, intentFilters: [Self.https("x.com")]),
+                Activity(name: "org.y.Full", exported: true, intentFilters: [Self.https("x.com")]),
+            ])
         let names = IntentFilterMatcher.matchingActivities(in: manifest, packageName: "com.x", url: "https://x.com/", api: 36)
             .map(\.activity)
         #expect(names == ["com.x.Main", "com.x.Other", "org.y.Full"])
@@ -59,8 +62,9 @@ extension IntentFilterMatcherTests {
     }
 
     @Test func actionIsRequired() {
-        let f = IntentFilter(categories: [IntentFilter.categoryBrowsable, IntentFilter.categoryDefault],
-                             data: [IntentFilterData(scheme: "https", host: "example.com")])
+        let f = IntentFilter(
+            categories: [IntentFilter.categoryBrowsable, IntentFilter.categoryDefault],
+            data: [IntentFilterData(scheme: "https", host: "example.com")])
         let outcome = IntentFilterMatcher.match(f, intent: ViewIntent(url: "https://example.com/"), api: 36)
         #expect(outcome.mismatch == .action)
         #expect(outcome.why.contains("no <action>"))
@@ -78,10 +82,12 @@ extension IntentFilterMatcherTests {
     static let linkFilter = https("example.com")
 
     @Test func exportedFalseIsNotAMatch() {
-        let manifest = AndroidManifest(package: "com.x", targetSDK: 34, activities: [
-            Activity(name: ".Hidden", exported: false, intentFilters: [Self.linkFilter]),
-            Activity(name: ".Shown", exported: true, intentFilters: [Self.linkFilter]),
-        ])
+        let manifest = AndroidManifest(
+            package: "com.x", targetSDK: 34,
+            activities: [
+                Activity(name: ".Hidden", exported: false, intentFilters: [Self.linkFilter]),
+                Activity(name: ".Shown", exported: true, intentFilters: [Self.linkFilter]),
+            ])
         let report = IntentFilterMatcher.evaluate(manifest, packageName: "com.x", url: "https://example.com/", api: 34)
         #expect(report.matches.map(\.activity) == ["com.x.Shown"])
         let hidden = report.evaluations[0]
@@ -90,9 +96,11 @@ extension IntentFilterMatcherTests {
     }
 
     @Test func implicitExportedTargeting31BlocksInstallOnAndroid12() {
-        let manifest = AndroidManifest(package: "com.x", targetSDK: 31, activities: [
-            Activity(name: ".Main", exported: nil, intentFilters: [Self.linkFilter]),
-        ])
+        let manifest = AndroidManifest(
+            package: "com.x", targetSDK: 31,
+            activities: [
+                Activity(name: ".Main", exported: nil, intentFilters: [Self.linkFilter])
+            ])
         let android12 = IntentFilterMatcher.evaluate(manifest, packageName: "com.x", url: "https://example.com/", api: 31)
         #expect(android12.installBlocked)
         #expect(android12.matches.isEmpty)
@@ -105,10 +113,12 @@ extension IntentFilterMatcherTests {
     }
 
     @Test func disabledActivityAndAlias() {
-        let manifest = AndroidManifest(package: "com.x", targetSDK: 34, activities: [
-            Activity(name: ".Main", exported: true, intentFilters: [Self.linkFilter], enabled: false),
-            Activity(name: ".Alias", exported: true, intentFilters: [Self.https("other.com"), Self.linkFilter], targetActivity: ".Main"),
-        ])
+        let manifest = AndroidManifest(
+            package: "com.x", targetSDK: 34,
+            activities: [
+                Activity(name: ".Main", exported: true, intentFilters: [Self.linkFilter], enabled: false),
+                Activity(name: ".Alias", exported: true, intentFilters: [Self.https("other.com"), Self.linkFilter], targetActivity: ".Main"),
+            ])
         let matches = IntentFilterMatcher.matchingActivities(in: manifest, packageName: "com.x", url: "https://example.com/", api: 36)
         #expect(matches.count == 1)
         #expect(matches.first?.activity == "com.x.Alias")
@@ -123,7 +133,11 @@ extension IntentFilterMatcherTests {
         var emitted: Set<RuleID> = []
         let filters: [IntentFilter] = [
             Self.https("*.example.com") { $0.pathPattern = "/a.*b" },
-            Self.https("example.com") { $0.pathAdvancedPattern = "/x+"; $0.pathSuffix = ".pdf"; $0.port = "1" },
+            Self.https("example.com") {
+                $0.pathAdvancedPattern = "/x+"
+                $0.pathSuffix = ".pdf"
+                $0.port = "1"
+            },
             Self.https("example.com") { $0.mimeType = "text/html" },
             Self.filter([IntentFilterData(scheme: "myapp", pathPrefix: "/a"), IntentFilterData(scheme: "https", port: "2")]),
             Self.filter([IntentFilterData(host: "example.com")]),
@@ -138,14 +152,18 @@ extension IntentFilterMatcherTests {
                 return Self.filter([data, IntentFilterData(scheme: "HTTPS", host: "b.com", path: "/p")])
             }(),
         ]
-        let manifest = AndroidManifest(package: "com.x", targetSDK: 34, activities: [
-            Activity(name: ".A", exported: true, intentFilters: filters),
-            Activity(name: ".B", exported: false, intentFilters: filters),
-            Activity(name: "C", exported: nil, intentFilters: filters, enabled: false),
-        ])
-        let urls = ["https://example.com/", "https://www.example.com/axxbyb", "HTTPS://example.com/", "myapp://x/y",
-                    "https://example.com:1/x.pdf", "https://h/path?query=string&cat=gizmo#fragment", "https://b.com/p",
-                    "https://a.com/q", "https://example.com"]
+        let manifest = AndroidManifest(
+            package: "com.x", targetSDK: 34,
+            activities: [
+                Activity(name: ".A", exported: true, intentFilters: filters),
+                Activity(name: ".B", exported: false, intentFilters: filters),
+                Activity(name: "C", exported: nil, intentFilters: filters, enabled: false),
+            ])
+        let urls = [
+            "https://example.com/", "https://www.example.com/axxbyb", "HTTPS://example.com/", "myapp://x/y",
+            "https://example.com:1/x.pdf", "https://h/path?query=string&cat=gizmo#fragment", "https://b.com/p",
+            "https://a.com/q", "https://example.com",
+        ]
         for api in [30, 31, 34, 35, 36] {
             for url in urls {
                 let report = IntentFilterMatcher.evaluate(manifest, packageName: "com.x", url: url, api: api)
@@ -165,13 +183,15 @@ extension IntentFilterMatcherTests {
             #expect(AndroidFilterRules.contains(rule), "\(rule) is emitted but not in AndroidFilterRules.all")
         }
         // The walk above reaches nearly every rule; it must at least reach these.
-        for expected in [Rule.androidFilterDataCrossProduct.id, Rule.androidFilterSchemeCaseSensitive.id,
-                         Rule.androidFilterSimpleGlobNoBacktracking.id, Rule.androidFilterPathNeedsHost.id,
-                         Rule.androidFilterDefaultCategoryRequired.id, Rule.androidFilterBrowsableRequired.id,
-                         Rule.androidFilterExported.id, Rule.androidFilterApiGatedAttributes.id,
-                         Rule.androidFilterUriRelativeFilterGroup.id, Rule.androidFilterExportedExplicitRequired.id,
-                         Rule.androidFilterDisabledComponent.id, Rule.androidFilterSchemeSpecificPart.id,
-                         Rule.androidFilterMimeTypeBreaksLinks.id, Rule.androidFilterPortNeedsHost.id] {
+        for expected in [
+            Rule.androidFilterDataCrossProduct.id, Rule.androidFilterSchemeCaseSensitive.id,
+            Rule.androidFilterSimpleGlobNoBacktracking.id, Rule.androidFilterPathNeedsHost.id,
+            Rule.androidFilterDefaultCategoryRequired.id, Rule.androidFilterBrowsableRequired.id,
+            Rule.androidFilterExported.id, Rule.androidFilterApiGatedAttributes.id,
+            Rule.androidFilterUriRelativeFilterGroup.id, Rule.androidFilterExportedExplicitRequired.id,
+            Rule.androidFilterDisabledComponent.id, Rule.androidFilterSchemeSpecificPart.id,
+            Rule.androidFilterMimeTypeBreaksLinks.id, Rule.androidFilterPortNeedsHost.id,
+        ] {
             #expect(emitted.contains(expected), "\(expected) was never emitted")
         }
     }

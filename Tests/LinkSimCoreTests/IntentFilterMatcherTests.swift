@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// android.md §6.2 (every IntentFilter vector) and §6.4, plus MATCH_DEFAULT_ONLY and `exported`.
@@ -7,16 +8,19 @@ import Testing
 
     /// The raw `IntentFilter.match(...)` of the CTS tests: no action, no categories, no resolver flag.
     static func dataMatch(_ filter: IntentFilter, _ url: String, api: Int = 36) -> FilterMatchOutcome {
-        IntentFilterMatcher.match(filter, intent: ViewIntent(url: url, action: nil, categories: [], matchDefaultOnly: false),
-                                  api: api)
+        IntentFilterMatcher.match(
+            filter, intent: ViewIntent(url: url, action: nil, categories: [], matchDefaultOnly: false),
+            api: api)
     }
 
     static func category(_ filter: IntentFilter, _ url: String, api: Int = 36) -> MatchCategory? {
         dataMatch(filter, url, api: api).category
     }
 
-    static func filter(_ data: [IntentFilterData], groups: [UriRelativeFilterGroup] = [],
-                       categories: [String] = [IntentFilter.categoryBrowsable, IntentFilter.categoryDefault]) -> IntentFilter {
+    static func filter(
+        _ data: [IntentFilterData], groups: [UriRelativeFilterGroup] = [],
+        categories: [String] = [IntentFilter.categoryBrowsable, IntentFilter.categoryDefault]
+    ) -> IntentFilter {
         IntentFilter(actions: [IntentFilter.actionView], categories: categories, data: data, uriRelativeFilterGroups: groups)
     }
 
@@ -38,7 +42,7 @@ import Testing
         let f = Self.filter([IntentFilterData(scheme: "scheme1")])
         #expect(Self.category(f, "scheme1:foo") == .scheme)
         #expect(Self.dataMatch(f, "scheme2:foo").mismatch == .data)
-        #expect(Self.dataMatch(f, "").mismatch == .data) // no data
+        #expect(Self.dataMatch(f, "").mismatch == .data)  // no data
     }
 
     @Test func f2AuthorityWithoutPort() {
@@ -57,8 +61,10 @@ import Testing
     }
 
     @Test func f4TwoAuthorities() {
-        let f = Self.filter([IntentFilterData(scheme: "scheme1", host: "authority1", port: "100"),
-                             IntentFilterData(host: "authority2")])
+        let f = Self.filter([
+            IntentFilterData(scheme: "scheme1", host: "authority1", port: "100"),
+            IntentFilterData(host: "authority2"),
+        ])
         #expect(Self.dataMatch(f, "scheme1://authority1/").mismatch == .data)
         #expect(Self.category(f, "scheme1://authority2/") == .host)
         #expect(Self.category(f, "scheme1://authority1:100/") == .port)
@@ -105,17 +111,34 @@ import Testing
     }
 
     @Test func f8PathAndQueryGlob() {
-        let f = Self.relRefFilter([Self.group { $0.path = "/path"; $0.queryPattern = ".*" }])
+        let f = Self.relRefFilter([
+            Self.group {
+                $0.path = "/path"
+                $0.queryPattern = ".*"
+            }
+        ])
         for uri in Self.relRefURIs { #expect(Self.category(f, uri, api: 35) == .path, "\(uri)") }
     }
 
     @Test func f9QuerySuffixMissing() {
-        let f = Self.relRefFilter([Self.group { $0.path = "/path"; $0.queryPrefix = "query"; $0.querySuffix = "widget" }])
+        let f = Self.relRefFilter([
+            Self.group {
+                $0.path = "/path"
+                $0.queryPrefix = "query"
+                $0.querySuffix = "widget"
+            }
+        ])
         for uri in Self.relRefURIs { #expect(Self.dataMatch(f, uri, api: 35).mismatch == .data, "\(uri)") }
     }
 
     @Test func f10QueryAndFragment() {
-        let f = Self.relRefFilter([Self.group { $0.path = "/path"; $0.queryPrefix = "query"; $0.fragmentPattern = "fr.*" }])
+        let f = Self.relRefFilter([
+            Self.group {
+                $0.path = "/path"
+                $0.queryPrefix = "query"
+                $0.fragmentPattern = "fr.*"
+            }
+        ])
         for uri in Self.relRefURIs { #expect(Self.category(f, uri, api: 35) == .path, "\(uri)") }
     }
 
@@ -135,12 +158,16 @@ import Testing
     }
 
     @Test func f14BlockMatch() {
-        let f = IntentFilter(actions: [IntentFilter.actionView], data: [IntentFilterData(scheme: "https", host: "testhost")],
-                             uriRelativeFilterGroups: [
-                                Self.group(allow: false) { $0.path = "/testpath" },
-                                Self.group { $0.path = "/testpath"; $0.query = "query=test" },
-                                Self.group { $0.fragment = "testfragment" },
-                             ])
+        let f = IntentFilter(
+            actions: [IntentFilter.actionView], data: [IntentFilterData(scheme: "https", host: "testhost")],
+            uriRelativeFilterGroups: [
+                Self.group(allow: false) { $0.path = "/testpath" },
+                Self.group {
+                    $0.path = "/testpath"
+                    $0.query = "query=test"
+                },
+                Self.group { $0.fragment = "testfragment" },
+            ])
         #expect(Self.dataMatch(f, "https://testhost/testpath", api: 35).mismatch == .data)
         #expect(Self.dataMatch(f, "https://testhost/testpath?query=test", api: 35).mismatch == .data)
         #expect(Self.category(f, "https://testhost#testfragment", api: 35) == .path)
@@ -198,8 +225,10 @@ import Testing
     }
 
     @Test func f23CrossProduct() {
-        let f = Self.filter([IntentFilterData(scheme: "https", host: "a.com", pathPrefix: "/x"),
-                             IntentFilterData(scheme: "myapp", host: "b")])
+        let f = Self.filter([
+            IntentFilterData(scheme: "https", host: "a.com", pathPrefix: "/x"),
+            IntentFilterData(scheme: "myapp", host: "b"),
+        ])
         let crossed = Self.dataMatch(f, "https://b/x1")
         #expect(crossed.category == .path)
         #expect(crossed.steps.contains { $0.rule == Rule.androidFilterDataCrossProduct.id })
@@ -266,8 +295,9 @@ import Testing
     }
 
     @Test func f31GroupsNeedAPI35() {
-        let f = Self.filter([IntentFilterData(scheme: "https", host: "example.com")],
-                            groups: [Self.group { $0.pathPrefix = "/a" }])
+        let f = Self.filter(
+            [IntentFilterData(scheme: "https", host: "example.com")],
+            groups: [Self.group { $0.pathPrefix = "/a" }])
         let android14 = Self.dataMatch(f, "https://example.com/b", api: 34)
         #expect(android14.category == .host)
         #expect(android14.steps.contains { $0.rule == Rule.androidFilterApiGatedAttributes.id })
@@ -276,8 +306,9 @@ import Testing
     }
 
     @Test func f32PlainPathWinsOverBlockGroup() {
-        let f = Self.filter([IntentFilterData(scheme: "https", host: "example.com", pathPrefix: "/auth")],
-                            groups: [Self.group(allow: false) { $0.pathPrefix = "/auth" }])
+        let f = Self.filter(
+            [IntentFilterData(scheme: "https", host: "example.com", pathPrefix: "/auth")],
+            groups: [Self.group(allow: false) { $0.pathPrefix = "/auth" }])
         #expect(Self.category(f, "https://example.com/auth", api: 35) == .path)
     }
 
@@ -290,10 +321,12 @@ import Testing
         blockData.pathPrefix = "/auth"
         var blockFragment = RelativeFilterData()
         blockFragment.fragmentPrefix = "faq"
-        let f = Self.filter([IntentFilterData(scheme: "https"), IntentFilterData(host: "astore.com")], groups: [
-            UriRelativeFilterGroup(allow: true, data: [allowData, allowQuery]),
-            UriRelativeFilterGroup(allow: false, data: [blockData, blockFragment]),
-        ])
+        let f = Self.filter(
+            [IntentFilterData(scheme: "https"), IntentFilterData(host: "astore.com")],
+            groups: [
+                UriRelativeFilterGroup(allow: true, data: [allowData, allowQuery]),
+                UriRelativeFilterGroup(allow: false, data: [blockData, blockFragment]),
+            ])
         #expect(Self.category(f, "https://astore.com/auth?region=na", api: 35) == .path)
         #expect(Self.category(f, "https://astore.com/auth?region=na&mobileoptout=true", api: 35) == .path)
         #expect(Self.dataMatch(f, "https://astore.com/auth?region=eu", api: 35).mismatch == .data)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 @Suite struct JSONValueEncoderTests {
@@ -8,7 +9,10 @@ import Testing
         var missing: String?
         var list = [true, false]
         var nested = Inner()
-        struct Inner: Encodable { var b = 2.5; var a: Int? = 3 }
+        struct Inner: Encodable {
+            var b = 2.5
+            var a: Int? = 3
+        }
     }
 
     @Test func keysKeepDeclarationOrderNilIsNullAndTextIsEscaped() throws {
@@ -18,7 +22,8 @@ import Testing
 
     @Test func aStepLeavesOutAnAbsentAssumptionButNamesEveryOtherKey() {
         let step = TraceStep(actor: "iOS", summary: "s", rule: Rule.iosSchemeSafariPrompt, detail: nil)
-        #expect(JSONValueEncoder.render(ContractJSON.StepReport(step))
-            == #"{"actor": "iOS", "summary": "s", "rule": "ios.scheme.safari-prompt", "detail": null}"#)
+        #expect(
+            JSONValueEncoder.render(ContractJSON.StepReport(step))
+                == #"{"actor": "iOS", "summary": "s", "rule": "ios.scheme.safari-prompt", "detail": null}"#)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LinkSimCore
 import Testing
+
+@testable import LinkSimCore
 
 /// The course (issue #12): every lesson validates and agrees with the engine; the format's errors
 /// are located; progress round-trips; the glossary covers the words the traces use.
@@ -33,21 +34,25 @@ import Testing
         let kinds = Set(lessons.flatMap(\.steps).map(\.kind.name))
         #expect(kinds == ["tour", "predict", "knob", "fix"])
         let ids = Set(lessons.map(\.id))
-        for id in ["custom-schemes", "universal-links-basics", "cold-start-handler", "on-new-intent", "android-12-verification",
-                   "safari-long-press", "in-app-browsers", "cdn", "redirects", "deferred-windows", "privacy", "myths"] {
+        for id in [
+            "custom-schemes", "universal-links-basics", "cold-start-handler", "on-new-intent", "android-12-verification",
+            "safari-long-press", "in-app-browsers", "cdn", "redirects", "deferred-windows", "privacy", "myths",
+        ] {
             #expect(ids.contains(id), "missing lesson \(id)")
         }
         // Fix-the-file covers an AASA file, a manifest and assetlinks.json.
-        let fixKinds = Set(lessons.flatMap(\.steps).compactMap { step -> FixFileKind? in
-            if case .fix(let task) = step.kind { return task.fileKind }
-            return nil
-        })
+        let fixKinds = Set(
+            lessons.flatMap(\.steps).compactMap { step -> FixFileKind? in
+                if case .fix(let task) = step.kind { return task.fileKind }
+                return nil
+            })
         #expect(fixKinds.isSuperset(of: [.aasa, .manifest, .assetlinks, .entitlements]))
         // Every knob and fix step has a hint ladder (concept → where to look → the answer), each rung with a source.
         for lesson in lessons {
             for (index, step) in lesson.steps.enumerated() where step.kind.name == "knob" || step.kind.name == "fix" {
-                #expect(step.hints.count >= 3 && step.hints.allSatisfy { $0.source?.hasPrefix("https://") == true },
-                        "\(lesson.id) step \(index + 1): needs three hints, each with a source")
+                #expect(
+                    step.hints.count >= 3 && step.hints.allSatisfy { $0.source?.hasPrefix("https://") == true },
+                    "\(lesson.id) step \(index + 1): needs three hints, each with a source")
             }
         }
         // Every predict step on a myth cites a source.
@@ -159,8 +164,9 @@ import Testing
 
 @Suite struct CourseProgressTests {
     func lesson(_ id: String, steps: Int) -> Lesson {
-        let step = LessonStep(kind: .tour, title: "", text: "", world: Scenario(name: "w", device: Device(platform: .ios, os: .latest(.ios))),
-                              source: .file("w.yaml"), action: 0, hints: [], sources: [])
+        let step = LessonStep(
+            kind: .tour, title: "", text: "", world: Scenario(name: "w", device: Device(platform: .ios, os: .latest(.ios))),
+            source: .file("w.yaml"), action: 0, hints: [], sources: [])
         return Lesson(id: id, title: id, area: .delivery, summary: "", sources: [], steps: Array(repeating: step, count: steps), file: "\(id).lesson")
     }
 
@@ -248,10 +254,14 @@ import Testing
             !(token.hasPrefix("\"") || token.contains("/") || token.contains("-") || (token.contains(":") && !token.contains("::")))
         }.joined(separator: " ")
         for ch in text + " " {
-            if ch.isLetter || ch.isNumber || ch == "_" { current.append(ch); continue }
+            if ch.isLetter || ch.isNumber || ch == "_" {
+                current.append(ch)
+                continue
+            }
             if current.count >= 3, let first = current.first,
-               (first.isUppercase && current.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" })
-                || (current.count == 4 && current.hasPrefix("10") && current.allSatisfy(\.isNumber)) {
+                (first.isUppercase && current.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" })
+                    || (current.count == 4 && current.hasPrefix("10") && current.allSatisfy(\.isNumber))
+            {
                 words.append(current)
             }
             current = ""

@@ -8,7 +8,8 @@ import Testing
     }
 
     @Test func iosKeysOnAnAndroidScenarioAndUncollectedHostsAreWarned() throws {
-        let found = try warnings("""
+        let found = try warnings(
+            """
             linksim: 1
             name: warnings
             device: {platform: android, os: "14", developer_mode: true}
@@ -24,15 +25,17 @@ import Testing
                 domain_verification: {shop.example.com: verified, other.example.com: verified}
             tap: https://shop.example.com/x
             """)
-        #expect(found == [
-            "w.yaml:3:39: warning: `device.developer_mode` has no effect on Android (it is an iOS setting)",
-            "w.yaml:7:5: warning: `apps[0].team_id` has no effect on Android (it is an iOS setting)",
-            "w.yaml:13:5: warning: `apps[0].domain_verification.other.example.com` has no effect: no autoVerify filter of com.example.shop collects other.example.com, so the verifier never checks it (see rule android.applinks.collected-hosts)",
-        ])
+        #expect(
+            found == [
+                "w.yaml:3:39: warning: `device.developer_mode` has no effect on Android (it is an iOS setting)",
+                "w.yaml:7:5: warning: `apps[0].team_id` has no effect on Android (it is an iOS setting)",
+                "w.yaml:13:5: warning: `apps[0].domain_verification.other.example.com` has no effect: no autoVerify filter of com.example.shop collects other.example.com, so the verifier never checks it (see rule android.applinks.collected-hosts)",
+            ])
     }
 
     @Test func androidKeysOnAnIOSScenarioAreWarned() throws {
-        let found = try warnings("""
+        let found = try warnings(
+            """
             linksim: 1
             name: warnings
             device: {platform: ios, os: "17.4", browsers: [chrome]}
@@ -46,7 +49,8 @@ import Testing
 
     @Test func aCleanScenarioHasNoWarnings() throws {
         // A clean scenario has no warnings at all.
-        let found = try warnings("""
+        let found = try warnings(
+            """
             linksim: 1
             name: clean
             device: {platform: ios, os: "17.4"}

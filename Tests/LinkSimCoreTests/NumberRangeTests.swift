@@ -23,8 +23,10 @@ import Testing
     }
 
     @Test func aWaitOfInt64MaxSecondsIsRefusedWhereItIsWritten() {
-        #expect(diagnostics("  - wait: 9223372036854775807s") ==
-                ["r.yaml:7:11: error: `actions[0].wait` must be at most 36525d (100 years), got `9223372036854775807s`"])
+        #expect(
+            diagnostics("  - wait: 9223372036854775807s") == [
+                "r.yaml:7:11: error: `actions[0].wait` must be at most 36525d (100 years), got `9223372036854775807s`"
+            ])
     }
 
     @Test func durationsThatOverflowWhileParsingAreNotDurations() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// android.md §6.1: every PatternMatcher vector (AOSP PatternMatcherTest, CTS IntentFilterTest#testPaths,
@@ -17,8 +18,9 @@ import Testing
     static let advanced: [Vector] = [
         Vector(id: "P1", kind: .advancedGlob, pattern: ".", matching: ["a", "b"], notMatching: [""]),
         Vector(id: "P2", kind: .advancedGlob, pattern: "[a]", matching: ["a"], notMatching: ["b"]),
-        Vector(id: "P3", kind: .advancedGlob, pattern: #"[.*+{}\]\\[]"#,
-               matching: [".", "*", "+", "{", "}", "]", #"\"#, "["], notMatching: []),
+        Vector(
+            id: "P3", kind: .advancedGlob, pattern: #"[.*+{}\]\\[]"#,
+            matching: [".", "*", "+", "{", "}", "]", #"\"#, "["], notMatching: []),
         Vector(id: "P4", kind: .advancedGlob, pattern: "[a-z]", matching: ["a", "b"], notMatching: ["A", "1"]),
         Vector(id: "P5", kind: .advancedGlob, pattern: "[a-z][0-9]", matching: ["a1"], notMatching: ["1a", "aa"]),
         Vector(id: "P6", kind: .advancedGlob, pattern: "[z-a]", matching: [], notMatching: ["a", "z", "A"]),
@@ -34,12 +36,14 @@ import Testing
         Vector(id: "P15", kind: .advancedGlob, pattern: "[a-z]{1}", matching: ["a", "z"], notMatching: ["", "1", "aa"]),
         Vector(id: "P16", kind: .advancedGlob, pattern: "[a-z]{1,5}", matching: ["a", "zazaz"], notMatching: ["", "azazaz", "11111"]),
         Vector(id: "P17", kind: .advancedGlob, pattern: "[a-z]{3,}", matching: ["aza", "zazaz", "azazazazazaz"], notMatching: ["", "aa"]),
-        Vector(id: "P18", kind: .advancedGlob, pattern: #"/[0-9]{4}/[0-9]{2}/[0-9]{2}/[a-zA-Z0-9_]+\.html"#,
-               matching: ["/2016/09/07/got_this_working.html", "/2016/09/07/got_this_working2.html"],
-               notMatching: ["", "/2016/09/07/got_this_working2dothtml", "/2016/9/7/got_this_working.html"]),
-        Vector(id: "P19", kind: .advancedGlob, pattern: "/b*a*bar.*",
-               matching: ["/babar", "/babarfff", "/bbaabarfff", "/babar?blah", "/baaaabar?blah"],
-               notMatching: ["?bar", "/bar", "/baz", "/ba/bar", "/barf", "/", "?blah"]),
+        Vector(
+            id: "P18", kind: .advancedGlob, pattern: #"/[0-9]{4}/[0-9]{2}/[0-9]{2}/[a-zA-Z0-9_]+\.html"#,
+            matching: ["/2016/09/07/got_this_working.html", "/2016/09/07/got_this_working2.html"],
+            notMatching: ["", "/2016/09/07/got_this_working2dothtml", "/2016/9/7/got_this_working.html"]),
+        Vector(
+            id: "P19", kind: .advancedGlob, pattern: "/b*a*bar.*",
+            matching: ["/babar", "/babarfff", "/bbaabarfff", "/babar?blah", "/baaaabar?blah"],
+            notMatching: ["?bar", "/bar", "/baz", "/ba/bar", "/barf", "/", "?blah"]),
     ]
 
     // (b) CTS IntentFilterTest#testPaths (path of scheme://authority... ; "" is `scheme://authority`).

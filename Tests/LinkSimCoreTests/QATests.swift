@@ -7,27 +7,27 @@ import Testing
     static let aasa = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/product/*"}]}]}}"#
 
     static let universalLink = """
-    linksim: 1
-    name: UL
-    device: {platform: ios, os: "17.4"}
-    apps:
-      - {id: com.example.shop, name: Shop, state: background, team_id: ABCDE12345, associated_domains: ["applinks:shop.example.com"], url_schemes: [shopapp]}
-    web:
-      shop.example.com:
-        aasa: {file: aasa.json}
-    tap: https://shop.example.com/product/42
-    from: notes
-    """
+        linksim: 1
+        name: UL
+        device: {platform: ios, os: "17.4"}
+        apps:
+          - {id: com.example.shop, name: Shop, state: background, team_id: ABCDE12345, associated_domains: ["applinks:shop.example.com"], url_schemes: [shopapp]}
+        web:
+          shop.example.com:
+            aasa: {file: aasa.json}
+        tap: https://shop.example.com/product/42
+        from: notes
+        """
 
     static let scheme = """
-    linksim: 1
-    name: scheme
-    device: {platform: ios, os: "17.4"}
-    apps:
-      - {id: com.example.shop, name: Shop, state: background, url_schemes: [shopapp]}
-    tap: shopapp://p/1
-    from: webview
-    """
+        linksim: 1
+        name: scheme
+        device: {platform: ios, os: "17.4"}
+        apps:
+          - {id: com.example.shop, name: Shop, state: background, url_schemes: [shopapp]}
+        tap: shopapp://p/1
+        from: webview
+        """
 
     static func world(_ text: String, aasa: String = QATests.aasa) throws -> Scenario {
         try loadScenario(text, files: ["dir/aasa.json": aasa])
@@ -37,8 +37,9 @@ import Testing
 
     @Test func matrixVariesStateSourceAndOS() throws {
         let world = try Self.world(Self.universalLink)
-        let request = LinkMatrix.Request(app: 0, states: [.notInstalled, .background], sources: [.notes, .safariAddressBar],
-                                         versions: [OSVersion(ios: 17, 4)])
+        let request = LinkMatrix.Request(
+            app: 0, states: [.notInstalled, .background], sources: [.notes, .safariAddressBar],
+            versions: [OSVersion(ios: 17, 4)])
         let links = LinkMatrix.compute(world, request)
         #expect(links.count == 1)
         let cells = try #require(links.first?.cells)
@@ -97,7 +98,8 @@ import Testing
 
     @Test func diffFindsLinksWhoseLandingChanges() throws {
         let old = try Self.world(Self.universalLink)
-        let new = try Self.world(Self.universalLink, aasa: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/cart"}]}]}}"#)
+        let new = try Self.world(
+            Self.universalLink, aasa: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/cart"}]}]}}"#)
         let entries = ScenarioDiff.compare(old: old, new: new)
         let product = try #require(entries.first { $0.url == "https://shop.example.com/product/42" && $0.state == .background })
         #expect(product.before.landing?.kind == .app)
@@ -136,14 +138,14 @@ import Testing
     @Test func searchFallsBackToPairsWhenNoSingleChangeWorks() throws {
         // No associated domain and no AASA: the developer and the server owner must both act.
         let text = """
-        linksim: 1
-        name: nothing claimed
-        device: {platform: ios, os: "17.4"}
-        apps:
-          - {id: com.example.shop, name: Shop, state: background, team_id: ABCDE12345}
-        tap: https://shop.example.com/product/42
-        from: notes
-        """
+            linksim: 1
+            name: nothing claimed
+            device: {platform: ios, os: "17.4"}
+            apps:
+              - {id: com.example.shop, name: Shop, state: background, team_id: ABCDE12345}
+            tap: https://shop.example.com/product/42
+            from: notes
+            """
         let outcome = LandingSearch.search(try loadScenario(text), action: 0, want: .init(kind: .app, via: .universalLink))
         #expect(outcome.pairsTried > 0)
         let fix = try #require(outcome.fixes.first)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinkSimCore
 
 /// The catalog's OS ranges are what the engine obeys: the engine asks `Rule.applies(to:)` instead of writing
@@ -168,7 +169,9 @@ import Testing
                 out.append((from, OSVersion(androidAPI: from.apiLevel - 1)))
             } else {
                 let c = from.components + [0, 0]
-                let below = c[2] > 0 ? OSVersion(ios: c[0], c[1], c[2] - 1)
+                let below =
+                    c[2] > 0
+                    ? OSVersion(ios: c[0], c[1], c[2] - 1)
                     : c[1] > 0 ? OSVersion(ios: c[0], c[1] - 1, 9) : OSVersion(ios: c[0] - 1, 9)
                 out.append((from, below))
             }

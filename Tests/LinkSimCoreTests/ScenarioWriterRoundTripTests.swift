@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinkSimCore
 
 /// Every scenario in the library, written back as YAML and read again, simulates the same way.

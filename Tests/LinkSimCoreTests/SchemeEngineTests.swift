@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// The custom-scheme slice, rule by rule, through the engine.
@@ -8,13 +9,13 @@ import Testing
     }
 
     static let shop = """
-      - id: com.example.shop
-        name: Shop
-        state: background
-        url_schemes: [shopapp]
-        routes: [{url: "shopapp://product/{id}", screen: ProductDetail}]
-        current_screen: Cart
-    """
+          - id: com.example.shop
+            name: Shop
+            state: background
+            url_schemes: [shopapp]
+            routes: [{url: "shopapp://product/{id}", screen: ProductDetail}]
+            current_screen: Cart
+        """
 
     @Test func safariPromptThenOpen() throws {
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://product/42\n    from: safari\n  - answer: open"))
@@ -79,9 +80,9 @@ import Testing
 
     @Test func collisionIsDeterministicAndSaysSo() throws {
         let apps = """
-          - {id: a.first, state: background, url_schemes: [dup]}
-          - {id: b.second, state: background, url_schemes: [DUP]}
-        """
+              - {id: a.first, state: background, url_schemes: [dup]}
+              - {id: b.second, state: background, url_schemes: [DUP]}
+            """
         let first = try simulate(Self.ios(app: apps, actions: "  - tap: dup://x\n    from: notes"))
         #expect(first[0].landing?.app == "a.first")
         let step = try #require(first[0].trace.first { $0.rule == Rule.iosSchemeCollision.id })
@@ -140,7 +141,8 @@ import Testing
     }
 
     @Test func routerParamsAndFallback() throws {
-        let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://product/a%20b?ref=mail&x=1\n    from: notes\n  - tap: shopapp://nope\n    from: notes"))
+        let r = try simulate(
+            Self.ios(app: Self.shop, actions: "  - tap: shopapp://product/a%20b?ref=mail&x=1\n    from: notes\n  - tap: shopapp://nope\n    from: notes"))
         #expect(r[0].landing?.params == ["id": "a b", "ref": "mail", "x": "1"])
         #expect(r[0].rules.last == Rule.linksimRouterRoute.id)
         #expect(r[1].landing?.screen == "Home")
@@ -168,7 +170,10 @@ import Testing
     }
 
     @Test func androidResolution() throws {
-        let none = try simulate(Self.android(apps: "  - {id: x}", actions: "  - tap: shopapp://p\n    from: chrome\n  - tap: shopapp://p\n    from: other_app\n  - tap: shopapp://p\n    from: messages"))
+        let none = try simulate(
+            Self.android(
+                apps: "  - {id: x}",
+                actions: "  - tap: shopapp://p\n    from: chrome\n  - tap: shopapp://p\n    from: other_app\n  - tap: shopapp://p\n    from: messages"))
         #expect(none.map { $0.landing?.kind } == [.nowhere, .error, .nowhere])
         #expect(none.allSatisfy { $0.rules.contains(Rule.androidSchemeNoHandler.id) })
 
@@ -177,8 +182,10 @@ import Testing
         #expect(one[0].landing?.params == ["id": "5"])
         #expect(one[0].rules.contains(Rule.androidSchemeSingleHandler.id) && one[0].rules.contains(Rule.androidDeliveryColdOncreate.id))
 
-        let two = try simulate(Self.android(apps: Self.androidApp("com.a") + "\n" + Self.androidApp("com.b"),
-                                            actions: "  - tap: shopapp://product/5\n  - answer: com.b"))
+        let two = try simulate(
+            Self.android(
+                apps: Self.androidApp("com.a") + "\n" + Self.androidApp("com.b"),
+                actions: "  - tap: shopapp://product/5\n  - answer: com.b"))
         #expect(two[0].landing?.kind == .chooser)
         #expect(two[0].landing?.options == ["com.a", "com.b"])
         #expect(two[1].landing?.app == "com.b")
@@ -197,7 +204,12 @@ import Testing
     }
 
     @Test func chromeTypedOrScriptedAsks() throws {
-        let r = try simulate(Self.android(apps: Self.androidApp("com.a"), actions: "  - tap: shopapp://p\n    from: chrome_address_bar\n  - answer: cancel\n  - tap: shopapp://p\n    from: chrome\n    gesture: script\n  - answer: open"))
+        let r = try simulate(
+            Self.android(
+                apps: Self.androidApp("com.a"),
+                actions:
+                    "  - tap: shopapp://p\n    from: chrome_address_bar\n  - answer: cancel\n  - tap: shopapp://p\n    from: chrome\n    gesture: script\n  - answer: open"
+            ))
         #expect(r[0].landing?.kind == .prompt)
         #expect(r[1].landing?.kind == .browser)
         #expect(r[2].landing?.kind == .prompt)
@@ -229,14 +241,14 @@ import Testing
 
     @Test func webLinksWithoutAnAppFollowRedirectsInTheBrowser() throws {
         let text = """
-        linksim: 1
-        name: t
-        device: {platform: android, os: "14", default_browser: firefox}
-        web:
-          t.example:
-            redirects: {"/a": "https://t.example/b", "/b": {to: "https://shop.example/c", status: 301}}
-        tap: https://t.example/a
-        """
+            linksim: 1
+            name: t
+            device: {platform: android, os: "14", default_browser: firefox}
+            web:
+              t.example:
+                redirects: {"/a": "https://t.example/b", "/b": {to: "https://shop.example/c", status: 301}}
+            tap: https://t.example/a
+            """
         let r = try simulate(text)
         #expect(r[0].landing == Landing(kind: .browser, via: .web, browser: "firefox", url: "https://shop.example/c"))
         #expect(r[0].rules.contains(Rule.androidChromeIncomingIntent.id))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// Issue #14, second pass: a prepared AASA file reused for many URLs, and `evaluate` explaining only
@@ -26,16 +27,20 @@ import Testing
     }
 
     @Test func aasaURLParsesOnBytesAsBefore() {
-        #expect(AASAURL.parse("https://u:p@Host.com:80/p?q#f")
-            == AASAURL(scheme: "https", host: "Host.com", path: "/p", query: "q", fragment: "f"))
+        #expect(
+            AASAURL.parse("https://u:p@Host.com:80/p?q#f")
+                == AASAURL(scheme: "https", host: "Host.com", path: "/p", query: "q", fragment: "f"))
         #expect(AASAURL.parse("https://[::1]:8443/x")?.host == "[::1]")
         #expect(AASAURL.parse("https://[::1]/x")?.host == "[::1]")
         #expect(AASAURL.parse("https://h#a?b") == AASAURL(scheme: "https", host: "h", path: "", query: nil, fragment: "a?b"))
-        #expect(AASAURL.parse("HTTPS://h/é?ü=1")
-            == AASAURL(scheme: "https", host: "h", path: "/é", query: "ü=1", fragment: nil))
+        #expect(
+            AASAURL.parse("HTTPS://h/é?ü=1")
+                == AASAURL(scheme: "https", host: "h", path: "/é", query: "ü=1", fragment: nil))
         #expect(AASAURL.parse("a+b-c.d://h")?.scheme == "a+b-c.d")
-        for bad in ["1ttp://h", "ht tp://h", ":x", "https:/h", "https://@/", "https://:80/", "https", "https:", "https:/",
-                    "https://h\u{7F}", "x_y://h", ""] {
+        for bad in [
+            "1ttp://h", "ht tp://h", ":x", "https:/h", "https://@/", "https://:80/", "https", "https:", "https:/",
+            "https://h\u{7F}", "x_y://h", "",
+        ] {
             #expect(AASAURL.parse(bad) == nil, "\(bad)")
         }
     }
@@ -45,32 +50,40 @@ import Testing
         for index in 0..<Int.random(in: 1...4, using: &random) {
             var filters: [IntentFilter] = []
             for _ in 0..<Int.random(in: 1...3, using: &random) {
-                var data = IntentFilterData(scheme: random.pick(["https", "http", "myapp", "HTTPS"]),
-                                            host: random.chance(80) ? random.pick(["shop.example.com", "*.example.com", "other.example"]) : nil)
+                var data = IntentFilterData(
+                    scheme: random.pick(["https", "http", "myapp", "HTTPS"]),
+                    host: random.chance(80) ? random.pick(["shop.example.com", "*.example.com", "other.example"]) : nil)
                 if random.chance(50) { data.pathPrefix = random.pick(["/product", "/help", "/"]) }
-                filters.append(IntentFilter(
-                    autoVerify: random.chance(50), actions: random.chance(90) ? [IntentFilter.actionView] : [],
-                    categories: [IntentFilter.categoryBrowsable] + (random.chance(80) ? [IntentFilter.categoryDefault] : []),
-                    data: [data]))
+                filters.append(
+                    IntentFilter(
+                        autoVerify: random.chance(50), actions: random.chance(90) ? [IntentFilter.actionView] : [],
+                        categories: [IntentFilter.categoryBrowsable] + (random.chance(80) ? [IntentFilter.categoryDefault] : []),
+                        data: [data]))
             }
-            activities.append(Activity(name: ".A\(index)", exported: random.chance(15) ? false : (random.chance(80) ? true : nil),
-                                       intentFilters: filters, enabled: random.chance(90)))
+            activities.append(
+                Activity(
+                    name: ".A\(index)", exported: random.chance(15) ? false : (random.chance(80) ? true : nil),
+                    intentFilters: filters, enabled: random.chance(90)))
         }
         return AndroidManifest(package: "com.example.shop", targetSDK: random.pick([30, 33, nil]), activities: activities)
     }
 
     @Test func evaluateExplainsOnlyWhatTheCallerShowsAndKeepsEveryVerdict() {
         var random = SeededRandom(seed: 14_003)
-        var matches = 0, skipped = 0
+        var matches = 0
+        var skipped = 0
         for _ in 0..<600 {
             let manifest = Self.manifest(&random)
-            let url = random.pick(["https://shop.example.com/product/1", "myapp://shop/x", "https://www.example.com/help",
-                                   "http://other.example/", "https://nowhere.test/product"])
+            let url = random.pick([
+                "https://shop.example.com/product/1", "myapp://shop/x", "https://www.example.com/help",
+                "http://other.example/", "https://nowhere.test/product",
+            ])
             let api = random.pick([30, 33, 35])
             let full = IntentFilterMatcher.evaluate(manifest, packageName: "com.example.shop", url: url, api: api)
             let explainEven = random.chance(50)
-            let lean = IntentFilterMatcher.evaluate(manifest, packageName: "com.example.shop", url: url, api: api,
-                                                    explainMismatch: { $0.autoVerify == explainEven })
+            let lean = IntentFilterMatcher.evaluate(
+                manifest, packageName: "com.example.shop", url: url, api: api,
+                explainMismatch: { $0.autoVerify == explainEven })
             #expect(lean.evaluations.count == full.evaluations.count)
             #expect(lean.packageSteps == full.packageSteps)
             #expect(lean.installBlocked == full.installBlocked)

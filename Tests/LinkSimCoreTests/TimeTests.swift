@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 @Suite struct TimeTests {

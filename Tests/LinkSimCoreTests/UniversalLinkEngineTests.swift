@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// Universal links through the engine: hosting, caching, entitlements and tap situations.
@@ -6,9 +7,11 @@ import Testing
     static let aasa = #"{"applinks": {"details": [{"appIDs": ["T1.com.shop"], "components": [{"/": "/account/*", "exclude": true}, {"/": "/p/*"}]}]}}"#
     static let oldAASA = #"{"applinks": {"details": [{"appIDs": ["T1.com.shop"], "components": [{"/": "/cart"}]}]}}"#
 
-    static func scenario(os: String = "17.4", state: String = "background", entitlement: String = "applinks:s.example",
-                         web: String? = nil, extraDevice: String = "", extraApp: String = "", extraTop: String = "",
-                         actions: String) -> String {
+    static func scenario(
+        os: String = "17.4", state: String = "background", entitlement: String = "applinks:s.example",
+        web: String? = nil, extraDevice: String = "", extraApp: String = "", extraTop: String = "",
+        actions: String
+    ) -> String {
         """
         linksim: 1
         name: t
@@ -68,11 +71,15 @@ import Testing
     }
 
     @Test func assumptionsSwitchBehaviour() throws {
-        let inApp = try run(Self.scenario(extraTop: "assumptions: {in_app_browsers_open_app: true}",
-                                          actions: "  - tap: https://s.example/p/9\n    from: in_app_browser"))
+        let inApp = try run(
+            Self.scenario(
+                extraTop: "assumptions: {in_app_browsers_open_app: true}",
+                actions: "  - tap: https://s.example/p/9\n    from: in_app_browser"))
         #expect(inApp[0].landing?.kind == .app)
-        let sfvc = try run(Self.scenario(extraTop: "assumptions: {sfsafariviewcontroller_taps_open_app: false}",
-                                         actions: "  - tap: https://s.example/p/9\n    from: sfsafariviewcontroller\n    page: https://o.example/"))
+        let sfvc = try run(
+            Self.scenario(
+                extraTop: "assumptions: {sfsafariviewcontroller_taps_open_app: false}",
+                actions: "  - tap: https://s.example/p/9\n    from: sfsafariviewcontroller\n    page: https://o.example/"))
         #expect(sfvc[0].landing?.kind == .browser)
         #expect(sfvc[0].trace.contains { $0.assumption != nil })
     }
@@ -113,16 +120,20 @@ import Testing
     }
 
     @Test func entitlementVariants() throws {
-        let wildcardApex = try run(Self.scenario(entitlement: "applinks:*.s.example", web: "  s.example: {aasa: {file: aasa.json}}",
-                                                 actions: "  - tap: https://m.s.example/p/1\n  - tap: https://s.example/p/1"))
+        let wildcardApex = try run(
+            Self.scenario(
+                entitlement: "applinks:*.s.example", web: "  s.example: {aasa: {file: aasa.json}}",
+                actions: "  - tap: https://m.s.example/p/1\n  - tap: https://s.example/p/1"))
         #expect(wildcardApex.map { $0.landing?.kind } == [.app, .browser])
         let port = try run(Self.scenario(entitlement: "applinks:s.example:443", actions: "  - tap: https://s.example/p/1"))
         #expect(port[0].landing?.kind == .browser)
         #expect(port[0].rules.contains(Rule.iosEntitlementNoPort.id))
         let dev = try run(Self.scenario(entitlement: "applinks:s.example?mode=developer", actions: "  - tap: https://s.example/p/1"))
         #expect(dev[0].landing?.kind == .browser)
-        let devOK = try run(Self.scenario(entitlement: "applinks:s.example?mode=developer", extraDevice: ", developer_mode: true",
-                                          extraApp: ", build: development", actions: "  - tap: https://s.example/p/1"))
+        let devOK = try run(
+            Self.scenario(
+                entitlement: "applinks:s.example?mode=developer", extraDevice: ", developer_mode: true",
+                extraApp: ", build: development", actions: "  - tap: https://s.example/p/1"))
         #expect(devOK[0].landing?.kind == .app)
     }
 
@@ -134,14 +145,18 @@ import Testing
         let old = try run(Self.scenario(os: "11.4", web: web, actions: "  - tap: https://t.example/c\n    from: mail"))
         #expect(old[0].landing == Landing(kind: .browser, via: .web, browser: "safari", url: "https://s.example/p/5"))
         let legacy = "  s.example: {aasa: {file: legacy.json}}\n  t.example: {redirects: {\"/c\": \"https://s.example/p/5\"}}"
-        let forced = try run(Self.scenario(os: "11.4", web: legacy, extraTop: "assumptions: {redirects_open_app: true}",
-                                           actions: "  - tap: https://t.example/c\n    from: mail"))
+        let forced = try run(
+            Self.scenario(
+                os: "11.4", web: legacy, extraTop: "assumptions: {redirects_open_app: true}",
+                actions: "  - tap: https://t.example/c\n    from: mail"))
         #expect(forced[0].landing?.kind == .app)
         let oldLegacy = try run(Self.scenario(os: "11.4", web: legacy, actions: "  - tap: https://t.example/c\n    from: mail"))
         #expect(oldLegacy[0].landing?.kind == .browser)
         #expect(oldLegacy[0].trace.contains { $0.rule == Rule.iosUlRedirectChain.id && $0.assumption != nil })
-        let refused = try run(Self.scenario(web: web, extraTop: "assumptions: {redirects_open_app: false}",
-                                            actions: "  - tap: https://t.example/c\n    from: mail"))
+        let refused = try run(
+            Self.scenario(
+                web: web, extraTop: "assumptions: {redirects_open_app: false}",
+                actions: "  - tap: https://t.example/c\n    from: mail"))
         #expect(refused[0].landing?.kind == .browser)
         let webview = try run(Self.scenario(web: web, actions: "  - tap: https://t.example/c\n    from: webview\n    page: https://n.example/"))
         #expect(webview[0].landing?.kind == .browser)

@@ -16,8 +16,9 @@ import Testing
         """
 
     func run(expecting kind: String) throws -> ActionResult {
-        let scenario = try ScenarioLoader.parse(Self.webviewScheme.replacingOccurrences(of: "EXPECTED", with: kind),
-                                                file: "unknown.yaml", baseDirectory: nil)
+        let scenario = try ScenarioLoader.parse(
+            Self.webviewScheme.replacingOccurrences(of: "EXPECTED", with: kind),
+            file: "unknown.yaml", baseDirectory: nil)
         let result = Simulator.run(scenario)
         return try #require(result.results.last)
     }

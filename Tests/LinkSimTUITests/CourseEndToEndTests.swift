@@ -17,19 +17,20 @@ struct CourseEndToEndTests {
         let entitlement = files.appendingPathComponent("Shop-fixed.entitlements").path
         let editor = scratch.appendingPathComponent("editor.sh")
         try """
-            #!/bin/sh
-            echo "$1" >> '\(scratch.path)/edited'
-            case "$1" in
-              *.entitlements) cp '\(entitlement)' "$1" ;;
-              *) cp '\(solution)' "$1" ;;
-            esac
+        #!/bin/sh
+        echo "$1" >> '\(scratch.path)/edited'
+        case "$1" in
+          *.entitlements) cp '\(entitlement)' "$1" ;;
+          *) cp '\(solution)' "$1" ;;
+        esac
 
-            """.write(to: editor, atomically: true, encoding: .utf8)
+        """.write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let progress = scratch.appendingPathComponent("state/progress.json").path
 
-        let session = try TmuxSession(width: 80, height: 24, arguments: ["learn", "aasa-fix", "--progress", progress],
-                                      environment: ["EDITOR=\(editor.path)", "VISUAL=\(editor.path)"])
+        let session = try TmuxSession(
+            width: 80, height: 24, arguments: ["learn", "aasa-fix", "--progress", progress],
+            environment: ["EDITOR=\(editor.path)", "VISUAL=\(editor.path)"])
         defer { session.close() }
         let question = try session.waitFor("Where does action #1 land?")
         #expect(question.contains("Fix the AASA file and the entitlement — step 1/3 (predict)"))
@@ -40,8 +41,9 @@ struct CourseEndToEndTests {
         #expect(fix.contains("E edit in"))
         try session.send("E")
         let fixed = try session.waitFor("✓ Fixed.")
-        #expect(fixed.contains("Step 2/3 · fix the file ✓"),
-                "the screen was not redrawn after the editor:\n\(fixed)")
+        #expect(
+            fixed.contains("Step 2/3 · fix the file ✓"),
+            "the screen was not redrawn after the editor:\n\(fixed)")
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("edited").path), "the editor did not run")
         try session.send(">")
         _ = try session.waitFor("Step 3/3 · fix the file")

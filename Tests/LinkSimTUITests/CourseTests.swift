@@ -1,6 +1,7 @@
 import Foundation
 import LinkSimCore
 import Testing
+
 @testable import LinkSimTUI
 
 /// The course mode (`linksim learn`) as a state machine: lesson list, predict, find the knob, fix
@@ -16,8 +17,9 @@ enum CourseFixture {
     }()
 
     static func model(lesson: String? = nil, size: Size = Layout.minimum, directory: String = "/nonexistent/linksim-test") -> TUIModel {
-        let session = CourseSession(course: course, progress: CourseProgress(), progressPath: directory + "/progress.json",
-                                    workDirectory: directory + "/work")
+        let session = CourseSession(
+            course: course, progress: CourseProgress(), progressPath: directory + "/progress.json",
+            workDirectory: directory + "/work")
         return TUIModel.course(session, lessonID: lesson, size: size, colorEnabled: false)
     }
 

@@ -183,7 +183,8 @@ struct EndToEndTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-notty-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outPath = directory.appendingPathComponent("out").path, errPath = directory.appendingPathComponent("err").path
+        let outPath = directory.appendingPathComponent("out").path
+        let errPath = directory.appendingPathComponent("err").path
         let status = try Spawn.run([TmuxSession.binary.path], stdoutPath: outPath, stderrPath: errPath)
         let stdout = FileManager.default.contents(atPath: outPath) ?? Data()
         let stderr = FileManager.default.contents(atPath: errPath) ?? Data()
@@ -232,8 +233,9 @@ final class TmuxSession {
     /// `arguments` go to linksim; `environment` (NAME=value) is added to TERM=xterm-256color.
     init(width: Int, height: Int, arguments: [String] = [], environment: [String] = []) throws {
         guard let tmux = TmuxSession.findTmux() else {
-            throw Failure(description: "tmux is not installed: the end-to-end TUI tests need it (apt-get install tmux). "
-                          + "Set LINKSIM_SKIP_TMUX=1 to skip them knowingly.")
+            throw Failure(
+                description: "tmux is not installed: the end-to-end TUI tests need it (apt-get install tmux). "
+                    + "Set LINKSIM_SKIP_TMUX=1 to skip them knowingly.")
         }
         guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary.path) else {
             throw Failure(description: "linksim binary not found at \(TmuxSession.binary.path); run swift build first")
@@ -247,8 +249,12 @@ final class TmuxSession {
         let quoted = arguments.map { " '\($0)'" }.joined()
         let inner = "echo \\$\\$ > '\(pidFile.path)'; exec '\(TmuxSession.binary.path)'\(quoted)"
         let outer = "sh -c \"\(inner)\"; stty -a > '\(sttyFile.path)' 2>&1; sleep 30"
-        try run(detached: true, ["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
-                 "-c", TmuxSession.packageRoot.path, "env", "TERM=xterm-256color"] + environment + ["sh", "-c", outer])
+        try run(
+            detached: true,
+            [
+                "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
+                "-c", TmuxSession.packageRoot.path, "env", "TERM=xterm-256color",
+            ] + environment + ["sh", "-c", outer])
     }
 
     /// Runs a tmux command and returns what it printed. The server that `new-session` starts

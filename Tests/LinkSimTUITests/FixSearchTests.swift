@@ -1,5 +1,6 @@
 import LinkSimCore
 import Testing
+
 @testable import LinkSimTUI
 
 /// "What would make it land there?" (`f`): update-level tests with the fake simulator and one with
@@ -130,8 +131,9 @@ import Testing
         var world = DemoWorld.scenario
         world.apps[0].state = .notInstalled
         world.actions = [Action(kind: .install(appID: "com.example.shop", source: .store)), world.actions[0]]
-        var model = TUIModel.opening(world, path: nil, size: Size(width: 120, height: 40), colorEnabled: false,
-                                     environment: FakeSimulator.environment)
+        var model = TUIModel.opening(
+            world, path: nil, size: Size(width: 120, height: 40), colorEnabled: false,
+            environment: FakeSimulator.environment)
         model.focus = .links
         model = model.pressing(.down, .char("f"))
         let state = try #require(Self.fixState(model))
@@ -142,8 +144,10 @@ import Testing
     @Test func needsATap() {
         var world = DemoWorld.scenario
         world.actions = [Action(kind: .wait(SimDuration(seconds: 60)))]
-        let model = TUIModel.opening(world, path: nil, size: Size(width: 120, height: 40), colorEnabled: false,
-                                     environment: FakeSimulator.environment).pressing(.char("f"))
+        let model = TUIModel.opening(
+            world, path: nil, size: Size(width: 120, height: 40), colorEnabled: false,
+            environment: FakeSimulator.environment
+        ).pressing(.char("f"))
         #expect(model.overlay == nil)
         #expect(model.status?.isError == true)
         #expect(model.status?.text.contains("needs a tap") == true)

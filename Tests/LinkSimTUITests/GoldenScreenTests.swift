@@ -1,5 +1,6 @@
 import LinkSimCore
 import Testing
+
 @testable import LinkSimTUI
 
 /// `render` compared with golden text files (Tests/LinkSimTUITests/Golden/*.txt).
@@ -46,8 +47,9 @@ import Testing
 
     @Test func matrixAtMinimumSizeScrollsColumns() {
         let size = Layout.minimum
-        let model = TUIModel.fakeDemo(size).pressing(.char("m"), .right, .right, .right, .right, .right, .right, .right,
-                                                      .right, .right, .right)
+        let model = TUIModel.fakeDemo(size).pressing(
+            .char("m"), .right, .right, .right, .right, .right, .right, .right,
+            .right, .right, .right)
         Golden.check("matrix-80x24", render(model, size: size))
     }
 
@@ -58,12 +60,13 @@ import Testing
 
     /// The why pane with a rule from a catalog: title, versions, explanation and sources.
     @Test func whyWithARule() {
-        let rule = Rule(id: "fake.aasa", title: "iOS reads the app-site association to decide",
-                        versions: [.ios(14), .ios(9, through: 13)],
-                        explanation: "When a universal link is tapped outside Safari's own domain, iOS looks up the "
-                            + "apple-app-site-association file it downloaded (through Apple's CDN since iOS 14) and opens "
-                            + "the app if a component matches the path.",
-                        sources: ["https://developer.apple.com/documentation/xcode/supporting-associated-domains [doc]"])
+        let rule = Rule(
+            id: "fake.aasa", title: "iOS reads the app-site association to decide",
+            versions: [.ios(14), .ios(9, through: 13)],
+            explanation: "When a universal link is tapped outside Safari's own domain, iOS looks up the "
+                + "apple-app-site-association file it downloaded (through Apple's CDN since iOS 14) and opens "
+                + "the app if a component matches the path.",
+            sources: ["https://developer.apple.com/documentation/xcode/supporting-associated-domains [doc]"])
         let model = TUIModel.fakeDemo().pressing(.tab, .tab, .down, .tab)
         Golden.check("why-rule-120x40", render(model, size: standard) { $0 == rule.id ? rule : nil })
     }
@@ -90,9 +93,14 @@ import Testing
     }
 
     @Test func picker() {
-        let model = update(TUIModel.fakeDemo(), .scenarioList(directory: "scenarios", files: [
-            "scenarios/android/app-links-verified.yaml", "scenarios/ios/safari-preference.yaml",
-        ]), FakeSimulator.environment).0
+        let model = update(
+            TUIModel.fakeDemo(),
+            .scenarioList(
+                directory: "scenarios",
+                files: [
+                    "scenarios/android/app-links-verified.yaml", "scenarios/ios/safari-preference.yaml",
+                ]), FakeSimulator.environment
+        ).0
         Golden.check("picker-120x40", render(model, size: standard))
     }
 
@@ -101,10 +109,14 @@ import Testing
         scenario.name = "Install after tapping"
         scenario.apps[0].state = .notInstalled
         let tap = Tap(url: "https://shop.example.com/product/42", from: .messages)
-        scenario.actions = [Action(kind: .tap(tap)), Action(kind: .wait(.minutes(20))),
-                            Action(kind: .install(appID: DemoWorld.shopID, source: .store)), Action(kind: .tap(tap))]
-        let model = TUIModel.opening(scenario, path: "scenarios/ios/install.yaml", size: standard, colorEnabled: false,
-                                     environment: FakeSimulator.environment).pressing(.tab, .char("G"))
+        scenario.actions = [
+            Action(kind: .tap(tap)), Action(kind: .wait(.minutes(20))),
+            Action(kind: .install(appID: DemoWorld.shopID, source: .store)), Action(kind: .tap(tap)),
+        ]
+        let model = TUIModel.opening(
+            scenario, path: "scenarios/ios/install.yaml", size: standard, colorEnabled: false,
+            environment: FakeSimulator.environment
+        ).pressing(.tab, .char("G"))
         Golden.check("timeline-120x40", render(model, size: standard))
     }
 
@@ -114,8 +126,9 @@ import Testing
         scenario.name = "evil\u{1B}[2J\u{1B}]0;pwned\u{07} name"
         scenario.apps[0].name = "Sh\u{202E}po"
         scenario.actions = [Action(kind: .tap(Tap(url: "https://shop.example.com/\u{1B}[31mred\u{9B}1m", from: .notes)))]
-        let model = TUIModel.opening(scenario, path: "evil.yaml", size: standard, colorEnabled: false,
-                                     environment: FakeSimulator.environment)
+        let model = TUIModel.opening(
+            scenario, path: "evil.yaml", size: standard, colorEnabled: false,
+            environment: FakeSimulator.environment)
         let grid = render(model, size: standard)
         Golden.check("hostile-120x40", grid)
         for cell in grid.cells {
@@ -132,8 +145,10 @@ import Testing
     @Test(arguments: sizes) func details(size: Size) {
         var world = DemoWorld.scenario
         world.description = "The shop's links, one by one: a universal link, a custom scheme, a tracking redirect."
-        let model = TUIModel.opening(world, path: "demo.yaml", size: size, colorEnabled: false,
-                                     environment: FakeSimulator.environment).pressing(.char("d"))
+        let model = TUIModel.opening(
+            world, path: "demo.yaml", size: size, colorEnabled: false,
+            environment: FakeSimulator.environment
+        ).pressing(.char("d"))
         Golden.check(Self.name("details", size), render(model, size: size))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LinkSimCore
 import Testing
+
 @testable import LinkSimTUI
 
 /// Issue #16 as a state machine: search, zoom, paging without dead zones, undo/redo/reset,
@@ -148,8 +149,11 @@ import Testing
         #expect(model.mode == .timeline, "a non-tap action makes the demo's links a timeline")
         #expect(model.world.actions[1].kind == .install(appID: "com.example.shop", source: .store))
         #expect(model.selectedAction == 1)
-        for text in ["wait: 20m", "answer open", "launch: com.example.shop", "uninstall com.example.shop",
-                     "update: com.example.shop", "serve: {shop.example.com: {aasa: {status: 404}}}", "{long_press: https://shop.example.com/product/42, choose: open_in_safari}"] {
+        for text in [
+            "wait: 20m", "answer open", "launch: com.example.shop", "uninstall com.example.shop",
+            "update: com.example.shop", "serve: {shop.example.com: {aasa: {status: 404}}}",
+            "{long_press: https://shop.example.com/product/42, choose: open_in_safari}",
+        ] {
             model = model.pressing(.char("a")).typing(text).pressing(.enter)
             #expect(model.overlay == nil, "\(text) should be accepted: \(model.status?.text ?? "")")
         }
@@ -299,8 +303,9 @@ import Testing
     }
 
     @Test func mermaidAndMarkdownEscapeScenarioText() {
-        var result = ActionResult(index: 0, action: Action(kind: .wait(SimDuration(seconds: 1))), landing: nil,
-                                  trace: [TraceStep(actor: "A;B", summary: "x | y # z \u{1B}[31m", rule: RuleID(catalog: "r"))], check: nil)
+        var result = ActionResult(
+            index: 0, action: Action(kind: .wait(SimDuration(seconds: 1))), landing: nil,
+            trace: [TraceStep(actor: "A;B", summary: "x | y # z \u{1B}[31m", rule: RuleID(catalog: "r"))], check: nil)
         result.trace.append(TraceStep(actor: "C", summary: "quote \" here"))
         let scenario = ScenarioResult(scenario: DemoWorld.scenario, results: [result])
         let markdown = ExportFormat.markdown.render(scenario)
@@ -327,8 +332,9 @@ import Testing
 
         var scenario = DemoWorld.scenario
         scenario.actions = [scenario.actions[0], scenario.actions[1]]
-        var timeline = TUIModel.opening(scenario, path: nil, size: Size(width: 120, height: 40), colorEnabled: false,
-                                        environment: FakeSimulator.environment)
+        var timeline = TUIModel.opening(
+            scenario, path: nil, size: Size(width: 120, height: 40), colorEnabled: false,
+            environment: FakeSimulator.environment)
         timeline.focus = .links
         timeline = timeline.pressing(.down)
         let full = FakeSimulator.run(scenario)

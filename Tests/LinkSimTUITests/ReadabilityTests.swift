@@ -1,6 +1,7 @@
 import Foundation
 import LinkSimCore
 import Testing
+
 @testable import LinkSimTUI
 
 /// Issue #16, point 1: over the whole scenario library, every trace step's full summary is on

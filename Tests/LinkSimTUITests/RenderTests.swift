@@ -1,5 +1,6 @@
 import LinkSimCore
 import Testing
+
 @testable import LinkSimTUI
 
 /// Styles that golden text files cannot show: highlighting, colours and NO_COLOR.

@@ -1,6 +1,7 @@
 import Foundation
 import LinkSimCore
 import Testing
+
 @testable import LinkSimTUI
 
 /// Issue #15, point 6: everything the TUI can save, linksim can load, and the loaded world equals
@@ -25,7 +26,8 @@ import Testing
         guard var resource else { return nil }
         resource.origin = ""
         if let body = resource.body, let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
-           let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]) {
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        {
             resource.body = Array(data)
         }
         return resource
@@ -81,7 +83,9 @@ import Testing
         if a.clock != b.clock { parts.append("clock \(a.clock) → \(b.clock)") }
         if a.device != b.device { parts.append("device \(a.device) → \(b.device)") }
         for (index, app) in a.apps.enumerated() where !b.apps.indices.contains(index) || b.apps[index] != app {
-            parts.append("apps[\(index)] \(String(describing: app).prefix(300)) → \(b.apps.indices.contains(index) ? String(describing: b.apps[index]).prefix(300) : "missing")")
+            parts.append(
+                "apps[\(index)] \(String(describing: app).prefix(300)) → \(b.apps.indices.contains(index) ? String(describing: b.apps[index]).prefix(300) : "missing")"
+            )
         }
         for (host, served) in a.web.hosts where b.web.hosts[host] != served { parts.append("web \(host)") }
         if a.providers != b.providers { parts.append("providers \(a.providers) → \(b.providers)") }
@@ -97,10 +101,12 @@ import Testing
         return try ScenarioLoader.parse(text, file: "(round trip)", baseDirectory: nil)
     }
 
-    static let actionTexts = ["wait: 20m", "wait: 36h", "answer: open", "answer: cancel", "tap: https://shop.example.com/product/42",
-                              "{tap: \"shopapp://cart\", from: safari, page: \"https://news.example.org/a\"}",
-                              "serve: {shop.example.com: {aasa: {status: 404}}}",
-                              "serve: {shop.example.com: {aasa: {json: {applinks: {details: []}}}}}"]
+    static let actionTexts = [
+        "wait: 20m", "wait: 36h", "answer: open", "answer: cancel", "tap: https://shop.example.com/product/42",
+        "{tap: \"shopapp://cart\", from: safari, page: \"https://news.example.org/a\"}",
+        "serve: {shop.example.com: {aasa: {status: 404}}}",
+        "serve: {shop.example.com: {aasa: {json: {applinks: {details: []}}}}}",
+    ]
 
     /// A world as a TUI session could leave it: knobs turned, clock changed, actions added.
     static func mutated(_ start: Scenario, _ random: inout Generator) -> Scenario {
@@ -133,7 +139,8 @@ import Testing
             world.actions.insert(action, at: random.below(world.actions.count + 1))
         }
         if let app = world.apps.first, random.below(3) == 0,
-           case .success(let install) = ActionParser.parse("install \(app.id)", in: world) {
+            case .success(let install) = ActionParser.parse("install \(app.id)", in: world)
+        {
             world.actions.append(install)
         }
         return world
@@ -152,7 +159,8 @@ import Testing
             do {
                 let loaded = try Self.roundTrip(world)
                 if Self.normalized(loaded) != Self.normalized(world) {
-                    failures.append("round \(round) (\(start.name)): loaded world differs: \(Self.firstDifference(Self.normalized(world), Self.normalized(loaded)))")
+                    failures.append(
+                        "round \(round) (\(start.name)): loaded world differs: \(Self.firstDifference(Self.normalized(world), Self.normalized(loaded)))")
                 }
             } catch {
                 failures.append("round \(round) (\(start.name)): \(error)")

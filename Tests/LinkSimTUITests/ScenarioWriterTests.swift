@@ -2,6 +2,7 @@ import Foundation
 import LinkSimCore
 import Testing
 import Yams
+
 @testable import LinkSimTUI
 
 @Suite struct ScenarioWriterTests {
@@ -15,8 +16,9 @@ import Yams
     @Test func demoWorldWritesValidContractYAML() throws {
         var scenario = DemoWorld.scenario
         scenario.actions = [scenario.actions[0]]
-        let landing = Landing(kind: .app, app: "com.example.shop", screen: "ProductDetail", params: ["id": "42"],
-                              via: .universalLink, callback: "scene(_:continue:)", delivered: true)
+        let landing = Landing(
+            kind: .app, app: "com.example.shop", screen: "ProductDetail", params: ["id": "42"],
+            via: .universalLink, callback: "scene(_:continue:)", delivered: true)
         let text = ScenarioWriter.yaml(scenario, expecting: landing)
         let yaml = try parse(text)
         #expect(yaml["linksim"] as? Int == 1)

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-
 /// posix_spawn with stdin from /dev/null, output to files, a clean signal mask and default signal
 /// actions, then waitpid: no pipes to hold open, no inherited blocked signals.
 enum Spawn {
@@ -57,7 +56,8 @@ enum Spawn {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-cmd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outPath = directory.appendingPathComponent("out").path, errPath = directory.appendingPathComponent("err").path
+        let outPath = directory.appendingPathComponent("out").path
+        let errPath = directory.appendingPathComponent("err").path
         let status = try Spawn.run([TmuxSession.binary.path] + arguments, stdoutPath: outPath, stderrPath: errPath)
         let stdout = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
         return (status, stdout, FileManager.default.contents(atPath: errPath) ?? Data())

@@ -1,6 +1,7 @@
 import Foundation
 import LinkSimCore
 import Testing
+
 @testable import LinkSimTUI
 
 /// A stand-in simulator with a few believable rules, so screens show landings, traces and a
@@ -25,8 +26,10 @@ enum FakeSimulator {
                 if landing.kind == .app, let id = landing.app, let app = world.appIndex(id) { world.apps[app].state = .foreground }
             case .install(let id, _):
                 if let app = world.appIndex(id) { world.apps[app].state = .installed }
-                results.append(ActionResult(index: index, action: action, landing: nil,
-                                            trace: [TraceStep(actor: "Store", summary: "installs \(id)")], check: nil))
+                results.append(
+                    ActionResult(
+                        index: index, action: action, landing: nil,
+                        trace: [TraceStep(actor: "Store", summary: "installs \(id)")], check: nil))
             default:
                 results.append(ActionResult(index: index, action: action, landing: nil, trace: [], check: nil))
             }
@@ -39,27 +42,38 @@ enum FakeSimulator {
         let ios = world.device.platform == .ios
         var trace = [TraceStep(actor: tap.from.rawValue, summary: "user taps \(tap.url)")]
         guard let app, app.state.isInstalled else {
-            trace.append(TraceStep(actor: ios ? "iOS" : "Android", summary: "no app claims the link",
-                                   rule: RuleID(catalog: "fake.not-installed"), detail: "The app is not installed, so the browser opens."))
+            trace.append(
+                TraceStep(
+                    actor: ios ? "iOS" : "Android", summary: "no app claims the link",
+                    rule: RuleID(catalog: "fake.not-installed"), detail: "The app is not installed, so the browser opens."))
             return (Landing(kind: .browser, via: .web, browser: ios ? "safari" : "chrome", url: tap.url), trace)
         }
         if tap.url.hasPrefix("shopapp:") {
-            trace.append(TraceStep(actor: ios ? "iOS" : "Android", summary: "custom scheme shopapp is registered by \(app.name)",
-                                   rule: RuleID(catalog: "fake.scheme")))
+            trace.append(
+                TraceStep(
+                    actor: ios ? "iOS" : "Android", summary: "custom scheme shopapp is registered by \(app.name)",
+                    rule: RuleID(catalog: "fake.scheme")))
             return (Landing(kind: .app, app: app.id, screen: "ProductDetail", via: .customScheme), trace)
         }
         if tap.from == .inAppBrowser || tap.from.isAddressBar || tap.from == .webview {
-            trace.append(TraceStep(actor: tap.from.rawValue, summary: "the page loads inside the browser",
-                                   rule: RuleID(catalog: "fake.in-browser"), detail: "Links typed or opened inside web views stay on the web.",
-                                   assumption: "the in-app browser does not hand links to the system"))
+            trace.append(
+                TraceStep(
+                    actor: tap.from.rawValue, summary: "the page loads inside the browser",
+                    rule: RuleID(catalog: "fake.in-browser"), detail: "Links typed or opened inside web views stay on the web.",
+                    assumption: "the in-app browser does not hand links to the system"))
             return (Landing(kind: .browser, via: .web, browser: tap.from == .inAppBrowser ? "in_app" : "safari", url: tap.url), trace)
         }
-        trace.append(TraceStep(actor: ios ? "iOS" : "Android", summary: "checks the association file",
-                               rule: ios ? RuleID(catalog: "fake.aasa") : RuleID(catalog: "fake.assetlinks")))
+        trace.append(
+            TraceStep(
+                actor: ios ? "iOS" : "Android", summary: "checks the association file",
+                rule: ios ? RuleID(catalog: "fake.aasa") : RuleID(catalog: "fake.assetlinks")))
         trace.append(TraceStep(actor: app.name, summary: "routes /product/42 to ProductDetail", rule: RuleID(catalog: "fake.route")))
         let via: Via = ios ? .universalLink : .appLink
-        return (Landing(kind: .app, app: app.id, screen: "ProductDetail", params: ["id": "42"], via: via,
-                        callback: ios ? "scene(_:continue:)" : "onNewIntent", delivered: true), trace)
+        return (
+            Landing(
+                kind: .app, app: app.id, screen: "ProductDetail", params: ["id": "42"], via: via,
+                callback: ios ? "scene(_:continue:)" : "onNewIntent", delivered: true), trace
+        )
     }
 }
 
@@ -80,8 +94,9 @@ enum Golden {
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing golden screen \(name).txt — record it with LINKSIM_RECORD=1 swift test --filter LinkSimTUITests",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden screen \(name).txt — record it with LINKSIM_RECORD=1 swift test --filter LinkSimTUITests",
+                sourceLocation: sourceLocation)
             return
         }
         if expected != actual {
@@ -93,7 +108,8 @@ enum Golden {
                 let a = index < actualLines.count ? String(actualLines[index]) : "<none>"
                 if e != a { diff.append("line \(index + 1):\n  expected: \(e)\n  actual:   \(a)") }
             }
-            let message = "golden screen \(name).txt differs (re-record with LINKSIM_RECORD=1 if intended):\n"
+            let message =
+                "golden screen \(name).txt differs (re-record with LINKSIM_RECORD=1 if intended):\n"
                 + diff.prefix(8).joined(separator: "\n")
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         }

@@ -1,5 +1,6 @@
 import LinkSimCore
 import Testing
+
 @testable import LinkSimTUI
 
 /// `update` as a state machine: events in, model and effects out, nothing drawn.
@@ -207,14 +208,22 @@ import Testing
 
     @Test func longPressActionsOfferTheirChoice() {
         var scenario = DemoWorld.scenario
-        scenario.actions = [Action(kind: .longPress(Tap(url: "https://shop.example.com/product/42", from: .notes),
-                                                    choose: .openInSafari))]
-        let model = TUIModel.opening(scenario, path: "lp.yaml", size: Size(width: 120, height: 40), colorEnabled: true,
-                                     environment: FakeSimulator.environment)
+        scenario.actions = [
+            Action(
+                kind: .longPress(
+                    Tap(url: "https://shop.example.com/product/42", from: .notes),
+                    choose: .openInSafari))
+        ]
+        let model = TUIModel.opening(
+            scenario, path: "lp.yaml", size: Size(width: 120, height: 40), colorEnabled: true,
+            environment: FakeSimulator.environment)
         #expect(model.knob(.longPressChoice)?.value == "open_in_safari")
         let changed = model.onKnob(.longPressChoice).pressing(.right)
-        #expect(changed.world.actions[0].kind == .longPress(Tap(url: "https://shop.example.com/product/42", from: .notes),
-                                                              choose: .openInApp))
+        #expect(
+            changed.world.actions[0].kind
+                == .longPress(
+                    Tap(url: "https://shop.example.com/product/42", from: .notes),
+                    choose: .openInApp))
     }
 
     @Test func matrixCoversAppStateBySourceAndJumps() {
@@ -254,8 +263,10 @@ import Testing
     @Test func matrixNeedsATap() {
         var scenario = DemoWorld.scenario
         scenario.actions = [Action(kind: .wait(.minutes(20)))]
-        let model = TUIModel.opening(scenario, path: "x.yaml", size: Size(width: 120, height: 40), colorEnabled: true,
-                                     environment: FakeSimulator.environment).pressing(.char("m"))
+        let model = TUIModel.opening(
+            scenario, path: "x.yaml", size: Size(width: 120, height: 40), colorEnabled: true,
+            environment: FakeSimulator.environment
+        ).pressing(.char("m"))
         #expect(model.overlay == nil)
         #expect(model.status?.isError == true)
     }
@@ -264,10 +275,13 @@ import Testing
         var scenario = DemoWorld.scenario
         scenario.apps[0].state = .notInstalled
         let tap = Tap(url: "https://shop.example.com/product/42", from: .notes)
-        scenario.actions = [Action(kind: .tap(tap)), Action(kind: .install(appID: DemoWorld.shopID, source: .store)),
-                            Action(kind: .tap(tap))]
-        var model = TUIModel.opening(scenario, path: "t.yaml", size: Size(width: 120, height: 40), colorEnabled: true,
-                                     environment: FakeSimulator.environment)
+        scenario.actions = [
+            Action(kind: .tap(tap)), Action(kind: .install(appID: DemoWorld.shopID, source: .store)),
+            Action(kind: .tap(tap)),
+        ]
+        var model = TUIModel.opening(
+            scenario, path: "t.yaml", size: Size(width: 120, height: 40), colorEnabled: true,
+            environment: FakeSimulator.environment)
         #expect(model.mode == .timeline)
         #expect(model.result?.landing?.kind == .browser)
         model = model.pressing(.tab, .down)
@@ -306,8 +320,10 @@ import Testing
     @Test func openPickerListsThenLoads() {
         let (model, effects) = update(TUIModel.fakeDemo(), .key(.char("o")), FakeSimulator.environment)
         #expect(effects == [.listScenarios(directory: "scenarios")])
-        let listed = update(model, .scenarioList(directory: "scenarios", files: ["scenarios/a.yaml", "scenarios/b.yaml"]),
-                            FakeSimulator.environment).0
+        let listed = update(
+            model, .scenarioList(directory: "scenarios", files: ["scenarios/a.yaml", "scenarios/b.yaml"]),
+            FakeSimulator.environment
+        ).0
         let (_, load) = update(listed.pressing(.down), .key(.enter), FakeSimulator.environment)
         #expect(load == [.loadScenario(path: "scenarios/b.yaml")])
         let failed = update(listed, .scenarioLoadFailed(path: "scenarios/b.yaml", message: "bad"), FakeSimulator.environment).0

@@ -50,7 +50,7 @@ enum AdvancedGlob {
                 }
             case ascii("]"):
                 if !inSet {
-                    addToProgram = true // a `]` outside a set is a literal
+                    addToProgram = true  // a `]` outside a set is a literal
                 } else {
                     if let last = program.last, last == setStart || last == inverseSetStart {
                         return .failure(ParseError(message: "a set must contain characters"))
@@ -69,7 +69,7 @@ enum AdvancedGlob {
                     inRange = true
                 }
             case ascii("}"):
-                if inRange { // a stray `}` outside a range is silently dropped
+                if inRange {  // a stray `}` outside a range is silently dropped
                     program.append(rangeStop)
                     inRange = false
                 }
@@ -96,10 +96,10 @@ enum AdvancedGlob {
                     inCharClass = false
                 } else if ip + 2 < length && pattern[ip + 1] == ascii("-") && pattern[ip + 2] != ascii("]") {
                     inCharClass = true
-                    program.append(Int32(c)) // lower end of a range; the upper end comes next
+                    program.append(Int32(c))  // lower end of a range; the upper end comes next
                     ip += 1
                 } else {
-                    program.append(Int32(c)) // a literal is the range c-c
+                    program.append(Int32(c))  // a literal is the range c-c
                     program.append(Int32(c))
                 }
             } else if inRange {
@@ -185,7 +185,7 @@ enum AdvancedGlob {
                     guard ip + 2 < programLength else { return false }
                     minimum = program[ip + 1]
                     maximum = program[ip + 2]
-                    ip += 4 // over min, max and the range stop
+                    ip += 4  // over min, max and the range stop
                 default:
                     break
                 }
@@ -193,7 +193,8 @@ enum AdvancedGlob {
             if minimum > maximum { return false }
             var matched: Int32 = 0
             while matched < maximum
-                    && matchChar(input, Int(matched) + im, tokenType, program, tokenStart, tokenEnd) {
+                && matchChar(input, Int(matched) + im, tokenType, program, tokenStart, tokenEnd)
+            {
                 matched += 1
             }
             if matched < minimum { return false }
@@ -202,8 +203,10 @@ enum AdvancedGlob {
         return ip >= programLength && im >= input.count
     }
 
-    private static func matchChar(_ input: [UInt16], _ index: Int, _ tokenType: TokenType, _ program: [Int32],
-                                  _ tokenStart: Int, _ tokenEnd: Int) -> Bool {
+    private static func matchChar(
+        _ input: [UInt16], _ index: Int, _ tokenType: TokenType, _ program: [Int32],
+        _ tokenStart: Int, _ tokenEnd: Int
+    ) -> Bool {
         guard index < input.count else { return false }
         let character = Int32(input[index])
         switch tokenType {

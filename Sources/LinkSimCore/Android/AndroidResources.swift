@@ -32,7 +32,8 @@ package struct AndroidResources: Sendable, Equatable {
         let qualifiers = folder.split(separator: "-").dropFirst()
         if qualifiers.isEmpty { return 0 }
         guard qualifiers.count == 1, let only = qualifiers.first, only.hasPrefix("v"),
-              let api = Int(only.dropFirst()), api > 0 else { return nil }
+            let api = Int(only.dropFirst()), api > 0
+        else { return nil }
         return api
     }
 
@@ -45,8 +46,9 @@ package struct AndroidResources: Sendable, Equatable {
         }
         let document = try XMLReader.read(bytes, file: file, expectedRoot: "resources")
         guard document.root.name == "resources" else {
-            throw InputError(file: file, location: document.root.location,
-                             "the root element is <\(document.root.name)>; a resource values file starts with <resources>")
+            throw InputError(
+                file: file, location: document.root.location,
+                "the root element is <\(document.root.name)>; a resource values file starts with <resources>")
         }
         for element in document.root.children {
             let type: String

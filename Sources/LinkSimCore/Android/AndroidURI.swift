@@ -49,7 +49,8 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
         // Query: the first `?` after the scheme, unless the fragment starts before it.
         if let questionMark = Self.index(of: UTF16Unit.questionMark, in: units, from: schemeSeparator ?? 0) {
             if let fragmentSeparator {
-                encodedQuery = fragmentSeparator < questionMark
+                encodedQuery =
+                    fragmentSeparator < questionMark
                     ? nil : Self.text(units[(questionMark + 1)..<fragmentSeparator])
             } else {
                 encodedQuery = Self.text(units[(questionMark + 1)...])
@@ -59,7 +60,8 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
         }
 
         let afterScheme = (schemeSeparator ?? -1)
-        let hasDoubleSlash = length > afterScheme + 2
+        let hasDoubleSlash =
+            length > afterScheme + 2
             && units[afterScheme + 1] == UTF16Unit.slash && units[afterScheme + 2] == UTF16Unit.slash
         if hasDoubleSlash {
             var end = afterScheme + 3

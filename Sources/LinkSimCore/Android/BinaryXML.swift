@@ -27,8 +27,9 @@ package enum BinaryXML {
     /// A string pool chunk starting at `start`.
     static func stringPool(_ r: Reader, at start: Int) throws(Malformed) -> [String] {
         guard let headerSize = r.u16(start + 2), let size = r.u32(start + 4), let count = r.u32(start + 8),
-              let flags = r.u32(start + 16), let stringsStart = r.u32(start + 20), start + size <= r.bytes.count,
-              count <= size / 4 else { throw Malformed(message: "a string pool is cut short") }
+            let flags = r.u32(start + 16), let stringsStart = r.u32(start + 20), start + size <= r.bytes.count,
+            count <= size / 4
+        else { throw Malformed(message: "a string pool is cut short") }
         let utf8 = flags & 0x100 != 0
         var strings: [String] = []
         strings.reserveCapacity(count)
@@ -127,20 +128,25 @@ package enum BinaryXML {
         return result
     }
 
-    private static func package(_ r: Reader, at start: Int, size: Int, names: inout [Int: String],
-                                pending: inout [(type: String, name: String, dataType: Int, data: Int, api: Int?)],
-                                skipped: inout Int) throws(Malformed) {
+    private static func package(
+        _ r: Reader, at start: Int, size: Int, names: inout [Int: String],
+        pending: inout [(type: String, name: String, dataType: Int, data: Int, api: Int?)],
+        skipped: inout Int
+    ) throws(Malformed) {
         guard let headerSize = r.u16(start + 2), let id = r.u32(start + 8), let typeStringsOffset = r.u32(start + 8 + 4 + 256),
-              let keyStringsOffset = r.u32(start + 8 + 4 + 256 + 8) else { throw Malformed(message: "a package header is cut short") }
+            let keyStringsOffset = r.u32(start + 8 + 4 + 256 + 8)
+        else { throw Malformed(message: "a package header is cut short") }
         let typeIdOffset = headerSize >= 288 ? (r.u32(start + 284) ?? 0) : 0
         let typeNames = try stringPool(r, at: start + typeStringsOffset)
         let keys = try stringPool(r, at: start + keyStringsOffset)
         var at = start + headerSize
         while at + 8 <= start + size {
             guard let type = r.u16(at), let chunkHeader = r.u16(at + 2), let chunkSize = r.u32(at + 4), chunkSize >= 8,
-                  at + chunkSize <= start + size else { throw Malformed(message: "a chunk at byte \(at) has a bad size") }
+                at + chunkSize <= start + size
+            else { throw Malformed(message: "a chunk at byte \(at) has a bad size") }
             if type == 0x0201, let typeID = r.u8(at + 8), let flags = r.u8(at + 9), let entryCount = r.u32(at + 12),
-               let entriesStart = r.u32(at + 16), entryCount <= chunkSize {
+                let entriesStart = r.u32(at + 16), entryCount <= chunkSize
+            {
                 let typeIndex = Int(typeID) - 1 - typeIdOffset
                 let typeName = typeNames.indices.contains(typeIndex) ? typeNames[typeIndex] : "type\(typeID)"
                 let config = at + 20
@@ -149,7 +155,10 @@ package enum BinaryXML {
                 var otherQualifiers = false
                 let configEnd = max(4, min(configSize, chunkHeader - 20))
                 for offset in 4..<configEnd where offset < 24 || offset >= 28 {
-                    if (r.u8(config + offset) ?? 0) != 0 { otherQualifiers = true; break }
+                    if (r.u8(config + offset) ?? 0) != 0 {
+                        otherQualifiers = true
+                        break
+                    }
                 }
                 let sdk = r.u16(config + 24) ?? 0
                 let sparse = flags & 0x01 != 0
@@ -189,7 +198,10 @@ package enum BinaryXML {
                     let resourceID = (id << 24) | (Int(typeID) << 16) | slot.index
                     names[resourceID] = "@\(typeName)/\(keys[keyIndex])"
                     guard AndroidResources.resolvedTypes.contains(typeName), dataType >= 0 else { continue }
-                    if otherQualifiers { skipped += 1; continue }
+                    if otherQualifiers {
+                        skipped += 1
+                        continue
+                    }
                     pending.append((typeName, keys[keyIndex], dataType, data, sdk == 0 ? nil : sdk))
                 }
             }
@@ -214,7 +226,7 @@ package enum BinaryXML {
             throw Malformed(message: "it does not start with a RES_XML_TYPE chunk")
         }
         var strings: [String] = []
-        var namespaces: [String: String] = [:] // uri → prefix
+        var namespaces: [String: String] = [:]  // uri → prefix
         var stack: [XMLElementNode] = []
         var root: XMLElementNode?
         var at = headerSize
@@ -237,7 +249,8 @@ package enum BinaryXML {
                 guard stack.count < XMLReader.maxDepth else { throw Malformed(message: "elements nest too deep") }
                 let ext = at + chunkHeader
                 guard let name = string(r.u32(ext + 4)), let attributeStart = r.u16(ext + 8), let attributeSize = r.u16(ext + 10),
-                      let count = r.u16(ext + 12), attributeSize >= 20 else { throw Malformed(message: "an element at byte \(at) is cut short") }
+                    let count = r.u16(ext + 12), attributeSize >= 20
+                else { throw Malformed(message: "an element at byte \(at) is cut short") }
                 var attributes: [XMLAttributeNode] = []
                 for i in 0..<count {
                     let a = ext + attributeStart + i * attributeSize
@@ -249,12 +262,16 @@ package enum BinaryXML {
                     let data = r.u32(a + 16) ?? 0
                     let value = raw ?? render(dataType: dataType, data: data, strings: strings, table: table, attribute: localName)
                     let prefix = uri.flatMap { namespaces[$0] }
-                    attributes.append(XMLAttributeNode(namespace: uri, localName: localName,
-                                                       qualifiedName: prefix.map { "\($0):\(localName)" } ?? localName,
-                                                       value: value, location: location))
+                    attributes.append(
+                        XMLAttributeNode(
+                            namespace: uri, localName: localName,
+                            qualifiedName: prefix.map { "\($0):\(localName)" } ?? localName,
+                            value: value, location: location))
                 }
-                stack.append(XMLElementNode(name: name, namespace: string(r.u32(ext)), attributes: attributes, children: [], text: "",
-                                            location: location))
+                stack.append(
+                    XMLElementNode(
+                        name: name, namespace: string(r.u32(ext)), attributes: attributes, children: [], text: "",
+                        location: location))
             case 0x0103:
                 guard let element = stack.popLast() else { throw Malformed(message: "an element ends that never started") }
                 if stack.isEmpty {
@@ -300,8 +317,10 @@ func hex32(_ value: Int) -> String {
 extension ManifestParser {
     /// The compiled `AndroidManifest.xml` of an APK, with `resources.arsc` (when given) naming and
     /// resolving the references. `file` names the manifest in messages (`app.apk!/AndroidManifest.xml`).
-    package static func parse(binary: [UInt8], resourceTable: [UInt8]?, file: String, tableFile: String,
-                             options: ManifestOptions) throws(InputError) -> ParsedManifest {
+    package static func parse(
+        binary: [UInt8], resourceTable: [UInt8]?, file: String, tableFile: String,
+        options: ManifestOptions
+    ) throws(InputError) -> ParsedManifest {
         var options = options
         var table: BinaryXML.ResourceTable?
         if let resourceTable {

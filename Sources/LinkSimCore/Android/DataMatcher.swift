@@ -63,7 +63,7 @@ struct DataMatcher {
                 (data.ssp, .literal), (data.sspPrefix, .prefix), (data.sspPattern, .simpleGlob),
                 (data.sspAdvancedPattern, .advancedGlob), (data.sspSuffix, .suffix),
             ]
-            for case let (value?, kind) in sspAttributes {
+            for case (let value?, let kind) in sspAttributes {
                 if !knowsAPI31Attributes && (kind == .advancedGlob || kind == .suffix) {
                     notes.append(Self.gatedNote(kind.attribute(part: "ssp"), value, api: api, since: 31))
                     continue
@@ -72,20 +72,22 @@ struct DataMatcher {
             }
             if let host = data.host {
                 let wild = host.hasPrefix("*")
-                authorities.append(Authority(
-                    declared: host, host: wild ? String(host.dropFirst()) : host, wild: wild,
-                    port: data.port.map { Int32($0).map(Int.init) }, portText: data.port, dataIndex: index,
-                    hostUnits: Array((wild ? String(host.dropFirst()) : host).utf16)))
+                authorities.append(
+                    Authority(
+                        declared: host, host: wild ? String(host.dropFirst()) : host, wild: wild,
+                        port: data.port.map { Int32($0).map(Int.init) }, portText: data.port, dataIndex: index,
+                        hostUnits: Array((wild ? String(host.dropFirst()) : host).utf16)))
             } else if let port = data.port {
-                notes.append(FilterMatchStep(
-                    summary: "android:port=\"\(port)\" on <data> #\(index + 1) is ignored: that <data> has no android:host",
-                    rule: Rule.androidFilterPortNeedsHost))
+                notes.append(
+                    FilterMatchStep(
+                        summary: "android:port=\"\(port)\" on <data> #\(index + 1) is ignored: that <data> has no android:host",
+                        rule: Rule.androidFilterPortNeedsHost))
             }
             let pathAttributes: [(String?, PatternMatcher.Kind)] = [
                 (data.path, .literal), (data.pathPrefix, .prefix), (data.pathPattern, .simpleGlob),
                 (data.pathAdvancedPattern, .advancedGlob), (data.pathSuffix, .suffix),
             ]
-            for case let (value?, kind) in pathAttributes {
+            for case (let value?, let kind) in pathAttributes {
                 if !knowsAPI31Attributes && (kind == .advancedGlob || kind == .suffix) {
                     notes.append(Self.gatedNote(kind.attribute(part: "path"), value, api: api, since: 31))
                     continue
@@ -101,15 +103,18 @@ struct DataMatcher {
                 groups.append(Group(allow: group.allow, conditions: conditions, index: index))
             }
         } else if !filter.uriRelativeFilterGroups.isEmpty {
-            notes.append(FilterMatchStep(
-                summary: "\(filter.uriRelativeFilterGroups.count) <uri-relative-filter-group> element(s) are ignored on API \(api): they exist from Android 15 (API 35)",
-                rule: Rule.androidFilterApiGatedAttributes))
+            notes.append(
+                FilterMatchStep(
+                    summary:
+                        "\(filter.uriRelativeFilterGroups.count) <uri-relative-filter-group> element(s) are ignored on API \(api): they exist from Android 15 (API 35)",
+                    rule: Rule.androidFilterApiGatedAttributes))
         }
     }
 
     static func gatedNote(_ attribute: String, _ value: String, api: Int, since: Int) -> FilterMatchStep {
-        FilterMatchStep(summary: "android:\(attribute)=\"\(value)\" is ignored on API \(api): the attribute exists from API \(since)",
-                        rule: Rule.androidFilterApiGatedAttributes)
+        FilterMatchStep(
+            summary: "android:\(attribute)=\"\(value)\" is ignored on API \(api): the attribute exists from API \(since)",
+            rule: Rule.androidFilterApiGatedAttributes)
     }
 
     static func conditions(of data: RelativeFilterData) -> [RelativeCondition] {

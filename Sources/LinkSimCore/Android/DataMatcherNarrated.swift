@@ -14,11 +14,13 @@ extension DataMatcher {
 
         if types.isEmpty && schemes.isEmpty {
             if authorities.isEmpty && paths.isEmpty {
-                return fail(.data, "the filter declares no <data> scheme, so it only matches intents without a URL",
-                            rule: Rule.androidFilterSchemeRequired)
+                return fail(
+                    .data, "the filter declares no <data> scheme, so it only matches intents without a URL",
+                    rule: Rule.androidFilterSchemeRequired)
             }
-            return fail(.data, "the filter declares a host or path but no android:scheme, so it matches no URL at all",
-                        rule: Rule.androidFilterSchemeRequired)
+            return fail(
+                .data, "the filter declares a host or path but no android:scheme, so it matches no URL at all",
+                rule: Rule.androidFilterSchemeRequired)
         }
 
         var category = MatchCategory.empty
@@ -30,8 +32,10 @@ extension DataMatcher {
             guard let found = schemes.first(where: { $0.scheme == wanted }) else {
                 let declared = schemes.map { "\"\($0.scheme)\"" }.joined(separator: ", ")
                 if let sameIgnoringCase = schemes.first(where: { $0.scheme.lowercased() == wanted.lowercased() }) {
-                    return fail(.data, "scheme \"\(wanted)\" differs from the declared \"\(sameIgnoringCase.scheme)\" only in case, and schemes are compared case-sensitively",
-                                rule: Rule.androidFilterSchemeCaseSensitive)
+                    return fail(
+                        .data,
+                        "scheme \"\(wanted)\" differs from the declared \"\(sameIgnoringCase.scheme)\" only in case, and schemes are compared case-sensitively",
+                        rule: Rule.androidFilterSchemeCaseSensitive)
                 }
                 let what = scheme == nil ? "the URL has no scheme" : "scheme \"\(wanted)\" is not declared"
                 return fail(.data, "\(what) (the filter declares \(declared))", rule: Rule.androidFilterSchemeCaseSensitive)
@@ -46,13 +50,17 @@ extension DataMatcher {
                 if let entry = ssps.first(where: { $0.matcher.matches(ssp, escapedDot: escapedDot) }) {
                     sspMatched = true
                     category = .schemeSpecificPart
-                    steps.append(FilterMatchStep(
-                        summary: "scheme-specific part \"\(ssp)\" matches \(entry.matcher.kind.attribute(part: "ssp")) \"\(entry.matcher.pattern)\"; host and path are not checked",
-                        rule: Rule.androidFilterSchemeSpecificPart))
+                    steps.append(
+                        FilterMatchStep(
+                            summary:
+                                "scheme-specific part \"\(ssp)\" matches \(entry.matcher.kind.attribute(part: "ssp")) \"\(entry.matcher.pattern)\"; host and path are not checked",
+                            rule: Rule.androidFilterSchemeSpecificPart))
                 } else {
-                    steps.append(FilterMatchStep(
-                        summary: "scheme-specific part \"\(ssp)\" matches no ssp entry" + (authorities.isEmpty ? "" : "; falling back to the host and path entries"),
-                        rule: Rule.androidFilterSchemeSpecificPart))
+                    steps.append(
+                        FilterMatchStep(
+                            summary: "scheme-specific part \"\(ssp)\" matches no ssp entry"
+                                + (authorities.isEmpty ? "" : "; falling back to the host and path entries"),
+                            rule: Rule.androidFilterSchemeSpecificPart))
                 }
             }
 
@@ -70,18 +78,20 @@ extension DataMatcher {
                     if let entry = paths.first(where: { $0.matcher.matches(path, escapedDot: escapedDot) }) {
                         matchedPath = entry
                         category = .path
-                        steps.append(FilterMatchStep(
-                            summary: "path \(quoted(path)) matches \(entry.attribute) \"\(entry.matcher.pattern)\"",
-                            detail: pathDetail(uri), rule: rule(for: entry.matcher.kind)))
+                        steps.append(
+                            FilterMatchStep(
+                                summary: "path \(quoted(path)) matches \(entry.attribute) \"\(entry.matcher.pattern)\"",
+                                detail: pathDetail(uri), rule: rule(for: entry.matcher.kind)))
                         if let note = escapedDotNote(entry.matcher) { steps.append(note) }
                         steps.append(patternTypeNote(entry.attribute, entry.matcher))
                         if let note = manifestEscapeNote(entry.matcher) { steps.append(note) }
                     } else {
                         for entry in paths {
-                            pathSteps.append(FilterMatchStep(
-                                summary: "path \(quoted(path)) does not match \(entry.attribute) \"\(entry.matcher.pattern)\"",
-                                detail: entry.matcher.parseError.map { "invalid advanced pattern: \($0)" },
-                                rule: rule(for: entry.matcher.kind)))
+                            pathSteps.append(
+                                FilterMatchStep(
+                                    summary: "path \(quoted(path)) does not match \(entry.attribute) \"\(entry.matcher.pattern)\"",
+                                    detail: entry.matcher.parseError.map { "invalid advanced pattern: \($0)" },
+                                    rule: rule(for: entry.matcher.kind)))
                             if let note = escapedDotNote(entry.matcher) { pathSteps.append(note) }
                         }
                         steps.append(contentsOf: pathSteps)
@@ -96,32 +106,38 @@ extension DataMatcher {
                             } else {
                                 summary = "no path entry and no <uri-relative-filter-group> allows the URL"
                             }
-                            return fail(.data, summary, rule: groups.isEmpty ? Rule.androidFilterPathMatch : Rule.androidFilterUriRelativeFilterGroup,
-                                        detail: pathDetail(uri))
+                            return fail(
+                                .data, summary, rule: groups.isEmpty ? Rule.androidFilterPathMatch : Rule.androidFilterUriRelativeFilterGroup,
+                                detail: pathDetail(uri))
                         }
                         category = .path
                     }
                 }
             } else if !sspMatched {
                 if !ssps.isEmpty {
-                    return fail(.data, "the scheme-specific part matches no ssp entry and the filter has no host to fall back to",
-                                rule: Rule.androidFilterSchemeSpecificPart)
+                    return fail(
+                        .data, "the scheme-specific part matches no ssp entry and the filter has no host to fall back to",
+                        rule: Rule.androidFilterSchemeSpecificPart)
                 }
                 if !paths.isEmpty || !groups.isEmpty {
-                    steps.append(FilterMatchStep(
-                        summary: "the filter has no android:host, so its path attributes are ignored: every \"\(found.scheme):\" URL matches",
-                        rule: Rule.androidFilterPathNeedsHost))
+                    steps.append(
+                        FilterMatchStep(
+                            summary: "the filter has no android:host, so its path attributes are ignored: every \"\(found.scheme):\" URL matches",
+                            rule: Rule.androidFilterPathNeedsHost))
                 }
             }
         } else if let scheme, !scheme.isEmpty, scheme != "content", scheme != "file" {
-            return fail(.data, "the filter declares only MIME types and no scheme, so it matches content: and file: URIs only",
-                        rule: Rule.androidFilterMimeTypeBreaksLinks)
+            return fail(
+                .data, "the filter declares only MIME types and no scheme, so it matches content: and file: URIs only",
+                rule: Rule.androidFilterMimeTypeBreaksLinks)
         }
 
         if !types.isEmpty {
             guard let type = intent.mimeType else {
-                return fail(.type, "the filter declares android:mimeType \(types.map { "\"\($0)\"" }.joined(separator: ", ")); a tapped link carries no MIME type, so it never matches",
-                            rule: Rule.androidFilterMimeTypeBreaksLinks)
+                return fail(
+                    .type,
+                    "the filter declares android:mimeType \(types.map { "\"\($0)\"" }.joined(separator: ", ")); a tapped link carries no MIME type, so it never matches",
+                    rule: Rule.androidFilterMimeTypeBreaksLinks)
             }
             guard types.contains(where: { Self.mimeType(type, matches: $0) }) else {
                 return fail(.type, "MIME type \"\(type)\" is not declared", rule: Rule.androidFilterMimeTypeBreaksLinks)
@@ -137,12 +153,12 @@ extension DataMatcher {
         return Result(result: .matched(category), steps: steps)
     }
 
-
     func authorityStep(_ authority: Authority, uri: AndroidURI, category: MatchCategory) -> FilterMatchStep {
         let host = uri.host ?? ""
         if category == .port {
-            return FilterMatchStep(summary: "host \"\(host)\" and port \(uri.port) match \"\(authority.declared)\":\(authority.portText ?? "")",
-                                   rule: Rule.androidFilterPortExact)
+            return FilterMatchStep(
+                summary: "host \"\(host)\" and port \(uri.port) match \"\(authority.declared)\":\(authority.portText ?? "")",
+                rule: Rule.androidFilterPortExact)
         }
         let how = authority.wild ? " (wildcard: only the leading * is special)" : (host == authority.declared ? "" : " (hosts are compared ignoring case)")
         return FilterMatchStep(summary: "host \"\(host)\" matches \"\(authority.declared)\"\(how)", rule: Rule.androidFilterHostMatch)
@@ -184,16 +200,18 @@ extension DataMatcher {
 
     /// Which PatternMatcher type the attribute became (path → LITERAL, pathPrefix → PREFIX...).
     func patternTypeNote(_ attribute: String, _ matcher: PatternMatcher) -> FilterMatchStep {
-        FilterMatchStep(summary: "android:\(attribute) is a \(matcher.kind.aospName) pattern",
-                        rule: Rule.androidFilterPatternTypes)
+        FilterMatchStep(
+            summary: "android:\(attribute) is a \(matcher.kind.aospName) pattern",
+            rule: Rule.androidFilterPatternTypes)
     }
 
     /// A backslash in a pattern came from the manifest's own escaping (`\\*` in XML is a literal `*`).
     func manifestEscapeNote(_ matcher: PatternMatcher) -> FilterMatchStep? {
         guard matcher.pattern.contains("\\") else { return nil }
-        return FilterMatchStep(summary: "the backslashes in \"\(matcher.pattern)\" are what is left after the manifest's XML unescaping",
-                               detail: "In the manifest a literal * is written \\\\* and a literal backslash \\\\\\\\.",
-                               rule: Rule.androidFilterManifestEscaping)
+        return FilterMatchStep(
+            summary: "the backslashes in \"\(matcher.pattern)\" are what is left after the manifest's XML unescaping",
+            detail: "In the manifest a literal * is written \\\\* and a literal backslash \\\\\\\\.",
+            rule: Rule.androidFilterManifestEscaping)
     }
 
     func escapedDotNote(_ matcher: PatternMatcher) -> FilterMatchStep? {

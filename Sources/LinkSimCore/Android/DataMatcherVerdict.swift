@@ -20,9 +20,10 @@ extension DataMatcher {
                 if paths.isEmpty && groups.isEmpty {
                     category = authorityCategory
                 } else {
-                    let pathMatched = uri.pathUnits.map { units in
-                        paths.contains { $0.matcher.matches(units: units, escapedDot: escapedDot) }
-                    } ?? false
+                    let pathMatched =
+                        uri.pathUnits.map { units in
+                            paths.contains { $0.matcher.matches(units: units, escapedDot: escapedDot) }
+                        } ?? false
                     if !pathMatched {
                         guard groupsAllow(uri) else { return .failed(.data) }
                     }
@@ -54,7 +55,7 @@ extension DataMatcher {
             case let declared??:
                 if declared == uri.port { return (authority, .port) }
             case .some(nil):
-                continue // not a number: AOSP would not even parse the manifest
+                continue  // not a number: AOSP would not even parse the manifest
             }
         }
         return nil
@@ -105,7 +106,8 @@ extension DataMatcher {
     static func equalIgnoringCase(_ lhs: UnsafeBufferPointer<UInt16>, _ rhs: UnsafeBufferPointer<UInt16>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for i in 0..<lhs.count where lhs[i] != rhs[i] {
-            let a = lhs[i], b = rhs[i]
+            let a = lhs[i]
+            let b = rhs[i]
             // ASCII letters differ by 0x20 only; other ASCII never equals ignoring case.
             if a < 0x80 && b < 0x80 {
                 let la = a >= 0x41 && a <= 0x5A ? a | 0x20 : a
@@ -114,14 +116,14 @@ extension DataMatcher {
                 return false
             }
             guard let sa = Unicode.Scalar(a), let sb = Unicode.Scalar(b) else { return false }
-            let upperA = String(sa).uppercased(), upperB = String(sb).uppercased()
+            let upperA = String(sa).uppercased()
+            let upperB = String(sb).uppercased()
             if upperA == upperB { continue }
             if String(sa).lowercased() == String(sb).lowercased() { continue }
             return false
         }
         return true
     }
-
 
     /// `UriRelativeFilterGroup.matchGroupsToUri`: the first group whose conditions all hold decides.
     /// `matchGroups(uri).allowed` without building its steps: the first group whose conditions all
@@ -137,15 +139,17 @@ extension DataMatcher {
             let failing = group.conditions.first { !conditionHolds($0, uri) }
             let label = "<uri-relative-filter-group> #\(group.index + 1) (\(group.allow ? "allow" : "block"))"
             if let failing {
-                steps.append(FilterMatchStep(
-                    summary: "\(label) does not apply: \(failing.part.rawValue) does not match \(failing.attribute) \"\(failing.matcher.pattern)\"",
-                    rule: Rule.androidFilterUriRelativeFilterGroup))
+                steps.append(
+                    FilterMatchStep(
+                        summary: "\(label) does not apply: \(failing.part.rawValue) does not match \(failing.attribute) \"\(failing.matcher.pattern)\"",
+                        rule: Rule.androidFilterUriRelativeFilterGroup))
                 continue
             }
             let conditions = group.conditions.map { "\($0.attribute) \"\($0.matcher.pattern)\"" }.joined(separator: ", ")
-            steps.append(FilterMatchStep(
-                summary: "\(label) matches (\(conditions)) and \(group.allow ? "allows" : "blocks") the URL",
-                rule: Rule.androidFilterUriRelativeFilterGroup))
+            steps.append(
+                FilterMatchStep(
+                    summary: "\(label) matches (\(conditions)) and \(group.allow ? "allows" : "blocks") the URL",
+                    rule: Rule.androidFilterUriRelativeFilterGroup))
             return GroupResult(allowed: group.allow, decidingGroup: group.index, steps: steps)
         }
         return GroupResult(allowed: false, decidingGroup: nil, steps: steps)

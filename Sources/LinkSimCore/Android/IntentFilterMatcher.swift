@@ -11,9 +11,11 @@ package struct ViewIntent: Sendable, Equatable {
     /// `PackageManager.MATCH_DEFAULT_ONLY`, which `startActivity` and Chrome use.
     package var matchDefaultOnly: Bool
 
-    package init(url: String, action: String? = IntentFilter.actionView,
-                categories: [String] = [IntentFilter.categoryBrowsable],
-                mimeType: String? = nil, matchDefaultOnly: Bool = true) {
+    package init(
+        url: String, action: String? = IntentFilter.actionView,
+        categories: [String] = [IntentFilter.categoryBrowsable],
+        mimeType: String? = nil, matchDefaultOnly: Bool = true
+    ) {
         self.url = url
         self.uri = AndroidURI(url)
         self.action = action
@@ -135,8 +137,10 @@ package struct ActivityFilterMatch: Sendable, Equatable {
     /// filter's last step. The CLI and the engine both explain a failed match with it.
     package var decisiveStep: FilterMatchStep? {
         guard outcome.isMatch else { return outcome.steps.last }
-        let blockers: Set<RuleID> = [Rule.androidFilterExported.id, Rule.androidFilterDisabledComponent.id,
-                                     Rule.androidFilterExportedExplicitRequired.id]
+        let blockers: Set<RuleID> = [
+            Rule.androidFilterExported.id, Rule.androidFilterDisabledComponent.id,
+            Rule.androidFilterExportedExplicitRequired.id,
+        ]
         return steps.first { blockers.contains($0.rule) }
     }
 }
@@ -168,14 +172,18 @@ package enum IntentFilterMatcher {
         // 1. Action.
         if let action = intent.action {
             guard filter.actions.contains(action) else {
-                let listed = filter.actions.isEmpty
+                let listed =
+                    filter.actions.isEmpty
                     ? "it declares no <action> at all"
                     : "it declares \(filter.actions.map(shortName).joined(separator: ", "))"
-                return fail(.action, "the filter does not list action \(shortName(action)): \(listed)",
-                            rule: Rule.androidFilterActionViewRequired)
+                return fail(
+                    .action, "the filter does not list action \(shortName(action)): \(listed)",
+                    rule: Rule.androidFilterActionViewRequired)
             }
-            steps.append(FilterMatchStep(summary: "action \(shortName(action)) is listed",
-                                         rule: Rule.androidFilterActionViewRequired))
+            steps.append(
+                FilterMatchStep(
+                    summary: "action \(shortName(action)) is listed",
+                    rule: Rule.androidFilterActionViewRequired))
         }
 
         // 2. Data.
@@ -185,8 +193,9 @@ package enum IntentFilterMatcher {
         let category: MatchCategory
         switch dataResult.result {
         case .failed(let reason):
-            return FilterMatchOutcome(result: .failed(reason), why: dataResult.steps.last?.summary ?? reason.aospName,
-                                      steps: steps)
+            return FilterMatchOutcome(
+                result: .failed(reason), why: dataResult.steps.last?.summary ?? reason.aospName,
+                steps: steps)
         case .matched(let matched):
             category = matched
         }
@@ -199,34 +208,41 @@ package enum IntentFilterMatcher {
             case IntentFilter.categoryDefault: rule = Rule.androidFilterDefaultCategoryRequired
             default: rule = Rule.androidFilterMatchOrder
             }
-            return fail(.category,
-                        "the data matches, but the filter does not list category \(shortName(intentCategory)), which the intent carries",
-                        rule: rule)
+            return fail(
+                .category,
+                "the data matches, but the filter does not list category \(shortName(intentCategory)), which the intent carries",
+                rule: rule)
         }
         if !intent.categories.isEmpty {
-            steps.append(FilterMatchStep(
-                summary: intent.categories.count == 1
-                    ? "category \(shortName(intent.categories[0])) is listed"
-                    : "categories \(intent.categories.map(shortName).joined(separator: ", ")) are listed",
-                rule: intent.categories.contains(IntentFilter.categoryBrowsable)
-                    ? Rule.androidFilterBrowsableRequired : Rule.androidFilterMatchOrder))
+            steps.append(
+                FilterMatchStep(
+                    summary: intent.categories.count == 1
+                        ? "category \(shortName(intent.categories[0])) is listed"
+                        : "categories \(intent.categories.map(shortName).joined(separator: ", ")) are listed",
+                    rule: intent.categories.contains(IntentFilter.categoryBrowsable)
+                        ? Rule.androidFilterBrowsableRequired : Rule.androidFilterMatchOrder))
         }
 
         // 4. The resolver's MATCH_DEFAULT_ONLY.
         if intent.matchDefaultOnly {
             guard filter.categories.contains(IntentFilter.categoryDefault) else {
-                return fail(.missingDefaultCategory,
-                            "the filter matches but lacks category DEFAULT, so startActivity (MATCH_DEFAULT_ONLY) ignores it",
-                            rule: Rule.androidFilterDefaultCategoryRequired)
+                return fail(
+                    .missingDefaultCategory,
+                    "the filter matches but lacks category DEFAULT, so startActivity (MATCH_DEFAULT_ONLY) ignores it",
+                    rule: Rule.androidFilterDefaultCategoryRequired)
             }
-            steps.append(FilterMatchStep(summary: "category DEFAULT is listed (required by MATCH_DEFAULT_ONLY)",
-                                         rule: Rule.androidFilterDefaultCategoryRequired))
+            steps.append(
+                FilterMatchStep(
+                    summary: "category DEFAULT is listed (required by MATCH_DEFAULT_ONLY)",
+                    rule: Rule.androidFilterDefaultCategoryRequired))
         }
 
         let why = "matches (\(category.aospName))"
-        steps.append(FilterMatchStep(summary: "the filter matches with \(category.aospName)",
-                                     detail: "IntentFilter.match() returns 0x\(String(category.matchValue, radix: 16))",
-                                     rule: Rule.androidFilterMatchOrder))
+        steps.append(
+            FilterMatchStep(
+                summary: "the filter matches with \(category.aospName)",
+                detail: "IntentFilter.match() returns 0x\(String(category.matchValue, radix: 16))",
+                rule: Rule.androidFilterMatchOrder))
         return FilterMatchOutcome(result: .matched(category), why: why, steps: steps)
     }
 
@@ -276,8 +292,10 @@ package enum IntentFilterMatcher {
     /// verdict-only path (`PreparedFilter`); if it does not match, its evaluation carries the verdict
     /// alone (empty `why` and `steps`), because the caller will not show it. Matching filters, and
     /// filters the predicate accepts, are explained in full as without it.
-    package static func evaluate(_ manifest: AndroidManifest, packageName: String, url: String, api: Int,
-                                explainMismatch: ((IntentFilter) -> Bool)? = nil) -> ManifestMatchReport {
+    package static func evaluate(
+        _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
+        explainMismatch: ((IntentFilter) -> Bool)? = nil
+    ) -> ManifestMatchReport {
         let intent = ViewIntent(url: url)
         var packageSteps: [FilterMatchStep] = []
         let target = manifest.targetSDK
@@ -287,10 +305,13 @@ package enum IntentFilterMatcher {
         let rule = Rule.androidFilterExportedExplicitRequired
         if let target, rule.applies(toSDK: OSVersion(androidAPI: target)), rule.applies(to: OSVersion(androidAPI: api)), let first = offending.first {
             installBlocked = true
-            packageSteps.append(FilterMatchStep(
-                summary: "the app does not install: it targets API \(target) and \(qualify(first.name, packageName)) has intent filters but no android:exported",
-                detail: "INSTALL_PARSE_FAILED_MANIFEST_MALFORMED: Targeting S+ (version 31 and above) requires that an explicit value for android:exported be defined when intent filters are present",
-                rule: Rule.androidFilterExportedExplicitRequired))
+            packageSteps.append(
+                FilterMatchStep(
+                    summary:
+                        "the app does not install: it targets API \(target) and \(qualify(first.name, packageName)) has intent filters but no android:exported",
+                    detail:
+                        "INSTALL_PARSE_FAILED_MANIFEST_MALFORMED: Targeting S+ (version 31 and above) requires that an explicit value for android:exported be defined when intent filters are present",
+                    rule: Rule.androidFilterExportedExplicitRequired))
         }
 
         var evaluations: [ActivityFilterMatch] = []
@@ -298,8 +319,10 @@ package enum IntentFilterMatcher {
             let name = qualify(activity.name, packageName)
             var activitySteps: [FilterMatchStep] = []
             if activity.name.hasPrefix(".") || !activity.name.contains("."), !packageName.isEmpty {
-                activitySteps.append(FilterMatchStep(summary: "\(activity.name) means \(name)",
-                                                     rule: Rule.androidFilterActivityName))
+                activitySteps.append(
+                    FilterMatchStep(
+                        summary: "\(activity.name) means \(name)",
+                        rule: Rule.androidFilterActivityName))
             }
             // Why the activity cannot be started by a link, whatever its filters say.
             var blocker: String?
@@ -319,11 +342,13 @@ package enum IntentFilterMatcher {
                 case nil where !activity.intentFilters.isEmpty:
                     let summary: String
                     if let target {
-                        summary = target >= 31
+                        summary =
+                            target >= 31
                             ? "android:exported is missing; API \(api) (below Android 12) does not enforce the API 31 requirement and treats the activity as exported because it has intent filters"
                             : "android:exported is missing; with intent filters and target API \(target) it defaults to true"
                     } else {
-                        summary = "android:exported is missing and the target SDK is unknown: assuming exported (the default below target API 31); an app targeting 31+ would fail to install"
+                        summary =
+                            "android:exported is missing and the target SDK is unknown: assuming exported (the default below target API 31); an app targeting 31+ would fail to install"
                     }
                     activitySteps.append(FilterMatchStep(summary: summary, rule: Rule.androidFilterExported))
                 case nil:
@@ -332,12 +357,14 @@ package enum IntentFilterMatcher {
             }
             for (filterIndex, filter) in activity.intentFilters.enumerated() {
                 if let explainMismatch, !explainMismatch(filter),
-                   case .failed(let reason) = PreparedFilter(filter, api: api).verdict(intent) {
+                    case .failed(let reason) = PreparedFilter(filter, api: api).verdict(intent)
+                {
                     let outcome = FilterMatchOutcome(result: .failed(reason), why: "", steps: [])
-                    evaluations.append(ActivityFilterMatch(
-                        activity: name, activityIndex: activityIndex, filter: filterIndex, autoVerify: filter.autoVerify,
-                        targetActivity: activity.targetActivity.map { qualify($0, packageName) },
-                        outcome: outcome, isMatch: false, steps: [], why: ""))
+                    evaluations.append(
+                        ActivityFilterMatch(
+                            activity: name, activityIndex: activityIndex, filter: filterIndex, autoVerify: filter.autoVerify,
+                            targetActivity: activity.targetActivity.map { qualify($0, packageName) },
+                            outcome: outcome, isMatch: false, steps: [], why: ""))
                     continue
                 }
                 let outcome = match(filter, intent: intent, api: api)
@@ -348,19 +375,23 @@ package enum IntentFilterMatcher {
                 } else {
                     why = outcome.why
                 }
-                evaluations.append(ActivityFilterMatch(
-                    activity: name, activityIndex: activityIndex, filter: filterIndex, autoVerify: filter.autoVerify,
-                    targetActivity: activity.targetActivity.map { qualify($0, packageName) },
-                    outcome: outcome, isMatch: isMatch, steps: activitySteps + outcome.steps, why: why))
+                evaluations.append(
+                    ActivityFilterMatch(
+                        activity: name, activityIndex: activityIndex, filter: filterIndex, autoVerify: filter.autoVerify,
+                        targetActivity: activity.targetActivity.map { qualify($0, packageName) },
+                        outcome: outcome, isMatch: isMatch, steps: activitySteps + outcome.steps, why: why))
             }
         }
-        return ManifestMatchReport(url: url, api: api, evaluations: evaluations, packageSteps: packageSteps,
-                                   installBlocked: installBlocked)
+        return ManifestMatchReport(
+            url: url, api: api, evaluations: evaluations, packageSteps: packageSteps,
+            installBlocked: installBlocked)
     }
 
     /// The (activity, filter) pairs that match `url` and can be started by another app, in manifest order.
-    package static func matchingActivities(in manifest: AndroidManifest, packageName: String, url: String,
-                                          api: Int) -> [ActivityFilterMatch] {
+    package static func matchingActivities(
+        in manifest: AndroidManifest, packageName: String, url: String,
+        api: Int
+    ) -> [ActivityFilterMatch] {
         evaluate(manifest, packageName: packageName, url: url, api: api).matches
     }
 

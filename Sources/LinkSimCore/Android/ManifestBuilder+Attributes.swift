@@ -17,13 +17,19 @@ extension ManifestBuilder {
     mutating func string(_ element: XMLElementNode, _ localName: String, orAsWritten: Bool = false) -> String? {
         guard let attribute = element.attribute(ManifestParser.androidNamespace, localName) else { return nil }
         if orAsWritten, scope == nil, case .unresolved(let reason) = resolve(attribute.value) {
-            warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: \(reason); shown as written (it names the component and does not decide which link matches)")
+            warn(
+                at: attribute.location,
+                "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: \(reason); shown as written (it names the component and does not decide which link matches)"
+            )
             return ManifestParser.unescape(attribute.value)
         }
         return checked(attribute, in: element).map(ManifestParser.unescape)
     }
 
-    enum Resolution { case value(String), unresolved(String) }
+    enum Resolution {
+        case value(String)
+        case unresolved(String)
+    }
 
     /// Fills `${...}` placeholders, then a resource reference, from the options.
     func resolve(_ raw: String) -> Resolution {
@@ -45,7 +51,8 @@ extension ManifestBuilder {
                 } else if let filled = options.placeholders[key] {
                     output += filled
                 } else {
-                    return .unresolved("no value for the manifest placeholder `${\(key)}` (pass --define \(key)=<value>, or `manifest_placeholders` in a scenario)")
+                    return .unresolved(
+                        "no value for the manifest placeholder `${\(key)}` (pass --define \(key)=<value>, or `manifest_placeholders` in a scenario)")
                 }
                 rest = rest[rest.index(after: close)...]
             }
@@ -62,9 +69,10 @@ extension ManifestBuilder {
                 return .unresolved("`\(value)` is a @\(type) resource; linksim resolves @string, @bool and @integer")
             }
             guard let resolved = options.resources.resolve(value, api: options.api) else {
-                return .unresolved(options.resources.isEmpty
-                    ? "`\(value)` is a resource reference (pass --res with the module's res/ folder, or `res` in a scenario)"
-                    : "`\(value)` is not declared in the given res/values*/ folders for API \(options.api)")
+                return .unresolved(
+                    options.resources.isEmpty
+                        ? "`\(value)` is a resource reference (pass --res with the module's res/ folder, or `res` in a scenario)"
+                        : "`\(value)` is not declared in the given res/values*/ folders for API \(options.api)")
             }
             return .value(resolved)
         }
@@ -79,10 +87,15 @@ extension ManifestBuilder {
             return value
         case .unresolved(let reason):
             if let (kind, dataIndex) = scope {
-                collected.append(UnresolvedAttribute(scope: kind, attribute: attribute.localName, dataIndex: dataIndex,
-                                                     value: attribute.value, location: attribute.location.description, reason: reason))
+                collected.append(
+                    UnresolvedAttribute(
+                        scope: kind, attribute: attribute.localName, dataIndex: dataIndex,
+                        value: attribute.value, location: attribute.location.description, reason: reason))
             } else {
-                warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: \(reason); it does not take part in link matching, so linksim uses the default")
+                warn(
+                    at: attribute.location,
+                    "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: \(reason); it does not take part in link matching, so linksim uses the default"
+                )
             }
             return nil
         }
@@ -90,7 +103,8 @@ extension ManifestBuilder {
 
     mutating func bool(_ element: XMLElementNode, _ localName: String) -> Bool? {
         guard let attribute = element.attribute(ManifestParser.androidNamespace, localName),
-              let value = checked(attribute, in: element) else { return nil }
+            let value = checked(attribute, in: element)
+        else { return nil }
         switch value.lowercased() {
         case "true": return true
         case "false": return false
@@ -102,7 +116,8 @@ extension ManifestBuilder {
 
     mutating func integer(_ element: XMLElementNode, _ localName: String, what: String) -> Int? {
         guard let attribute = element.attribute(ManifestParser.androidNamespace, localName),
-              let value = checked(attribute, in: element) else { return nil }
+            let value = checked(attribute, in: element)
+        else { return nil }
         guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else {
             // A codename preview SDK ("VanillaIceCream") is not a number: a warning, not a refusal.
             warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(value)\" in <\(element.name)>: expected \(what); ignored")
@@ -114,10 +129,13 @@ extension ManifestBuilder {
     /// An advanced pattern AOSP's PatternMatcher would reject is reported here, not silently never matched.
     mutating func advancedPattern(_ element: XMLElementNode, _ localName: String) -> String? {
         guard let value = string(element, localName),
-              let attribute = element.attribute(ManifestParser.androidNamespace, localName) else { return nil }
+            let attribute = element.attribute(ManifestParser.androidNamespace, localName)
+        else { return nil }
         if let problem = PatternMatcher(value, kind: .advancedGlob).parseError {
-            error(at: attribute.location,
-                  "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: invalid advanced pattern (\(problem)); Android's PatternMatcher rejects it")
+            error(
+                at: attribute.location,
+                "\(attribute.qualifiedName)=\"\(attribute.value)\" in <\(element.name)>: invalid advanced pattern (\(problem)); Android's PatternMatcher rejects it"
+            )
             return nil
         }
         return value

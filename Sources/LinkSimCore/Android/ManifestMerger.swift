@@ -15,8 +15,9 @@ enum ManifestMerger {
 
     static func merge(_ roots: [XMLElementNode]) -> XMLElementNode {
         guard var result = roots.first else {
-            return XMLElementNode(name: "manifest", namespace: nil, attributes: [], children: [], text: "",
-                                  location: SourceLocation(file: "", line: 1, column: 1))
+            return XMLElementNode(
+                name: "manifest", namespace: nil, attributes: [], children: [], text: "",
+                location: SourceLocation(file: "", line: 1, column: 1))
         }
         result = qualified(result)
         var removed: Set<String> = []
@@ -29,7 +30,8 @@ enum ManifestMerger {
     /// A component's key: its kind and fully qualified name.
     private static func key(_ element: XMLElementNode) -> String? {
         guard element.name == "activity" || element.name == "activity-alias",
-              let name = element.attribute(android, "name")?.value else { return nil }
+            let name = element.attribute(android, "name")?.value
+        else { return nil }
         return "\(element.name)|\(name)"
     }
 
@@ -102,9 +104,10 @@ enum ManifestMerger {
     /// Attributes of `high`, plus those only `low` has (minus any `tools:remove` names).
     private static func mergeAttributes(_ high: XMLElementNode, _ low: XMLElementNode) -> XMLElementNode {
         var merged = high
-        let removedNames = Set((high.attribute(tools, "remove")?.value ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces).split(separator: ":").last.map(String.init) ?? ""
-        })
+        let removedNames = Set(
+            (high.attribute(tools, "remove")?.value ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).split(separator: ":").last.map(String.init) ?? ""
+            })
         for attribute in low.attributes where attribute.namespace == android {
             if removedNames.contains(attribute.localName) { continue }
             if merged.attribute(android, attribute.localName) == nil { merged.attributes.append(attribute) }
@@ -117,7 +120,8 @@ enum ManifestMerger {
         filter.children.filter { $0.namespace == nil || $0.namespace == android || true }
             .filter { $0.name != "#comment" }
             .map { child in
-                child.name + "(" + child.attributes.filter { $0.namespace == android }
+                child.name + "("
+                    + child.attributes.filter { $0.namespace == android }
                     .map { "\($0.localName)=\($0.value)" }.sorted().joined(separator: ",") + ")"
             }
             .sorted().joined(separator: ";")

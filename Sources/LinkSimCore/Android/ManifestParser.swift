@@ -11,8 +11,10 @@ package struct ManifestOptions: Sendable, Equatable {
     /// The device's API level, which chooses among `values-vN` folders.
     package var api: Int
 
-    package init(applicationID: String? = nil, placeholders: [String: String] = [:],
-                resources: AndroidResources = AndroidResources(), api: Int = AndroidVersions.latestAPI) {
+    package init(
+        applicationID: String? = nil, placeholders: [String: String] = [:],
+        resources: AndroidResources = AndroidResources(), api: Int = AndroidVersions.latestAPI
+    ) {
         self.applicationID = applicationID
         self.placeholders = placeholders
         self.resources = resources
@@ -79,16 +81,19 @@ package enum ManifestParser {
     static func readTree(_ bytes: [UInt8], file: String) throws(InputError) -> XMLElementNode {
         // A compiled manifest from an APK starts with the binary XML chunk header 0x0003, size 8.
         if bytes.starts(with: [0x03, 0x00, 0x08, 0x00]) {
-            throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
-                             "this is a compiled (binary) AndroidManifest.xml, as found in an APK; give the APK itself with --apk (or the source manifest)")
+            throw InputError(
+                file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                "this is a compiled (binary) AndroidManifest.xml, as found in an APK; give the APK itself with --apk (or the source manifest)")
         }
         let document = try XMLReader.read(bytes, file: file, expectedRoot: "manifest")
         if !document.undeclaredPrefixes.isEmpty {
-            throw InputError(document.undeclaredPrefixes.map { undeclared in
-                let subject = undeclared.attribute.map { "\($0) in <\(undeclared.element)>" } ?? "<\(undeclared.element)>"
-                return Diagnostic(file: file, location: undeclared.location,
-                                  message: "\(subject): namespace prefix \"\(undeclared.prefix)\" is not declared (add xmlns:\(undeclared.prefix)=\"...\" to <manifest>)")
-            })
+            throw InputError(
+                document.undeclaredPrefixes.map { undeclared in
+                    let subject = undeclared.attribute.map { "\($0) in <\(undeclared.element)>" } ?? "<\(undeclared.element)>"
+                    return Diagnostic(
+                        file: file, location: undeclared.location,
+                        message: "\(subject): namespace prefix \"\(undeclared.prefix)\" is not declared (add xmlns:\(undeclared.prefix)=\"...\" to <manifest>)")
+                })
         }
         return document.root
     }
@@ -206,8 +211,10 @@ struct ManifestBuilder {
             if let launchMode = LaunchMode(rawValue: named) {
                 activity.launchMode = launchMode
             } else {
-                error(at: mode.location, "\(mode.qualifiedName)=\"\(mode.value)\" in <\(element.name)>: unknown launch mode; valid values are "
-                      + LaunchMode.allCases.map(\.rawValue).joined(separator: ", "))
+                error(
+                    at: mode.location,
+                    "\(mode.qualifiedName)=\"\(mode.value)\" in <\(element.name)>: unknown launch mode; valid values are "
+                        + LaunchMode.allCases.map(\.rawValue).joined(separator: ", "))
             }
         }
         activity.intentFilters = element.children.filter { $0.name == "intent-filter" }.map { intentFilter($0) }

@@ -22,9 +22,12 @@ package struct UnknownFilter: Sendable, Equatable {
 /// is *unknown* for this link: never reported as a match or a non-match.
 /// Rule `android.manifest.unresolved-value`.
 extension IntentFilterMatcher {
-    package static func evaluateWithUnknowns(_ manifest: AndroidManifest, packageName: String, url: String, api: Int,
-                                            explainMismatch: ((IntentFilter) -> Bool)? = nil)
-        -> (report: ManifestMatchReport, unknown: [UnknownFilter]) {
+    package static func evaluateWithUnknowns(
+        _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
+        explainMismatch: ((IntentFilter) -> Bool)? = nil
+    )
+        -> (report: ManifestMatchReport, unknown: [UnknownFilter])
+    {
         var report = evaluate(manifest, packageName: packageName, url: url, api: api, explainMismatch: explainMismatch)
         guard manifest.activities.contains(where: { $0.intentFilters.contains { !$0.unresolved.isEmpty } }) else {
             return (report, [])
@@ -47,14 +50,16 @@ extension IntentFilterMatcher {
             let single = AndroidManifest(package: manifest.package, targetSDK: manifest.targetSDK, activities: [optimisticActivity])
             let couldMatch = evaluate(single, packageName: packageName, url: url, api: api).evaluations.first?.isMatch ?? false
             if couldMatch {
-                let entry = UnknownFilter(activity: evaluation.activity, activityIndex: evaluation.activityIndex,
-                                          filter: evaluation.filter, unresolved: filter.unresolved)
+                let entry = UnknownFilter(
+                    activity: evaluation.activity, activityIndex: evaluation.activityIndex,
+                    filter: evaluation.filter, unresolved: filter.unresolved)
                 unknown.append(entry)
                 report.evaluations[index].isMatch = false
                 report.evaluations[index].why = "unknown: \(entry.reason)"
-                report.evaluations[index].steps.append(FilterMatchStep(
-                    summary: "unknown: the filter could match this link, depending on values linksim could not resolve",
-                    detail: entry.reason, rule: .linksimManifestUnresolvedValue))
+                report.evaluations[index].steps.append(
+                    FilterMatchStep(
+                        summary: "unknown: the filter could match this link, depending on values linksim could not resolve",
+                        detail: entry.reason, rule: .linksimManifestUnresolvedValue))
             } else if report.evaluations[index].isMatch {
                 // Cannot happen (the optimistic filter matches whenever the real one does), but a
                 // filter with unresolved values is never a confident match.
@@ -83,7 +88,7 @@ extension IntentFilterMatcher {
                         result.categories.append(category)
                     }
                 default:
-                    continue // autoVerify: does not change matching
+                    continue  // autoVerify: does not change matching
                 }
             case .data:
                 guard let index = value.dataIndex, result.data.indices.contains(index) else { continue }

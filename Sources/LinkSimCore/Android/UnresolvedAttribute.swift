@@ -7,7 +7,8 @@ package struct UnresolvedAttribute: Sendable, Equatable, Hashable {
     /// Where it sits: `data` (with `dataIndex`), `filter` (action, category, autoVerify),
     /// `activity` (exported, enabled) or `relative-group`.
     package enum Scope: String, Sendable, Hashable, CaseIterable {
-        case data, filter, activity, relativeGroup = "relative-group"
+        case data, filter, activity
+        case relativeGroup = "relative-group"
     }
     package var scope: Scope
     /// The attribute's local name (`host`, `pathPrefix`, `exported`, `action`...).

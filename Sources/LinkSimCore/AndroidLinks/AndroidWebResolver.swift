@@ -33,9 +33,10 @@ enum AndroidWebResolver {
             return installed.map(\.rawValue)
         }
         if world.device.defaultBrowser != .none { return [world.device.defaultBrowser.rawValue] }
-        trace.add("Android", "No default browser is set, so every installed browser is offered",
-                  rule: resolutionRule(world.device.os),
-                  assumption: "assumption: the device has Chrome and Firefox installed (device.browsers says otherwise)")
+        trace.add(
+            "Android", "No default browser is set, so every installed browser is offered",
+            rule: resolutionRule(world.device.os),
+            assumption: "assumption: the device has Chrome and Firefox installed (device.browsers says otherwise)")
         return [Browser.chrome.rawValue, Browser.firefox.rawValue]
     }
 
@@ -56,8 +57,9 @@ enum AndroidWebResolver {
             return .browsers(browserList)
         }
         if !Rule.androidApplinksCollectedHosts.applies(to: world.device.os) {
-            trace.add("Android", "Android \(world.device.os) has no App Links (they arrived in Android 6): every matching app is offered with the browser",
-                      rule: Rule.androidApplinksLegacyChooser)
+            trace.add(
+                "Android", "Android \(world.device.os) has no App Links (they arrived in Android 6): every matching app is offered with the browser",
+                rule: Rule.androidApplinksLegacyChooser)
             return .chooser(apps: handlers, browsers: browserList)
         }
         if Rule.androidApplinksLegacyChooser.applies(to: world.device.os) {
@@ -74,25 +76,31 @@ enum AndroidWebResolver {
                 }
             }
             if let winner = always.max(by: { world.apps[$0.appIndex].installOrder < world.apps[$1.appIndex].installOrder }) {
-                trace.add("Android", "\(world.apps[winner.appIndex].name) is ALWAYS for this domain: it opens directly\(always.count > 1 ? " (the most recently enabled of \(always.count))" : "")",
-                          rule: Rule.androidApplinksLegacyAllOrNothing)
+                trace.add(
+                    "Android",
+                    "\(world.apps[winner.appIndex].name) is ALWAYS for this domain: it opens directly\(always.count > 1 ? " (the most recently enabled of \(always.count))" : "")",
+                    rule: Rule.androidApplinksLegacyAllOrNothing)
                 return .app(winner)
             }
             if ask.isEmpty { return .browsers(browserList) }
             if let saved = world.preferredActivities[World.preferenceKey(url)],
-               let handler = ask.first(where: { world.apps[$0.appIndex].id == saved }) {
-                trace.add("Android", "The user chose “Always” for \(saved) in an earlier dialog: its preferred activity opens directly",
-                          rule: Rule.androidApplinksLegacyChooser)
+                let handler = ask.first(where: { world.apps[$0.appIndex].id == saved })
+            {
+                trace.add(
+                    "Android", "The user chose “Always” for \(saved) in an earlier dialog: its preferred activity opens directly",
+                    rule: Rule.androidApplinksLegacyChooser)
                 return .app(handler)
             }
-            trace.add("Android", "No app is verified, so Android 6–11 shows the disambiguation dialog with the app\(ask.count > 1 ? "s" : "") and the browser",
-                      rule: Rule.androidApplinksLegacyChooser)
+            trace.add(
+                "Android", "No app is verified, so Android 6–11 shows the disambiguation dialog with the app\(ask.count > 1 ? "s" : "") and the browser",
+                rule: Rule.androidApplinksLegacyChooser)
             return .chooser(apps: ask, browsers: browserList)
         }
         // Android 12+.
         if handlers.count + browserList.count <= 1, let only = handlers.first {
-            trace.add("Android", "The app is the only candidate (no browser), so it gets the link without domain filtering",
-                      rule: Rule.androidApplinksResolution12)
+            trace.add(
+                "Android", "The app is the only candidate (no browser), so it gets the link without domain filtering",
+                rule: Rule.androidApplinksResolution12)
             return .app(only)
         }
         var best: [(Handler, AppLinkDomains.Approval)] = []
@@ -103,20 +111,25 @@ enum AndroidWebResolver {
             if level > .none { best.append((handler, level)) }
         }
         guard let top = best.map(\.1).max() else {
-            trace.add("Android", "No app is approved for \(host): on Android 12+ the link resolves to the browser — never to a chooser of apps",
-                      rule: Rule.androidApplinksResolution12)
+            trace.add(
+                "Android", "No app is approved for \(host): on Android 12+ the link resolves to the browser — never to a chooser of apps",
+                rule: Rule.androidApplinksResolution12)
             return .browsers(browserList)
         }
         let winners = best.filter { $0.1 == top }.map(\.0)
-        guard let winner = winners.max(by: { a, b in
-            (world.apps[a.appIndex].installOrder, a.filterIndex) < (world.apps[b.appIndex].installOrder, b.filterIndex)
-        }) else { return .browsers(browserList) }
+        guard
+            let winner = winners.max(by: { a, b in
+                (world.apps[a.appIndex].installOrder, a.filterIndex) < (world.apps[b.appIndex].installOrder, b.filterIndex)
+            })
+        else { return .browsers(browserList) }
         if Set(winners.map(\.appIndex)).count > 1 {
-            trace.add("Android", "Several apps are approved (\(top.name)); the most recently installed wins: \(world.apps[winner.appIndex].name)",
-                      rule: Rule.androidApplinksTwoApproved)
+            trace.add(
+                "Android", "Several apps are approved (\(top.name)); the most recently installed wins: \(world.apps[winner.appIndex].name)",
+                rule: Rule.androidApplinksTwoApproved)
         }
-        trace.add("Android", "\(world.apps[winner.appIndex].name) is approved (\(top.name)) for \(host): it opens directly, no chooser",
-                  rule: Rule.androidApplinksResolution12)
+        trace.add(
+            "Android", "\(world.apps[winner.appIndex].name) is approved (\(top.name)) for \(host): it opens directly, no chooser",
+            rule: Rule.androidApplinksResolution12)
         return .app(winner)
     }
 
@@ -127,17 +140,20 @@ enum AndroidWebResolver {
         let host = parts.normalizedHost
         switch tap.from {
         case .webview where !tap.webViewClient:
-            trace.add(surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
-                      rule: Rule.androidWebviewNoClient)
+            trace.add(
+                surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
+                rule: Rule.androidWebviewNoClient)
             return systemOpen(tap.url, host: host, tap: tap, starter: .otherApp, world: &world, trace: &trace)
         case .webview, .inAppBrowser:
-            trace.add(surface, "A WebView does not resolve intents: the page loads inside it and no app opens",
-                      rule: Rule.androidWebviewNoIntents,
-                      assumption: tap.from == .inAppBrowser ? "assumption: the in-app browser is a WebView that does not start intents itself" : nil)
+            trace.add(
+                surface, "A WebView does not resolve intents: the page loads inside it and no app opens",
+                rule: Rule.androidWebviewNoIntents,
+                assumption: tap.from == .inAppBrowser ? "assumption: the in-app browser is a WebView that does not start intents itself" : nil)
             return followInPlace(tap, browser: TapSurface.browser(for: tap, world: world), world: world, trace: &trace)
         case .customTab where tap.page == nil:
-            trace.add(surface, "The app opened \(tap.url) in a Custom Tab: the first URL of a Custom Tab stays in the tab",
-                      rule: Rule.androidCustomtabFirstUrl)
+            trace.add(
+                surface, "The app opened \(tap.url) in a Custom Tab: the first URL of a Custom Tab stays in the tab",
+                rule: Rule.androidCustomtabFirstUrl)
             return followInPlace(tap, browser: Browser.customTab.rawValue, world: world, trace: &trace)
         case .chrome, .chromeAddressBar, .firefox, .customTab:
             return inChrome(tap, world: &world, trace: &trace)
@@ -148,24 +164,29 @@ enum AndroidWebResolver {
     }
 
     /// The system decides, and the chosen app or browser shows the link.
-    static func systemOpen(_ url: String, host: String, tap: Tap, starter: AppDelivery.AndroidStarter,
-                           world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func systemOpen(
+        _ url: String, host: String, tap: Tap, starter: AppDelivery.AndroidStarter,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
         switch resolve(url, host: host, world: world, caller: tap.caller, trace: &trace) {
         case .app(let handler):
-            return AppDelivery.open(handler.appIndex, url: url, kind: .appLink, activity: handler.activity, starter: starter,
-                                    world: &world, trace: &trace)
+            return AppDelivery.open(
+                handler.appIndex, url: url, kind: .appLink, activity: handler.activity, starter: starter,
+                world: &world, trace: &trace)
         case .browsers(let list):
             if list.count == 1, let browser = list.first {
                 // The browser's first navigation of an incoming intent stays in it; later redirects may leave.
                 return chromeLoads(url, browser: browser, firstNavigationOfIntent: true, tap: tap, world: &world, trace: &trace)
             }
-            world.pending = PendingDecision(kind: .chooser, url: url, candidates: list, stayBrowser: nil, stayURL: nil, tap: tap,
-                                            cancelRule: Rule.androidApplinksResolution12)
+            world.pending = PendingDecision(
+                kind: .chooser, url: url, candidates: list, stayBrowser: nil, stayURL: nil, tap: tap,
+                cancelRule: Rule.androidApplinksResolution12)
             return Landing(kind: .chooser, url: url, options: list)
         case .chooser(let apps, let browsers):
             let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
-            world.pending = PendingDecision(kind: .chooser, url: url, candidates: ids, stayBrowser: nil, stayURL: nil, tap: tap,
-                                            cancelRule: Rule.androidApplinksLegacyChooser)
+            world.pending = PendingDecision(
+                kind: .chooser, url: url, candidates: ids, stayBrowser: nil, stayURL: nil, tap: tap,
+                cancelRule: Rule.androidApplinksLegacyChooser)
             return Landing(kind: .chooser, url: url, options: ids)
         case .unknown(let reason):
             trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
@@ -179,25 +200,30 @@ enum AndroidWebResolver {
         let browser = TapSurface.browser(for: tap, world: world)
         let actor = tap.from == .firefox ? "Firefox" : (tap.from == .customTab ? "Custom Tab" : "Chrome")
         if tap.from == .firefox {
-            trace.add("Firefox", "Firefox decides like Chrome does",
-                      assumption: "assumption: non-Chrome browsers have their own external-navigation logic (they do not document it); linksim uses Chrome's")
+            trace.add(
+                "Firefox", "Firefox decides like Chrome does",
+                assumption: "assumption: non-Chrome browsers have their own external-navigation logic (they do not document it); linksim uses Chrome's")
         }
         if tap.from == .chromeAddressBar {
-            trace.add(actor, "A URL typed into the address bar stays in Chrome; it never leaves for an app on its own",
-                      rule: Rule.androidChromeTypedUrl)
+            trace.add(
+                actor, "A URL typed into the address bar stays in Chrome; it never leaves for an app on its own",
+                rule: Rule.androidChromeTypedUrl)
             return followInPlace(tap, browser: browser, world: world, trace: &trace)
         }
         if tap.gesture == .script {
-            trace.add(actor, "The navigation started from script without a user gesture, so Chrome keeps http(s) links",
-                      rule: Rule.androidChromeUserGesture)
+            trace.add(
+                actor, "The navigation started from script without a user gesture, so Chrome keeps http(s) links",
+                rule: Rule.androidChromeUserGesture)
             return followInPlace(tap, browser: browser, world: world, trace: &trace)
         }
         return chromeLoads(tap.url, browser: browser, firstNavigationOfIntent: false, tap: tap, world: &world, trace: &trace)
     }
 
     /// Chrome handling a navigation chain: the URL, then each server redirect.
-    static func chromeLoads(_ url: String, browser: String, firstNavigationOfIntent: Bool, tap: Tap,
-                                    world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func chromeLoads(
+        _ url: String, browser: String, firstNavigationOfIntent: Bool, tap: Tap,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
         let shown = Browser(rawValue: browser)?.displayName ?? browser
         var current = url
         var elapsed = SimDuration(seconds: 0)
@@ -215,8 +241,9 @@ enum AndroidWebResolver {
                 let resolution = resolve(current, host: host, world: world, caller: tap.caller, trace: &probe)
                 if case .unknown(let reason) = resolution {
                     for step in probe.steps { trace.append(step) }
-                    trace.add(shown, "Unknown: whether \(shown) hands \(current) to an app depends on it: \(reason)",
-                              rule: .linksimManifestUnresolvedValue)
+                    trace.add(
+                        shown, "Unknown: whether \(shown) hands \(current) to an app depends on it: \(reason)",
+                        rule: .linksimManifestUnresolvedValue)
                     return .unknown(reason)
                 }
                 // Chrome asks the package manager for every non-browser activity that handles the URL
@@ -229,15 +256,23 @@ enum AndroidWebResolver {
                 }
                 let decision: (leave: Bool, summary: String, rule: Rule)
                 if first && firstNavigationOfIntent {
-                    decision = (false, "\(shown) was opened to show \(current): the first navigation of an incoming intent stays in the browser", Rule.androidChromeIncomingIntent)
+                    decision = (
+                        false, "\(shown) was opened to show \(current): the first navigation of an incoming intent stays in the browser",
+                        Rule.androidChromeIncomingIntent
+                    )
                 } else if elapsed > chainTimeout {
-                    decision = (false, "The redirect chain is \(elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", Rule.androidChromeChainTimeout)
+                    decision = (
+                        false, "The redirect chain is \(elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", Rule.androidChromeChainTimeout
+                    )
                 } else if !first && previousResolvers == resolvers && firstNavigationOfIntent {
                     decision = (false, "The redirect has no new handlers: it stays in \(shown)", Rule.androidChromeIncomingIntent)
                 } else if resolvers.isEmpty {
-                    decision = (false, Rule.androidApplinksResolution12.applies(to: world.device.os)
-                                ? "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
-                                : "No app can handle \(current): \(shown) keeps it", Rule.androidChromeNoHandler)
+                    decision = (
+                        false,
+                        Rule.androidApplinksResolution12.applies(to: world.device.os)
+                            ? "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
+                            : "No app can handle \(current): \(shown) keeps it", Rule.androidChromeNoHandler
+                    )
                 } else if let previousHost, previousHost == host {
                     decision = (false, "Same host as the page (\(host)): \(shown) keeps the navigation", Rule.androidChromeSameHost)
                 } else {
@@ -247,15 +282,17 @@ enum AndroidWebResolver {
                     for step in probe.steps { trace.append(step) }
                     trace.add(shown, decision.summary, rule: decision.rule)
                     if case .app(let handler) = resolution {
-                        return AppDelivery.open(handler.appIndex, url: current, kind: .appLink, activity: handler.activity,
-                                                starter: .browser, world: &world, trace: &trace)
+                        return AppDelivery.open(
+                            handler.appIndex, url: current, kind: .appLink, activity: handler.activity,
+                            starter: .browser, world: &world, trace: &trace)
                     }
                     if case .chooser(let apps, let browsers) = resolution {
                         // Android 6–11: unverified apps are candidates; the intent Chrome fires shows the dialog.
                         trace.add("Android", "The handlers are not verified: Android shows the disambiguation dialog", rule: Rule.androidApplinksLegacyChooser)
                         let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
-                        world.pending = PendingDecision(kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
-                                                        tap: tap, cancelRule: Rule.androidApplinksLegacyChooser)
+                        world.pending = PendingDecision(
+                            kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
+                            tap: tap, cancelRule: Rule.androidApplinksLegacyChooser)
                         return Landing(kind: .chooser, url: current, options: ids)
                     }
                 }
@@ -270,11 +307,13 @@ enum AndroidWebResolver {
             }
             trace.add(shown, "Loads \(current)")
             guard let host = parts.host,
-                  let rule = world.web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
+                let rule = world.web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
             else { break }
             elapsed = elapsed + rule.after
-            trace.add("server \(host.lowercased())", rule.after.seconds > 0
-                      ? "After \(rule.after) the page redirects to \(rule.target)" : "Answers \(rule.status) with Location: \(rule.target)")
+            trace.add(
+                "server \(host.lowercased())",
+                rule.after.seconds > 0
+                    ? "After \(rule.after) the page redirects to \(rule.target)" : "Answers \(rule.status) with Location: \(rule.target)")
             previousHost = host.lowercased()
             current = rule.target
             first = false

@@ -36,8 +36,10 @@ enum AppLinkDomains {
         func add(_ hosts: [String], to list: inout [String]) {
             for h in hosts.map({ $0.lowercased() }) where !list.contains(h) { list.append(h) }
         }
-        for f in filters where hasViewBrowsable(f) && f.categories.contains(IntentFilter.categoryDefault)
-            && f.data.contains(where: { isWeb($0.scheme) }) {
+        for f in filters
+        where hasViewBrowsable(f) && f.categories.contains(IntentFilter.categoryDefault)
+            && f.data.contains(where: { isWeb($0.scheme) })
+        {
             add(f.data.compactMap(\.host), to: &c.allWeb)
         }
         var hosts: [String] = []
@@ -74,24 +76,40 @@ enum AppLinkDomains {
     }
 
     /// Each autoVerify host with its state, steps and (Android 15+) dynamic rules.
-    static func verifications(_ app: App, api: Int, web: Web)
-        -> [(host: String, state: DomainVerificationState, steps: [TraceStep], dynamic: [DynamicComponent]?)] {
+    static func verifications(
+        _ app: App, api: Int, web: Web
+    )
+        -> [(host: String, state: DomainVerificationState, steps: [TraceStep], dynamic: [DynamicComponent]?)]
+    {
         let collection = collect(app, api: api)
         let verifier = AssetLinksVerifier(web: web, os: OSVersion(androidAPI: api))
         return collection.autoVerify.map { host in
             // A forced state is what `pm set-app-links` records: Android 12+ only.
             if Rule.androidApplinksState.applies(to: OSVersion(androidAPI: api)), let forced = app.domainVerification[host] {
-                return (host, forced, [TraceStep(actor: "Android", summary: "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
-                                                 rule: Rule.androidApplinksState)], nil)
+                return (
+                    host, forced,
+                    [
+                        TraceStep(
+                            actor: "Android", summary: "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
+                            rule: Rule.androidApplinksState)
+                    ], nil
+                )
             }
             if let record = app.verificationRecords[host] {
-                let note = TraceStep(actor: "Android", summary: "The verification agent answered for \(host) at \(record.at): \(record.state)",
-                                     rule: Rule.androidApplinksPackageLifecycle)
+                let note = TraceStep(
+                    actor: "Android", summary: "The verification agent answered for \(host) at \(record.at): \(record.state)",
+                    rule: Rule.androidApplinksPackageLifecycle)
                 return (host, record.state, record.steps + [note], record.dynamic)
             }
             if let due = app.verificationDueAt {
-                return (host, .none, [TraceStep(actor: "Android", summary: "The verification agent has not answered for \(host) yet (it answers at \(due)): state none",
-                                                 rule: Rule.androidApplinksPackageLifecycle)], nil)
+                return (
+                    host, .none,
+                    [
+                        TraceStep(
+                            actor: "Android", summary: "The verification agent has not answered for \(host) yet (it answers at \(due)): state none",
+                            rule: Rule.androidApplinksPackageLifecycle)
+                    ], nil
+                )
             }
             let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
             return (host, result.state, result.steps, result.dynamicComponents)
@@ -118,8 +136,10 @@ enum AppLinkDomains {
     static func approval(_ app: App, host: String, url: String? = nil, api: Int, web: Web) -> (level: Approval, steps: [TraceStep]) {
         var steps: [TraceStep] = []
         if !app.linkHandlingAllowed {
-            steps.append(TraceStep(actor: "Android", summary: "\(app.name) has “Open supported links” switched off: approval NONE for every domain",
-                                   rule: Rule.androidApplinksLinkHandlingOff))
+            steps.append(
+                TraceStep(
+                    actor: "Android", summary: "\(app.name) has “Open supported links” switched off: approval NONE for every domain",
+                    rule: Rule.androidApplinksLinkHandlingOff))
             return (.none, steps)
         }
         let states = verifications(app, api: api, web: web)
@@ -134,25 +154,35 @@ enum AppLinkDomains {
                         steps.append(verdict.step)
                         if !verdict.allowed { return (.none, steps) }
                     } else {
-                        steps.append(TraceStep(actor: "Android", summary: "The file has dynamic App Link rules, but Android \(api) (before 15) ignores them",
-                                               rule: Rule.androidApplinksDynamicRules))
+                        steps.append(
+                            TraceStep(
+                                actor: "Android", summary: "The file has dynamic App Link rules, but Android \(api) (before 15) ignores them",
+                                rule: Rule.androidApplinksDynamicRules))
                     }
                 }
-                steps.append(TraceStep(actor: "Android", summary: "\(app.name) is \(entry.state) for \(entry.host): approval VERIFIED",
-                                       rule: Rule.androidApplinksState))
+                steps.append(
+                    TraceStep(
+                        actor: "Android", summary: "\(app.name) is \(entry.state) for \(entry.host): approval VERIFIED",
+                        rule: Rule.androidApplinksState))
                 return (.verified, steps)
             }
-            steps.append(TraceStep(actor: "Android", summary: "\(app.name)'s state for \(entry.host) is \(entry.state), which is not verified",
-                                   rule: Rule.androidApplinksState))
+            steps.append(
+                TraceStep(
+                    actor: "Android", summary: "\(app.name)'s state for \(entry.host) is \(entry.state), which is not verified",
+                    rule: Rule.androidApplinksState))
         }
         if states.isEmpty || !states.contains(where: { $0.host == host || ($0.host.hasPrefix("*.") && host.hasSuffix(String($0.host.dropFirst(1)))) }) {
-            steps.append(TraceStep(actor: "Android", summary: "\(host) is not among \(app.name)'s autoVerify domains, so it is never verified",
-                                   rule: Rule.androidApplinksCollectedHosts))
+            steps.append(
+                TraceStep(
+                    actor: "Android", summary: "\(host) is not among \(app.name)'s autoVerify domains, so it is never verified",
+                    rule: Rule.androidApplinksCollectedHosts))
         }
         let selected = app.userSelectedDomains.map { $0.lowercased() }
         if selected.contains(where: { $0 == host || ($0.hasPrefix("*.") && host.hasSuffix(String($0.dropFirst(1)))) }) {
-            steps.append(TraceStep(actor: "Android", summary: "The user enabled \(host) for \(app.name) under “Links to open in this app”: approval SELECTION",
-                                   rule: Rule.androidApplinksUserSelection))
+            steps.append(
+                TraceStep(
+                    actor: "Android", summary: "The user enabled \(host) for \(app.name) under “Links to open in this app”: approval SELECTION",
+                    rule: Rule.androidApplinksUserSelection))
             return (.selection, steps)
         }
         return (.none, steps)
@@ -163,23 +193,39 @@ enum AppLinkDomains {
     /// ALWAYS when every collected host verified; NEVER when the user switched link handling off.
     static func legacyStatus(_ app: App, api: Int, web: Web) -> (status: LegacyLinkStatus, steps: [TraceStep]) {
         if !app.linkHandlingAllowed {
-            return (.never, [TraceStep(actor: "Android", summary: "The user chose “Don't open in this app” for \(app.name)",
-                                        rule: Rule.androidApplinksLinkHandlingOff)])
+            return (
+                .never,
+                [
+                    TraceStep(
+                        actor: "Android", summary: "The user chose “Don't open in this app” for \(app.name)",
+                        rule: Rule.androidApplinksLinkHandlingOff)
+                ]
+            )
         }
         let states = states(app, api: api, web: web)
         guard !states.isEmpty else {
-            return (.undefined, [TraceStep(actor: "Android", summary: "\(app.name) declares no autoVerify filter, so nothing is verified",
-                                            rule: Rule.androidApplinksCollectedHosts)])
+            return (
+                .undefined,
+                [
+                    TraceStep(
+                        actor: "Android", summary: "\(app.name) declares no autoVerify filter, so nothing is verified",
+                        rule: Rule.androidApplinksCollectedHosts)
+                ]
+            )
         }
         var steps = states.flatMap(\.steps)
         let failed = states.filter { !isVerified($0.state) }.map(\.host)
         if failed.isEmpty {
-            steps.append(TraceStep(actor: "Android", summary: "All \(states.count) hosts verified: \(app.name) becomes the default handler (ALWAYS)",
-                                   rule: Rule.androidApplinksLegacyAllOrNothing))
+            steps.append(
+                TraceStep(
+                    actor: "Android", summary: "All \(states.count) hosts verified: \(app.name) becomes the default handler (ALWAYS)",
+                    rule: Rule.androidApplinksLegacyAllOrNothing))
             return (.always, steps)
         }
-        steps.append(TraceStep(actor: "Android", summary: "\(failed.joined(separator: ", ")) failed; on Android 6–11 one failure means no host is verified (UNDEFINED)",
-                               rule: Rule.androidApplinksLegacyAllOrNothing))
+        steps.append(
+            TraceStep(
+                actor: "Android", summary: "\(failed.joined(separator: ", ")) failed; on Android 6–11 one failure means no host is verified (UNDEFINED)",
+                rule: Rule.androidApplinksLegacyAllOrNothing))
         return (.undefined, steps)
     }
 }

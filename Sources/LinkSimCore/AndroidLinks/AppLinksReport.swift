@@ -48,7 +48,8 @@ package enum AppLinksReport {
 
     /// A real device shows a random UUID per package; linksim derives a stable one from the package name.
     static func packageID(_ package: String) -> String {
-        var h1: UInt64 = 0xcbf2_9ce4_8422_2325, h2: UInt64 = 0x8422_2325_cbf2_9ce4
+        var h1: UInt64 = 0xcbf2_9ce4_8422_2325
+        var h2: UInt64 = 0x8422_2325_cbf2_9ce4
         for byte in package.utf8 {
             h1 = (h1 ^ UInt64(byte)) &* 0x100_0000_01b3
             h2 = (h2 &+ UInt64(byte)) &* 0x9e37_79b9_7f4a_7c15
@@ -57,7 +58,8 @@ package enum AppLinksReport {
             let s = String(v, radix: 16)
             return String(repeating: "0", count: max(0, 16 - s.count)) + s
         }
-        let a = hex(h1, 16), b = hex(h2, 16)
+        let a = hex(h1, 16)
+        let b = hex(h2, 16)
         let all = Array(a + b)
         func slice(_ from: Int, _ count: Int) -> String { String(all[from..<(from + count)]) }
         return "\(slice(0, 8))-\(slice(8, 4))-\(slice(12, 4))-\(slice(16, 4))-\(slice(20, 12))"

@@ -50,7 +50,8 @@ struct AssetLinksVerifier {
         }
         // One level of include (documented for Android 12's agent; assumed for the Android 6–11 verifier).
         let includeRule: Rule? = Rule.androidApplinksAssetlinksInclude.applies(to: os) ? Rule.androidApplinksAssetlinksInclude : nil
-        let includeAssumption = includeRule == nil
+        let includeAssumption =
+            includeRule == nil
             ? "assumption: Android 12's agent follows one level of include; linksim assumes Android \(os)'s verifier does the same (undocumented)" : nil
         var all = statements
         for include in statements.compactMap(\.include) {
@@ -59,8 +60,9 @@ struct AssetLinksVerifier {
                 continue
             }
             guard includeURL.path == "/.well-known/assetlinks.json" else {
-                step("include \(include): linksim's web model serves only /.well-known/assetlinks.json, so this include answers 404",
-                     includeRule, assumption: includeAssumption)
+                step(
+                    "include \(include): linksim's web model serves only /.well-known/assetlinks.json, so this include answers 404",
+                    includeRule, assumption: includeAssumption)
                 continue
             }
             step("Follows include \(include) (one level only)", includeRule, assumption: includeAssumption)
@@ -72,20 +74,23 @@ struct AssetLinksVerifier {
         let forPackage = grants.filter { $0.packageName == package }
         guard !forPackage.isEmpty else {
             let others = grants.compactMap(\.packageName)
-            step("No statement grants delegate_permission/common.handle_all_urls to \(package)"
-                 + (others.isEmpty ? "" : " (the file names \(others.joined(separator: ", ")); package names compare case-sensitively)"),
-                 Rule.androidApplinksAssetlinksMatch,
-                 assumption: "assumption: a file without a matching statement is reported as 1026 (FAILURE_REJECTED_BY_SERVER), like other rejections")
+            step(
+                "No statement grants delegate_permission/common.handle_all_urls to \(package)"
+                    + (others.isEmpty ? "" : " (the file names \(others.joined(separator: ", ")); package names compare case-sensitively)"),
+                Rule.androidApplinksAssetlinksMatch,
+                assumption: "assumption: a file without a matching statement is reported as 1026 (FAILURE_REJECTED_BY_SERVER), like other rejections")
             return Result(state: .code(1026), steps: steps)
         }
         let listed = forPackage.flatMap(\.fingerprints)
         if let hit = fingerprints.first(where: { listed.contains($0) }) {
-            step("A statement grants handle_all_urls to \(package) with fingerprint \(short(hit)), which signs the app: verified",
-                 Rule.androidApplinksAssetlinksMatch)
+            step(
+                "A statement grants handle_all_urls to \(package) with fingerprint \(short(hit)), which signs the app: verified",
+                Rule.androidApplinksAssetlinksMatch)
             let granting = forPackage.first { $0.fingerprints.contains(hit) }
             if granting?.dynamicMalformed == true {
-                step("Its dynamic_app_link_components are malformed, so the device ignores them and uses the manifest only",
-                     Rule.androidApplinksDynamicRules)
+                step(
+                    "Its dynamic_app_link_components are malformed, so the device ignores them and uses the manifest only",
+                    Rule.androidApplinksDynamicRules)
             }
             return Result(state: .verified, steps: steps, dynamicComponents: granting?.dynamicComponents)
         }
@@ -95,11 +100,13 @@ struct AssetLinksVerifier {
         } else if fingerprints.isEmpty {
             hint = " The scenario gives the app no signing_sha256."
         } else {
-            hint = " A common cause is Play App Signing: the file lists the upload (or debug) key, but users' devices get the app signed with Play's app-signing key."
+            hint =
+                " A common cause is Play App Signing: the file lists the upload (or debug) key, but users' devices get the app signed with Play's app-signing key."
         }
-        step("The statement for \(package) lists \(listed.map(short).joined(separator: ", ")), but the app is signed with \(fingerprints.map(short).joined(separator: ", ")): not verified",
-             Rule.androidApplinksFingerprint, detail: hint.trimmingCharacters(in: .whitespaces),
-             assumption: "assumption: a fingerprint mismatch is reported as 1026 (FAILURE_REJECTED_BY_SERVER)")
+        step(
+            "The statement for \(package) lists \(listed.map(short).joined(separator: ", ")), but the app is signed with \(fingerprints.map(short).joined(separator: ", ")): not verified",
+            Rule.androidApplinksFingerprint, detail: hint.trimmingCharacters(in: .whitespaces),
+            assumption: "assumption: a fingerprint mismatch is reported as 1026 (FAILURE_REJECTED_BY_SERVER)")
         return Result(state: .code(1026), steps: steps)
     }
 
@@ -112,13 +119,15 @@ struct AssetLinksVerifier {
         let resource = web[host]?.assetlinks ?? .notFound
         let status = resource.status
         if resource.redirect != nil || (300..<400).contains(status) {
-            step("GET \(url) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); the verifier does not follow redirects: 1029 (FAILURE_REDIRECT)",
-                 Rule.androidApplinksAssetlinksHttp, nil, nil)
+            step(
+                "GET \(url) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); the verifier does not follow redirects: 1029 (FAILURE_REDIRECT)",
+                Rule.androidApplinksAssetlinksHttp, nil, nil)
             return .failure(.code(1029))
         }
         if status != 200 {
-            step("GET \(url) → \(status); only 200 counts: 1026 (FAILURE_REJECTED_BY_SERVER)",
-                 Rule.androidApplinksAssetlinksHttp, resource.body == nil && status == 404 ? "The scenario's web section does not serve this file." : nil, nil)
+            step(
+                "GET \(url) → \(status); only 200 counts: 1026 (FAILURE_REJECTED_BY_SERVER)",
+                Rule.androidApplinksAssetlinksHttp, resource.body == nil && status == 404 ? "The scenario's web section does not serve this file." : nil, nil)
             return .failure(.code(1026))
         }
         let body = resource.body ?? []
@@ -128,8 +137,9 @@ struct AssetLinksVerifier {
             return .failure(.code(1026))
         }
         guard let statements = resource.parsed.map({ $0.assetStatements }) ?? Self.statements(body) else {
-            step("The file is not a JSON array of statements; the whole file fails", Rule.androidApplinksAssetlinksJson, nil,
-                 "assumption: a malformed file is reported as 1026")
+            step(
+                "The file is not a JSON array of statements; the whole file fails", Rule.androidApplinksAssetlinksJson, nil,
+                "assumption: a malformed file is reported as 1026")
             return .failure(.code(1026))
         }
         return .success(statements)
@@ -139,7 +149,8 @@ struct AssetLinksVerifier {
     static func statements(_ body: [UInt8]) -> [AssetStatement]? {
         // The verifier's JSON reader is strict; Foundation's is lenient on Linux, so check syntax first.
         guard (try? JSONNode.parse(body)) != nil,
-              let json = try? JSONSerialization.jsonObject(with: Data(body)), let array = json as? [Any] else {
+            let json = try? JSONSerialization.jsonObject(with: Data(body)), let array = json as? [Any]
+        else {
             return nil
         }
         var statements: [AssetStatement] = []
@@ -157,8 +168,9 @@ struct AssetLinksVerifier {
                 fingerprints: target?["sha256_cert_fingerprints"] as? [String] ?? [],
                 include: nil)
             if let extensions = object["relation_extensions"] as? [String: Any],
-               let handle = extensions[Self.handleAllURLs] as? [String: Any],
-               let raw = handle["dynamic_app_link_components"] {
+                let handle = extensions[Self.handleAllURLs] as? [String: Any],
+                let raw = handle["dynamic_app_link_components"]
+            {
                 let parsed = (raw as? [[String: Any]])?.map(DynamicComponent.parse)
                 if let parsed, !parsed.isEmpty, parsed.allSatisfy({ $0 != nil }) {
                     statement.dynamicComponents = parsed.compactMap { $0 }

@@ -33,8 +33,11 @@ package enum AssetLinksValidator {
     }
 
     /// `package`/`fingerprint`: the pair QA expect (either may be nil); `expectation` is nil when neither is given.
-    package static func validate(_ bytes: [UInt8], package: String?, fingerprint: String?)
-        -> (findings: [Finding], expectation: Expectation?) {
+    package static func validate(
+        _ bytes: [UInt8], package: String?, fingerprint: String?
+    )
+        -> (findings: [Finding], expectation: Expectation?)
+    {
         var walk = Walk()
         if bytes.count > 1024 * 1024 {
             walk.error("the file is \(bytes.count) bytes; the Android verifier reads at most 1 MiB (1048576 bytes)", at: nil)
@@ -54,24 +57,31 @@ package enum AssetLinksValidator {
         return (walk.findings, expectation(root, walk.grants, package, fingerprint))
     }
 
-    static func expectation(_ root: JSONNode?, _ grants: [(package: String, fingerprints: [String])], _ package: String?, _ fingerprint: String?) -> Expectation? {
+    static func expectation(
+        _ root: JSONNode?, _ grants: [(package: String, fingerprints: [String])], _ package: String?, _ fingerprint: String?
+    ) -> Expectation? {
         guard package != nil || fingerprint != nil else { return nil }
         let candidates = grants.filter { package == nil || $0.package == package }
         if candidates.isEmpty {
             let named = Set(grants.map(\.package)).sorted()
             let near = package.flatMap { p in named.first { $0.lowercased() == p.lowercased() } }
-            return .missing("no statement grants delegate_permission/common.handle_all_urls to \(package ?? "any package")"
-                + (near.map { "; the file names \($0) (package names compare case-sensitively)" }
-                   ?? (named.isEmpty ? "" : "; the file names \(named.joined(separator: ", "))")))
+            return .missing(
+                "no statement grants delegate_permission/common.handle_all_urls to \(package ?? "any package")"
+                    + (near.map { "; the file names \($0) (package names compare case-sensitively)" }
+                        ?? (named.isEmpty ? "" : "; the file names \(named.joined(separator: ", "))")))
         }
         guard let fingerprint else { return .found }
         if candidates.contains(where: { $0.fingerprints.contains(fingerprint) }) { return .found }
         let listed = candidates.flatMap(\.fingerprints)
         let normalized = normalize(fingerprint)
         if listed.contains(where: { normalize($0) == normalized }) {
-            return .missing("the statement lists this fingerprint, but not in the form the verifier compares (32 upper-case hex bytes separated by colons); write \(canonical(normalized))")
+            return .missing(
+                "the statement lists this fingerprint, but not in the form the verifier compares (32 upper-case hex bytes separated by colons); write \(canonical(normalized))"
+            )
         }
-        return .missing("the statement for \(candidates[0].package) lists \(listed.joined(separator: ", ")), not \(fingerprint) (with Play App Signing, the app-signing key's SHA-256 from Play Console is the one devices see)")
+        return .missing(
+            "the statement for \(candidates[0].package) lists \(listed.joined(separator: ", ")), not \(fingerprint) (with Play App Signing, the app-signing key's SHA-256 from Play Console is the one devices see)"
+        )
     }
 
     static func normalize(_ fingerprint: String) -> String {
@@ -171,7 +181,8 @@ package enum AssetLinksValidator {
                         relations.append(text)
                         if !AssetLinksValidator.knownRelations.contains(text) {
                             let shape = text.split(separator: "/").count == 2 ? "" : " (a relation is kind/detail)"
-                            warning("\(place): relation \"\(text)\" is not one the platform uses\(shape)"
+                            warning(
+                                "\(place): relation \"\(text)\" is not one the platform uses\(shape)"
                                     + Suggestion.didYouMean(text, among: AssetLinksValidator.knownRelations), at: item.position)
                         }
                     }
@@ -209,8 +220,9 @@ package enum AssetLinksValidator {
                     error("\(place): a web target needs \"site\"", at: target.position)
                 }
             default:
-                error("\(place): namespace \"\(namespace)\" is not android_app or web" + Suggestion.didYouMean(namespace, among: ["android_app", "web"]),
-                      at: namespaceNode.position)
+                error(
+                    "\(place): namespace \"\(namespace)\" is not android_app or web" + Suggestion.didYouMean(namespace, among: ["android_app", "web"]),
+                    at: namespaceNode.position)
             }
         }
 
@@ -220,8 +232,9 @@ package enum AssetLinksValidator {
                 if let text = node.string {
                     package = text
                     if !AssetLinksValidator.isValidPackageName(text) {
-                        error("\(place): package_name \"\(text)\" is not a valid Android package name (segments of letters, digits and _ separated by dots, each starting with a letter)",
-                              at: node.position)
+                        error(
+                            "\(place): package_name \"\(text)\" is not a valid Android package name (segments of letters, digits and _ separated by dots, each starting with a letter)",
+                            at: node.position)
                     }
                 } else {
                     error("\(place): \"package_name\" must be a string, not \(node.typeName)", at: node.position)

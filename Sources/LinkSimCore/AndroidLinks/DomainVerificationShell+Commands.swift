@@ -11,8 +11,10 @@ extension DomainVerificationTransitions {
             return
         }
         guard Rule.androidApplinksShell.applies(to: world.device.os) else {
-            trace.add(shell, "Android \(world.device.os) (API \(world.device.os.apiLevel)) has no DomainVerificationManager: these pm commands exist from Android 12, nothing changes",
-                      rule: Rule.androidApplinksShell)
+            trace.add(
+                shell,
+                "Android \(world.device.os) (API \(world.device.os.apiLevel)) has no DomainVerificationManager: these pm commands exist from Android 12, nothing changes",
+                rule: Rule.androidApplinksShell)
             return
         }
         let targets: [Int]
@@ -42,38 +44,48 @@ extension DomainVerificationTransitions {
         let app = world.apps[index]
         var sent: [String] = []
         for host in AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify {
-            let recordedState = app.domainVerification[host] ?? app.verificationRecords[host]?.state ?? (app.verificationDueAt == nil ? nil : DomainVerificationState.none)
-            guard let recorded = recordedState else { sent.append(host); continue }
+            let recordedState =
+                app.domainVerification[host] ?? app.verificationRecords[host]?.state ?? (app.verificationDueAt == nil ? nil : DomainVerificationState.none)
+            guard let recorded = recordedState else {
+                sent.append(host)
+                continue
+            }
             if reVerify ? recorded.agentMayChange : recorded.isDefault {
                 world.apps[index].domainVerification[host] = nil
                 sent.append(host)
             }
         }
         if sent.isEmpty {
-            trace.add(actor, reVerify
-                      ? "Every domain of \(app.name) is approved, denied or system-configured; the agent may not change them"
-                      : "\(app.name)'s domains already have an answer; without --re-verify nothing is sent again",
-                      rule: Rule.androidApplinksShell)
+            trace.add(
+                actor,
+                reVerify
+                    ? "Every domain of \(app.name) is approved, denied or system-configured; the agent may not change them"
+                    : "\(app.name)'s domains already have an answer; without --re-verify nothing is sent again",
+                rule: Rule.androidApplinksShell)
             return
         }
         schedule(index, hosts: sent, world: &world, trace: &trace, why: "pm verify-app-links sends \(app.name)'s domains to the agent")
     }
 
     /// `pm set-app-links --package P STATE domains|all`: only autoVerify domains take a state.
-    static func setState(_ index: Int, _ state: DomainVerificationState?, domains: [String]?, world: inout World,
-                         trace: inout TraceRecorder) {
+    static func setState(
+        _ index: Int, _ state: DomainVerificationState?, domains: [String]?, world: inout World,
+        trace: inout TraceRecorder
+    ) {
         let app = world.apps[index]
         let declared = AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify
         let hosts = domains ?? declared
         for host in hosts {
             guard declared.contains(host) else {
-                trace.add(actor, "\(host) is not one of \(app.name)'s autoVerify domains; set-app-links changes nothing for it",
-                          rule: Rule.androidApplinksCollectedHosts)
+                trace.add(
+                    actor, "\(host) is not one of \(app.name)'s autoVerify domains; set-app-links changes nothing for it",
+                    rule: Rule.androidApplinksCollectedHosts)
                 continue
             }
             world.apps[index].domainVerification[host] = state ?? DomainVerificationState.none
-            trace.add(actor, "\(app.name)'s state for \(host) is now \(state.map(String.init(describing:)) ?? "none (reset)")",
-                      rule: Rule.androidApplinksState)
+            trace.add(
+                actor, "\(app.name)'s state for \(host) is now \(state.map(String.init(describing:)) ?? "none (reset)")",
+                rule: Rule.androidApplinksState)
         }
         if state?.isVerified == true { verificationTakesOver(index, world: &world, trace: &trace) }
     }
@@ -95,14 +107,16 @@ extension DomainVerificationTransitions {
                 continue
             }
             if let owner = verifiedOwner(of: host, except: index, world: world) {
-                trace.add(actor, "\(world.apps[owner].name) is verified for \(host); the user must first disassociate it, so the selection of \(app.name) is refused",
-                          rule: Rule.androidApplinksSelectionVsVerified)
+                trace.add(
+                    actor, "\(world.apps[owner].name) is verified for \(host); the user must first disassociate it, so the selection of \(app.name) is refused",
+                    rule: Rule.androidApplinksSelectionVsVerified)
                 continue
             }
             for other in world.apps.indices where other != index && world.apps[other].userSelectedDomains.contains(host) {
                 world.apps[other].userSelectedDomains.removeAll { $0 == host }
-                trace.add(actor, "\(host) was selected for \(world.apps[other].name); the newer selection replaces it",
-                          rule: Rule.androidApplinksUserSelection)
+                trace.add(
+                    actor, "\(host) was selected for \(world.apps[other].name); the newer selection replaces it",
+                    rule: Rule.androidApplinksUserSelection)
             }
             if !world.apps[index].userSelectedDomains.contains(host) { world.apps[index].userSelectedDomains.append(host) }
             trace.add(actor, "The user opens \(host) in \(app.name) (“Links to open in this app”)", rule: Rule.androidApplinksUserSelection)
@@ -112,8 +126,9 @@ extension DomainVerificationTransitions {
     /// `pm set-app-links-allowed --package P true|false`: the "Open supported links" switch.
     static func allow(_ index: Int, _ allowed: Bool, world: inout World, trace: inout TraceRecorder) {
         world.apps[index].linkHandlingAllowed = allowed
-        trace.add(actor, "“Open supported links” is now \(allowed ? "on" : "off") for \(world.apps[index].name)",
-                  rule: Rule.androidApplinksLinkHandlingOff)
+        trace.add(
+            actor, "“Open supported links” is now \(allowed ? "on" : "off") for \(world.apps[index].name)",
+            rule: Rule.androidApplinksLinkHandlingOff)
     }
 
     /// `pm reset-app-links P`: every state back to `none` (until the agent answers again) and the
@@ -125,8 +140,9 @@ extension DomainVerificationTransitions {
         }
         world.apps[index].userSelectedDomains = []
         world.apps[index].linkHandlingAllowed = true
-        trace.add(actor, "\(app.name)'s domain states are back to none and its user state to the defaults; `pm verify-app-links` asks the agent again",
-                  rule: Rule.androidApplinksShell)
+        trace.add(
+            actor, "\(app.name)'s domain states are back to none and its user state to the defaults; `pm verify-app-links` asks the agent again",
+            rule: Rule.androidApplinksShell)
     }
 
     /// Another installed app whose link handling is allowed and that is verified for the host.

@@ -33,8 +33,9 @@ enum DomainVerificationTransitions {
         let verifier = AssetLinksVerifier(web: world.web(at: time), os: world.device.os)
         for host in AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify where only?.contains(host) ?? true {
             let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
-            world.apps[index].verificationRecords[host] = VerificationRecord(state: result.state, steps: result.steps,
-                                                                             dynamic: result.dynamicComponents, at: time)
+            world.apps[index].verificationRecords[host] = VerificationRecord(
+                state: result.state, steps: result.steps,
+                dynamic: result.dynamicComponents, at: time)
         }
     }
 
@@ -55,8 +56,9 @@ enum DomainVerificationTransitions {
                 world.apps[index].verificationDueAt = nil
                 runAgent(index, world: &world, at: due)
                 let answers = world.apps[index].verificationRecords.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.state)" }
-                trace.add(actor, "At \(due) the verification agent answers for \(world.apps[index].name): \(answers.joined(separator: ", "))",
-                          rule: Rule.androidApplinksPackageLifecycle)
+                trace.add(
+                    actor, "At \(due) the verification agent answers for \(world.apps[index].name): \(answers.joined(separator: ", "))",
+                    rule: Rule.androidApplinksPackageLifecycle)
                 verificationTakesOver(index, world: &world, trace: &trace)
                 continue
             }
@@ -67,8 +69,10 @@ enum DomainVerificationTransitions {
             let when = retry.values.map { $0.at + retryPeriod }.min() ?? world.clock
             runAgent(index, world: &world, at: when, hosts: Set(retry.keys))
             let answers = retry.keys.sorted().map { "\($0): \(world.apps[index].verificationRecords[$0].map { $0.state.description } ?? "?")" }
-            trace.add(actor, "The agent's periodic job (every 24 h) retried \(world.apps[index].name)'s unanswered domains at \(when): \(answers.joined(separator: ", "))",
-                      rule: Rule.androidApplinksPackageLifecycle)
+            trace.add(
+                actor,
+                "The agent's periodic job (every 24 h) retried \(world.apps[index].name)'s unanswered domains at \(when): \(answers.joined(separator: ", "))",
+                rule: Rule.androidApplinksPackageLifecycle)
             verificationTakesOver(index, world: &world, trace: &trace)
         }
     }
@@ -78,8 +82,10 @@ enum DomainVerificationTransitions {
         for host in hosts { world.apps[index].verificationRecords[host] = nil }
         let due = world.clock + world.device.appLinkVerificationDelay
         world.apps[index].verificationDueAt = due
-        trace.add(actor, "\(why): the verification agent checks \(hosts.joined(separator: ", ")) in the background and answers at \(due) (\(world.device.appLinkVerificationDelay) later); until then the state is none",
-                  rule: Rule.androidApplinksPackageLifecycle)
+        trace.add(
+            actor,
+            "\(why): the verification agent checks \(hosts.joined(separator: ", ")) in the background and answers at \(due) (\(world.device.appLinkVerificationDelay) later); until then the state is none",
+            rule: Rule.androidApplinksPackageLifecycle)
     }
 
     static let actor = "Android"
@@ -105,8 +111,9 @@ enum DomainVerificationTransitions {
                 let before = world.apps[other].userSelectedDomains
                 world.apps[other].userSelectedDomains.removeAll { covers(entry.host, $0) }
                 if before != world.apps[other].userSelectedDomains {
-                    trace.add(actor, "\(app.name) is verified for \(entry.host): the user's selection of \(entry.host) for \(world.apps[other].name) is cleared",
-                              rule: Rule.androidApplinksUserSelection)
+                    trace.add(
+                        actor, "\(app.name) is verified for \(entry.host): the user's selection of \(entry.host) for \(world.apps[other].name) is cleared",
+                        rule: Rule.androidApplinksUserSelection)
                 }
             }
         }
@@ -122,8 +129,9 @@ enum DomainVerificationTransitions {
         world.apps[index].domainVerification = [:]
         world.apps[index].userSelectedDomains = []
         world.apps[index].linkHandlingAllowed = true
-        trace.add(actor, "Removes \(app.name)'s domain verification and user state; a later install starts fresh",
-                  rule: Rule.androidApplinksPackageLifecycle)
+        trace.add(
+            actor, "Removes \(app.name)'s domain verification and user state; a later install starts fresh",
+            rule: Rule.androidApplinksPackageLifecycle)
     }
 
     /// An install from scratch: the verifier checks every autoVerify domain (live from the servers).
@@ -153,7 +161,8 @@ enum DomainVerificationTransitions {
             guard let record = app.verificationRecords[host] else { return true }
             return !record.state.survivesUpdate
         }
-        var kept: [String] = [], reset: [String] = []
+        var kept: [String] = []
+        var reset: [String] = []
         for host in app.domainVerification.keys.sorted() {
             let state = app.domainVerification[host]
             if declared.contains(host), state?.survivesUpdate == true {

@@ -61,7 +61,9 @@ struct DynamicComponent: Equatable, Sendable {
             case "*": out += ".*"
             case "?": out += "."
             case ".": out += "\\."
-            case "[", "]", "{", "}" where advanced: out += "\\" + String(ch)
+            case "[", "]", "{",
+                "}" where advanced:
+                out += "\\" + String(ch)
             default: out.append(ch)
             }
             i += 1
@@ -101,12 +103,24 @@ enum DynamicAppLinks {
     static func allows(_ components: [DynamicComponent], url: String) -> (allowed: Bool, step: TraceStep) {
         let uri = AndroidURI(url)
         for (index, component) in components.enumerated() where component.matches(uri) {
-            return (!component.exclude, TraceStep(
-                actor: "Android", summary: "Dynamic App Link rule #\(index) \(component.summary) matches first: \(component.exclude ? "excluded, so the app is not approved for this URL" : "the app may open it")",
-                rule: Rule.androidApplinksDynamicRules,
-                assumption: component.query.isEmpty ? nil : "assumption: each \"?\" entry matches a query pair with the same key and a value matching the expression (the exact conversion is not in the indexed source)"))
+            return (
+                !component.exclude,
+                TraceStep(
+                    actor: "Android",
+                    summary:
+                        "Dynamic App Link rule #\(index) \(component.summary) matches first: \(component.exclude ? "excluded, so the app is not approved for this URL" : "the app may open it")",
+                    rule: Rule.androidApplinksDynamicRules,
+                    assumption: component.query.isEmpty
+                        ? nil
+                        : "assumption: each \"?\" entry matches a query pair with the same key and a value matching the expression (the exact conversion is not in the indexed source)"
+                )
+            )
         }
-        return (false, TraceStep(actor: "Android", summary: "No dynamic App Link rule matches \(url): the URL is excluded, so the app is not approved for it",
-                                 rule: Rule.androidApplinksDynamicRules))
+        return (
+            false,
+            TraceStep(
+                actor: "Android", summary: "No dynamic App Link rule matches \(url): the URL is excluded, so the app is not approved for it",
+                rule: Rule.androidApplinksDynamicRules)
+        )
     }
 }

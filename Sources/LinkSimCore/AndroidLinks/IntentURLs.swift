@@ -1,4 +1,3 @@
-
 extension AndroidWebResolver {
     // MARK: intent: URLs (knowledge/android.md §4.2)
 
@@ -8,30 +7,39 @@ extension AndroidWebResolver {
         let surface = TapSurface.name(of: tap, world: world)
         let shown = TapSurface.browser(for: tap, world: world)
         guard tap.from == .webview, !tap.webViewClient else {
-            trace.add(surface, "The WebView's client loads the intent: URL itself; WebView knows no such scheme: net::ERR_UNKNOWN_URL_SCHEME",
-                      rule: Rule.androidWebviewUnknownScheme,
-                      assumption: tap.from == .inAppBrowser ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil)
+            trace.add(
+                surface, "The WebView's client loads the intent: URL itself; WebView knows no such scheme: net::ERR_UNKNOWN_URL_SCHEME",
+                rule: Rule.androidWebviewUnknownScheme,
+                assumption: tap.from == .inAppBrowser
+                    ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil)
             return Landing(kind: .error, browser: shown, url: tap.url)
         }
         guard let intent = IntentURL(tap.url) else {
-            trace.add(surface, "\(tap.url) does not parse as an intent (it needs #Intent;…;end); WebView loads it and fails: net::ERR_UNKNOWN_URL_SCHEME",
-                      rule: Rule.androidWebviewNoClient)
+            trace.add(
+                surface, "\(tap.url) does not parse as an intent (it needs #Intent;…;end); WebView loads it and fails: net::ERR_UNKNOWN_URL_SCHEME",
+                rule: Rule.androidWebviewNoClient)
             return Landing(kind: .error, browser: shown, url: tap.url)
         }
-        trace.add(surface, "The app set no WebViewClient: WebView's default client parses the intent: URL (data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")) and starts it with BROWSABLE",
-                  rule: Rule.androidWebviewNoClient)
+        trace.add(
+            surface,
+            "The app set no WebViewClient: WebView's default client parses the intent: URL (data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")) and starts it with BROWSABLE",
+            rule: Rule.androidWebviewNoClient)
         var search = AndroidHandlers.search(url: intent.data, world: world, caller: nil)
         if let package = intent.package {
             search.handlers = search.handlers.filter { world.apps[$0.appIndex].id == package }
         }
         for step in search.steps { trace.append(step) }
         if let handler = search.handlers.first {
-            return AppDelivery.open(handler.appIndex, url: intent.data, kind: .customScheme, activity: handler.activity, starter: .otherApp,
-                                    world: &world, trace: &trace).with(via: .intentURL)
+            return AppDelivery.open(
+                handler.appIndex, url: intent.data, kind: .customScheme, activity: handler.activity, starter: .otherApp,
+                world: &world, trace: &trace
+            ).with(via: .intentURL)
         }
-        trace.add(surface, "No activity handles it (ActivityNotFoundException); WebView loads the URL itself and fails: net::ERR_UNKNOWN_URL_SCHEME"
-                  + (intent.fallbackURL != nil ? " — S.browser_fallback_url is a Chrome feature, WebView ignores it" : ""),
-                  rule: Rule.androidWebviewNoClient)
+        trace.add(
+            surface,
+            "No activity handles it (ActivityNotFoundException); WebView loads the URL itself and fails: net::ERR_UNKNOWN_URL_SCHEME"
+                + (intent.fallbackURL != nil ? " — S.browser_fallback_url is a Chrome feature, WebView ignores it" : ""),
+            rule: Rule.androidWebviewNoClient)
         return Landing(kind: .error, browser: shown, url: tap.url)
     }
 
@@ -40,8 +48,10 @@ extension AndroidWebResolver {
             trace.add("Chrome", "\(url) is not a valid intent: URL (it needs #Intent;…;end); nothing happens", rule: Rule.androidIntentUrlParse)
             return Landing(kind: .nowhere)
         }
-        trace.add("Chrome", "Parses the intent: URL: data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")\(intent.fallbackURL.map { ", S.browser_fallback_url=\($0)" } ?? "")",
-                  rule: Rule.androidIntentUrlParse)
+        trace.add(
+            "Chrome",
+            "Parses the intent: URL: data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")\(intent.fallbackURL.map { ", S.browser_fallback_url=\($0)" } ?? "")",
+            rule: Rule.androidIntentUrlParse)
         if tap.gesture == .script || tap.from == .chromeAddressBar {
             trace.add("Chrome", "The chain has no user gesture (or was typed): Chrome does not launch the intent", rule: Rule.androidChromeUserGesture)
             if let fallback = intent.fallbackURL {
@@ -56,30 +66,35 @@ extension AndroidWebResolver {
         }
         for step in search.steps { trace.append(step) }
         if let handler = search.handlers.first {
-            trace.add("Chrome", "Launches \(world.apps[handler.appIndex].name) with the intent (BROWSABLE added, component cleared)",
-                      rule: Rule.androidIntentUrlParse)
-            return AppDelivery.open(handler.appIndex, url: intent.data, kind: .customScheme, activity: handler.activity, starter: .browser,
-                                    world: &world, trace: &trace).with(via: .intentURL)
+            trace.add(
+                "Chrome", "Launches \(world.apps[handler.appIndex].name) with the intent (BROWSABLE added, component cleared)",
+                rule: Rule.androidIntentUrlParse)
+            return AppDelivery.open(
+                handler.appIndex, url: intent.data, kind: .customScheme, activity: handler.activity, starter: .browser,
+                world: &world, trace: &trace
+            ).with(via: .intentURL)
         }
         if let fallback = intent.fallbackURL {
             if let storeApp = PlayStore.appID(fromDetailsURL: fallback) {
-                trace.add("Chrome", "Nothing resolves; the fallback is a Play Store details page, which Chrome opens in the Play Store app",
-                          rule: Rule.androidIntentUrlFallback)
+                trace.add(
+                    "Chrome", "Nothing resolves; the fallback is a Play Store details page, which Chrome opens in the Play Store app",
+                    rule: Rule.androidIntentUrlFallback)
                 return Landing(kind: .store, app: storeApp, url: fallback)
             }
             trace.add("Chrome", "Nothing resolves; Chrome navigates to S.browser_fallback_url \(fallback)", rule: Rule.androidIntentUrlFallback)
             return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: fallback)
         }
         if let package = intent.package {
-            trace.add("Chrome", "Nothing resolves and there is no fallback; package=\(package) is set, so Chrome opens the Play Store page market://details?id=\(package)",
-                      rule: Rule.androidIntentUrlPlayStore)
+            trace.add(
+                "Chrome",
+                "Nothing resolves and there is no fallback; package=\(package) is set, so Chrome opens the Play Store page market://details?id=\(package)",
+                rule: Rule.androidIntentUrlPlayStore)
             return Landing(kind: .store, app: package, url: "market://details?id=\(package)")
         }
         trace.add("Chrome", "Nothing resolves, there is no fallback URL and no package: nothing happens", rule: Rule.androidIntentUrlParse)
         return Landing(kind: .nowhere)
     }
 }
-
 
 enum PlayStore {
     static func appID(fromDetailsURL url: String) -> String? {
@@ -101,7 +116,8 @@ struct IntentURL {
         guard fields.last == "end" else { return nil }
         for field in fields.dropLast() {
             guard let eq = field.firstIndex(of: "=") else { continue }
-            let key = String(field[..<eq]), value = PercentDecoding.decode(String(field[field.index(after: eq)...]))
+            let key = String(field[..<eq])
+            let value = PercentDecoding.decode(String(field[field.index(after: eq)...]))
             switch key {
             case "scheme": scheme = value
             case "package": package = value

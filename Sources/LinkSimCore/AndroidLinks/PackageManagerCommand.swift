@@ -29,14 +29,20 @@ package struct PackageManagerCommand: Sendable, Equatable, CustomStringConvertib
     /// Parses `pm verify-app-links --re-verify com.example.shop` (with or without `adb shell`).
     package static func parse(_ text: String) -> Result<PackageManagerCommand, SettingError> {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        if words.first == "adb" { words.removeFirst(); if words.first == "shell" { words.removeFirst() } }
+        if words.first == "adb" {
+            words.removeFirst()
+            if words.first == "shell" { words.removeFirst() }
+        }
         if words.first == "pm" { words.removeFirst() }
         guard let verbText = words.first else {
             return .failure(SettingError(message: "needs a pm command such as `pm verify-app-links --re-verify com.example.shop`"))
         }
         guard let verb = Verb(rawValue: verbText) else {
             let verbs = Verb.allCases.map(\.rawValue)
-            return .failure(SettingError(message: "unknown pm command `\(verbText)`\(Suggestion.didYouMean(verbText, among: verbs)); linksim models: \(verbs.joined(separator: ", "))"))
+            return .failure(
+                SettingError(
+                    message:
+                        "unknown pm command `\(verbText)`\(Suggestion.didYouMean(verbText, among: verbs)); linksim models: \(verbs.joined(separator: ", "))"))
         }
         words.removeFirst()
         var command = PackageManagerCommand(verb: verb, text: "pm " + ([verbText] + words).joined(separator: " "))
@@ -85,7 +91,11 @@ package struct PackageManagerCommand: Sendable, Equatable, CustomStringConvertib
             case "3": command.state = .denied
             default:
                 guard let state = DomainVerificationState(positional[0]) else {
-                    return .failure(SettingError(message: "`\(positional[0])` is not a state; use 0 (reset), 1 (verified), 2 (approved), 3 (denied) or one of \(DomainVerificationState.names.joined(separator: ", "))"))
+                    return .failure(
+                        SettingError(
+                            message:
+                                "`\(positional[0])` is not a state; use 0 (reset), 1 (verified), 2 (approved), 3 (denied) or one of \(DomainVerificationState.names.joined(separator: ", "))"
+                        ))
                 }
                 command.state = state == .none ? nil : state
             }

@@ -24,31 +24,43 @@ struct ClickMatching {
             let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
             if click.wentToPlayWithReferrer, app.installSource == .store, world.clock - installedAt <= .days(90) {
                 referrer = true
-                trace.add(actor, "The Play Install Referrer returns the click that led to the Play page: a deterministic match", rule: Rule.deferredMatchReferrer)
+                trace.add(
+                    actor, "The Play Install Referrer returns the click that led to the Play page: a deterministic match", rule: Rule.deferredMatchReferrer)
             } else if app.installSource != .store {
-                trace.add(actor, "\(app.name) was installed by \(app.installSource.rawValue.replacingOccurrences(of: "_", with: " ")), so there is no Google Play Install Referrer", rule: Rule.deferredMatchReferrer)
+                trace.add(
+                    actor,
+                    "\(app.name) was installed by \(app.installSource.rawValue.replacingOccurrences(of: "_", with: " ")), so there is no Google Play Install Referrer",
+                    rule: Rule.deferredMatchReferrer)
             }
         }
         if click.adClick {
             let readable = device.platform == .android || device.os < OSVersion(ios: 14, 5) || device.att == .authorized
             deviceID = readable
-            trace.add(actor, readable ? "The ad click carried the advertising ID and the app can read it now\(device.platform == .ios ? " (ATT \(device.att.rawValue))" : ""): an ID match"
-                                      : "The ad click carried the IDFA, but with ATT \(device.att.rawValue) the app reads all zeros: no ID match",
-                      rule: Rule.deferredMatchId)
+            trace.add(
+                actor,
+                readable
+                    ? "The ad click carried the advertising ID and the app can read it now\(device.platform == .ios ? " (ATT \(device.att.rawValue))" : ""): an ID match"
+                    : "The ad click carried the IDFA, but with ATT \(device.att.rawValue) the app reads all zeros: no ID match",
+                rule: Rule.deferredMatchId)
         }
         if click.relayed {
-            trace.add(actor, "The click came through iCloud Private Relay while the first open comes from the device's own IP; the IP snapshot cannot match",
-                      rule: Rule.deferredMatchPrivateRelay)
+            trace.add(
+                actor, "The click came through iCloud Private Relay while the first open comes from the device's own IP; the IP snapshot cannot match",
+                rule: Rule.deferredMatchPrivateRelay)
         } else if click.network != device.network {
-            trace.add(actor, "The click came from network “\(click.network)”, the first open from “\(device.network)”; the IP snapshot cannot match",
-                      rule: Rule.deferredMatchNetworkChange)
+            trace.add(
+                actor, "The click came from network “\(click.network)”, the first open from “\(device.network)”; the IP snapshot cannot match",
+                rule: Rule.deferredMatchNetworkChange)
         } else {
             sameNetwork = true
-            let inAppNote = device.platform == .ios && device.privateRelay ?
-                "assumption A5: in-app browsers and apps are not routed through Private Relay; only Safari is" : nil
-            trace.add(actor, "Click and first open come from the same network “\(device.network)”: a probabilistic (IP + device) candidate",
-                      rule: Rule.deferredMatchProbabilistic,
-                      assumption: inAppNote ?? "assumption A7: probabilistic matching is binary — a match iff same network and same device within the window (real vendors use scores)")
+            let inAppNote =
+                device.platform == .ios && device.privateRelay
+                ? "assumption A5: in-app browsers and apps are not routed through Private Relay; only Safari is" : nil
+            trace.add(
+                actor, "Click and first open come from the same network “\(device.network)”: a probabilistic (IP + device) candidate",
+                rule: Rule.deferredMatchProbabilistic,
+                assumption: inAppNote
+                    ?? "assumption A7: probabilistic matching is binary — a match iff same network and same device within the window (real vendors use scores)")
         }
     }
 

@@ -18,20 +18,26 @@ enum FirstOpen {
         let cold = !app.state.isRunning
         let platform = world.device.platform
         trace.add("User", "Taps the \(app.name) icon")
-        trace.add(platform.displayName, firstLaunch ? "Starts \(app.name) for the first time since it was installed"
-                                                    : (cold ? "Starts \(app.name) cold" : "Brings \(app.name) forward"),
-                  rule: Rule.linksimAppLaunch)
+        trace.add(
+            platform.displayName,
+            firstLaunch
+                ? "Starts \(app.name) for the first time since it was installed"
+                : (cold ? "Starts \(app.name) cold" : "Brings \(app.name) forward"),
+            rule: Rule.linksimAppLaunch)
         world.bringToForeground(index)
         if cold { world.apps[index].launchCount += 1 }
 
         if firstLaunch, let ui = pasteUI(app: app, world: world), ui == .alert {
-            trace.add("iOS", "\(app.name)'s SDK reads the pasteboard; iOS \(world.device.os) shows ““\(app.name)” would like to paste from …” — Don't Allow Paste / Allow Paste",
-                      rule: Rule.deferredIosPasteAlert,
-                      detail: "Nothing is read until the user answers (scenario: `answer: allow_paste` or `answer: deny_paste`).")
+            trace.add(
+                "iOS",
+                "\(app.name)'s SDK reads the pasteboard; iOS \(world.device.os) shows ““\(app.name)” would like to paste from …” — Don't Allow Paste / Allow Paste",
+                rule: Rule.deferredIosPasteAlert,
+                detail: "Nothing is read until the user answers (scenario: `answer: allow_paste` or `answer: deny_paste`).")
             // The alert is not about a link the user tapped; the pending tap only carries the pasteboard text.
-            world.pending = PendingDecision(kind: .pastePrompt(firstLaunch: true), url: world.device.clipboard ?? "",
-                                            candidates: [app.id], stayBrowser: nil, stayURL: nil,
-                                            tap: Tap(url: world.device.clipboard ?? "", from: .otherApp), cancelRule: Rule.deferredIosPasteDenied)
+            world.pending = PendingDecision(
+                kind: .pastePrompt(firstLaunch: true), url: world.device.clipboard ?? "",
+                candidates: [app.id], stayBrowser: nil, stayURL: nil,
+                tap: Tap(url: world.device.clipboard ?? "", from: .otherApp), cancelRule: Rule.deferredIosPasteDenied)
             var landing = Landing(kind: .prompt, app: app.id, options: ["allow_paste", "deny_paste"])
             landing.extra["paste_ui"] = PasteUI.alert.rawValue
             return landing
@@ -40,8 +46,9 @@ enum FirstOpen {
         if firstLaunch, let ui = pasteUI(app: app, world: world) {
             pasteboard = Pasteboard(read: true, text: world.device.clipboard)
             if ui == .banner {
-                trace.add("iOS", "\(app.name) reads the pasteboard; iOS \(world.device.os) shows the “\(app.name) pasted from …” banner without asking",
-                          rule: Rule.deferredIosPasteBanner)
+                trace.add(
+                    "iOS", "\(app.name) reads the pasteboard; iOS \(world.device.os) shows the “\(app.name) pasted from …” banner without asking",
+                    rule: Rule.deferredIosPasteBanner)
             }
         }
         var landing = resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
@@ -50,16 +57,21 @@ enum FirstOpen {
     }
 
     /// The user answered the iOS 16+ paste alert.
-    static func answerPastePrompt(_ pending: PendingDecision, firstLaunch: Bool, answer: Answer,
-                                  world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func answerPastePrompt(
+        _ pending: PendingDecision, firstLaunch: Bool, answer: Answer,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
         guard let appID = pending.candidates.first, let index = world.index(of: appID) else { return Landing(kind: .nowhere) }
         // `open` reads as the affirmative button too; anything else leaves the pasteboard unread.
         let allowed = answer == .allowPaste || answer == .open
         if allowed {
             trace.add("User", "Taps “Allow Paste”")
         } else {
-            trace.add("User", answer == .denyPaste || answer == .cancel ? "Taps “Don't Allow Paste”" : "“\(answer)” is not Allow/Don't Allow Paste; the alert counts as denied",
-                      rule: Rule.deferredIosPasteDenied)
+            trace.add(
+                "User",
+                answer == .denyPaste || answer == .cancel
+                    ? "Taps “Don't Allow Paste”" : "“\(answer)” is not Allow/Don't Allow Paste; the alert counts as denied",
+                rule: Rule.deferredIosPasteDenied)
         }
         let pasteboard = Pasteboard(read: true, text: allowed ? world.device.clipboard : nil)
         var landing = resolve(index, firstLaunch: firstLaunch, cold: true, pasteboard: pasteboard, world: &world, trace: &trace)
@@ -76,7 +88,8 @@ enum FirstOpen {
         // The recipe reads UIPasteboard.general.string: any text is read [AF-PrivateRelay].
         case .appsflyer: reads = AppsFlyerOptions(app.sdk).clipboardRecipe
         // Branch checks hasURLs first, so only a URL is read [BR-SDK-Pasteboard]; NativeLink is iOS 15+.
-        case .branch: reads = BranchOptions(app.sdk).checkPasteboardOnInstall && Rule.deferredBranchNativelink.applies(to: device.os) && URLParts(text)?.isWeb == true
+        case .branch:
+            reads = BranchOptions(app.sdk).checkPasteboardOnInstall && Rule.deferredBranchNativelink.applies(to: device.os) && URLParts(text)?.isWeb == true
         case .adjust: reads = AdjustOptions(app.sdk).linkMe && Rule.deferredAdjustLinkme.applies(to: device.os) && URLParts(text)?.isWeb == true
         case .none: reads = false
         }
@@ -85,14 +98,18 @@ enum FirstOpen {
         return Rule.deferredIosPasteBanner.applies(to: device.os) ? .banner : .silent
     }
 
-    static func resolve(_ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: Pasteboard,
-                        world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func resolve(
+        _ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: Pasteboard,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
         let provider = world.apps[index].sdk.provider
         if firstLaunch, !world.device.online, provider == .branch || provider == .adjust {
             // The research notes document the offline first open for AppsFlyer only; say so rather than invent.
-            trace.add("linksim", "The device is offline; an offline first open is not modelled for \(provider == .branch ? "Branch" : "Adjust"), so the lookup is shown as if it reached the server",
-                      rule: Rule.linksimNotModelled,
-                      assumption: "assumption: \(provider == .branch ? "Branch" : "Adjust")'s behaviour without network at first open is not in the research notes")
+            trace.add(
+                "linksim",
+                "The device is offline; an offline first open is not modelled for \(provider == .branch ? "Branch" : "Adjust"), so the lookup is shown as if it reached the server",
+                rule: Rule.linksimNotModelled,
+                assumption: "assumption: \(provider == .branch ? "Branch" : "Adjust")'s behaviour without network at first open is not in the research notes")
         }
         switch provider {
         case .appsflyer: return AppsFlyerFirstOpen.resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
@@ -103,16 +120,19 @@ enum FirstOpen {
     }
 
     /// Routes provider data with the app's router and builds the landing of the launch.
-    static func land(_ index: Int, data: [String: String]?, callback: String?, extra: [String: String], shownWithoutLink: String,
-                     lostBecause reason: String, world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func land(
+        _ index: Int, data: [String: String]?, callback: String?, extra: [String: String], shownWithoutLink: String,
+        lostBecause reason: String, world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
         let app = world.apps[index]
         if let data {
             let routed = AppRouter.route(parameters: data, in: app)
             if let route = routed.route {
                 trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: Rule.linksimRouterRoute)
                 world.apps[index].currentScreen = routed.screen
-                var landing = Landing(kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: .deferred,
-                                      callback: callback, delivered: true)
+                var landing = Landing(
+                    kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: .deferred,
+                    callback: callback, delivered: true)
                 landing.extra = extra
                 return landing
             }
@@ -132,8 +152,10 @@ enum AppsFlyerFirstOpen {
     static let reattributionWindow = SimDuration.days(90)
     static let defaultLatencyMs: Int64 = 500
 
-    static func resolve(_ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: FirstOpen.Pasteboard,
-                        world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func resolve(
+        _ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: FirstOpen.Pasteboard,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
         let app = world.apps[index]
         let options = AppsFlyerOptions(app.sdk)
         let ios = world.device.platform == .ios
@@ -146,27 +168,33 @@ enum AppsFlyerFirstOpen {
             trace.add(sdk, "Not the first launch: no deferred lookup and no \(udlCallback) callback without a link", rule: Rule.deferredAfLaterLaunch)
             var extra = ["is_first_launch": "false"]
             guard options.conversionData else {
-                return FirstOpen.land(index, data: nil, callback: nil, extra: extra, shownWithoutLink: shown,
-                                      lostBecause: "No callback carries a link", world: &world, trace: &trace)
+                return FirstOpen.land(
+                    index, data: nil, callback: nil, extra: extra, shownWithoutLink: shown,
+                    lostBecause: "No callback carries a link", world: &world, trace: &trace)
             }
             var payload = world.deferred.conversion[app.id] ?? ["af_status": "Organic"]
             payload["is_first_launch"] = "false"
             let status = payload["af_status"] ?? "Organic"
             extra["af_status"] = status
             extra["sdk_callback"] = "onConversionDataSuccess"
-            trace.add(sdk, "onConversionDataSuccess fires again (it fires on every launch and return to foreground) with the cached payload: af_status=\(status), is_first_launch=false",
-                      rule: Rule.deferredAfLaterLaunch)
+            trace.add(
+                sdk,
+                "onConversionDataSuccess fires again (it fires on every launch and return to foreground) with the cached payload: af_status=\(status), is_first_launch=false",
+                rule: Rule.deferredAfLaterLaunch)
             if routesFromConversion, !options.checkIsFirstLaunch, status == "Non-organic" {
-                trace.add(app.name, "The app's conversion-data handler does not check is_first_launch, so it routes the user again",
-                          rule: Rule.deferredAfGcdEveryLaunch)
-                return FirstOpen.land(index, data: payload, callback: "onConversionDataSuccess", extra: extra, shownWithoutLink: shown,
-                                      lostBecause: "The payload has no route", world: &world, trace: &trace)
+                trace.add(
+                    app.name, "The app's conversion-data handler does not check is_first_launch, so it routes the user again",
+                    rule: Rule.deferredAfGcdEveryLaunch)
+                return FirstOpen.land(
+                    index, data: payload, callback: "onConversionDataSuccess", extra: extra, shownWithoutLink: shown,
+                    lostBecause: "The payload has no route", world: &world, trace: &trace)
             }
             if routesFromConversion, status == "Non-organic" {
                 trace.add(app.name, "The handler checks is_first_launch (false) and does not route again", rule: Rule.deferredAfGcdEveryLaunch)
             }
-            return FirstOpen.land(index, data: nil, callback: "onConversionDataSuccess", extra: extra, shownWithoutLink: shown,
-                                  lostBecause: "Nothing to route on a later launch", world: &world, trace: &trace)
+            return FirstOpen.land(
+                index, data: nil, callback: "onConversionDataSuccess", extra: extra, shownWithoutLink: shown,
+                lostBecause: "Nothing to route on a later launch", world: &world, trace: &trace)
         }
 
         var extra: [String: String] = ["is_first_launch": "true"]
@@ -176,13 +204,15 @@ enum AppsFlyerFirstOpen {
             if let text = pasteboard.text, text.contains("cp_url=true"), let parts = URLParts(text) {
                 var scratch = TraceRecorder()
                 pastedLink = ProviderLinks.linkData(.appsflyer, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)
-                trace.add(app.name, "Finds \(text) on the pasteboard (cp_url=true) and calls performOnAppAttribution(with:)",
-                          rule: Rule.deferredAfClipboardRecipe,
-                          assumption: "assumption A3: the pasteboard is read before the UDL response and the router routes only once (first result wins)")
+                trace.add(
+                    app.name, "Finds \(text) on the pasteboard (cp_url=true) and calls performOnAppAttribution(with:)",
+                    rule: Rule.deferredAfClipboardRecipe,
+                    assumption: "assumption A3: the pasteboard is read before the UDL response and the router routes only once (first result wins)")
             } else if pasteboard.read, let text = pasteboard.text {
-                trace.add(app.name, "The pasteboard holds “\(text)”, not a link with cp_url=true; the recipe does nothing",
-                          rule: Rule.deferredPasteboardNoLink,
-                          assumption: "assumption: anything copied after the click replaces the link (one general pasteboard)")
+                trace.add(
+                    app.name, "The pasteboard holds “\(text)”, not a link with cp_url=true; the recipe does nothing",
+                    rule: Rule.deferredPasteboardNoLink,
+                    assumption: "assumption: anything copied after the click replaces the link (one general pasteboard)")
             } else if !pasteboard.read {
                 trace.add(app.name, "The pasteboard is empty; the clipboard recipe finds nothing", rule: Rule.deferredPasteboardNoLink)
             }
@@ -192,16 +222,18 @@ enum AppsFlyerFirstOpen {
         guard world.device.online else {
             let status = ios ? "FAILURE" : "ERROR"
             if options.udl {
-                trace.add(sdk, "\(udlCallback): status \(status) (network) — the device is offline at first open, and the lookup is not retried later",
-                          rule: Rule.deferredAfOffline)
+                trace.add(
+                    sdk, "\(udlCallback): status \(status) (network) — the device is offline at first open, and the lookup is not retried later",
+                    rule: Rule.deferredAfOffline)
                 extra["deep_link_status"] = status
             }
             if options.conversionData {
                 trace.add(sdk, "onConversionDataFail: no network", rule: Rule.deferredAfOffline)
             }
-            return directOrHome(index, pastedLink: pastedLink, options: options, extra: extra, shown: shown,
-                                fallbackCallback: options.udl ? udlCallback : "onConversionDataFail",
-                                reason: "The deferred lookup failed (offline)", world: &world, trace: &trace)
+            return directOrHome(
+                index, pastedLink: pastedLink, options: options, extra: extra, shown: shown,
+                fallbackCallback: options.udl ? udlCallback : "onConversionDataFail",
+                reason: "The deferred lookup failed (offline)", world: &world, trace: &trace)
         }
 
         // 3. Which click matches this first open.
@@ -223,7 +255,8 @@ enum AppsFlyerFirstOpen {
 
         let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
         let reinstallInWindow = world.deferred.previousInstall[app.id].map { world.clock - $0 <= reattributionWindow } ?? false
-        let a4 = "assumption A4: a reinstall inside the 90-day re-attribution window gets Organic conversion data; UDL is \(options.udlOnReinstall ? "still evaluated like a first launch" : "taken to find nothing") (undocumented; sdk udl_on_reinstall switches it)"
+        let a4 =
+            "assumption A4: a reinstall inside the 90-day re-attribution window gets Organic conversion data; UDL is \(options.udlOnReinstall ? "still evaluated like a first launch" : "taken to find nothing") (undocumented; sdk udl_on_reinstall switches it)"
 
         // 4. UDL.
         let latencyMs: Int64 = {
@@ -234,12 +267,15 @@ enum AppsFlyerFirstOpen {
         if options.udl {
             if latencyMs > options.deepLinkTimeoutMs {
                 let status = ios ? "FAILURE" : "ERROR"
-                trace.add(sdk, "\(udlCallback): status \(status) (timeout) — the server needs \(formatMilliseconds(latencyMs)), deepLinkTimeout is \(formatMilliseconds(options.deepLinkTimeoutMs))",
-                          rule: Rule.deferredAfTimeout)
+                trace.add(
+                    sdk,
+                    "\(udlCallback): status \(status) (timeout) — the server needs \(formatMilliseconds(latencyMs)), deepLinkTimeout is \(formatMilliseconds(options.deepLinkTimeoutMs))",
+                    rule: Rule.deferredAfTimeout)
                 extra["deep_link_status"] = status
             } else if reinstallInWindow, !options.udlOnReinstall {
-                trace.add(sdk, "\(udlCallback): status NOT_FOUND — a reinstall within 90 days of the previous install",
-                          rule: Rule.deferredAfReinstall, assumption: a4)
+                trace.add(
+                    sdk, "\(udlCallback): status NOT_FOUND — a reinstall within 90 days of the previous install",
+                    rule: Rule.deferredAfReinstall, assumption: a4)
                 extra["deep_link_status"] = "NOT_FOUND"
             } else if let matchType, matching.clickToOpen <= udlWindow {
                 var fields: [String: String] = [:]
@@ -247,15 +283,19 @@ enum AppsFlyerFirstOpen {
                     for key in DirectOpen.udlFields { if let v = params[key] { fields[key] = v } }
                 }
                 let dropped = params.keys.filter { !DirectOpen.udlFields.contains($0) }.sorted()
-                trace.add(sdk, "\(udlCallback): status FOUND, isDeferred=true, match_type \(matchType) — \(matchType == "srn" ? "UDL does not support SRN clicks: no routing data" : "only deep_link_value and deep_link_sub1-10 reach a new user (\(ProviderLinks.describe(fields)))")",
-                          rule: matchType == "srn" ? Rule.deferredAfUdlSrn : Rule.deferredAfUdlDeferred,
-                          detail: dropped.isEmpty || matchType == "srn" ? nil : "Null for new users: \(dropped.joined(separator: ", ")).")
+                trace.add(
+                    sdk,
+                    "\(udlCallback): status FOUND, isDeferred=true, match_type \(matchType) — \(matchType == "srn" ? "UDL does not support SRN clicks: no routing data" : "only deep_link_value and deep_link_sub1-10 reach a new user (\(ProviderLinks.describe(fields)))")",
+                    rule: matchType == "srn" ? Rule.deferredAfUdlSrn : Rule.deferredAfUdlDeferred,
+                    detail: dropped.isEmpty || matchType == "srn" ? nil : "Null for new users: \(dropped.joined(separator: ", ")).")
                 extra["deep_link_status"] = "FOUND"
                 extra["is_deferred"] = "true"
                 extra["match_type"] = matchType
                 udlData = fields
             } else {
-                let why = matchType == nil ? "no click matches this install" : "the click was \(matching.clickToOpen) before first open, beyond UDL's 15-minute window"
+                let why =
+                    matchType == nil
+                    ? "no click matches this install" : "the click was \(matching.clickToOpen) before first open, beyond UDL's 15-minute window"
                 trace.add(sdk, "\(udlCallback): status NOT_FOUND — \(why)", rule: Rule.deferredAfUdlNotFound)
                 extra["deep_link_status"] = "NOT_FOUND"
             }
@@ -277,19 +317,23 @@ enum AppsFlyerFirstOpen {
                 if let c = params["c"] { payload["campaign"] = c }
                 if let click { payload["click_time"] = click.time.description }
                 payload["install_time"] = installedAt.description
-                trace.add(sdk, "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true, match_type=\(matchType) — the click is within the \(lookbackName(window, probabilistic: matchType == "probabilistic"))",
-                          rule: Rule.deferredAfGcdNonOrganic)
+                trace.add(
+                    sdk,
+                    "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true, match_type=\(matchType) — the click is within the \(lookbackName(window, probabilistic: matchType == "probabilistic"))",
+                    rule: Rule.deferredAfGcdNonOrganic)
             } else {
                 payload = ["af_status": "Organic", "af_message": "organic install"]
                 let why: String
                 if reinstallInWindow {
                     why = "a reinstall inside the 90-day re-attribution window is not attributed"
-                    trace.add(sdk, "This is a reinstall within 90 days of the previous install", rule: Rule.deferredAfReinstall,
-                              assumption: a4)
+                    trace.add(
+                        sdk, "This is a reinstall within 90 days of the previous install", rule: Rule.deferredAfReinstall,
+                        assumption: a4)
                 } else if matchType == nil {
                     why = "no click matches"
                 } else {
-                    why = "the click was \(matching.clickToOpen) before first open, beyond the \(lookbackName(window, probabilistic: matchType == "probabilistic"))"
+                    why =
+                        "the click was \(matching.clickToOpen) before first open, beyond the \(lookbackName(window, probabilistic: matchType == "probabilistic"))"
                 }
                 trace.add(sdk, "onConversionDataSuccess: af_status=Organic, is_first_launch=true — \(why)", rule: Rule.deferredAfGcdOrganic)
             }
@@ -305,40 +349,53 @@ enum AppsFlyerFirstOpen {
             let answer = world.device.attAnswerAfter ?? (world.device.att == .notDetermined ? nil : SimDuration(seconds: 0))
             let waited = min(answer ?? wait, wait)
             waitMs = waited.seconds * 1000
-            trace.add(sdk, answer.map { $0 <= wait ? "waitForATTUserAuthorization: the user answers after \($0); the SDK starts then" : "waitForATTUserAuthorization gives up after \(wait)" }
-                          ?? "waitForATTUserAuthorization: the user never answers; the SDK starts after its \(wait) timeout",
-                      rule: Rule.deferredAfAttWait)
+            trace.add(
+                sdk,
+                answer.map {
+                    $0 <= wait
+                        ? "waitForATTUserAuthorization: the user answers after \($0); the SDK starts then"
+                        : "waitForATTUserAuthorization gives up after \(wait)"
+                }
+                    ?? "waitForATTUserAuthorization: the user never answers; the SDK starts after its \(wait) timeout",
+                rule: Rule.deferredAfAttWait)
         }
         let deliveredMs = waitMs + min(latencyMs, options.udl ? options.deepLinkTimeoutMs : latencyMs)
         extra["delivered_after"] = formatMilliseconds(deliveredMs)
 
         // 7. Routing: the pasted direct link, else UDL, else eDDL from conversion data.
         if pastedLink != nil {
-            return directOrHome(index, pastedLink: pastedLink, options: options, extra: extra, shown: shown,
-                                fallbackCallback: udlCallback, reason: "", world: &world, trace: &trace)
+            return directOrHome(
+                index, pastedLink: pastedLink, options: options, extra: extra, shown: shown,
+                fallbackCallback: udlCallback, reason: "", world: &world, trace: &trace)
         }
         if let udlData, udlData["deep_link_value"] != nil {
-            return FirstOpen.land(index, data: udlData, callback: udlCallback, extra: extra, shownWithoutLink: shown,
-                                  lostBecause: "UDL's deep_link_value matches no route", world: &world, trace: &trace)
+            return FirstOpen.land(
+                index, data: udlData, callback: udlCallback, extra: extra, shownWithoutLink: shown,
+                lostBecause: "UDL's deep_link_value matches no route", world: &world, trace: &trace)
         }
         if let conversion, conversion["af_status"] == "Non-organic" {
             if routesFromConversion {
                 let routed = AppRouter.route(parameters: conversion, in: app)
                 if routed.route != nil {
-                    trace.add(app.name, "UDL gave nothing to route; the app routes from conversion data (af_status Non-organic, is_first_launch true)",
-                              rule: Rule.deferredAfEddlRoute)
-                    return FirstOpen.land(index, data: conversion, callback: "onConversionDataSuccess", extra: extra,
-                                          shownWithoutLink: shown, lostBecause: "", world: &world, trace: &trace)
+                    trace.add(
+                        app.name, "UDL gave nothing to route; the app routes from conversion data (af_status Non-organic, is_first_launch true)",
+                        rule: Rule.deferredAfEddlRoute)
+                    return FirstOpen.land(
+                        index, data: conversion, callback: "onConversionDataSuccess", extra: extra,
+                        shownWithoutLink: shown, lostBecause: "", world: &world, trace: &trace)
                 }
             } else {
-                trace.add(app.name, "Conversion data carries the link data, but the app does not route from it (no extended deferred deep linking)",
-                          rule: Rule.deferredAfEddlRoute)
+                trace.add(
+                    app.name, "Conversion data carries the link data, but the app does not route from it (no extended deferred deep linking)",
+                    rule: Rule.deferredAfEddlRoute)
             }
         }
-        let reason = extra["deep_link_status"] == "NOT_FOUND" || extra["deep_link_status"] == nil
+        let reason =
+            extra["deep_link_status"] == "NOT_FOUND" || extra["deep_link_status"] == nil
             ? "The deferred deep link was lost (no callback carries a route)" : "The deferred lookup failed"
-        return FirstOpen.land(index, data: nil, callback: options.udl ? udlCallback : (options.conversionData ? "onConversionDataSuccess" : nil),
-                              extra: extra, shownWithoutLink: shown, lostBecause: reason, world: &world, trace: &trace)
+        return FirstOpen.land(
+            index, data: nil, callback: options.udl ? udlCallback : (options.conversionData ? "onConversionDataSuccess" : nil),
+            extra: extra, shownWithoutLink: shown, lostBecause: reason, world: &world, trace: &trace)
     }
 
     /// “24-hour probabilistic lookback” / “7d click lookback”, as the trace names the window.
@@ -347,23 +404,30 @@ enum AppsFlyerFirstOpen {
     }
 
     /// Routes a link found by the clipboard recipe (reported as a direct result, assumption A2), else the home screen.
-    private static func directOrHome(_ index: Int, pastedLink: [String: String]?, options: AppsFlyerOptions, extra: [String: String],
-                                     shown: String, fallbackCallback: String, reason: String,
-                                     world: inout World, trace: inout TraceRecorder) -> Landing {
+    private static func directOrHome(
+        _ index: Int, pastedLink: [String: String]?, options: AppsFlyerOptions, extra: [String: String],
+        shown: String, fallbackCallback: String, reason: String,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
         var extra = extra
         guard let pastedLink else {
-            return FirstOpen.land(index, data: nil, callback: fallbackCallback, extra: extra, shownWithoutLink: shown,
-                                  lostBecause: reason, world: &world, trace: &trace)
+            return FirstOpen.land(
+                index, data: nil, callback: fallbackCallback, extra: extra, shownWithoutLink: shown,
+                lostBecause: reason, world: &world, trace: &trace)
         }
         let ios = world.device.platform == .ios
         let callback = options.udl ? (ios ? "didResolveDeepLink" : "onDeepLinking") : "onAppOpenAttribution"
-        trace.add("AppsFlyer SDK", options.udl ? "\(callback): status FOUND, isDeferred=false for the pasted link (\(ProviderLinks.describe(pastedLink)))"
-                                               : "onAppOpenAttribution receives the pasted link (\(ProviderLinks.describe(pastedLink)))",
-                  rule: Rule.deferredAfClipboardRecipe,
-                  assumption: options.udl ? "assumption A2: performOnAppAttribution under UDL reports FOUND with isDeferred=false" : nil)
+        trace.add(
+            "AppsFlyer SDK",
+            options.udl
+                ? "\(callback): status FOUND, isDeferred=false for the pasted link (\(ProviderLinks.describe(pastedLink)))"
+                : "onAppOpenAttribution receives the pasted link (\(ProviderLinks.describe(pastedLink)))",
+            rule: Rule.deferredAfClipboardRecipe,
+            assumption: options.udl ? "assumption A2: performOnAppAttribution under UDL reports FOUND with isDeferred=false" : nil)
         extra["is_deferred"] = "false"
         extra["sdk_callback"] = callback
-        return FirstOpen.land(index, data: pastedLink, callback: callback, extra: extra, shownWithoutLink: shown,
-                              lostBecause: "The pasted link's deep_link_value matches no route", world: &world, trace: &trace)
+        return FirstOpen.land(
+            index, data: pastedLink, callback: callback, extra: extra, shownWithoutLink: shown,
+            lostBecause: "The pasted link's deep_link_value matches no route", world: &world, trace: &trace)
     }
 }

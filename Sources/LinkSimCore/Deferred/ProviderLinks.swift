@@ -54,45 +54,57 @@ enum ProviderLinks {
     }
 
     /// The data a provider link carries (long-link query, short-link store, Branch link data).
-    static func linkData(_ provider: LinkProvider, parts: URLParts, world: World, trace: inout TraceRecorder,
-                         actor: String, targetApp: Int?) -> [String: String] {
+    static func linkData(
+        _ provider: LinkProvider, parts: URLParts, world: World, trace: inout TraceRecorder,
+        actor: String, targetApp: Int?
+    ) -> [String: String] {
         let query = Dictionary(parts.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         let segments = parts.path.split(separator: "/").map(String.init)
         switch provider {
         case .appsflyer:
             guard segments.count >= 2 else {
-                trace.add(actor, "A long OneLink URL: its parameters travel in the query string (\(describe(query)))",
-                          rule: Rule.deferredAfLongLink)
+                trace.add(
+                    actor, "A long OneLink URL: its parameters travel in the query string (\(describe(query)))",
+                    rule: Rule.deferredAfLongLink)
                 return query
             }
             let shortID = segments[1]
             guard let short = world.providers.appsflyer?.shortLinks[shortID] else {
-                trace.add(actor, "A short OneLink URL (/\(segments[0])/\(shortID)); the resolver knows no link “\(shortID)”, so it carries no data",
-                          rule: Rule.deferredAfShortLink,
-                          assumption: "assumption A1: an unknown or expired short link resolves to empty parameters (the template's default redirect, no deep_link_value)")
+                trace.add(
+                    actor, "A short OneLink URL (/\(segments[0])/\(shortID)); the resolver knows no link “\(shortID)”, so it carries no data",
+                    rule: Rule.deferredAfShortLink,
+                    assumption:
+                        "assumption A1: an unknown or expired short link resolves to empty parameters (the template's default redirect, no deep_link_value)")
                 return query
             }
             if let expires = short.expires, expires < world.clock {
-                trace.add(actor, "A short OneLink URL (/\(segments[0])/\(shortID)) that expired at \(expires); the resolver returns no data",
-                          rule: Rule.deferredAfShortLink,
-                          assumption: "assumption A1: an unknown or expired short link resolves to empty parameters (the template's default redirect, no deep_link_value)")
+                trace.add(
+                    actor, "A short OneLink URL (/\(segments[0])/\(shortID)) that expired at \(expires); the resolver returns no data",
+                    rule: Rule.deferredAfShortLink,
+                    assumption:
+                        "assumption A1: an unknown or expired short link resolves to empty parameters (the template's default redirect, no deep_link_value)")
                 return query
             }
-            trace.add(actor, "A short OneLink URL: AppsFlyer's resolver (shortlink-sdk/v2/\(segments[0])?id=\(shortID)) returns \(describe(short.params))",
-                      rule: Rule.deferredAfShortLink,
-                      detail: short.expires.map { "The link expires at \($0) (API-created short links live 31 days by default)." })
+            trace.add(
+                actor, "A short OneLink URL: AppsFlyer's resolver (shortlink-sdk/v2/\(segments[0])?id=\(shortID)) returns \(describe(short.params))",
+                rule: Rule.deferredAfShortLink,
+                detail: short.expires.map { "The link expires at \($0) (API-created short links live 31 days by default)." })
             return short.params.merging(query) { stored, _ in stored }
         case .branch:
             let data = world.providers.branch?.links[parts.path]?.data ?? [:]
-            trace.add(actor, data.isEmpty ? "Branch knows no link data for \(parts.path.isEmpty ? "/" : parts.path)"
-                                          : "Branch link \(parts.path) carries \(describe(data))",
-                      rule: Rule.deferredProviderLink)
+            trace.add(
+                actor,
+                data.isEmpty
+                    ? "Branch knows no link data for \(parts.path.isEmpty ? "/" : parts.path)"
+                    : "Branch link \(parts.path) carries \(describe(data))",
+                rule: Rule.deferredProviderLink)
             return data.merging(query) { stored, _ in stored }
         case .adjust:
             var data = query
             // Branded go.link URLs become the app-scheme form before they reach the SDK [ADJ-DDL].
             if parts.normalizedHost.hasSuffix(".go.link"), data["deep_link"] == nil,
-               let index = targetApp, let scheme = world.apps[index].urlSchemes.first {
+                let index = targetApp, let scheme = world.apps[index].urlSchemes.first
+            {
                 let path = String(parts.path.drop { $0 == "/" })
                 data["deep_link"] = "\(scheme)://\(path)" + (parts.query.map { "?\($0)" } ?? "")
             }
@@ -121,9 +133,13 @@ enum ProviderLinks {
         if provider == .firebase {
             if !(world.clock < firebaseShutdown) {
                 let browser = TapSurface.browser(for: tap, world: world)
-                trace.add(server, "Firebase Dynamic Links shut down on 2025-08-25; on \(world.clock) the link is dead: no app, no store, no data. The browser shows an error page (HTTP 404).",
-                          rule: Rule.deferredFirebaseShutdown,
-                          assumption: "assumption A6: the cut-over is 2025-08-25T00:00Z and a dead link answers HTTP 404 (status not specified by Google); an app still listing applinks:\(host) is not opened, since Google no longer serves the association file")
+                trace.add(
+                    server,
+                    "Firebase Dynamic Links shut down on 2025-08-25; on \(world.clock) the link is dead: no app, no store, no data. The browser shows an error page (HTTP 404).",
+                    rule: Rule.deferredFirebaseShutdown,
+                    assumption:
+                        "assumption A6: the cut-over is 2025-08-25T00:00Z and a dead link answers HTTP 404 (status not specified by Google); an app still listing applinks:\(host) is not opened, since Google no longer serves the association file"
+                )
                 return Landing(kind: .error, via: .web, browser: browser, url: tap.url)
             }
             trace.add(server, "Before the 2025-08-25 shutdown a Dynamic Link still redirects", rule: Rule.deferredFirebaseShutdown)
@@ -133,19 +149,23 @@ enum ProviderLinks {
         let params = linkData(provider, parts: parts, world: world, trace: &trace, actor: server, targetApp: targetIndex)
         // Private Relay covers Safari only (assumption A5 for in-app browsers): a tap in Safari, or a
         // tap in Notes/Messages/Mail whose page loads in Safari as the default browser.
-        let relayed = Rule.deferredMatchPrivateRelay.applies(to: world.device.os) && world.device.privateRelay
+        let relayed =
+            Rule.deferredMatchPrivateRelay.applies(to: world.device.os) && world.device.privateRelay
             && TapSurface.browser(for: tap, world: world) == Browser.safari.rawValue
-        let click = ProviderClick(provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
-                                  time: world.clock, network: world.device.network, relayed: relayed, adClick: tap.adClick,
-                                  srn: tap.srn, wentToPlayWithReferrer: false)
+        let click = ProviderClick(
+            provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
+            time: world.clock, network: world.device.network, relayed: relayed, adClick: tap.adClick,
+            srn: tap.srn, wentToPlayWithReferrer: false)
         world.deferred.clicks.append(click)
         let via = relayed ? " through iCloud Private Relay (a relay egress IP, not the device's)" : " from network “\(world.device.network)”"
         trace.add(server, "\(provider.displayName) records the click at \(world.clock)\(via)\(tap.adClick ? " with the device's advertising ID" : "")")
 
         guard let index = targetIndex else {
             let browser = TapSurface.browser(for: tap, world: world)
-            trace.add(server, "No app in the scenario is configured for this \(provider.displayName) link (providers.\(provider.rawValue).app); the provider's page stays in the browser",
-                      rule: Rule.deferredProviderLink)
+            trace.add(
+                server,
+                "No app in the scenario is configured for this \(provider.displayName) link (providers.\(provider.rawValue).app); the provider's page stays in the browser",
+                rule: Rule.deferredProviderLink)
             return Landing(kind: .browser, via: .web, browser: browser, url: tap.url)
         }
         let app = world.apps[index]
@@ -162,8 +182,9 @@ enum ProviderLinks {
             var linkWorld = world
             if linkWorld.web[host] == nil {
                 linkWorld.web.hosts[host] = ProviderHosting.aasaHost(host, apps: world.apps)
-                trace.add(server, "\(provider.displayName) serves the apple-app-site-association file for \(host)",
-                          assumption: "assumption: the provider's file lists each app that claims \(host) for every path (give web.\(host) to serve your own)")
+                trace.add(
+                    server, "\(provider.displayName) serves the apple-app-site-association file for \(host)",
+                    assumption: "assumption: the provider's file lists each app that claims \(host) for every path (give web.\(host) to serve your own)")
             }
             var probe = TraceRecorder()
             let candidate = UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: linkWorld, trace: &probe)
@@ -171,35 +192,45 @@ enum ProviderLinks {
             if let candidate, candidate.appIndex == index {
                 if !tap.redirectedFrom.isEmpty {
                     let decision = UniversalLinkResolver.redirectOpensApp(tap, world: world)
-                    trace.add("iOS", decision.opens
-                              ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
-                              : "The redirect leads to a universal link for \(app.name), but \(decision.why); the \(provider.displayName) page loads",
-                              rule: Rule.iosUlRedirectChain, assumption: decision.assumption)
+                    trace.add(
+                        "iOS",
+                        decision.opens
+                            ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
+                            : "The redirect leads to a universal link for \(app.name), but \(decision.why); the \(provider.displayName) page loads",
+                        rule: Rule.iosUlRedirectChain, assumption: decision.assumption)
                     if decision.opens {
                         return AppDelivery.open(index, url: tap.url, kind: .universalLink, sdkRouting: routing, world: &world, trace: &trace)
                     }
                 } else if tap.from == .safariAddressBar {
-                    trace.add("Safari", "The link was typed or pasted into the address bar; iOS does not open universal links from there, so the \(provider.displayName) page loads",
-                              rule: Rule.deferredClickAddressBar)
+                    trace.add(
+                        "Safari",
+                        "The link was typed or pasted into the address bar; iOS does not open universal links from there, so the \(provider.displayName) page loads",
+                        rule: Rule.deferredClickAddressBar)
                 } else if UniversalLinkResolver.situationKeepsLinkInBrowser(tap, host: host, app: app, world: linkWorld, trace: &trace) == nil {
                     trace.add("iOS", "Opens \(app.name) through the universal link", rule: Rule.deferredClickOpensApp)
                     return AppDelivery.open(index, url: tap.url, kind: .universalLink, sdkRouting: routing, world: &world, trace: &trace)
                 }
             }
             if provider == .appsflyer, let uri = params["af_dp"], let uriParts = URLParts(uri),
-               app.urlSchemes.contains(where: { $0.lowercased() == uriParts.scheme.lowercased() }) {
+                app.urlSchemes.contains(where: { $0.lowercased() == uriParts.scheme.lowercased() })
+            {
                 let forced = params["af_force_deeplink"]?.lowercased() == "true"
                 let schemeFriendly = tap.from == .chrome || (tap.from == .inAppBrowser && tap.browserApp == .x)
                 if forced || schemeFriendly {
-                    trace.add(server, "The OneLink page redirects to the URI scheme af_dp=\(uri) (\(forced ? "af_force_deeplink=true" : "\(surface) uses the URI-scheme fallback by default"))",
-                              rule: Rule.deferredAfUriFallback)
-                    let schemeTap = Tap(url: uri, from: tap.from == .safariAddressBar ? .safari : tap.from, page: tap.url,
-                                        browserApp: tap.browserApp, gesture: .script)
-                    return CustomSchemeResolver.resolveIOS(schemeTap, parts: uriParts, world: &world, trace: &trace,
-                                                           providerLink: ProviderLinkContext(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch, deliveredURL: uri))
+                    trace.add(
+                        server,
+                        "The OneLink page redirects to the URI scheme af_dp=\(uri) (\(forced ? "af_force_deeplink=true" : "\(surface) uses the URI-scheme fallback by default"))",
+                        rule: Rule.deferredAfUriFallback)
+                    let schemeTap = Tap(
+                        url: uri, from: tap.from == .safariAddressBar ? .safari : tap.from, page: tap.url,
+                        browserApp: tap.browserApp, gesture: .script)
+                    return CustomSchemeResolver.resolveIOS(
+                        schemeTap, parts: uriParts, world: &world, trace: &trace,
+                        providerLink: ProviderLinkContext(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch, deliveredURL: uri))
                 }
-                trace.add(server, "The link has af_dp=\(uri), but \(surface) only uses the URI scheme with af_force_deeplink=true",
-                          rule: Rule.deferredAfUriFallback)
+                trace.add(
+                    server, "The link has af_dp=\(uri), but \(surface) only uses the URI scheme with af_force_deeplink=true",
+                    rule: Rule.deferredAfUriFallback)
             }
             return storeOrFallback(provider, tap: tap, params: params, appIndex: index, world: &world, trace: &trace)
 
@@ -211,29 +242,39 @@ enum ProviderLinks {
             }
             let verifiedByState = app.domainVerification[host] == .verified
             let activity = verifiedByFilter ?? (verifiedByState ? app.activities.first : nil)
-            trace.add("Android", activity != nil ? "\(app.name) has a verified App Link for \(host)"
-                                                : "\(app.name) has no verified App Link for \(host)",
-                      assumption: "assumption: until the Android App Link rule set lands, an App Link counts as verified when an activity filter has autoVerify with an https host equal to \(host), or domain_verification says verified for it")
+            trace.add(
+                "Android",
+                activity != nil
+                    ? "\(app.name) has a verified App Link for \(host)"
+                    : "\(app.name) has no verified App Link for \(host)",
+                assumption:
+                    "assumption: until the Android App Link rule set lands, an App Link counts as verified when an activity filter has autoVerify with an https host equal to \(host), or domain_verification says verified for it"
+            )
             if activity != nil, Rule.deferredClickOpensApp.applies(to: world.device.os), tap.from != .webview, tap.from != .inAppBrowser {
                 trace.add("Android", "Opens \(app.name) through the App Link", rule: Rule.deferredClickOpensApp)
                 let starter: AppDelivery.AndroidStarter = [.chrome, .chromeAddressBar, .customTab, .firefox].contains(tap.from) ? .browser : .otherApp
-                return AppDelivery.open(index, url: tap.url, kind: .appLink, activity: activity, starter: starter, sdkRouting: routing,
-                                        world: &world, trace: &trace)
+                return AppDelivery.open(
+                    index, url: tap.url, kind: .appLink, activity: activity, starter: starter, sdkRouting: routing,
+                    world: &world, trace: &trace)
             }
             if provider == .appsflyer, let uri = params["af_dp"], let uriParts = URLParts(uri),
-               !AndroidHandlers.search(url: uri, world: world, caller: nil).handlers.filter({ $0.appIndex == index }).isEmpty {
+                !AndroidHandlers.search(url: uri, world: world, caller: nil).handlers.filter({ $0.appIndex == index }).isEmpty
+            {
                 trace.add(server, "The OneLink page falls back to the URI scheme af_dp=\(uri)", rule: Rule.deferredAfUriFallback)
                 let schemeTap = Tap(url: uri, from: tap.from, page: tap.url, browserApp: tap.browserApp)
-                return CustomSchemeResolver.resolveAndroid(schemeTap, parts: uriParts, world: &world, trace: &trace,
-                                                           providerLink: ProviderLinkContext(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch, deliveredURL: uri))
+                return CustomSchemeResolver.resolveAndroid(
+                    schemeTap, parts: uriParts, world: &world, trace: &trace,
+                    providerLink: ProviderLinkContext(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch, deliveredURL: uri))
             }
             return storeOrFallback(provider, tap: tap, params: params, appIndex: index, world: &world, trace: &trace)
         }
     }
 
     /// The app did not open: the store page, or the provider's fallback URL; the landing page may copy the link first.
-    private static func storeOrFallback(_ provider: LinkProvider, tap: Tap, params: [String: String], appIndex: Int,
-                                        world: inout World, trace: inout TraceRecorder) -> Landing {
+    private static func storeOrFallback(
+        _ provider: LinkProvider, tap: Tap, params: [String: String], appIndex: Int,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
         let platform = world.device.platform
         let app = world.apps[appIndex]
         let server = "server \(URLParts(tap.url)?.normalizedHost ?? "")"
@@ -242,22 +283,27 @@ enum ProviderLinks {
             if provider == .appsflyer { copied += (copied.contains("?") ? "&" : "?") + "cp_url=true" }
             world.device.clipboard = copied
             let page = provider == .branch ? "The Deepview page's button" : (provider == .adjust ? "The LinkMe page" : "The app's landing page")
-            trace.add(server, "\(page) copies \(copied) to the pasteboard before the redirect", rule: Rule.deferredClickLandingCopiesLink,
-                      assumption: provider == .branch ? "assumption: the user taps the Deepview call-to-action (that tap is what copies the link)" : nil)
+            trace.add(
+                server, "\(page) copies \(copied) to the pasteboard before the redirect", rule: Rule.deferredClickLandingCopiesLink,
+                assumption: provider == .branch ? "assumption: the user taps the Deepview call-to-action (that tap is what copies the link)" : nil)
         }
         let fallbackKey = platform == .ios ? "af_ios_url" : "af_android_url"
         if provider == .appsflyer, let fallback = params[fallbackKey] {
             let browser = TapSurface.browser(for: tap, world: world)
-            trace.add(server, "\(app.name) \(app.state.isInstalled ? "did not open" : "is not installed"); \(fallbackKey) sends the user to \(fallback) instead of the store",
-                      rule: Rule.deferredClickFallbackUrl)
+            trace.add(
+                server,
+                "\(app.name) \(app.state.isInstalled ? "did not open" : "is not installed"); \(fallbackKey) sends the user to \(fallback) instead of the store",
+                rule: Rule.deferredClickFallbackUrl)
             return Landing(kind: .browser, via: .web, browser: browser, url: fallback)
         }
         if platform == .android, let last = world.deferred.clicks.indices.last {
             world.deferred.clicks[last].wentToPlayWithReferrer = true
             trace.add(server, "Redirects to Google Play with the click in the Play URL's referrer parameter", rule: Rule.deferredClickPlayReferrer)
         }
-        trace.add(server, "\(app.name) \(app.state.isInstalled ? "did not open" : "is not installed"); \(provider.displayName) redirects to \(platform == .ios ? "the App Store" : "Google Play") page of \(app.name)",
-                  rule: Rule.deferredClickStore)
+        trace.add(
+            server,
+            "\(app.name) \(app.state.isInstalled ? "did not open" : "is not installed"); \(provider.displayName) redirects to \(platform == .ios ? "the App Store" : "Google Play") page of \(app.name)",
+            rule: Rule.deferredClickStore)
         return Landing(kind: .store, app: app.id)
     }
 }
@@ -275,16 +321,21 @@ enum DirectOpen {
 
     /// `deliveredURL`: the URL the app itself received when it is not the provider link (the af_dp
     /// scheme URL); the app's own router gets it when the SDK data matches no route.
-    static func routing(provider: LinkProvider, params: [String: String], url: String, firstLaunch: Bool,
-                        deliveredURL: String? = nil)
-        -> (Int, inout World, inout TraceRecorder) -> SDKRoutedLink {
+    static func routing(
+        provider: LinkProvider, params: [String: String], url: String, firstLaunch: Bool,
+        deliveredURL: String? = nil
+    )
+        -> (Int, inout World, inout TraceRecorder) -> SDKRoutedLink
+    {
         return { index, world, trace in
             let app = world.apps[index]
             let ios = world.device.platform == .ios
             guard let sdk = provider.sdk, app.sdk.provider == sdk else {
                 let routed = AppRouter.route(url, in: app, webLink: true)
-                trace.add(app.name, "\(app.name) has no \(provider.displayName) SDK; its own router \(routed.route.map { "matches \(AppRouter.describe($0.pattern)) and shows \(routed.screen)" } ?? "finds no route and shows \(routed.screen)")",
-                          rule: routed.route == nil ? Rule.linksimRouterHomeFallback : Rule.linksimRouterRoute)
+                trace.add(
+                    app.name,
+                    "\(app.name) has no \(provider.displayName) SDK; its own router \(routed.route.map { "matches \(AppRouter.describe($0.pattern)) and shows \(routed.screen)" } ?? "finds no route and shows \(routed.screen)")",
+                    rule: routed.route == nil ? Rule.linksimRouterHomeFallback : Rule.linksimRouterRoute)
                 return SDKRoutedLink(screen: routed.screen, params: routed.params, extra: [:])
             }
             var extra: [String: String] = ["is_first_launch": firstLaunch ? "true" : "false"]
@@ -300,14 +351,17 @@ enum DirectOpen {
                 }
                 if options.udl {
                     let callback = ios ? "didResolveDeepLink" : "onDeepLinking"
-                    trace.add("AppsFlyer SDK", "\(callback): status FOUND, isDeferred=false — a direct deep link carries the full link data (\(ProviderLinks.describe(params)))",
-                              rule: Rule.deferredAfUdlDirect)
+                    trace.add(
+                        "AppsFlyer SDK",
+                        "\(callback): status FOUND, isDeferred=false — a direct deep link carries the full link data (\(ProviderLinks.describe(params)))",
+                        rule: Rule.deferredAfUdlDirect)
                     extra["sdk_callback"] = callback
                     extra["deep_link_status"] = "FOUND"
                     extra["is_deferred"] = "false"
                 } else {
-                    trace.add("AppsFlyer SDK", "onAppOpenAttribution receives the link parameters (\(ProviderLinks.describe(params)))",
-                              rule: Rule.deferredAfLegacyDirect)
+                    trace.add(
+                        "AppsFlyer SDK", "onAppOpenAttribution receives the link parameters (\(ProviderLinks.describe(params)))",
+                        rule: Rule.deferredAfLegacyDirect)
                     extra["sdk_callback"] = "onAppOpenAttribution"
                 }
                 if options.conversionData {
@@ -316,13 +370,18 @@ enum DirectOpen {
                         payload["af_status"] = "Non-organic"
                         payload["is_first_launch"] = "true"
                         world.deferred.conversion[app.id] = payload
-                        trace.add("AppsFlyer SDK", "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true (this link opened the app for its first launch)",
-                                  rule: Rule.deferredAfGcdNonOrganic,
-                                  assumption: "assumption: an app installed but never launched that first opens through a provider link is attributed to that click (the providers do not document this case)")
+                        trace.add(
+                            "AppsFlyer SDK",
+                            "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true (this link opened the app for its first launch)",
+                            rule: Rule.deferredAfGcdNonOrganic,
+                            assumption:
+                                "assumption: an app installed but never launched that first opens through a provider link is attributed to that click (the providers do not document this case)"
+                        )
                     } else {
                         let status = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
-                        trace.add("AppsFlyer SDK", "onConversionDataSuccess: the cached payload again (af_status=\(status)), is_first_launch=false",
-                                  rule: Rule.deferredAfLaterLaunch)
+                        trace.add(
+                            "AppsFlyer SDK", "onConversionDataSuccess: the cached payload again (af_status=\(status)), is_first_launch=false",
+                            rule: Rule.deferredAfLaterLaunch)
                     }
                     extra["af_status"] = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
                 }
@@ -331,8 +390,10 @@ enum DirectOpen {
                 fields["+clicked_branch_link"] = "true"
                 fields["+match_guaranteed"] = "true"
                 fields["+is_first_session"] = firstLaunch && !reinstall ? "true" : "false"
-                trace.add("Branch SDK", "initSession: the link's click id resolves to its data with +clicked_branch_link=true, +match_guaranteed=true, +is_first_session=\(fields["+is_first_session"] ?? "false")",
-                          rule: Rule.deferredBranchDirect)
+                trace.add(
+                    "Branch SDK",
+                    "initSession: the link's click id resolves to its data with +clicked_branch_link=true, +match_guaranteed=true, +is_first_session=\(fields["+is_first_session"] ?? "false")",
+                    rule: Rule.deferredBranchDirect)
                 extra["sdk_callback"] = "initSession"
                 extra["match_guaranteed"] = "true"
             case .adjust, .none:
@@ -342,8 +403,10 @@ enum DirectOpen {
             if let route = routed.route {
                 trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: Rule.linksimRouterRoute)
             } else if let deliveredURL, let byURL = Optional(AppRouter.route(deliveredURL, in: app, webLink: false)), let route = byURL.route {
-                trace.add(app.name, "No route matches the SDK's data, but the app's router matches the URL it received (\(AppRouter.describe(route.pattern))) and shows \(byURL.screen)",
-                          rule: Rule.linksimRouterRoute)
+                trace.add(
+                    app.name,
+                    "No route matches the SDK's data, but the app's router matches the URL it received (\(AppRouter.describe(route.pattern))) and shows \(byURL.screen)",
+                    rule: Rule.linksimRouterRoute)
                 return SDKRoutedLink(screen: byURL.screen, params: fields.merging(byURL.params) { _, b in b }, extra: extra)
             } else {
                 trace.add(app.name, "No route matches the link data; the app shows \(routed.screen)", rule: Rule.linksimRouterHomeFallback)
@@ -359,7 +422,8 @@ enum ProviderHosting {
     static func aasaHost(_ host: String, apps: [App]) -> WebHost {
         let ids = apps.filter { app in app.associatedDomains.contains { AppLinksEntry($0)?.covers(host) == true } }
             .compactMap { app in app.teamID.map { "\($0).\(app.id)" } }
-        let json = "{\"applinks\": {\"details\": [{\"appIDs\": [" + ids.map(JSONText.quote).joined(separator: ", ")
+        let json =
+            "{\"applinks\": {\"details\": [{\"appIDs\": [" + ids.map(JSONText.quote).joined(separator: ", ")
             + "], \"components\": [{\"/\": \"*\"}]}]}}"
         var webHost = WebHost(host: host)
         webHost.aasa = WebResource(body: Array(json.utf8), origin: "served by the link provider")

@@ -56,7 +56,8 @@ struct AdjustOptions {
 
 /// Milliseconds as the trace shows them: `20.5s`, `3s`.
 func formatMilliseconds(_ ms: Int64) -> String {
-    let whole = ms / 1000, rest = ms % 1000
+    let whole = ms / 1000
+    let rest = ms % 1000
     guard rest != 0 else { return "\(whole)s" }
     var fraction = String(rest)
     while fraction.count < 3 { fraction = "0" + fraction }

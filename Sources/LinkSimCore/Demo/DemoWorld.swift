@@ -71,8 +71,9 @@ package enum DemoWorld {
             data: [IntentFilterData(scheme: "shopapp")]
         )
         app.activities = [
-            Activity(name: ".MainActivity", exported: true, launchMode: .singleTask,
-                     intentFilters: [verifiedWebFilter, schemeFilter]),
+            Activity(
+                name: ".MainActivity", exported: true, launchMode: .singleTask,
+                intentFilters: [verifiedWebFilter, schemeFilter])
         ]
         app.routes = [
             Route(pattern: .path("/product/{id}"), screen: "ProductDetail"),
@@ -126,7 +127,7 @@ package enum DemoWorld {
         appsflyer.template = "H5hv"
         appsflyer.app = shopID
         appsflyer.shortLinks = [
-            "apples": AppsFlyerShortLink(params: ["deep_link_value": "apples", "deep_link_sub1": "23"]),
+            "apples": AppsFlyerShortLink(params: ["deep_link_value": "apples", "deep_link_sub1": "23"])
         ]
         var providers = Providers()
         providers.appsflyer = appsflyer

@@ -29,8 +29,10 @@ enum AndroidHandlers {
                 manifest, packageName: app.id, url: url, api: api, explainMismatch: { relevant($0) || !$0.unresolved.isEmpty })
             for filter in unknownFilters {
                 unknown.append("\(app.name): \(filter.reason)")
-                steps.append(TraceStep(actor: "Android", summary: "\(filter.activity) filter #\(filter.filter) may match: it depends on values linksim could not resolve",
-                                       rule: .linksimManifestUnresolvedValue, detail: filter.reason))
+                steps.append(
+                    TraceStep(
+                        actor: "Android", summary: "\(filter.activity) filter #\(filter.filter) may match: it depends on values linksim could not resolve",
+                        rule: .linksimManifestUnresolvedValue, detail: filter.reason))
             }
             for step in report.packageSteps {
                 steps.append(TraceStep(actor: "Android", summary: "\(app.name): \(step.summary)", rule: step.rule, detail: step.detail))
@@ -48,8 +50,10 @@ enum AndroidHandlers {
                     // A filter that matches on an activity that cannot be started: the activity-level step says why.
                     let decisive = match.decisiveStep
                     if let decisive {
-                        steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) does not match: \(match.why)",
-                                               rule: decisive.rule, detail: decisive.detail))
+                        steps.append(
+                            TraceStep(
+                                actor: "Android", summary: "\(match.activity) filter #\(match.filter) does not match: \(match.why)",
+                                rule: decisive.rule, detail: decisive.detail))
                     }
                     continue
                 }
@@ -60,8 +64,10 @@ enum AndroidHandlers {
                     steps.append(TraceStep(actor: "Android (intent filter)", summary: step.summary, rule: step.rule, detail: step.detail))
                 }
                 if let source = filter?.source {
-                    steps.append(TraceStep(actor: "Android (intent filter)", summary: "The filter comes from \(source), merged into the app's manifest",
-                                           rule: .androidManifestMerger))
+                    steps.append(
+                        TraceStep(
+                            actor: "Android (intent filter)", summary: "The filter comes from \(source), merged into the app's manifest",
+                            rule: .androidManifestMerger))
                 }
             }
         }

@@ -30,8 +30,10 @@ enum AppDelivery {
         case .ios:
             switch app.lifecycle {
             case .appDelegate:
-                return ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)",
-                        "application(_:continue:restorationHandler:)"]
+                return [
+                    "application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)",
+                    "application(_:continue:restorationHandler:)",
+                ]
             case .scenes:
                 return ["scene(_:willConnectTo:options:)", "scene(_:openURLContexts:)", "scene(_:continue:)"]
             case .swiftui:
@@ -43,27 +45,35 @@ enum AppDelivery {
     /// Opens the app at `index` with `url` and returns the landing.
     /// `sdkRouting`, when given, replaces the app's URL router: a deep-link SDK (AppsFlyer, Branch...)
     /// resolves the link and the app routes on the data the SDK hands it.
-    static func open(_ index: Int, url: String, kind: LinkKind, activity: Activity? = nil, starter: AndroidStarter = .otherApp,
-                     sdkRouting: ((Int, inout World, inout TraceRecorder) -> SDKRoutedLink)? = nil,
-                     world: inout World, trace: inout TraceRecorder) -> Landing {
+    static func open(
+        _ index: Int, url: String, kind: LinkKind, activity: Activity? = nil, starter: AndroidStarter = .otherApp,
+        sdkRouting: ((Int, inout World, inout TraceRecorder) -> SDKRoutedLink)? = nil,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
         let app = world.apps[index]
         let cold = !app.state.isRunning
         let platform = world.device.platform
         let handles = app.handles ?? defaultHandles(for: app, platform: platform)
 
         if platform == .ios, app.lifecycle == .appDelegate, let sdk = app.iosSDK,
-           Rule.iosDeliveryScenesRequired27.applies(toSDK: sdk), Rule.iosDeliveryScenesRequired27.applies(to: world.device.os) {
-            trace.add("iOS", "\(app.name) was built with the iOS \(sdk) SDK but does not adopt the scene life cycle: it fails to launch",
-                      rule: Rule.iosDeliveryScenesRequired27)
+            Rule.iosDeliveryScenesRequired27.applies(toSDK: sdk), Rule.iosDeliveryScenesRequired27.applies(to: world.device.os)
+        {
+            trace.add(
+                "iOS", "\(app.name) was built with the iOS \(sdk) SDK but does not adopt the scene life cycle: it fails to launch",
+                rule: Rule.iosDeliveryScenesRequired27)
             world.apps[index].state = .terminated
             return Landing(kind: .error, app: app.id, via: kind.via, delivered: false)
         }
         if app.state == .installed {
-            trace.add(platform.displayName, "\(app.name) was installed but never launched; it starts for the first time",
-                      rule: platform == .ios ? Rule.iosAppInstalledNeverLaunched : nil)
+            trace.add(
+                platform.displayName, "\(app.name) was installed but never launched; it starts for the first time",
+                rule: platform == .ios ? Rule.iosAppInstalledNeverLaunched : nil)
         }
-        trace.add(platform.displayName, cold ? "Launches \(app.name) (cold start: the process was not running)"
-                                             : "Brings \(app.name) to the foreground (warm: the process was \(app.state.rawValue))")
+        trace.add(
+            platform.displayName,
+            cold
+                ? "Launches \(app.name) (cold start: the process was not running)"
+                : "Brings \(app.name) to the foreground (warm: the process was \(app.state.rawValue))")
 
         let entry: (callback: String, alternatives: [String], rule: Rule, detail: String?)
         var warmNewIntent = false
@@ -82,15 +92,18 @@ enum AppDelivery {
         }
         var implemented = ([entry.callback] + entry.alternatives).first { handles.contains($0) }
         if platform == .ios, app.lifecycle == .swiftui, cold, kind == .universalLink, world.assumptions.swiftUIColdStartDrop184,
-           Rule.iosDeliverySwiftui184Quirk.applies(to: world.device.os) {
-            trace.add("iOS", "iOS 18.4 was reported to drop cold-start universal links in SwiftUI apps: neither onOpenURL nor onContinueUserActivity fires",
-                      rule: Rule.iosDeliverySwiftui184Quirk,
-                      assumption: "assumption: the scenario switched on this reported iOS 18.4 bug (assumptions.quirk_swiftui_cold_start_drop_18_4)")
+            Rule.iosDeliverySwiftui184Quirk.applies(to: world.device.os)
+        {
+            trace.add(
+                "iOS", "iOS 18.4 was reported to drop cold-start universal links in SwiftUI apps: neither onOpenURL nor onContinueUserActivity fires",
+                rule: Rule.iosDeliverySwiftui184Quirk,
+                assumption: "assumption: the scenario switched on this reported iOS 18.4 bug (assumptions.quirk_swiftui_cold_start_drop_18_4)")
             implemented = nil
         }
         if platform == .ios, app.lifecycle == .appDelegate, kind == .customScheme, Rule.iosDeliveryOpenUrlDeprecated26.applies(to: world.device.os) {
-            trace.add("iOS", "application(_:open:options:) is deprecated in iOS 26 (still called); Apple points to the scene life cycle",
-                      rule: Rule.iosDeliveryOpenUrlDeprecated26)
+            trace.add(
+                "iOS", "application(_:open:options:) is deprecated in iOS 26 (still called); Apple points to the scene life cycle",
+                rule: Rule.iosDeliveryOpenUrlDeprecated26)
         }
         let previousScreen = app.currentScreen ?? app.homeScreen
         world.bringToForeground(index)
@@ -99,42 +112,54 @@ enum AppDelivery {
         guard let callback = implemented else {
             let shown = cold ? app.homeScreen : previousScreen
             // On Android the classic miss is a warm link in onNewIntent; otherwise the rule that says where it went.
-            let missingRule = platform == .ios ? Rule.iosDeliveryMissingHandler
+            let missingRule =
+                platform == .ios
+                ? Rule.iosDeliveryMissingHandler
                 : (warmNewIntent ? Rule.androidDeliveryOnNewIntentIgnored : entry.rule)
             trace.add(platform.displayName, "Delivers the link to \(entry.callback)", rule: entry.rule, detail: entry.detail)
-            trace.add(app.name, "\(app.name) does not implement \(entry.callback), so its code never sees the link; it shows \(shown)",
-                      rule: missingRule,
-                      detail: "The app implements: \(handles.isEmpty ? "nothing" : handles.joined(separator: ", ")).")
+            trace.add(
+                app.name, "\(app.name) does not implement \(entry.callback), so its code never sees the link; it shows \(shown)",
+                rule: missingRule,
+                detail: "The app implements: \(handles.isEmpty ? "nothing" : handles.joined(separator: ", ")).")
             world.apps[index].currentScreen = shown
-            return Landing(kind: .app, app: app.id, screen: shown, params: [:], via: kind.via, callback: entry.callback,
-                           delivered: false)
+            return Landing(
+                kind: .app, app: app.id, screen: shown, params: [:], via: kind.via, callback: entry.callback,
+                delivered: false)
         }
         trace.add(platform.displayName, "Delivers the link to \(callback)", rule: entry.rule, detail: entry.detail)
         if let sdkRouting {
             let routed = sdkRouting(index, &world, &trace)
             world.apps[index].currentScreen = routed.screen
-            var landing = Landing(kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
-                                  callback: callback, delivered: true)
+            var landing = Landing(
+                kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
+                callback: callback, delivered: true)
             landing.extra = routed.extra
             return landing
         }
         let routed = AppRouter.route(url, in: app, webLink: kind != .customScheme)
         if let route = routed.route {
-            let params = routed.params.isEmpty ? "" : " with " + routed.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
-            trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)\(params)",
-                      rule: Rule.linksimRouterRoute)
+            let params =
+                routed.params.isEmpty ? "" : " with " + routed.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+            trace.add(
+                app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)\(params)",
+                rule: Rule.linksimRouterRoute)
         } else {
-            trace.add(app.name, "No route matches \(url); the app shows its home screen \(routed.screen)",
-                      rule: Rule.linksimRouterHomeFallback)
+            trace.add(
+                app.name, "No route matches \(url); the app shows its home screen \(routed.screen)",
+                rule: Rule.linksimRouterHomeFallback)
         }
         world.apps[index].currentScreen = routed.screen
-        return Landing(kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
-                       callback: callback, delivered: true)
+        return Landing(
+            kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
+            callback: callback, delivered: true)
     }
 
     /// knowledge/ios.md §6: the entry point by life cycle × link kind × cold/warm.
-    private static func iosEntryPoint(app: App, kind: LinkKind, cold: Bool, os: OSVersion)
-        -> (callback: String, alternatives: [String], rule: Rule, detail: String?) {
+    private static func iosEntryPoint(
+        app: App, kind: LinkKind, cold: Bool, os: OSVersion
+    )
+        -> (callback: String, alternatives: [String], rule: Rule, detail: String?)
+    {
         var lifecycle = app.lifecycle
         var note: String?
         if lifecycle != .appDelegate, !Rule.iosDeliveryScenesCold.applies(to: os) {
@@ -145,18 +170,23 @@ enum AppDelivery {
         switch lifecycle {
         case .appDelegate:
             if isScheme {
-                let detail = cold
+                let detail =
+                    cold
                     ? "didFinishLaunchingWithOptions runs first with launchOptions[.url], then application(_:open:options:)."
                     : "The app is brought to the foreground before application(_:open:options:) is called."
-                return ("application(_:open:options:)", cold ? ["application(_:didFinishLaunchingWithOptions:)"] : [],
-                        Rule.iosDeliveryAppDelegate, [note, detail].compactMap { $0 }.joined(separator: " "))
+                return (
+                    "application(_:open:options:)", cold ? ["application(_:didFinishLaunchingWithOptions:)"] : [],
+                    Rule.iosDeliveryAppDelegate, [note, detail].compactMap { $0 }.joined(separator: " ")
+                )
             }
             return ("application(_:continue:restorationHandler:)", [], Rule.iosDeliveryAppDelegate, note)
         case .scenes:
             if cold {
                 let location = isScheme ? "connectionOptions.urlContexts" : "connectionOptions.userActivities"
-                return ("scene(_:willConnectTo:options:)", [], Rule.iosDeliveryScenesCold,
-                        "The link is in \(location); \(isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)") is not called on a cold start.")
+                return (
+                    "scene(_:willConnectTo:options:)", [], Rule.iosDeliveryScenesCold,
+                    "The link is in \(location); \(isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)") is not called on a cold start."
+                )
             }
             return (isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)", [], Rule.iosDeliveryScenesWarm, nil)
         case .swiftui:
@@ -165,8 +195,11 @@ enum AppDelivery {
     }
 
     /// knowledge/android.md §4.1: the entry point by launch mode, task flags and cold/warm.
-    private static func androidEntryPoint(activity: Activity?, cold: Bool, starter: AndroidStarter)
-        -> (callback: String, rule: Rule, detail: String?) {
+    private static func androidEntryPoint(
+        activity: Activity?, cold: Bool, starter: AndroidStarter
+    )
+        -> (callback: String, rule: Rule, detail: String?)
+    {
         let mode = activity?.launchMode ?? .standard
         if cold {
             return ("onCreate", Rule.androidDeliveryColdOncreate, "getIntent() returns the VIEW intent.")
@@ -174,18 +207,26 @@ enum AppDelivery {
         switch mode {
         case .standard:
             if starter == .browser {
-                return ("onCreate", Rule.androidDeliveryClearTopRecreate,
-                        "launchMode=standard with FLAG_ACTIVITY_CLEAR_TOP: the existing instance is finished and re-created.")
+                return (
+                    "onCreate", Rule.androidDeliveryClearTopRecreate,
+                    "launchMode=standard with FLAG_ACTIVITY_CLEAR_TOP: the existing instance is finished and re-created."
+                )
             }
-            return ("onCreate", Rule.androidDeliveryStandardNewInstance,
-                    "A new instance is created in the caller's task.")
+            return (
+                "onCreate", Rule.androidDeliveryStandardNewInstance,
+                "A new instance is created in the caller's task."
+            )
         case .singleTop:
             if starter == .browser {
-                return ("onNewIntent", Rule.androidDeliveryOnNewIntent,
-                        "singleTop with CLEAR_TOP in its own task: the existing instance is reused.")
+                return (
+                    "onNewIntent", Rule.androidDeliveryOnNewIntent,
+                    "singleTop with CLEAR_TOP in its own task: the existing instance is reused."
+                )
             }
-            return ("onCreate", Rule.androidDeliveryStandardNewInstance,
-                    "singleTop reuses an instance only on top of the target task; started from another app's task, a new instance is created.")
+            return (
+                "onCreate", Rule.androidDeliveryStandardNewInstance,
+                "singleTop reuses an instance only on top of the target task; started from another app's task, a new instance is created."
+            )
         case .singleTask, .singleInstance, .singleInstancePerTask:
             return ("onNewIntent", Rule.androidDeliveryOnNewIntent, "launchMode=\(mode.rawValue): the existing instance is reused.")
         }

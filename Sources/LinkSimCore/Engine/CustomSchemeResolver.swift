@@ -12,8 +12,10 @@ enum CustomSchemeResolver {
     // MARK: iOS
 
     /// `providerLink`: the provider link this scheme URL is the fallback of (its SDK data rides along).
-    static func resolveIOS(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder,
-                           providerLink: ProviderLinkContext? = nil) -> Landing {
+    static func resolveIOS(
+        _ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder,
+        providerLink: ProviderLinkContext? = nil
+    ) -> Landing {
         let scheme = parts.scheme.lowercased()
         let surface = TapSurface.name(of: tap, world: world)
         if let system = iosReservedSchemes[scheme] {
@@ -21,8 +23,9 @@ enum CustomSchemeResolver {
             return Landing(kind: .app, app: system.id, via: .customScheme, delivered: true)
         }
         if Rule.iosAasaWebUrlsOnly.applies(to: world.device.os) {
-            trace.add("iOS", "\(parts.scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
-                      rule: Rule.iosAasaWebUrlsOnly)
+            trace.add(
+                "iOS", "\(parts.scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
+                rule: Rule.iosAasaWebUrlsOnly)
         }
         let claimants = world.apps.indices.filter { i in
             world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
@@ -36,27 +39,34 @@ enum CustomSchemeResolver {
         case .safari, .safariAddressBar:
             tellCollision()
             guard let index = target else {
-                trace.add("Safari", "No installed app registered \(scheme):; Safari shows “Cannot Open Page — Safari cannot open the page because the address is invalid.”",
-                          rule: Rule.iosSchemeNotInstalledSafari)
+                trace.add(
+                    "Safari",
+                    "No installed app registered \(scheme):; Safari shows “Cannot Open Page — Safari cannot open the page because the address is invalid.”",
+                    rule: Rule.iosSchemeNotInstalledSafari)
                 return Landing(kind: .error, browser: Browser.safari.rawValue, url: tap.url)
             }
             let app = world.apps[index]
             if Rule.iosSchemeNoPromptBefore9.applies(to: world.device.os) {
-                trace.add("Safari", "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking",
-                          rule: Rule.iosSchemeNoPromptBefore9)
+                trace.add(
+                    "Safari", "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking",
+                    rule: Rule.iosSchemeNoPromptBefore9)
                 return AppDelivery.open(index, url: tap.url, kind: .customScheme, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
             }
-            trace.add("Safari", "Asks “Open in “\(app.name)”?” — Cancel / Open", rule: Rule.iosSchemeSafariPrompt,
-                      detail: "Nothing reaches \(app.name) until the user answers (scenario: `answer: open` or `answer: cancel`).")
-            world.pending = PendingDecision(kind: .safariSchemePrompt, url: tap.url, candidates: [app.id],
-                                            stayBrowser: Browser.safari.rawValue, stayURL: tap.page, tap: tap,
-                                            cancelRule: Rule.iosSchemePromptCancel, providerLink: providerLink)
+            trace.add(
+                "Safari", "Asks “Open in “\(app.name)”?” — Cancel / Open", rule: Rule.iosSchemeSafariPrompt,
+                detail: "Nothing reaches \(app.name) until the user answers (scenario: `answer: open` or `answer: cancel`).")
+            world.pending = PendingDecision(
+                kind: .safariSchemePrompt, url: tap.url, candidates: [app.id],
+                stayBrowser: Browser.safari.rawValue, stayURL: tap.page, tap: tap,
+                cancelRule: Rule.iosSchemePromptCancel, providerLink: providerLink)
             return Landing(kind: .prompt, app: app.id, browser: Browser.safari.rawValue, url: tap.url, options: ["open", "cancel"])
 
         case .notes, .messages, .mail, .otherApp, .qrCode:
             guard let index = target else {
-                trace.add(surface, "\(surface) asks iOS to open \(tap.url); no installed app registered \(scheme):, so open(_:) completes with false and nothing happens",
-                          rule: Rule.iosSchemeNotInstalledApp)
+                trace.add(
+                    surface,
+                    "\(surface) asks iOS to open \(tap.url); no installed app registered \(scheme):, so open(_:) completes with false and nothing happens",
+                    rule: Rule.iosSchemeNotInstalledApp)
                 return Landing(kind: .nowhere)
             }
             var assumption: String?
@@ -70,19 +80,25 @@ enum CustomSchemeResolver {
 
         case .chrome, .firefox, .inAppBrowser:
             guard let index = target else {
-                trace.add(surface, "\(surface) asks iOS to open \(tap.url); no installed app registered \(scheme):, so the call fails and the page stays",
-                          rule: Rule.iosSchemeNotInstalledApp)
+                trace.add(
+                    surface, "\(surface) asks iOS to open \(tap.url); no installed app registered \(scheme):, so the call fails and the page stays",
+                    rule: Rule.iosSchemeNotInstalledApp)
                 return Landing(kind: .nowhere)
             }
             tellCollision()
             let app = world.apps[index]
-            trace.add("iOS", "Asks ““\(surface)” wants to open “\(app.name)”” — Cancel / Open", rule: Rule.iosSchemeAppOpenPrompt,
-                      assumption: "assumption: the third-party browser hands the link to iOS with open(_:) and iOS asks every time (reports say the prompt may be shown only once per pair of apps)")
-            world.pending = PendingDecision(kind: .appOpenPrompt(caller: surface), url: tap.url, candidates: [app.id],
-                                            stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
-                                            cancelRule: Rule.iosSchemeAppOpenPrompt, providerLink: providerLink)
-            return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
-                           options: ["open", "cancel"])
+            trace.add(
+                "iOS", "Asks ““\(surface)” wants to open “\(app.name)”” — Cancel / Open", rule: Rule.iosSchemeAppOpenPrompt,
+                assumption:
+                    "assumption: the third-party browser hands the link to iOS with open(_:) and iOS asks every time (reports say the prompt may be shown only once per pair of apps)"
+            )
+            world.pending = PendingDecision(
+                kind: .appOpenPrompt(caller: surface), url: tap.url, candidates: [app.id],
+                stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
+                cancelRule: Rule.iosSchemeAppOpenPrompt, providerLink: providerLink)
+            return Landing(
+                kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
+                options: ["open", "cancel"])
 
         case .webview, .sfsafariviewcontroller, .chromeAddressBar, .customTab:
             let reason = "a custom-scheme link inside \(surface) depends on the host app's code, and no sourced rule says what happens"
@@ -98,9 +114,12 @@ enum CustomSchemeResolver {
         let policy = world.device.schemeCollision
         guard let chosen = policy == .firstInstalled ? ordered.first : ordered.last else { return nil }
         let names = ordered.map { world.apps[$0].name }.joined(separator: ", ")
-        trace.add("iOS", "\(claimants.count) installed apps registered \(scheme): (\(names)); iOS picks \(world.apps[chosen].name)",
-                  rule: Rule.iosSchemeCollision,
-                  assumption: "assumption: Apple says the choice is undefined; linksim picks the \(policy == .firstInstalled ? "first" : "last")-installed app (device.scheme_collision: \(policy.rawValue)). A real device may pick the other one.")
+        trace.add(
+            "iOS", "\(claimants.count) installed apps registered \(scheme): (\(names)); iOS picks \(world.apps[chosen].name)",
+            rule: Rule.iosSchemeCollision,
+            assumption:
+                "assumption: Apple says the choice is undefined; linksim picks the \(policy == .firstInstalled ? "first" : "last")-installed app (device.scheme_collision: \(policy.rawValue)). A real device may pick the other one."
+        )
         return chosen
     }
 
@@ -112,18 +131,23 @@ enum CustomSchemeResolver {
         var filterIndex: Int
     }
 
-    static func resolveAndroid(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder,
-                               providerLink: ProviderLinkContext? = nil) -> Landing {
+    static func resolveAndroid(
+        _ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder,
+        providerLink: ProviderLinkContext? = nil
+    ) -> Landing {
         let surface = TapSurface.name(of: tap, world: world)
         let scheme = parts.scheme
         if tap.from == .webview, !tap.webViewClient {
-            trace.add(surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
-                      rule: Rule.androidWebviewNoClient)
+            trace.add(
+                surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
+                rule: Rule.androidWebviewNoClient)
         } else if tap.from == .webview || tap.from == .inAppBrowser {
-            let assumption = tap.from == .inAppBrowser
+            let assumption =
+                tap.from == .inAppBrowser
                 ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil
-            trace.add(surface, "The WebView does not resolve intents; loading \(scheme): fails with net::ERR_UNKNOWN_URL_SCHEME",
-                      rule: Rule.androidWebviewUnknownScheme, assumption: assumption)
+            trace.add(
+                surface, "The WebView does not resolve intents; loading \(scheme): fails with net::ERR_UNKNOWN_URL_SCHEME",
+                rule: Rule.androidWebviewUnknownScheme, assumption: assumption)
             return Landing(kind: .error, browser: TapSurface.browser(for: tap, world: world), url: tap.url)
         }
         let search = AndroidHandlers.search(url: tap.url, world: world, caller: tap.caller)
@@ -142,21 +166,26 @@ enum CustomSchemeResolver {
             let why = tap.from == .chromeAddressBar ? "the URL was typed in the address bar" : "the navigation came from script without a user gesture"
             if appIDs.count == 1, let only = handlers.first {
                 let app = world.apps[only.appIndex]
-                trace.add("Chrome", "Because \(why), Chrome asks “Continue to \(app.name)?” instead of leaving on its own",
-                          rule: Rule.androidChromeExternalProtocolPrompt)
-                world.pending = PendingDecision(kind: .chromeExternalPrompt, url: tap.url, candidates: [app.id],
-                                                stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
-                                                cancelRule: Rule.androidChromeExternalProtocolPrompt, providerLink: providerLink)
-                return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
-                               options: ["open", "cancel"])
+                trace.add(
+                    "Chrome", "Because \(why), Chrome asks “Continue to \(app.name)?” instead of leaving on its own",
+                    rule: Rule.androidChromeExternalProtocolPrompt)
+                world.pending = PendingDecision(
+                    kind: .chromeExternalPrompt, url: tap.url, candidates: [app.id],
+                    stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
+                    cancelRule: Rule.androidChromeExternalProtocolPrompt, providerLink: providerLink)
+                return Landing(
+                    kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
+                    options: ["open", "cancel"])
             }
-            trace.add("Chrome", "Because \(why) and \(appIDs.isEmpty ? "no app" : "more than one app") resolves, Chrome does nothing",
-                      rule: Rule.androidChromeExternalProtocolPrompt)
+            trace.add(
+                "Chrome", "Because \(why) and \(appIDs.isEmpty ? "no app" : "more than one app") resolves, Chrome does nothing",
+                rule: Rule.androidChromeExternalProtocolPrompt)
             return Landing(kind: .nowhere)
         }
         if tap.from == .firefox {
-            trace.add("Firefox", "Firefox hands the link to Android like Chrome does",
-                      assumption: "assumption: non-Chrome browsers have their own external-navigation logic (they do not document it); linksim uses Chrome's")
+            trace.add(
+                "Firefox", "Firefox hands the link to Android like Chrome does",
+                assumption: "assumption: non-Chrome browsers have their own external-navigation logic (they do not document it); linksim uses Chrome's")
         }
 
         switch appIDs.count {
@@ -166,35 +195,44 @@ enum CustomSchemeResolver {
                 return Landing(kind: .nowhere)
             }
             if tap.from == .otherApp {
-                trace.add(surface, "startActivity throws ActivityNotFoundException: no app handles \(scheme):",
-                          rule: Rule.androidSchemeNoHandler,
-                          detail: "The calling app crashes unless it catches the exception.")
+                trace.add(
+                    surface, "startActivity throws ActivityNotFoundException: no app handles \(scheme):",
+                    rule: Rule.androidSchemeNoHandler,
+                    detail: "The calling app crashes unless it catches the exception.")
                 return Landing(kind: .error)
             }
-            trace.add(surface, "No app handles \(scheme):; \(surface) cannot open the link and nothing happens",
-                      rule: Rule.androidSchemeNoHandler,
-                      assumption: "assumption: \(surface) catches ActivityNotFoundException, as system apps do")
+            trace.add(
+                surface, "No app handles \(scheme):; \(surface) cannot open the link and nothing happens",
+                rule: Rule.androidSchemeNoHandler,
+                assumption: "assumption: \(surface) catches ActivityNotFoundException, as system apps do")
             return Landing(kind: .nowhere)
         case 1:
             guard let only = handlers.first else { return Landing(kind: .nowhere) }
-            trace.add("Android", "Exactly one app handles \(scheme):; Android starts \(only.activity.qualifiedName(package: world.apps[only.appIndex].package))",
-                      rule: Rule.androidSchemeSingleHandler)
-            return AppDelivery.open(only.appIndex, url: tap.url, kind: .customScheme, activity: only.activity,
-                                    starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
+            trace.add(
+                "Android", "Exactly one app handles \(scheme):; Android starts \(only.activity.qualifiedName(package: world.apps[only.appIndex].package))",
+                rule: Rule.androidSchemeSingleHandler)
+            return AppDelivery.open(
+                only.appIndex, url: tap.url, kind: .customScheme, activity: only.activity,
+                starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
         default:
             if let saved = world.preferredActivities[World.preferenceKey(tap.url)],
-               let handler = handlers.first(where: { world.apps[$0.appIndex].id == saved }) {
-                trace.add("Android", "The user chose “Always” for \(saved) in an earlier chooser: its preferred activity opens directly",
-                          rule: Rule.androidSchemeChooser)
-                return AppDelivery.open(handler.appIndex, url: tap.url, kind: .customScheme, activity: handler.activity,
-                                        starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
+                let handler = handlers.first(where: { world.apps[$0.appIndex].id == saved })
+            {
+                trace.add(
+                    "Android", "The user chose “Always” for \(saved) in an earlier chooser: its preferred activity opens directly",
+                    rule: Rule.androidSchemeChooser)
+                return AppDelivery.open(
+                    handler.appIndex, url: tap.url, kind: .customScheme, activity: handler.activity,
+                    starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
             }
             let names = appIDs.compactMap { id in world.index(of: id).map { world.apps[$0].name } }.joined(separator: ", ")
-            trace.add("Android", "\(appIDs.count) apps handle \(scheme): (\(names)); Android shows the chooser (Just once / Always)",
-                      rule: Rule.androidSchemeChooser)
-            world.pending = PendingDecision(kind: .chooser, url: tap.url, candidates: appIDs,
-                                            stayBrowser: isBrowser ? TapSurface.browser(for: tap, world: world) : nil,
-                                            stayURL: tap.page, tap: tap, cancelRule: Rule.androidSchemeChooser, providerLink: providerLink)
+            trace.add(
+                "Android", "\(appIDs.count) apps handle \(scheme): (\(names)); Android shows the chooser (Just once / Always)",
+                rule: Rule.androidSchemeChooser)
+            world.pending = PendingDecision(
+                kind: .chooser, url: tap.url, candidates: appIDs,
+                stayBrowser: isBrowser ? TapSurface.browser(for: tap, world: world) : nil,
+                stayURL: tap.page, tap: tap, cancelRule: Rule.androidSchemeChooser, providerLink: providerLink)
             return Landing(kind: .chooser, url: tap.url, options: appIDs)
         }
     }

@@ -13,8 +13,10 @@ package enum ExpectationChecker {
             if kind == .chooser {
                 let offered = landing?.options ?? []
                 if !offered.contains(app) {
-                    mismatches.append(.init(field: "app", expected: "\(app) among the options",
-                                            actual: offered.isEmpty ? "no options" : offered.joined(separator: ", ")))
+                    mismatches.append(
+                        .init(
+                            field: "app", expected: "\(app) among the options",
+                            actual: offered.isEmpty ? "no options" : offered.joined(separator: ", ")))
                 }
             } else {
                 compare("app", app, landing?.app)
@@ -23,8 +25,10 @@ package enum ExpectationChecker {
         if let options = expect.options {
             let actual = landing?.options ?? []
             if Set(options) != Set(actual) {
-                mismatches.append(.init(field: "options", expected: options.sorted().joined(separator: ", "),
-                                        actual: actual.isEmpty ? "no options" : actual.sorted().joined(separator: ", ")))
+                mismatches.append(
+                    .init(
+                        field: "options", expected: options.sorted().joined(separator: ", "),
+                        actual: actual.isEmpty ? "no options" : actual.sorted().joined(separator: ", ")))
             }
         }
         compare("screen", expect.screen, landing?.screen)
@@ -41,8 +45,10 @@ package enum ExpectationChecker {
         compare("delivered", expect.delivered.map { $0 ? "true" : "false" }, landing?.delivered.map { $0 ? "true" : "false" })
         if let rule = expect.rule, !trace.contains(where: { $0.rule == rule }) {
             let cited = trace.compactMap { $0.rule?.rawValue }
-            mismatches.append(.init(field: "rule", expected: "the trace cites \(rule)",
-                                    actual: cited.isEmpty ? "no rule cited" : "cited " + cited.joined(separator: ", ")))
+            mismatches.append(
+                .init(
+                    field: "rule", expected: "the trace cites \(rule)",
+                    actual: cited.isEmpty ? "no rule cited" : "cited " + cited.joined(separator: ", ")))
         }
         for (key, value) in expect.extra.sorted(by: { $0.key < $1.key }) {
             compare(key, value, landing?.extra[key])

@@ -139,7 +139,8 @@ package enum Settings {
         .app("user_selected_domains", "hosts separated by commas, or null") { app, value, _ in
             switch value {
             case .null: app.userSelectedDomains = []
-            case .string(let s): app.userSelectedDomains = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            case .string(let s):
+                app.userSelectedDomains = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
             default: return "must be hosts separated by commas"
             }
             return nil
@@ -161,7 +162,9 @@ package enum Settings {
             let key = String(path.dropFirst("device.".count))
             guard let setting = named(.device, key) else {
                 let keys = all.filter { $0.scope == .device }.map(\.key)
-                return .failure(SettingError(message: "unknown setting `\(path)`\(Suggestion.didYouMean(key, among: keys)); device settings: \(keys.joined(separator: ", "))"))
+                return .failure(
+                    SettingError(
+                        message: "unknown setting `\(path)`\(Suggestion.didYouMean(key, among: keys)); device settings: \(keys.joined(separator: ", "))"))
             }
             return .success(ResolvedSetting(setting: setting, appIndex: nil))
         }
@@ -172,26 +175,29 @@ package enum Settings {
             guard let appIndex = Int(ref).flatMap({ apps.indices.contains($0) ? $0 : nil }) ?? apps.firstIndex(where: { $0.id == ref }) else {
                 return .failure(SettingError(message: "`\(path)`: no app `\(ref)` in `apps`\(Suggestion.didYouMean(ref, among: apps.map(\.id)))"))
             }
-            return .success(ResolvedSetting(setting: .app("domain_verification", "a state (none, verified, approved, denied...) or a verifier code") { app, value, _ in
-                switch value {
-                case .null: app.domainVerification[host] = nil
-                case .int(let code):
-                    guard let state = DomainVerificationState(String(code)) else { return "not a verifier code (1024 or more)" }
-                    app.domainVerification[host] = state
-                case .string(let s):
-                    guard let state = DomainVerificationState(s) else { return "not a verification state" }
-                    app.domainVerification[host] = state
-                default: return "not a verification state"
-                }
-                return nil
-            }, appIndex: appIndex))
+            return .success(
+                ResolvedSetting(
+                    setting: .app("domain_verification", "a state (none, verified, approved, denied...) or a verifier code") { app, value, _ in
+                        switch value {
+                        case .null: app.domainVerification[host] = nil
+                        case .int(let code):
+                            guard let state = DomainVerificationState(String(code)) else { return "not a verifier code (1024 or more)" }
+                            app.domainVerification[host] = state
+                        case .string(let s):
+                            guard let state = DomainVerificationState(s) else { return "not a verification state" }
+                            app.domainVerification[host] = state
+                        default: return "not a verification state"
+                        }
+                        return nil
+                    }, appIndex: appIndex))
         }
         if path.hasPrefix("apps.") {
             let rest = path.dropFirst("apps.".count)
             guard let dot = rest.lastIndex(of: ".") else {
                 return .failure(SettingError(message: "`\(path)` needs an app and a key, e.g. apps.0.state"))
             }
-            let ref = String(rest[..<dot]), key = String(rest[rest.index(after: dot)...])
+            let ref = String(rest[..<dot])
+            let key = String(rest[rest.index(after: dot)...])
             let index: Int?
             if let i = Int(ref) { index = apps.indices.contains(i) ? i : nil } else { index = apps.firstIndex { $0.id == ref } }
             guard let appIndex = index else {
@@ -199,7 +205,9 @@ package enum Settings {
             }
             guard let setting = named(.app, key) else {
                 let keys = all.filter { $0.scope == .app }.map(\.key)
-                return .failure(SettingError(message: "unknown app setting `\(key)`\(Suggestion.didYouMean(key, among: keys)); app settings: \(keys.joined(separator: ", "))"))
+                return .failure(
+                    SettingError(
+                        message: "unknown app setting `\(key)`\(Suggestion.didYouMean(key, among: keys)); app settings: \(keys.joined(separator: ", "))"))
             }
             return .success(ResolvedSetting(setting: setting, appIndex: appIndex))
         }

@@ -77,15 +77,23 @@ package enum Simulator {
             world.apps[i].installSource = source
             let fresh = !reinstall
             defer {
-                if fresh { DomainVerificationTransitions.install(i, world: &world, trace: &trace) }
-                else { DomainVerificationTransitions.update(i, world: &world, trace: &trace) }
+                if fresh {
+                    DomainVerificationTransitions.install(i, world: &world, trace: &trace)
+                } else {
+                    DomainVerificationTransitions.update(i, world: &world, trace: &trace)
+                }
             }
-            trace.add(world.device.platform.displayName,
-                      "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched")
+            trace.add(
+                world.device.platform.displayName,
+                "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched"
+            )
             if world.device.platform == .ios, Rule.iosAasaHostFetchTiming.applies(to: world.device.os),
-               world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
-                trace.add("iOS", "At install the device downloads \(world.apps[i].name)'s association files\(Rule.iosAasaHostCdn.applies(to: world.device.os) ? " from Apple's CDN" : "")",
-                          rule: Rule.iosAasaHostFetchTiming)
+                world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") })
+            {
+                trace.add(
+                    "iOS",
+                    "At install the device downloads \(world.apps[i].name)'s association files\(Rule.iosAasaHostCdn.applies(to: world.device.os) ? " from Apple's CDN" : "")",
+                    rule: Rule.iosAasaHostFetchTiming)
             }
             return nil
 
@@ -104,9 +112,11 @@ package enum Simulator {
             world.apps[i].associationCheckedAt = world.clock
             trace.add(world.device.platform.displayName, "Updates \(world.apps[i].name) from the store; a running process is terminated")
             if world.device.platform == .ios, Rule.iosAasaHostFetchTiming.applies(to: world.device.os),
-               world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
-                trace.add("iOS", "The update makes the device fetch \(world.apps[i].name)'s association files again",
-                          rule: Rule.iosAasaHostFetchTiming)
+                world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") })
+            {
+                trace.add(
+                    "iOS", "The update makes the device fetch \(world.apps[i].name)'s association files again",
+                    rule: Rule.iosAasaHostFetchTiming)
             }
             DomainVerificationTransitions.update(i, world: &world, trace: &trace)
             return nil
@@ -123,9 +133,10 @@ package enum Simulator {
             let cold = !app.state.isRunning
             let screen = cold ? app.homeScreen : (app.currentScreen ?? app.homeScreen)
             trace.add("User", "Taps the \(app.name) icon")
-            trace.add(world.device.platform.displayName,
-                      cold ? "Starts \(app.name) cold; it shows \(screen)" : "Brings \(app.name) forward; it shows \(screen)",
-                      rule: Rule.linksimAppLaunch)
+            trace.add(
+                world.device.platform.displayName,
+                cold ? "Starts \(app.name) cold; it shows \(screen)" : "Brings \(app.name) forward; it shows \(screen)",
+                rule: Rule.linksimAppLaunch)
             world.bringToForeground(i)
             if cold { world.apps[i].launchCount += 1 }
             world.apps[i].currentScreen = screen
@@ -134,8 +145,10 @@ package enum Simulator {
         case .serve(let changes):
             for change in changes {
                 change.apply(to: &world.web)
-                trace.add("server \(change.host)", "From \(world.clock) on serves a new \(change.keys.joined(separator: ", ")); devices see it when they next fetch (install, update, re-check, re-verification)",
-                          rule: Rule.linksimServerChange)
+                trace.add(
+                    "server \(change.host)",
+                    "From \(world.clock) on serves a new \(change.keys.joined(separator: ", ")); devices see it when they next fetch (install, update, re-check, re-verification)",
+                    rule: Rule.linksimServerChange)
             }
             world.webHistory.append(WebVersion(since: world.clock, web: world.web, changedHosts: Set(changes.map(\.host))))
             return nil
@@ -171,8 +184,10 @@ enum LinkTap {
         // Android compares schemes case-sensitively; an app's intent for HTTPS:// matches no web filter
         // (browsers canonicalise what is tapped in them, so this only affects app-to-app intents).
         if world.device.platform == .android, parts.isWeb, parts.scheme != parts.scheme.lowercased(), !tap.from.isBrowser {
-            trace.add("Android", "The intent's scheme is \(parts.scheme), not \(parts.scheme.lowercased()): schemes compare case-sensitively, so no web filter matches it",
-                      rule: Rule.androidFilterSchemeCaseSensitive)
+            trace.add(
+                "Android",
+                "The intent's scheme is \(parts.scheme), not \(parts.scheme.lowercased()): schemes compare case-sensitively, so no web filter matches it",
+                rule: Rule.androidFilterSchemeCaseSensitive)
             return CustomSchemeResolver.resolveAndroid(tap, parts: parts, world: &world, trace: &trace)
         }
         if parts.isWeb {
@@ -205,7 +220,7 @@ enum LinkTap {
         var found: (url: String, parts: URLParts)?
         for _ in 0..<10 {
             guard let rule = WebNavigation.redirect(current, web: world.web), rule.after.seconds == 0,
-                  let host = URLParts(current)?.host
+                let host = URLParts(current)?.host
             else { break }
             hops.append((host.lowercased(), rule))
             current = rule.target
@@ -242,12 +257,14 @@ enum LinkTap {
         if world.device.platform == .ios, !host.isEmpty, Rule.iosUlUserPreference.applies(to: world.device.os) {
             if choice == .openInSafari {
                 if !world.device.safariPrefersBrowser.contains(host) { world.device.safariPrefersBrowser.append(host) }
-                trace.add("iOS", "Remembers that the user prefers the browser for \(host); later taps on its universal links open Safari",
-                          rule: Rule.iosUlUserPreference)
+                trace.add(
+                    "iOS", "Remembers that the user prefers the browser for \(host); later taps on its universal links open Safari",
+                    rule: Rule.iosUlUserPreference)
             } else {
                 world.device.safariPrefersBrowser.removeAll { $0 == host }
-                trace.add("iOS", "Forgets the browser preference for \(host); its universal links open the app again",
-                          rule: Rule.iosUlUserPreference)
+                trace.add(
+                    "iOS", "Forgets the browser preference for \(host); its universal links open the app again",
+                    rule: Rule.iosUlUserPreference)
             }
         }
         if choice == .openInSafari {
@@ -284,8 +301,9 @@ enum WebNavigation {
     static func show(_ url: String, browser: String, web: Web, trace: inout TraceRecorder) -> Landing {
         let shown = Browser(rawValue: browser)?.displayName ?? browser
         if redirect(url, web: web) != nil {
-            trace.add(shown, "The chain still redirects after \(redirectLimit) hops (a redirect loop): the browser gives up with its too-many-redirects error page",
-                      rule: Rule.webRedirectLimit)
+            trace.add(
+                shown, "The chain still redirects after \(redirectLimit) hops (a redirect loop): the browser gives up with its too-many-redirects error page",
+                rule: Rule.webRedirectLimit)
             return Landing(kind: .error, browser: browser, url: url)
         }
         trace.add(shown, "Shows \(url)")
@@ -310,15 +328,17 @@ enum PendingAnswer {
             var activity: Activity?
             var starter = AppDelivery.AndroidStarter.otherApp
             if platform == .android, let parts = URLParts(pending.url) {
-                activity = AndroidHandlers.search(url: pending.url, world: world, caller: pending.tap.caller).handlers
+                activity =
+                    AndroidHandlers.search(url: pending.url, world: world, caller: pending.tap.caller).handlers
                     .first { $0.appIndex == index }?.activity
                 if [.chrome, .chromeAddressBar, .customTab, .firefox].contains(pending.tap.from) { starter = .browser }
             }
             let isWeb = URLParts(pending.url)?.isWeb == true
             let kind: AppDelivery.LinkKind = isWeb ? (platform == .android ? .appLink : .universalLink) : .customScheme
-            return AppDelivery.open(index, url: pending.url, kind: kind, activity: activity, starter: starter,
-                                    sdkRouting: pending.providerLink?.routing,
-                                    world: &world, trace: &trace)
+            return AppDelivery.open(
+                index, url: pending.url, kind: kind, activity: activity, starter: starter,
+                sdkRouting: pending.providerLink?.routing,
+                world: &world, trace: &trace)
         }
 
         switch pending.kind {
@@ -332,8 +352,9 @@ enum PendingAnswer {
             case .cancel:
                 return stay("Taps Cancel; the app does not open")
             default:
-                trace.add("User", "“\(answer)” is not an answer this prompt offers (Open or Cancel); the prompt is dismissed",
-                          rule: Rule.linksimAnswerNothingPending)
+                trace.add(
+                    "User", "“\(answer)” is not an answer this prompt offers (Open or Cancel); the prompt is dismissed",
+                    rule: Rule.linksimAnswerNothingPending)
                 return Landing(kind: .nowhere)
             }
         case .chooser:
@@ -348,13 +369,15 @@ enum PendingAnswer {
             if answer == .justOnce || answer == .always, let first = pending.candidates.first {
                 if answer == .always, platform == .android, world.index(of: first) != nil {
                     world.preferredActivities[World.preferenceKey(pending.url)] = first
-                    trace.add("Android", "“Always” saves \(first) as the preferred activity for \(World.preferenceKey(pending.url)) links",
-                              rule: pending.cancelRule)
+                    trace.add(
+                        "Android", "“Always” saves \(first) as the preferred activity for \(World.preferenceKey(pending.url)) links",
+                        rule: pending.cancelRule)
                 }
                 return open(first, detail: "Picks the first option and taps \(answer == .always ? "Always" : "Just once")")
             }
-            trace.add("User", "“\(answer)” is not one of the chooser's options (\(pending.candidates.joined(separator: ", "))); the chooser is dismissed",
-                      rule: Rule.linksimAnswerNothingPending)
+            trace.add(
+                "User", "“\(answer)” is not one of the chooser's options (\(pending.candidates.joined(separator: ", "))); the chooser is dismissed",
+                rule: Rule.linksimAnswerNothingPending)
             return Landing(kind: .nowhere)
         }
     }

@@ -45,9 +45,11 @@ package struct Landing: Sendable, Equatable {
     /// For an `unknown` landing: why linksim cannot say where the link lands.
     package var reason: String?
 
-    package init(kind: LandingKind, app: String? = nil, screen: String? = nil, params: [String: String]? = nil,
-                via: Via? = nil, callback: String? = nil, delivered: Bool? = nil, browser: String? = nil,
-                url: String? = nil, options: [String]? = nil, reason: String? = nil) {
+    package init(
+        kind: LandingKind, app: String? = nil, screen: String? = nil, params: [String: String]? = nil,
+        via: Via? = nil, callback: String? = nil, delivered: Bool? = nil, browser: String? = nil,
+        url: String? = nil, options: [String]? = nil, reason: String? = nil
+    ) {
         self.kind = kind
         self.app = app
         self.screen = screen

@@ -91,8 +91,10 @@ struct TraceRecorder {
 
     mutating func append(_ step: TraceStep) { steps.append(step) }
 
-    mutating func add(_ actor: String, _ summary: String, rule: Rule? = nil, detail: String? = nil,
-                      assumption: String? = nil) {
+    mutating func add(
+        _ actor: String, _ summary: String, rule: Rule? = nil, detail: String? = nil,
+        assumption: String? = nil
+    ) {
         steps.append(TraceStep(actor: actor, summary: summary, rule: rule, detail: detail, assumption: assumption))
     }
 }

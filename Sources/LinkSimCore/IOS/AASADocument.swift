@@ -33,9 +33,11 @@ package struct AASADocument: Sendable, Equatable {
     /// `applinks.substitutionVariables` (iOS 13.5+): name -> alternative strings.
     package var substitutionVariables: [String: [String]]
 
-    package init(hasAppLinks: Bool = true, services: [String] = ["applinks"], detailsForm: DetailsForm = .array,
-                details: [AASADetail] = [], defaults: AASAComponent? = nil,
-                substitutionVariables: [String: [String]] = [:]) {
+    package init(
+        hasAppLinks: Bool = true, services: [String] = ["applinks"], detailsForm: DetailsForm = .array,
+        details: [AASADetail] = [], defaults: AASAComponent? = nil,
+        substitutionVariables: [String: [String]] = [:]
+    ) {
         self.hasAppLinks = hasAppLinks
         self.services = services
         self.detailsForm = detailsForm
@@ -87,8 +89,9 @@ package struct AASADocument: Sendable, Equatable {
             // Key order of a JSON object is undefined, so evaluate in sorted order (ios.md §2.1, R-BA decision).
             details = members.sorted { $0.key < $1.key }.map { AASADetail(node: $0.value, dictionaryKey: $0.key) }
         } else {
-            throw AASAParseError("\"applinks.details\" must be an array (or the legacy object keyed by app ID)",
-                                 at: detailsNode.position)
+            throw AASAParseError(
+                "\"applinks.details\" must be an array (or the legacy object keyed by app ID)",
+                at: detailsNode.position)
         }
     }
 }
@@ -118,8 +121,10 @@ package struct AASADetail: Sendable, Equatable {
     /// False when the entry was not a JSON object (it then applies to no app).
     package var isObject: Bool
 
-    package init(appIDs: [String], appIDSource: AppIDSource = .appIDs, ignoredAppID: String? = nil,
-                components: [AASAComponent]? = nil, paths: [String]? = nil, defaults: AASAComponent? = nil) {
+    package init(
+        appIDs: [String], appIDSource: AppIDSource = .appIDs, ignoredAppID: String? = nil,
+        components: [AASAComponent]? = nil, paths: [String]? = nil, defaults: AASAComponent? = nil
+    ) {
         self.appIDs = appIDs
         self.appIDSource = appIDSource
         self.ignoredAppID = ignoredAppID
@@ -184,9 +189,11 @@ package struct AASAComponent: Sendable, Equatable {
     /// Keys iOS ignores here: unknown or misspelled keys, and known keys with a value of the wrong type.
     package var ignoredKeys: [String]
 
-    package init(path: String? = nil, query: AASAQueryPattern? = nil, fragment: String? = nil, exclude: Bool? = nil,
-                caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil,
-                ignoredKeys: [String] = []) {
+    package init(
+        path: String? = nil, query: AASAQueryPattern? = nil, fragment: String? = nil, exclude: Bool? = nil,
+        caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil,
+        ignoredKeys: [String] = []
+    ) {
         self.path = path
         self.query = query
         self.fragment = fragment

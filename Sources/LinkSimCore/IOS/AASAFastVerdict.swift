@@ -61,12 +61,14 @@ struct AASAFastVerdict {
             var caseSensitive = component.caseSensitive ?? appDefaults?.caseSensitive ?? domainDefaults?.caseSensitive ?? true
             if !caseSensitiveKeySupported { caseSensitive = true }
             let percentEncoded = component.percentEncoded ?? appDefaults?.percentEncoded ?? domainDefaults?.percentEncoded ?? true
-            let options = GlobOptions(caseSensitive: caseSensitive,
-                                      documentVariables: variablesSupported ? document.substitutionVariables : nil)
-            let matched = matches(path: component.path ?? appDefaults?.path ?? domainDefaults?.path,
-                                  query: component.query ?? appDefaults?.query ?? domainDefaults?.query,
-                                  fragment: component.fragment ?? appDefaults?.fragment ?? domainDefaults?.fragment,
-                                  url: url, options: options, percentEncoded: percentEncoded)
+            let options = GlobOptions(
+                caseSensitive: caseSensitive,
+                documentVariables: variablesSupported ? document.substitutionVariables : nil)
+            let matched = matches(
+                path: component.path ?? appDefaults?.path ?? domainDefaults?.path,
+                query: component.query ?? appDefaults?.query ?? domainDefaults?.query,
+                fragment: component.fragment ?? appDefaults?.fragment ?? domainDefaults?.fragment,
+                url: url, options: options, percentEncoded: percentEncoded)
             if matched {
                 let exclude = component.exclude ?? appDefaults?.exclude ?? domainDefaults?.exclude ?? false
                 return AASAVerdict(result: exclude ? .exclude : .match, detail: index, component: position, format: .components)
@@ -76,16 +78,20 @@ struct AASAFastVerdict {
     }
 
     /// Every key the component has (after inheriting from defaults) must match.
-    func matches(path: String?, query: AASAQueryPattern?, fragment: String?, url: AASAURL, options: GlobOptions,
-                 percentEncoded: Bool) -> Bool {
+    func matches(
+        path: String?, query: AASAQueryPattern?, fragment: String?, url: AASAURL, options: GlobOptions,
+        percentEncoded: Bool
+    ) -> Bool {
         let pathText = percentEncoded ? url.path : PercentDecoding.decode(url.path)
         guard PathCheck.matches(pattern: path ?? "*", urlPath: pathText, options: options) else { return false }
         return Self.matches(query: query, fragment: fragment, url: url, options: options, percentEncoded: percentEncoded)
     }
 
     /// The query and fragment keys of a component whose path matched.
-    static func matches(query: AASAQueryPattern?, fragment: String?, url: AASAURL, options: GlobOptions,
-                        percentEncoded: Bool) -> Bool {
+    static func matches(
+        query: AASAQueryPattern?, fragment: String?, url: AASAURL, options: GlobOptions,
+        percentEncoded: Bool
+    ) -> Bool {
         switch query {
         case nil, .ignored?:
             break

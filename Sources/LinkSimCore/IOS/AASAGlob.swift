@@ -141,7 +141,8 @@ indirect enum GlobToken: Sendable {
             } else if scalar == "?" {
                 tokens.append(.anyOne)
             } else if scalar == "$", let variables, i + 1 < pattern.count, pattern[i + 1] == "(",
-                      let close = pattern[(i + 2)...].firstIndex(of: ")") {
+                let close = pattern[(i + 2)...].firstIndex(of: ")")
+            {
                 let name = String(String.UnicodeScalarView(pattern[(i + 2)..<close]))
                 if let variable = variables[name] {
                     used = true
@@ -207,9 +208,15 @@ struct PatternGlob: Sendable {
             var any = false
             switch token {
             case .literal(let scalar):
-                for p in 0..<n where current[p] && text[p] == scalar { next[p + 1] = true; any = true }
+                for p in 0..<n where current[p] && text[p] == scalar {
+                    next[p + 1] = true
+                    any = true
+                }
             case .anyOne:
-                for p in 0..<n where current[p] { next[p + 1] = true; any = true }
+                for p in 0..<n where current[p] {
+                    next[p + 1] = true
+                    any = true
+                }
             case .characterClass(let set):
                 for p in 0..<n where current[p] && set.contains(text[p], caseSensitive: caseSensitive) {
                     next[p + 1] = true
@@ -233,7 +240,10 @@ struct PatternGlob: Sendable {
             case .alternatives(let options):
                 for option in options {
                     let reached = reachable(option, from: current, text: text, caseSensitive: caseSensitive)
-                    for p in 0...n where reached[p] { next[p] = true; any = true }
+                    for p in 0...n where reached[p] {
+                        next[p] = true
+                        any = true
+                    }
                 }
             }
             swap(&current, &next)

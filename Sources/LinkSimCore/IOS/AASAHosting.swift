@@ -26,9 +26,11 @@ struct AASAFetcher {
     func fetch(host: String, viaCDN: Bool, at time: SimInstant, trace: inout TraceRecorder) -> AssociationOutcome {
         let webHost = web[host]
         if viaCDN, let lagging = cdnLag(host: host, at: time) {
-            trace.add("Apple CDN", "\(host)'s file changed at \(lagging.changedAt); the CDN picks a change up within 24 hours, so at \(time) it still serves the file from before",
-                      rule: Rule.iosAasaHostCdn,
-                      assumption: "assumption: Apple's CDN refreshes exactly 24 hours after a change (Apple: “within 24 hours”)")
+            trace.add(
+                "Apple CDN",
+                "\(host)'s file changed at \(lagging.changedAt); the CDN picks a change up within 24 hours, so at \(time) it still serves the file from before",
+                rule: Rule.iosAasaHostCdn,
+                assumption: "assumption: Apple's CDN refreshes exactly 24 hours after a change (Apple: “within 24 hours”)")
             if lagging.fromStart, let cdnCopy = lagging.web[host]?.cdnAASA, time < scenarioStart + Self.cdnRefresh {
                 return evaluate(cdnCopy, host: host, location: "Apple's CDN copy", actor: "Apple CDN", trace: &trace)
             }
@@ -36,13 +38,17 @@ struct AASAFetcher {
         }
         if viaCDN {
             if let cdnCopy = webHost?.cdnAASA, time < scenarioStart + Self.cdnRefresh {
-                trace.add("Apple CDN", "Serves its cached copy of \(host)'s file (\(cdnCopy.origin))",
-                          rule: Rule.iosAasaHostCdn,
-                          assumption: "assumption: the server's current file was published at the scenario's start; Apple's CDN picks it up after 24 hours (Apple: “within 24 hours”), so until \(scenarioStart + Self.cdnRefresh) the CDN still serves cdn_aasa")
+                trace.add(
+                    "Apple CDN", "Serves its cached copy of \(host)'s file (\(cdnCopy.origin))",
+                    rule: Rule.iosAasaHostCdn,
+                    assumption:
+                        "assumption: the server's current file was published at the scenario's start; Apple's CDN picks it up after 24 hours (Apple: “within 24 hours”), so until \(scenarioStart + Self.cdnRefresh) the CDN still serves cdn_aasa"
+                )
                 return evaluate(cdnCopy, host: host, location: "Apple's CDN copy", actor: "Apple CDN", trace: &trace)
             }
-            trace.add("Apple CDN", "Holds the file the server \(host) answers (the CDN fetches it from the server)",
-                      rule: Rule.iosAasaHostCdn)
+            trace.add(
+                "Apple CDN", "Holds the file the server \(host) answers (the CDN fetches it from the server)",
+                rule: Rule.iosAasaHostCdn)
             return fromServer(host: host, actor: "Apple CDN", trace: &trace)
         }
         return fromServer(host: host, actor: "iOS (swcd)", trace: &trace)
@@ -65,33 +71,41 @@ struct AASAFetcher {
     fileprivate func fromServer(host: String, actor: String, trace: inout TraceRecorder) -> AssociationOutcome {
         let webHost = web[host]
         let wellKnown = webHost?.aasa ?? .notFound
-        let first = evaluate(wellKnown, host: host, location: "https://\(host)/.well-known/apple-app-site-association",
-                             actor: actor, trace: &trace)
+        let first = evaluate(
+            wellKnown, host: host, location: "https://\(host)/.well-known/apple-app-site-association",
+            actor: actor, trace: &trace)
         if case .approved = first { return first }
         if case .unavailable = first { return first }
         guard let root = webHost?.aasaRoot else { return first }
-        trace.add(actor, "Falls back to the legacy root location", rule: Rule.iosAasaHostLocation,
-                  assumption: "assumption: iOS checks /.well-known first, then the root (not documented by Apple today; observed, e.g. github.com)")
+        trace.add(
+            actor, "Falls back to the legacy root location", rule: Rule.iosAasaHostLocation,
+            assumption: "assumption: iOS checks /.well-known first, then the root (not documented by Apple today; observed, e.g. github.com)")
         return evaluate(root, host: host, location: "https://\(host)/apple-app-site-association", actor: actor, trace: &trace)
     }
 
     /// Applies the HTTP rules to one answer.
-    private func evaluate(_ resource: WebResource, host: String, location: String, actor: String,
-                          trace: inout TraceRecorder) -> AssociationOutcome {
+    private func evaluate(
+        _ resource: WebResource, host: String, location: String, actor: String,
+        trace: inout TraceRecorder
+    ) -> AssociationOutcome {
         let status = resource.status
         if resource.redirect != nil || (300..<400).contains(status) {
-            trace.add(actor, "GET \(location) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); redirects are not followed, so the association is not established",
-                      rule: Rule.iosAasaHostNoRedirects)
+            trace.add(
+                actor,
+                "GET \(location) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); redirects are not followed, so the association is not established",
+                rule: Rule.iosAasaHostNoRedirects)
             return .denied("the AASA request was redirected")
         }
         if status == 403 || status == 404 {
-            trace.add(actor, "GET \(location) → \(status); the site denied access", rule: Rule.iosAasaHostStatus,
-                      detail: status == 404 && resource.body == nil ? "The scenario's web section does not serve this file." : nil)
+            trace.add(
+                actor, "GET \(location) → \(status); the site denied access", rule: Rule.iosAasaHostStatus,
+                detail: status == 404 && resource.body == nil ? "The scenario's web section does not serve this file." : nil)
             return .denied("\(status) for the AASA file")
         }
         if (500..<600).contains(status) {
-            trace.add(actor, "GET \(location) → \(status); temporarily unavailable, no association until a later check succeeds",
-                      rule: Rule.iosAasaHostStatus)
+            trace.add(
+                actor, "GET \(location) → \(status); temporarily unavailable, no association until a later check succeeds",
+                rule: Rule.iosAasaHostStatus)
             return .unavailable("\(status) for the AASA file")
         }
         if status != 200 {
@@ -101,8 +115,9 @@ struct AASAFetcher {
         let body = resource.body ?? []
         trace.add(actor, "GET \(location) → 200 (\(body.count) bytes, \(resource.contentType))", rule: Rule.iosAasaHostStatus)
         if resource.contentType.lowercased().split(separator: ";").first.map({ $0.trimmingCharacters(in: .whitespaces) }) != "application/json" {
-            trace.add(actor, "Content-Type is \(resource.contentType), not application/json; iOS does not enforce it",
-                      rule: Rule.iosAasaHostContentType)
+            trace.add(
+                actor, "Content-Type is \(resource.contentType), not application/json; iOS does not enforce it",
+                rule: Rule.iosAasaHostContentType)
         }
         if body.count > Self.sizeLimit, Rule.iosAasaSizeLimit.applies(to: ios) {
             trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: Rule.iosAasaSizeLimit)

@@ -4,9 +4,12 @@ extension MatchRun {
     // MARK: paths
 
     mutating func evaluate(paths: [String], index: Int, parts: MatchedURLParts) -> AASAMatch? {
-        note("details[\(index)] uses legacy paths: only the URL path \"\(parts.path.isEmpty ? "/" : parts.path)\" is compared (query and fragment ignored), case-sensitively",
-             rule: Rule.iosAasaPathsLegacy,
-             assumption: "linksim applies the components path normalisation (trailing slashes, optional leading slash) to paths too; it was measured for components only.")
+        note(
+            "details[\(index)] uses legacy paths: only the URL path \"\(parts.path.isEmpty ? "/" : parts.path)\" is compared (query and fragment ignored), case-sensitively",
+            rule: Rule.iosAasaPathsLegacy,
+            assumption:
+                "linksim applies the components path normalisation (trailing slashes, optional leading slash) to paths too; it was measured for components only."
+        )
         let options = GlobOptions(caseSensitive: true, documentVariables: nil)
         for (position, entry) in paths.enumerated() {
             var pattern = entry
@@ -29,8 +32,9 @@ extension MatchRun {
                 continue
             }
             if excluding {
-                note("\(name) matches and starts with \"NOT \": exclude, the URL does not open the app",
-                     rule: Rule.iosAasaPathsNotExclude)
+                note(
+                    "\(name) matches and starts with \"NOT \": exclude, the URL does not open the app",
+                    rule: Rule.iosAasaPathsNotExclude)
                 return verdict(.exclude, detail: index, component: position, format: .paths)
             }
             note("\(name) matches: match, the first hit wins", rule: Rule.iosAasaPathsLegacy)
@@ -40,7 +44,6 @@ extension MatchRun {
         return nil
     }
 }
-
 
 /// The URL parts in the form the matcher compares them.
 struct MatchedURLParts {

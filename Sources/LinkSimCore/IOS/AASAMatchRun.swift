@@ -25,8 +25,10 @@ struct MatchRun {
         steps.append(AASAMatchStep(summary: summary, detail: detail, rule: rule, assumption: assumption))
     }
 
-    mutating func verdict(_ result: AASAMatchResult, detail: Int? = nil, component: Int? = nil,
-                          format: AASAFormat? = nil) -> AASAMatch {
+    mutating func verdict(
+        _ result: AASAMatchResult, detail: Int? = nil, component: Int? = nil,
+        format: AASAFormat? = nil
+    ) -> AASAMatch {
         AASAMatch(result: result, detail: detail, component: component, format: format, steps: steps)
     }
 
@@ -41,14 +43,16 @@ struct MatchRun {
             return verdict(.noMatch)
         }
         guard url.scheme == "https" || url.scheme == "http" else {
-            note("\(url.scheme): URLs are not web links; only https/http URLs are checked against the file",
-                 rule: Rule.iosAasaWebUrlsOnly)
+            note(
+                "\(url.scheme): URLs are not web links; only https/http URLs are checked against the file",
+                rule: Rule.iosAasaWebUrlsOnly)
             return verdict(.noMatch)
         }
         if let domain {
             guard url.host.lowercased() == domain.lowercased() else {
-                note("The URL's host \(url.host) is not \(domain), the host this file was served for",
-                     rule: Rule.iosAasaHostCaseInsensitive)
+                note(
+                    "The URL's host \(url.host) is not \(domain), the host this file was served for",
+                    rule: Rule.iosAasaHostCaseInsensitive)
                 return verdict(.noMatch)
             }
             if url.host != domain {
@@ -60,14 +64,16 @@ struct MatchRun {
             return verdict(.noMatch)
         }
         guard document.hasAppLinks else {
-            note("The file has no \"applinks\" section (it has: \(document.services.joined(separator: ", "))), so it claims no URLs",
-                 rule: Rule.iosAasaApplinksSection)
+            note(
+                "The file has no \"applinks\" section (it has: \(document.services.joined(separator: ", "))), so it claims no URLs",
+                rule: Rule.iosAasaApplinksSection)
             return verdict(.noMatch)
         }
         if document.detailsForm == .dictionary {
-            note("applinks.details is the legacy dictionary keyed by app ID; its keys are tried in sorted order and numbered 0, 1, … in that order",
-                 rule: Rule.iosAasaDetailsDictionary,
-                 assumption: "JSON key order is undefined; linksim sorts the keys (R-BA's decision, ios.md §2.1)")
+            note(
+                "applinks.details is the legacy dictionary keyed by app ID; its keys are tried in sorted order and numbered 0, 1, … in that order",
+                rule: Rule.iosAasaDetailsDictionary,
+                assumption: "JSON key order is undefined; linksim sorts the keys (R-BA's decision, ios.md §2.1)")
         }
         if document.details.isEmpty {
             note("applinks.details has no entries, so the file claims no URLs", rule: Rule.iosAasaApplinksSection)
@@ -77,8 +83,9 @@ struct MatchRun {
         for (index, detail) in document.details.enumerated() {
             if let hit = evaluate(detail: detail, index: index, parts: parts) { return hit }
         }
-        note("No details entry for \(appID) has a rule that hits \(describe(url)): no_match, so the URL does not open this app",
-             rule: Rule.iosAasaDetailsOrder)
+        note(
+            "No details entry for \(appID) has a rule that hits \(describe(url)): no_match, so the URL does not open this app",
+            rule: Rule.iosAasaDetailsOrder)
         return verdict(.noMatch)
     }
 
@@ -96,12 +103,14 @@ struct MatchRun {
         if ios < OSVersion(ios: 13), detail.appIDSource == .appIDs {
             // appIDs arrived with iOS 13: an older iOS reads only appID.
             if let single = detail.ignoredAppID, single == appID {
-                note("\(name): iOS \(ios) does not know appIDs (iOS 13+); it reads appID, which names \(appID)",
-                     rule: Rule.iosAasaAppidsIos13)
+                note(
+                    "\(name): iOS \(ios) does not know appIDs (iOS 13+); it reads appID, which names \(appID)",
+                    rule: Rule.iosAasaAppidsIos13)
             } else {
-                note("\(name) skipped: it names its apps in appIDs [\(listed)], which iOS \(ios) does not know (iOS 13+)"
-                     + (detail.ignoredAppID.map { "; its appID is \"\($0)\"" } ?? ", and it has no appID"),
-                     rule: Rule.iosAasaAppidsIos13)
+                note(
+                    "\(name) skipped: it names its apps in appIDs [\(listed)], which iOS \(ios) does not know (iOS 13+)"
+                        + (detail.ignoredAppID.map { "; its appID is \"\($0)\"" } ?? ", and it has no appID"),
+                    rule: Rule.iosAasaAppidsIos13)
                 return nil
             }
         } else if !detail.appIDs.contains(appID) {
@@ -112,8 +121,9 @@ struct MatchRun {
                 reason = "names \(appID) only in appID, which is ignored because appIDs [\(listed)] is present"
             default: reason = "does not list \(appID) (it lists \(listed.isEmpty ? "no app" : listed))"
             }
-            note("\(name) skipped: it \(reason)", rule: Rule.iosAasaAppidsPrecedence,
-                 assumption: detail.ignoredAppID == appID ? appIDsAssumption : nil)
+            note(
+                "\(name) skipped: it \(reason)", rule: Rule.iosAasaAppidsPrecedence,
+                assumption: detail.ignoredAppID == appID ? appIDsAssumption : nil)
             return nil
         }
         let via: String
@@ -123,26 +133,30 @@ struct MatchRun {
         case .dictionaryKey: via = "as its key"
         case .none: via = ""
         }
-        note("\(name) lists \(appID) \(via)", rule: Rule.iosAasaAppidsPrecedence,
-             assumption: detail.ignoredAppID != nil ? appIDsAssumption : nil)
+        note(
+            "\(name) lists \(appID) \(via)", rule: Rule.iosAasaAppidsPrecedence,
+            assumption: detail.ignoredAppID != nil ? appIDsAssumption : nil)
 
         if componentsSupported, let components = detail.components {
             if detail.paths != nil {
-                note("\(name) has both components and paths; iOS \(ios) uses components and ignores paths",
-                     rule: Rule.iosAasaComponentsOverPaths)
+                note(
+                    "\(name) has both components and paths; iOS \(ios) uses components and ignores paths",
+                    rule: Rule.iosAasaComponentsOverPaths)
             }
             return evaluate(components: components, detail: detail, index: index, parts: parts)
         }
         if let paths = detail.paths {
             if detail.components != nil {
-                note("\(name) has components, but iOS \(ios) predates them (iOS 13), so its paths are used",
-                     rule: Rule.iosAasaComponentsOverPaths)
+                note(
+                    "\(name) has components, but iOS \(ios) predates them (iOS 13), so its paths are used",
+                    rule: Rule.iosAasaComponentsOverPaths)
             }
             return evaluate(paths: paths, index: index, parts: parts)
         }
         if detail.components != nil {
-            note("\(name) has only components, which iOS \(ios) does not understand (they need iOS 13): skipped",
-                 rule: Rule.iosAasaComponentsOverPaths)
+            note(
+                "\(name) has only components, which iOS \(ios) does not understand (they need iOS 13): skipped",
+                rule: Rule.iosAasaComponentsOverPaths)
         } else {
             note("\(name) has neither components nor paths: skipped", rule: Rule.iosAasaDetailsOrder)
         }
@@ -154,7 +168,8 @@ struct MatchRun {
     // MARK: components
 
     mutating func evaluate(components: [AASAComponent], detail: AASADetail, index: Int, parts: MatchedURLParts) -> AASAMatch? {
-        let layers: [(name: String, component: AASAComponent)] = defaultsSupported
+        let layers: [(name: String, component: AASAComponent)] =
+            defaultsSupported
             ? [("applinks.defaults", document.defaults), ("details[\(index)].defaults", detail.defaults)]
                 .compactMap { layer in layer.1.map { (layer.0, $0) } }
             : []
@@ -170,18 +185,21 @@ struct MatchRun {
                 let excluded = effective.exclude.value
                 if excluded {
                     let origin = effective.exclude.origin.map { " (exclude comes from \($0))" } ?? ""
-                    note("\(name) matches and excludes\(origin): exclude, the URL does not open the app",
-                         detail: outcome.explanation, rule: Rule.iosAasaExclude)
+                    note(
+                        "\(name) matches and excludes\(origin): exclude, the URL does not open the app",
+                        detail: outcome.explanation, rule: Rule.iosAasaExclude)
                     return verdict(.exclude, detail: index, component: position, format: .components)
                 }
-                note("\(name) matches: match, the first hit wins", detail: outcome.explanation,
-                     rule: Rule.iosAasaComponentsFirstHit)
+                note(
+                    "\(name) matches: match, the first hit wins", detail: outcome.explanation,
+                    rule: Rule.iosAasaComponentsFirstHit)
                 return verdict(.match, detail: index, component: position, format: .components)
             }
             note("\(name) does not match", detail: outcome.explanation, rule: outcome.failedRule)
             if let failed = outcome.failedRule, failed != Rule.iosAasaPatternWildcards {
-                note("Its path matches, but a component hits only when every key it has (\"/\", \"?\", \"#\") matches",
-                     rule: Rule.iosAasaAllKeysMustMatch)
+                note(
+                    "Its path matches, but a component hits only when every key it has (\"/\", \"?\", \"#\") matches",
+                    rule: Rule.iosAasaAllKeysMustMatch)
             }
         }
         note("No component of details[\(index)] hits; the next entry is tried", rule: Rule.iosAasaDetailsOrder)
@@ -238,26 +256,36 @@ struct MatchRun {
         var lines: [String] = []
         if !component.ignoredKeys.isEmpty {
             let keys = component.ignoredKeys.map { "\"\($0)\"" }.joined(separator: ", ")
-            notes.append(AASAMatchStep(summary: "Key(s) \(keys) are not understood here and are ignored",
-                                       detail: "Only /, ?, #, exclude, caseSensitive, percentEncoded and comment have a meaning (with the right type); a misspelling such as \"casesensitive\" has no effect.",
-                                       rule: Rule.iosAasaUnknownKeysIgnored))
+            notes.append(
+                AASAMatchStep(
+                    summary: "Key(s) \(keys) are not understood here and are ignored",
+                    detail:
+                        "Only /, ?, #, exclude, caseSensitive, percentEncoded and comment have a meaning (with the right type); a misspelling such as \"casesensitive\" has no effect.",
+                    rule: Rule.iosAasaUnknownKeysIgnored))
         }
         var caseSensitive = component.caseSensitive.value
         if !caseSensitive && !caseSensitiveKeySupported {
             caseSensitive = true
-            notes.append(AASAMatchStep(summary: "caseSensitive: false is ignored on iOS \(ios) (the key arrived in iOS 13.5); matching is case-sensitive",
-                                       rule: Rule.iosAasaCaseSensitive))
+            notes.append(
+                AASAMatchStep(
+                    summary: "caseSensitive: false is ignored on iOS \(ios) (the key arrived in iOS 13.5); matching is case-sensitive",
+                    rule: Rule.iosAasaCaseSensitive))
         }
         let percentEncoded = component.percentEncoded.value
-        let modes = "caseSensitive \(caseSensitive)\(origin(component.caseSensitive.origin)), percentEncoded \(percentEncoded)\(origin(component.percentEncoded.origin))"
+        let modes =
+            "caseSensitive \(caseSensitive)\(origin(component.caseSensitive.origin)), percentEncoded \(percentEncoded)\(origin(component.percentEncoded.origin))"
         lines.append("Comparing with \(modes).")
         if !caseSensitive {
-            notes.append(AASAMatchStep(summary: "Comparing without regard to case (caseSensitive: false\(origin(component.caseSensitive.origin)))",
-                                       rule: Rule.iosAasaCaseSensitive))
+            notes.append(
+                AASAMatchStep(
+                    summary: "Comparing without regard to case (caseSensitive: false\(origin(component.caseSensitive.origin)))",
+                    rule: Rule.iosAasaCaseSensitive))
         }
         if !percentEncoded {
-            notes.append(AASAMatchStep(summary: "The URL is percent-decoded before comparing (percentEncoded: false\(origin(component.percentEncoded.origin)))",
-                                       rule: Rule.iosAasaPercentEncoded))
+            notes.append(
+                AASAMatchStep(
+                    summary: "The URL is percent-decoded before comparing (percentEncoded: false\(origin(component.percentEncoded.origin)))",
+                    rule: Rule.iosAasaPercentEncoded))
         }
         let options = GlobOptions(caseSensitive: caseSensitive, documentVariables: variablesSupported ? document.substitutionVariables : nil)
 
@@ -267,20 +295,25 @@ struct MatchRun {
         let path = PathCheck(pattern: pathPattern, urlPath: pathText, options: options)
         let pathLabel = component.path.value == nil ? "\"*\" (no \"/\" key)" : "\"\(pathPattern)\"\(origin(component.path.origin))"
         if path.usedVariables && variablesSupported {
-            notes.append(AASAMatchStep(summary: "Pattern \"\(pathPattern)\" uses substitution variables; each $(name) matches one of its alternatives",
-                                       rule: Rule.iosAasaSubstitutionVariables))
+            notes.append(
+                AASAMatchStep(
+                    summary: "Pattern \"\(pathPattern)\" uses substitution variables; each $(name) matches one of its alternatives",
+                    rule: Rule.iosAasaSubstitutionVariables))
         } else if path.usedVariables {
-            notes.append(AASAMatchStep(summary: "Substitution variables in \"\(pathPattern)\" are plain text on iOS \(ios) (they arrived in iOS 13.5)",
-                                       rule: Rule.iosAasaSubstitutionVariables))
+            notes.append(
+                AASAMatchStep(
+                    summary: "Substitution variables in \"\(pathPattern)\" are plain text on iOS \(ios) (they arrived in iOS 13.5)",
+                    rule: Rule.iosAasaSubstitutionVariables))
         }
         if let normalisation = path.normalisationNote {
             notes.append(AASAMatchStep(summary: normalisation, rule: Rule.iosAasaPathNormalisation))
         }
         if !path.matched {
             lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" does not match \(pathLabel).")
-            return Outcome(matched: false, explanation: lines.joined(separator: " "),
-                           failedRule: Rule.iosAasaPatternWildcards,
-                           notes: notes)
+            return Outcome(
+                matched: false, explanation: lines.joined(separator: " "),
+                failedRule: Rule.iosAasaPatternWildcards,
+                notes: notes)
         }
         lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" matches \(pathLabel).")
 
@@ -290,9 +323,11 @@ struct MatchRun {
         case nil:
             lines.append("No \"?\" key: any query matches.")
         case .ignored?:
-            notes.append(AASAMatchStep(summary: "The \"?\" dictionary\(queryOrigin) holds a non-string value, so iOS ignores it and any query matches",
-                                       rule: Rule.iosAasaQueryNonstringIgnored,
-                                       assumption: "An ignored \"?\" dictionary matches every query; it does not fall back to a \"?\" from defaults (not oracle-tested)."))
+            notes.append(
+                AASAMatchStep(
+                    summary: "The \"?\" dictionary\(queryOrigin) holds a non-string value, so iOS ignores it and any query matches",
+                    rule: Rule.iosAasaQueryNonstringIgnored,
+                    assumption: "An ignored \"?\" dictionary matches every query; it does not fall back to a \"?\" from defaults (not oracle-tested)."))
             lines.append("\"?\" ignored: any query matches.")
         case .whole(let pattern)?:
             let raw = parts.query ?? ""
@@ -302,8 +337,9 @@ struct MatchRun {
                 lines.append("\(described) matches \"\(pattern)\"\(queryOrigin).")
             } else {
                 lines.append("\(described) does not match \"\(pattern)\"\(queryOrigin).")
-                return Outcome(matched: false, explanation: lines.joined(separator: " "),
-                               failedRule: Rule.iosAasaQueryString, notes: notes)
+                return Outcome(
+                    matched: false, explanation: lines.joined(separator: " "),
+                    failedRule: Rule.iosAasaQueryString, notes: notes)
             }
         case .items(let predicates)?:
             let items = queryItems(parts.query ?? "", percentEncoded: percentEncoded)
@@ -315,8 +351,9 @@ struct MatchRun {
                 let shown = values.isEmpty ? "absent (read as \"\")" : values.map { "\"\($0)\"" }.joined(separator: ", ")
                 if let failing {
                     lines.append("Query item \"\(predicate.name)\" = \(shown): \"\(failing)\" does not match \"\(predicate.pattern)\"\(queryOrigin).")
-                    return Outcome(matched: false, explanation: lines.joined(separator: " "),
-                                   failedRule: Rule.iosAasaQueryAllItems, notes: notes + [queryAssumptionStep(percentEncoded, caseSensitive)])
+                    return Outcome(
+                        matched: false, explanation: lines.joined(separator: " "),
+                        failedRule: Rule.iosAasaQueryAllItems, notes: notes + [queryAssumptionStep(percentEncoded, caseSensitive)])
                 }
                 lines.append("Query item \"\(predicate.name)\" = \(shown) matches \"\(predicate.pattern)\"\(queryOrigin).")
             }
@@ -337,17 +374,23 @@ struct MatchRun {
             return Outcome(matched: false, explanation: lines.joined(separator: " "), failedRule: Rule.iosAasaFragment, notes: notes)
         }
         if component.path.origin != nil || component.query.origin != nil || component.fragment.origin != nil
-            || component.exclude.origin != nil || component.caseSensitive.origin != nil || component.percentEncoded.origin != nil {
-            notes.append(AASAMatchStep(summary: "Keys this component leaves out come from defaults (the more specific level wins)",
-                                       rule: Rule.iosAasaDefaults))
+            || component.exclude.origin != nil || component.caseSensitive.origin != nil || component.percentEncoded.origin != nil
+        {
+            notes.append(
+                AASAMatchStep(
+                    summary: "Keys this component leaves out come from defaults (the more specific level wins)",
+                    rule: Rule.iosAasaDefaults))
         }
         return Outcome(matched: true, explanation: lines.joined(separator: " "), failedRule: nil, notes: notes)
     }
 
     func queryAssumptionStep(_ percentEncoded: Bool, _ caseSensitive: Bool) -> AASAMatchStep {
-        AASAMatchStep(summary: "Query items are compared by name; every occurrence of a named item must match, a missing one reads as \"\"",
-                      rule: Rule.iosAasaQueryAllItems,
-                      assumption: "Undocumented (ios.md §2.6, §10): linksim compares item names and values \(percentEncoded ? "as written (not decoded)" : "percent-decoded, as percentEncoded is false"), treats \"+\" as a plain character, and \(caseSensitive ? "compares names case-sensitively" : "compares names without regard to case too (R-BA's reading)").")
+        AASAMatchStep(
+            summary: "Query items are compared by name; every occurrence of a named item must match, a missing one reads as \"\"",
+            rule: Rule.iosAasaQueryAllItems,
+            assumption:
+                "Undocumented (ios.md §2.6, §10): linksim compares item names and values \(percentEncoded ? "as written (not decoded)" : "percent-decoded, as percentEncoded is false"), treats \"+\" as a plain character, and \(caseSensitive ? "compares names case-sensitively" : "compares names without regard to case too (R-BA's reading)")."
+        )
     }
 
     func origin(_ origin: String?) -> String { origin.map { " (from \($0))" } ?? "" }

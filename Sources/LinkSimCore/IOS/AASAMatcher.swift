@@ -42,8 +42,10 @@ package struct AASAMatch: Sendable, Equatable {
     package var format: AASAFormat?
     package var steps: [AASAMatchStep]
 
-    package init(result: AASAMatchResult, detail: Int? = nil, component: Int? = nil, format: AASAFormat? = nil,
-                steps: [AASAMatchStep] = []) {
+    package init(
+        result: AASAMatchResult, detail: Int? = nil, component: Int? = nil, format: AASAFormat? = nil,
+        steps: [AASAMatchStep] = []
+    ) {
         self.result = result
         self.detail = detail
         self.component = component
@@ -64,16 +66,20 @@ package enum AASAMatcher {
     /// - Parameter domain: the host the file was served for. When given, a URL on another host never
     ///   matches (compared case-insensitively). The CLI passes nil: it assumes the file belongs to the
     ///   URL's host (contract §1.1).
-    package static func match(url: String, appID: String, document: AASADocument, ios: OSVersion,
-                             domain: String? = nil) -> AASAMatch {
+    package static func match(
+        url: String, appID: String, document: AASADocument, ios: OSVersion,
+        domain: String? = nil
+    ) -> AASAMatch {
         var run = MatchRun(appID: appID, document: document, ios: ios)
         return run.classify(url: url, domain: domain)
     }
 
     /// The verdict alone, as `match` would give it, without building any explanation: the fast path
     /// for callers that show no trace (matrices, benchmarks). A property test keeps the two equal.
-    package static func verdict(url: String, appID: String, document: AASADocument, ios: OSVersion,
-                               domain: String? = nil) -> AASAVerdict {
+    package static func verdict(
+        url: String, appID: String, document: AASADocument, ios: OSVersion,
+        domain: String? = nil
+    ) -> AASAVerdict {
         Prepared(document: document, appID: appID, ios: ios).verdict(url: url, domain: domain)
     }
 
@@ -84,13 +90,16 @@ package enum AASAMatcher {
     /// deciding `details` entry comes first in the file; within one entry, the app listed first in that
     /// entry wins, then the order of `appIDs`. Returns nil when no app gets `match` (an exclude for one
     /// app does not stop another app's entry from matching).
-    package static func firstMatch(url: String, appIDs: [String], document: AASADocument, ios: OSVersion,
-                                  domain: String? = nil) -> AASAAppMatch? {
+    package static func firstMatch(
+        url: String, appIDs: [String], document: AASADocument, ios: OSVersion,
+        domain: String? = nil
+    ) -> AASAAppMatch? {
         let verdicts = matchAll(url: url, appIDs: appIDs, document: document, ios: ios, domain: domain)
         var best: (rank: (Int, Int, Int), verdict: AASAAppMatch)?
         for (order, verdict) in verdicts.enumerated() where verdict.match.result == .match {
             let detailIndex = verdict.match.detail ?? Int.max
-            let positionInEntry = document.details.indices.contains(detailIndex)
+            let positionInEntry =
+                document.details.indices.contains(detailIndex)
                 ? (document.details[detailIndex].appIDs(on: ios).firstIndex(of: verdict.appID) ?? Int.max) : Int.max
             let rank = (detailIndex, positionInEntry, order)
             if best == nil || rank < (best?.rank ?? rank) { best = (rank, verdict) }
@@ -99,8 +108,10 @@ package enum AASAMatcher {
     }
 
     /// The verdict for every app in `appIDs`, in the same order.
-    package static func matchAll(url: String, appIDs: [String], document: AASADocument, ios: OSVersion,
-                                domain: String? = nil) -> [AASAAppMatch] {
+    package static func matchAll(
+        url: String, appIDs: [String], document: AASADocument, ios: OSVersion,
+        domain: String? = nil
+    ) -> [AASAAppMatch] {
         appIDs.map { AASAAppMatch(appID: $0, match: match(url: url, appID: $0, document: document, ios: ios, domain: domain)) }
     }
 }

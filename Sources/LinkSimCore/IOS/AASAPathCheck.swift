@@ -11,14 +11,16 @@ struct PathCheck {
         let text = Self.normaliseURLPath(urlPath)
         let normalisedPattern = Self.normalisePattern(pattern)
         // Before iOS 13.5 there are no variables, but the step still says "$(...)" was read as text.
-        usedVariables = Self.mentionsVariable(pattern)
+        usedVariables =
+            Self.mentionsVariable(pattern)
             && (options.documentVariables == nil || GlobToken.tokens(of: Array(normalisedPattern.unicodeScalars), variables: options.variables).usedVariable)
         if globMatches(normalisedPattern, text, options) {
             matched = true
             let shownURL = urlPath.isEmpty ? "/" : urlPath
             // Only worth a step when normalising made the difference.
             if !globMatches(pattern, urlPath, options) {
-                normalisationNote = "Slashes at the ends are normalised: pattern \"\(pattern)\" is read as \"\(normalisedPattern.isEmpty ? "/" : normalisedPattern)\" and path \"\(shownURL)\" as \"\(text.isEmpty ? "/" : text)\""
+                normalisationNote =
+                    "Slashes at the ends are normalised: pattern \"\(pattern)\" is read as \"\(normalisedPattern.isEmpty ? "/" : normalisedPattern)\" and path \"\(shownURL)\" as \"\(text.isEmpty ? "/" : text)\""
             }
             return
         }
@@ -38,7 +40,8 @@ struct PathCheck {
     /// The verdict alone, with no note (the fast path). Variable-free patterns are normalised and
     /// matched in place on their UTF-8 bytes; the rest go through the String path below.
     static func matches(pattern: String, urlPath: String, options: GlobOptions) -> Bool {
-        var pattern = pattern, urlPath = urlPath
+        var pattern = pattern
+        var urlPath = urlPath
         let decided: Bool? = pattern.withUTF8 { p in
             urlPath.withUTF8 { t in
                 if options.documentVariables != nil, ByteGlob.mentionsVariable(p) { return nil }
@@ -87,7 +90,6 @@ struct PathCheck {
         return String(result)
     }
 }
-
 
 /// Splits a raw query into items; an item without "=" has the empty value.
 func queryItems(_ query: String, percentEncoded: Bool) -> [(name: String, value: String)] {

@@ -47,14 +47,18 @@ extension AASAMatcher {
             let fast = AASAFastVerdict(appID: appID, document: document, ios: ios)
             active = LinkSimCore.Rule.iosAasaApplinksSection.applies(to: ios) && document.hasAppLinks
             var rules: [Rule] = []
-            func add(detail: Int, position: Int, format: AASAFormat, path: String, query: AASAQueryPattern?,
-                     fragment: String?, options: GlobOptions, percentEncoded: Bool, exclude: Bool) {
+            func add(
+                detail: Int, position: Int, format: AASAFormat, path: String, query: AASAQueryPattern?,
+                fragment: String?, options: GlobOptions, percentEncoded: Bool, exclude: Bool
+            ) {
                 let bytes = Array(path.utf8)
                 let needsTokens = options.documentVariables != nil && PathCheck.mentionsVariable(path)
-                rules.append(Rule(detail: detail, position: position, format: format, path: path, pathBytes: bytes,
-                                  pathIsASCII: bytes.allSatisfy { $0 < 0x80 }, pathNeedsTokens: needsTokens,
-                                  query: query, fragment: fragment, options: options,
-                                  percentEncoded: percentEncoded, exclude: exclude))
+                rules.append(
+                    Rule(
+                        detail: detail, position: position, format: format, path: path, pathBytes: bytes,
+                        pathIsASCII: bytes.allSatisfy { $0 < 0x80 }, pathNeedsTokens: needsTokens,
+                        query: query, fragment: fragment, options: options,
+                        percentEncoded: percentEncoded, exclude: exclude))
             }
             for (index, detail) in document.details.enumerated() where detail.appIDs(on: ios).contains(appID) {
                 if fast.componentsSupported, let components = detail.components {
@@ -63,9 +67,11 @@ extension AASAMatcher {
                     for (position, component) in components.enumerated() {
                         var caseSensitive = component.caseSensitive ?? appDefaults?.caseSensitive ?? domainDefaults?.caseSensitive ?? true
                         if !fast.caseSensitiveKeySupported { caseSensitive = true }
-                        let options = GlobOptions(caseSensitive: caseSensitive,
-                                                  documentVariables: fast.variablesSupported ? document.substitutionVariables : nil)
-                        add(detail: index, position: position, format: .components,
+                        let options = GlobOptions(
+                            caseSensitive: caseSensitive,
+                            documentVariables: fast.variablesSupported ? document.substitutionVariables : nil)
+                        add(
+                            detail: index, position: position, format: .components,
                             path: component.path ?? appDefaults?.path ?? domainDefaults?.path ?? "*",
                             query: component.query ?? appDefaults?.query ?? domainDefaults?.query,
                             fragment: component.fragment ?? appDefaults?.fragment ?? domainDefaults?.fragment,
@@ -77,7 +83,8 @@ extension AASAMatcher {
                     let options = GlobOptions(caseSensitive: true, documentVariables: nil)
                     for (position, entry) in paths.enumerated() {
                         let excluding = fast.notPrefixSupported && entry.hasPrefix("NOT ")
-                        add(detail: index, position: position, format: .paths,
+                        add(
+                            detail: index, position: position, format: .paths,
                             path: excluding ? String(entry.dropFirst(4)) : entry, query: nil, fragment: nil,
                             options: options, percentEncoded: true, exclude: excluding)
                     }
@@ -88,10 +95,11 @@ extension AASAMatcher {
             heads = rules.map { rule in
                 let start = bytes.count
                 bytes.append(contentsOf: rule.pathBytes)
-                return Head(start: start, end: bytes.count, bytesDecide: !rule.pathNeedsTokens,
-                            patternIsASCII: rule.pathIsASCII, caseSensitive: rule.options.caseSensitive,
-                            percentEncoded: rule.percentEncoded,
-                            checksRest: rule.format == .components && (rule.query != nil || rule.fragment != nil))
+                return Head(
+                    start: start, end: bytes.count, bytesDecide: !rule.pathNeedsTokens,
+                    patternIsASCII: rule.pathIsASCII, caseSensitive: rule.options.caseSensitive,
+                    percentEncoded: rule.percentEncoded,
+                    checksRest: rule.format == .components && (rule.query != nil || rule.fragment != nil))
             }
             patternBytes = bytes
         }
@@ -124,7 +132,8 @@ extension AASAMatcher {
                             let head = heads[index]
                             let pathMatched: Bool
                             if head.bytesDecide, head.percentEncoded || !pathHasPercent,
-                               head.caseSensitive || (head.patternIsASCII && pathIsASCII) {
+                                head.caseSensitive || (head.patternIsASCII && pathIsASCII)
+                            {
                                 // The common case: bytes against bytes, nothing built.
                                 pathMatched = ByteGlob.matchesNormalisedPath(
                                     pattern: UnsafeBufferPointer(rebasing: allPatterns[head.start..<head.end]),
@@ -138,8 +147,10 @@ extension AASAMatcher {
                             guard pathMatched else { continue }
                             if !head.checksRest { return index }
                             let rule = rules[index]
-                            if AASAFastVerdict.matches(query: rule.query, fragment: rule.fragment, url: url(),
-                                                       options: rule.options, percentEncoded: rule.percentEncoded) {
+                            if AASAFastVerdict.matches(
+                                query: rule.query, fragment: rule.fragment, url: url(),
+                                options: rule.options, percentEncoded: rule.percentEncoded)
+                            {
                                 return index
                             }
                         }
@@ -149,8 +160,9 @@ extension AASAMatcher {
             }
             guard let hit else { return AASAVerdict(result: .noMatch) }
             let rule = rules[hit]
-            return AASAVerdict(result: rule.exclude ? .exclude : .match, detail: rule.detail, component: rule.position,
-                               format: rule.format)
+            return AASAVerdict(
+                result: rule.exclude ? .exclude : .match, detail: rule.detail, component: rule.position,
+                format: rule.format)
         }
     }
 }

@@ -13,16 +13,25 @@ extension AASAURL {
         // Only path, query and fragment are encoded; scheme and authority are left alone (a
         // non-ASCII host would become punycode, which linksim does not model).
         guard let schemeEnd = bytes.firstIndex(of: UInt8(ascii: ":")),
-              bytes.count > schemeEnd + 2, bytes[schemeEnd + 1] == UInt8(ascii: "/"), bytes[schemeEnd + 2] == UInt8(ascii: "/")
+            bytes.count > schemeEnd + 2, bytes[schemeEnd + 1] == UInt8(ascii: "/"), bytes[schemeEnd + 2] == UInt8(ascii: "/")
         else { return nil }
         let authorityStart = schemeEnd + 3
-        let authorityEnd = bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        let authorityEnd =
+            bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
             ?? bytes.count
         var output = Array(bytes[..<authorityEnd])
         var part = Part.path
         for byte in bytes[authorityEnd...] {
-            if part == .path, byte == UInt8(ascii: "?") { part = .query; output.append(byte); continue }
-            if part != .fragment, byte == UInt8(ascii: "#") { part = .fragment; output.append(byte); continue }
+            if part == .path, byte == UInt8(ascii: "?") {
+                part = .query
+                output.append(byte)
+                continue
+            }
+            if part != .fragment, byte == UInt8(ascii: "#") {
+                part = .fragment
+                output.append(byte)
+                continue
+            }
             if byte >= 0x80 || needsEncoding(byte, in: part) {
                 output += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0xF)]
             } else {
@@ -39,8 +48,11 @@ extension AASAURL {
     /// (controls and space never reach here: `parse` refuses them).
     static func needsEncoding(_ byte: UInt8, in part: Part) -> Bool {
         switch part {
-        case .path: return [UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"),
-                            UInt8(ascii: "{"), UInt8(ascii: "}")].contains(byte)
+        case .path:
+            return [
+                UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"),
+                UInt8(ascii: "{"), UInt8(ascii: "}"),
+            ].contains(byte)
         case .query: return [UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "'")].contains(byte)
         case .fragment: return [UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`")].contains(byte)
         }

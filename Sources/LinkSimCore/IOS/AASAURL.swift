@@ -40,8 +40,10 @@ package struct AASAURL: Sendable, Equatable {
         guard colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
         for i in 1..<colon {
             let c = b[i]
-            guard URLParts.isASCIILetter(c) || URLParts.isASCIIDigit(c) || c == UInt8(ascii: "+")
-                    || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return nil }
+            guard
+                URLParts.isASCIILetter(c) || URLParts.isASCIIDigit(c) || c == UInt8(ascii: "+")
+                    || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+            else { return nil }
         }
         guard n >= colon + 3, b[colon + 1] == UInt8(ascii: "/"), b[colon + 2] == UInt8(ascii: "/") else { return nil }
         let start = colon + 3
@@ -62,12 +64,14 @@ package struct AASAURL: Sendable, Equatable {
         // Drop a port; IPv6 literals keep their brackets.
         var hostEnd = authorityEnd
         if let portColon = (authorityStart..<authorityEnd).last(where: { b[$0] == UInt8(ascii: ":") }),
-           !(portColon..<authorityEnd).contains(where: { b[$0] == UInt8(ascii: "]") }) {
+            !(portColon..<authorityEnd).contains(where: { b[$0] == UInt8(ascii: "]") })
+        {
             hostEnd = portColon
         }
         guard hostEnd > authorityStart else { return nil }
-        return Ranges(scheme: 0..<colon, host: authorityStart..<hostEnd, path: authorityEnd..<end, query: query,
-                      fragment: fragment)
+        return Ranges(
+            scheme: 0..<colon, host: authorityStart..<hostEnd, path: authorityEnd..<end, query: query,
+            fragment: fragment)
     }
 
     /// Whether the (ASCII) scheme is https or http, without regard to case.
@@ -88,8 +92,9 @@ package struct AASAURL: Sendable, Equatable {
             for i in r.scheme { out[i] = b[i] >= 0x41 && b[i] <= 0x5A ? b[i] | 0x20 : b[i] }
             return r.scheme.count
         }
-        return AASAURL(scheme: scheme, host: string(r.host), path: string(r.path), query: r.query.map(string),
-                       fragment: r.fragment.map(string))
+        return AASAURL(
+            scheme: scheme, host: string(r.host), path: string(r.path), query: r.query.map(string),
+            fragment: r.fragment.map(string))
     }
 }
 

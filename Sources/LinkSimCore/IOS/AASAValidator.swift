@@ -33,7 +33,9 @@ package enum AASAValidator {
     package static func validate(_ bytes: [UInt8]) -> [AASAFinding] {
         var findings: [AASAFinding] = []
         if bytes.count > AASADocument.sizeLimit {
-            findings.append(AASAFinding(.error, "the file is \(bytes.count) bytes; iOS 9.3.1 and later reject files over 128 KB (\(AASADocument.sizeLimit) bytes) uncompressed"))
+            findings.append(
+                AASAFinding(
+                    .error, "the file is \(bytes.count) bytes; iOS 9.3.1 and later reject files over 128 KB (\(AASADocument.sizeLimit) bytes) uncompressed"))
         }
         let root: JSONNode
         do {
@@ -116,15 +118,19 @@ struct ValidationWalk {
                 let place = "details[\(index)]"
                 let apps = AASADetail(node: entry, dictionaryKey: nil).appIDs
                 if !apps.isEmpty, let earlier = apps.compactMap({ settled[$0] }).max(),
-                   apps.allSatisfy({ settled[$0] != nil }) {
-                    warning("\(place) can never be reached: details[\(earlier)] before it already decides every URL for \(apps.count == 1 ? "its app" : "all its apps") on iOS 13 and later",
-                            at: entry.position)
+                    apps.allSatisfy({ settled[$0] != nil })
+                {
+                    warning(
+                        "\(place) can never be reached: details[\(earlier)] before it already decides every URL for \(apps.count == 1 ? "its app" : "all its apps") on iOS 13 and later",
+                        at: entry.position)
                 }
                 let decidesEverything = checkDetail(entry, place: place, appIDFromKey: nil, domainDefaults: domainDefaults)
                 if decidesEverything { for app in apps where settled[app] == nil { settled[app] = index } }
             }
         } else if let members = details.members {
-            warning("\"details\" is the legacy object keyed by app ID; use an array of entries with \"appIDs\" (the order of object keys is undefined)", at: details.position)
+            warning(
+                "\"details\" is the legacy object keyed by app ID; use an array of entries with \"appIDs\" (the order of object keys is undefined)",
+                at: details.position)
             for member in members {
                 checkAppID(member.key, at: member.keyPosition)
                 _ = checkDetail(member.value, place: "details[\"\(member.key)\"]", appIDFromKey: member.key, domainDefaults: domainDefaults)
@@ -151,7 +157,9 @@ struct ValidationWalk {
                 error("substitution variable \"\(member.key)\" must be an array of strings, not \(member.value.typeName)", at: member.value.position)
                 continue
             }
-            if values.isEmpty { warning("substitution variable \"\(member.key)\" has no values, so a pattern using it never matches", at: member.value.position) }
+            if values.isEmpty {
+                warning("substitution variable \"\(member.key)\" has no values, so a pattern using it never matches", at: member.value.position)
+            }
             for value in values {
                 guard let text = value.string else {
                     error("values of \"\(member.key)\" must be strings, not \(value.typeName)", at: value.position)
@@ -167,11 +175,14 @@ struct ValidationWalk {
     mutating func checkAppID(_ appID: String, at position: AASATextPosition) {
         let parts = appID.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let teamID = parts.first ?? ""
-        let looksRight = parts.count == 2 && teamID.count == 10
+        let looksRight =
+            parts.count == 2 && teamID.count == 10
             && teamID.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
             && !parts[1].isEmpty
         if !looksRight {
-            warning("app ID \"\(appID)\" is not of the form TEAMID.bundle.id (a 10-character team ID, a dot, the bundle ID); it must equal the app's signed application identifier", at: position)
+            warning(
+                "app ID \"\(appID)\" is not of the form TEAMID.bundle.id (a 10-character team ID, a dot, the bundle ID); it must equal the app's signed application identifier",
+                at: position)
         }
     }
 
@@ -192,7 +203,9 @@ struct ValidationWalk {
                 if let list = appIDs.elements {
                     if list.isEmpty { warning("\(place): \"appIDs\" is empty, so this entry applies to no app", at: appIDs.position) }
                     for item in list {
-                        if let text = item.string { checkAppID(text, at: item.position) } else {
+                        if let text = item.string {
+                            checkAppID(text, at: item.position)
+                        } else {
                             error("\(place): \"appIDs\" must hold strings, not \(item.typeName)", at: item.position)
                         }
                     }
@@ -203,11 +216,14 @@ struct ValidationWalk {
                     warning("\(place) has both \"appID\" and \"appIDs\": iOS uses \"appIDs\" and ignores \"appID\"", at: appID.position)
                 }
                 if appID == nil, node.member("paths") != nil {
-                    warning("\(place) relies on \"appIDs\" with legacy \"paths\": iOS 12 and earlier know only \"appID\", so there these paths apply to no app; add \"appID\" for iOS 12 clients (rule ios.aasa.appids-ios13)",
-                            at: appIDs.position)
+                    warning(
+                        "\(place) relies on \"appIDs\" with legacy \"paths\": iOS 12 and earlier know only \"appID\", so there these paths apply to no app; add \"appID\" for iOS 12 clients (rule ios.aasa.appids-ios13)",
+                        at: appIDs.position)
                 }
             } else if let appID {
-                if let text = appID.string { checkAppID(text, at: appID.position) } else {
+                if let text = appID.string {
+                    checkAppID(text, at: appID.position)
+                } else {
                     error("\(place): \"appID\" must be a string, not \(appID.typeName)", at: appID.position)
                 }
             } else {
@@ -217,8 +233,9 @@ struct ValidationWalk {
         let components = node.member("components")
         let paths = node.member("paths")
         if components != nil, paths != nil {
-            warning("\(place) mixes \"components\" and \"paths\": iOS 13 and later ignore \"paths\" here; Apple advises not to mix the formats (keep \"paths\" only for iOS 12 clients)",
-                    at: (paths ?? node).position)
+            warning(
+                "\(place) mixes \"components\" and \"paths\": iOS 13 and later ignore \"paths\" here; Apple advises not to mix the formats (keep \"paths\" only for iOS 12 clients)",
+                at: (paths ?? node).position)
         }
         if components == nil, paths == nil {
             warning("\(place) has neither \"components\" nor \"paths\", so it matches no URL", at: node.position)
@@ -232,11 +249,14 @@ struct ValidationWalk {
                     let name = "\(place).components[\(index)]"
                     if let catchAll {
                         let excludes = component.member("exclude")?.bool == true
-                        warning("\(name) can never be reached: \(place).components[\(catchAll)] before it already matches every URL" + (excludes ? ", so this exclude never applies" : ""),
-                                at: component.position)
+                        warning(
+                            "\(name) can never be reached: \(place).components[\(catchAll)] before it already matches every URL"
+                                + (excludes ? ", so this exclude never applies" : ""),
+                            at: component.position)
                     } else if let earlier = list[..<index].firstIndex(where: { shadows($0, component, defaults: [domainDefaults, appDefaults]) }) {
                         let excludes = component.member("exclude")?.bool == true
-                        warning("\(name) can never be reached: every URL it matches is already decided by \(place).components[\(earlier)] before it"
+                        warning(
+                            "\(name) can never be reached: every URL it matches is already decided by \(place).components[\(earlier)] before it"
                                 + (excludes ? ", so this exclude never applies" : ""), at: component.position)
                     }
                     checkComponent(component, place: name)
@@ -256,7 +276,9 @@ struct ValidationWalk {
                         continue
                     }
                     if let catchAll {
-                        warning("\(place).paths[\(index)] \"\(text)\" can never be reached: paths[\(catchAll)] before it already matches every path", at: entry.position)
+                        warning(
+                            "\(place).paths[\(index)] \"\(text)\" can never be reached: paths[\(catchAll)] before it already matches every path",
+                            at: entry.position)
                     }
                     let pattern = text.hasPrefix("NOT ") ? String(text.dropFirst(4)) : text
                     checkPathPattern(pattern, place: "\(place).paths[\(index)]", at: entry.position)
@@ -293,14 +315,17 @@ struct ValidationWalk {
                     checkVariables(in: text, at: value.position)
                 } else if let items = value.members {
                     if let bad = items.first(where: { $0.value.string == nil }) {
-                        error("\(place): query item \"\(bad.key)\" is \(bad.value.typeName), not a string; iOS then ignores the whole \"?\" dictionary, so it matches every query", at: bad.value.position)
+                        error(
+                            "\(place): query item \"\(bad.key)\" is \(bad.value.typeName), not a string; iOS then ignores the whole \"?\" dictionary, so it matches every query",
+                            at: bad.value.position)
                     }
                     for item in items {
                         guard let text = item.value.string else { continue }
                         checkVariables(in: text, at: item.value.position)
                         if text == "?" {
-                            warning("\(place): query item \"\(item.key)\": \"\(text)\" matches only a value of exactly \(text.count) character\(text.count == 1 ? "" : "s") (\"?\" is a one-character wildcard); use \"*\" for any value",
-                                    at: item.value.position)
+                            warning(
+                                "\(place): query item \"\(item.key)\": \"\(text)\" matches only a value of exactly \(text.count) character\(text.count == 1 ? "" : "s") (\"?\" is a one-character wildcard); use \"*\" for any value",
+                                at: item.value.position)
                         }
                     }
                 } else {
@@ -321,10 +346,14 @@ struct ValidationWalk {
     /// Path patterns that look like they include a query or a fragment.
     mutating func checkPathPattern(_ pattern: String, place: String, at position: AASATextPosition) {
         if pattern.contains("#") {
-            warning("\(place): the path pattern \"\(pattern)\" contains \"#\", but a URL path never does (\"#\" starts the fragment), so it can never match as written; match fragments with the \"#\" key", at: position)
+            warning(
+                "\(place): the path pattern \"\(pattern)\" contains \"#\", but a URL path never does (\"#\" starts the fragment), so it can never match as written; match fragments with the \"#\" key",
+                at: position)
         }
         if let mark = pattern.firstIndex(of: "?"), pattern[mark...].contains("=") {
-            warning("\(place): in the path pattern \"\(pattern)\", \"?\" is a one-character wildcard, not the start of a query; the path never includes the query (use the \"?\" key of components)", at: position)
+            warning(
+                "\(place): in the path pattern \"\(pattern)\", \"?\" is a one-character wildcard, not the start of a query; the path never includes the query (use the \"?\" key of components)",
+                at: position)
         }
     }
 

@@ -21,8 +21,9 @@ enum AASAVerdicts {
     static func match(url: String, appID: String, document: AASADocument, ios: OSVersion, domain: String?) -> Classification {
         let result = AASAMatcher.match(url: url, appID: appID, document: document, ios: ios, domain: domain)
         let steps = result.steps.map { step in
-            TraceStep(actor: "iOS (AASA matcher)", summary: step.summary, rule: step.rule, detail: step.detail,
-                      assumption: step.assumption)
+            TraceStep(
+                actor: "iOS (AASA matcher)", summary: step.summary, rule: step.rule, detail: step.detail,
+                assumption: step.assumption)
         }
         let verdict: Verdict
         switch result.result {

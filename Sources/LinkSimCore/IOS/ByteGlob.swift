@@ -13,7 +13,8 @@
 /// case with non-ASCII bytes in the pattern or the text (Unicode case folding is `PatternGlob`'s job).
 enum ByteGlob {
     static func matches(_ pattern: String, _ text: String, caseSensitive: Bool) -> Bool? {
-        var pattern = pattern, text = text
+        var pattern = pattern
+        var text = text
         return pattern.withUTF8 { p in
             text.withUTF8 { t in
                 if !caseSensitive, !isASCII(p) || !isASCII(t) { return nil }
@@ -29,8 +30,8 @@ enum ByteGlob {
         }
         let lastStar = p.lastIndex(of: star) ?? firstStar
         guard let afterPrefix = matchForward(p, 0..<firstStar, t, at: 0, limit: t.count, fold: fold),
-              let beforeSuffix = matchBackward(p, (lastStar + 1)..<p.count, t, endingAt: t.count, fold: fold),
-              beforeSuffix >= afterPrefix
+            let beforeSuffix = matchBackward(p, (lastStar + 1)..<p.count, t, endingAt: t.count, fold: fold),
+            beforeSuffix >= afterPrefix
         else { return false }
         var position = afterPrefix
         var partStart = firstStar + 1
@@ -51,8 +52,10 @@ enum ByteGlob {
     /// `PathCheck`'s rule on bytes, without building the normalised strings: trailing slashes of
     /// the path and of the pattern are dropped, the pattern's leading run of slashes becomes one, and
     /// a pattern ending in "/*" also matches its parent path (ios.md §2.5).
-    static func matchesNormalisedPath(pattern p: UnsafeBufferPointer<UInt8>, path t: UnsafeBufferPointer<UInt8>,
-                                      fold: Bool) -> Bool {
+    static func matchesNormalisedPath(
+        pattern p: UnsafeBufferPointer<UInt8>, path t: UnsafeBufferPointer<UInt8>,
+        fold: Bool
+    ) -> Bool {
         let slash = UInt8(ascii: "/")
         var textEnd = t.count
         while textEnd > 0, t[textEnd - 1] == slash { textEnd -= 1 }
@@ -102,8 +105,10 @@ enum ByteGlob {
 
     /// Matches `part` (no stars) starting at `start`; returns where it ends, or nil. Never reads at or past `limit`.
     @inline(__always)
-    static func matchForward(_ p: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, _ t: UnsafeBufferPointer<UInt8>,
-                             at start: Int, limit: Int, fold: Bool) -> Int? {
+    static func matchForward(
+        _ p: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, _ t: UnsafeBufferPointer<UInt8>,
+        at start: Int, limit: Int, fold: Bool
+    ) -> Int? {
         var i = start
         for k in part {
             let pb = p[k]
@@ -123,8 +128,10 @@ enum ByteGlob {
     }
 
     /// Matches `part` so that it ends exactly at `end`; returns where it starts, or nil.
-    static func matchBackward(_ p: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, _ t: UnsafeBufferPointer<UInt8>,
-                              endingAt end: Int, fold: Bool) -> Int? {
+    static func matchBackward(
+        _ p: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, _ t: UnsafeBufferPointer<UInt8>,
+        endingAt end: Int, fold: Bool
+    ) -> Int? {
         var i = end
         for k in part.reversed() {
             let pb = p[k]
@@ -142,8 +149,10 @@ enum ByteGlob {
     }
 
     /// The end of the leftmost occurrence of `part` starting at or after `from` and ending by `limit`.
-    static func search(_ p: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, _ t: UnsafeBufferPointer<UInt8>,
-                       from: Int, limit: Int, fold: Bool) -> Int? {
+    static func search(
+        _ p: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, _ t: UnsafeBufferPointer<UInt8>,
+        from: Int, limit: Int, fold: Bool
+    ) -> Int? {
         let hasAnyOne = p[part].contains(UInt8(ascii: "?"))
         // Naive search costs at most (limit - from) × part.count comparisons; past a small budget,
         // a literal part switches to KMP so the cost stays linear.
@@ -160,8 +169,10 @@ enum ByteGlob {
     }
 
     /// Knuth–Morris–Pratt over bytes (the part is literal): O(part + text).
-    static func kmpSearch(_ p: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, _ t: UnsafeBufferPointer<UInt8>,
-                          from: Int, limit: Int, fold: Bool) -> Int? {
+    static func kmpSearch(
+        _ p: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, _ t: UnsafeBufferPointer<UInt8>,
+        from: Int, limit: Int, fold: Bool
+    ) -> Int? {
         let m = part.count
         @inline(__always) func pb(_ k: Int) -> UInt8 { fold ? lower(p[part.lowerBound + k]) : p[part.lowerBound + k] }
         var failure = [Int](repeating: 0, count: m)

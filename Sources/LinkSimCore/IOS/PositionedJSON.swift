@@ -69,7 +69,10 @@ struct JSONParser {
 
     mutating func parseDocument() throws(AASAParseError) -> JSONNode {
         // A UTF-8 byte order mark is tolerated, as Foundation does.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            lineStart = 3
+        }
         skipWhitespace()
         guard index < bytes.count else { throw fail("the file is empty") }
         let node = try parseValue()
@@ -82,7 +85,10 @@ struct JSONParser {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A: index += 1; line += 1; lineStart = index
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
             default: return
             }
         }
@@ -95,9 +101,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), position: start)
         case UInt8(ascii: "["): return JSONNode(value: try parseArray(), position: start)
         case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), position: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), position: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), position: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, position: start)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return JSONNode(value: .bool(true), position: start)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return JSONNode(value: .bool(false), position: start)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return JSONNode(value: .null, position: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(value: .number(try parseNumber()), position: start)
         default:
@@ -222,7 +234,8 @@ struct JSONParser {
                     if (0xD800...0xDBFF).contains(scalarValue) {
                         // A high surrogate must be followed by an escaped low surrogate.
                         guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
-                              bytes[index + 1] == UInt8(ascii: "u") else {
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             throw fail("unpaired UTF-16 surrogate in \\u escape")
                         }
                         index += 2

@@ -11,13 +11,16 @@ enum UniversalLinkResolver {
         let os = world.device.os
         let browser = TapSurface.browser(for: tap, world: world)
         if Rule.iosUlRequiresIos9.applies(to: os) {
-            trace.add("iOS", "Universal links arrived in iOS 9; on iOS \(os) a web link always opens in the browser",
-                      rule: Rule.iosUlRequiresIos9)
+            trace.add(
+                "iOS", "Universal links arrived in iOS 9; on iOS \(os) a web link always opens in the browser",
+                rule: Rule.iosUlRequiresIos9)
             return showPage(tap.url, browser: browser, world: world, trace: &trace)
         }
         if let candidate = findApp(for: tap.url, parts: parts, world: world, trace: &trace) {
-            if let stay = situationKeepsLinkInBrowser(tap, host: parts.normalizedHost, app: world.apps[candidate.appIndex],
-                                                      world: world, trace: &trace) {
+            if let stay = situationKeepsLinkInBrowser(
+                tap, host: parts.normalizedHost, app: world.apps[candidate.appIndex],
+                world: world, trace: &trace)
+            {
                 return stay
             }
             return AppDelivery.open(candidate.appIndex, url: tap.url, kind: .universalLink, world: &world, trace: &trace)
@@ -33,8 +36,10 @@ enum UniversalLinkResolver {
 
     /// Walks the installed apps that claim the host and returns the one whose association matches.
     /// `quietWhenUnclaimed`: redirect hops to hosts no app claims are not worth a step each.
-    static func findApp(for url: String, parts: URLParts, world: World, trace: inout TraceRecorder,
-                        quietWhenUnclaimed: Bool = false) -> Candidate? {
+    static func findApp(
+        for url: String, parts: URLParts, world: World, trace: inout TraceRecorder,
+        quietWhenUnclaimed: Bool = false
+    ) -> Candidate? {
         let host = parts.normalizedHost
         guard Rule.iosAasaHostFetchTiming.applies(to: world.device.os) else {
             if !quietWhenUnclaimed {
@@ -48,8 +53,9 @@ enum UniversalLinkResolver {
         }
         if claiming.isEmpty {
             if quietWhenUnclaimed { return nil }
-            trace.add("iOS", "No app on the device lists applinks:\(host) in its entitlements, so \(url) is not a universal link",
-                      rule: Rule.iosUlNotAssociated)
+            trace.add(
+                "iOS", "No app on the device lists applinks:\(host) in its entitlements, so \(url) is not a universal link",
+                rule: Rule.iosUlNotAssociated)
             return nil
         }
         var candidates: [Candidate] = []
@@ -67,30 +73,37 @@ enum UniversalLinkResolver {
         else { return nil }
         if candidates.count > 1 {
             let names = candidates.map { world.apps[$0.appIndex].name }.joined(separator: ", ")
-            trace.add("iOS", "Several installed apps match (\(names)); the app whose details entry comes first in the file wins: \(world.apps[first.appIndex].name)",
-                      rule: Rule.iosUlSeveralApps,
-                      assumption: "assumption: Apple documents details order as the search order; which installed app wins when several match is inferred")
+            trace.add(
+                "iOS", "Several installed apps match (\(names)); the app whose details entry comes first in the file wins: \(world.apps[first.appIndex].name)",
+                rule: Rule.iosUlSeveralApps,
+                assumption: "assumption: Apple documents details order as the search order; which installed app wins when several match is inferred")
         }
         return first
     }
 
     /// The app's verdict for the URL: the matching `details` index, or nil (with the reason traced).
-    private static func verdict(for app: App, index: Int, url: String, host: String, world: World,
-                                trace: inout TraceRecorder) -> Int? {
+    private static func verdict(
+        for app: App, index: Int, url: String, host: String, world: World,
+        trace: inout TraceRecorder
+    ) -> Int? {
         let (entry, ignored) = AssociatedDomains.entry(for: host, in: app.associatedDomains)
         for bad in ignored {
-            trace.add("iOS", "\(app.name)'s entitlement \(bad.raw) is ignored: \(bad.invalidReason ?? "invalid")",
-                      rule: bad.invalidReason?.contains("port") == true ? Rule.iosEntitlementNoPort : Rule.iosEntitlementApplinks)
+            trace.add(
+                "iOS", "\(app.name)'s entitlement \(bad.raw) is ignored: \(bad.invalidReason ?? "invalid")",
+                rule: bad.invalidReason?.contains("port") == true ? Rule.iosEntitlementNoPort : Rule.iosEntitlementApplinks)
         }
         guard let entry else { return nil }
-        trace.add("iOS", "\(app.name) lists \(entry.raw)\(entry.isWildcard ? "; a wildcard covers subdomains (not the apex) and its file is read from \(entry.fileHost)" : "")",
-                  rule: entry.isWildcard ? Rule.iosEntitlementWildcard : Rule.iosEntitlementApplinks)
+        trace.add(
+            "iOS",
+            "\(app.name) lists \(entry.raw)\(entry.isWildcard ? "; a wildcard covers subdomains (not the apex) and its file is read from \(entry.fileHost)" : "")",
+            rule: entry.isWildcard ? Rule.iosEntitlementWildcard : Rule.iosEntitlementApplinks)
         if let mode = entry.mode {
             let modeRule = mode == .developer ? Rule.iosEntitlementModeDeveloper : Rule.iosEntitlementModeManaged
             guard modeRule.applies(to: world.device.os) else {
-                trace.add("iOS", "The ?mode= suffix arrived in iOS 14; iOS \(world.device.os) does not know \(entry.raw), so the domain is not associated",
-                          rule: modeRule,
-                          assumption: "assumption: Apple does not document how iOS 13 reads a ?mode= entry; linksim treats it as an entry that names no domain")
+                trace.add(
+                    "iOS", "The ?mode= suffix arrived in iOS 14; iOS \(world.device.os) does not know \(entry.raw), so the domain is not associated",
+                    rule: modeRule,
+                    assumption: "assumption: Apple does not document how iOS 13 reads a ?mode= entry; linksim treats it as an entry that names no domain")
                 return nil
             }
             let ok: Bool
@@ -98,7 +111,8 @@ enum UniversalLinkResolver {
             switch mode {
             case .developer:
                 ok = app.build == .development && world.device.developerMode
-                why = "?mode=developer needs a development-signed build (this is \(app.build.rawValue)) and Developer Mode with Associated Domains Development on the device (\(world.device.developerMode ? "on" : "off"))"
+                why =
+                    "?mode=developer needs a development-signed build (this is \(app.build.rawValue)) and Developer Mode with Associated Domains Development on the device (\(world.device.developerMode ? "on" : "off"))"
             case .managed:
                 ok = world.device.managed
                 why = "?mode=managed needs a device under MDM with the administrator's consent (device.managed: \(world.device.managed))"
@@ -106,43 +120,55 @@ enum UniversalLinkResolver {
                 ok = world.device.managed && app.build == .development && world.device.developerMode
                 why = "?mode=developer+managed needs both developer mode and MDM"
             }
-            trace.add("iOS", ok ? "\(why): satisfied; the file is fetched directly from the server, bypassing the CDN"
-                                : "\(why): not satisfied, so the domain is not associated",
-                      rule: modeRule)
+            trace.add(
+                "iOS",
+                ok
+                    ? "\(why): satisfied; the file is fetched directly from the server, bypassing the CDN"
+                    : "\(why): not satisfied, so the domain is not associated",
+                rule: modeRule)
             if !ok { return nil }
         }
         guard let appID = appID(app) else {
-            trace.add("iOS", "\(app.name) has no team_id, so its application identifier (TEAMID.\(app.id)) is unknown",
-                      rule: Rule.iosEntitlementAppId)
+            trace.add(
+                "iOS", "\(app.name) has no team_id, so its application identifier (TEAMID.\(app.id)) is unknown",
+                rule: Rule.iosEntitlementAppId)
             return nil
         }
         let viaCDN = Rule.iosAasaHostCdn.applies(to: world.device.os) && entry.mode == nil
         let checkedAt = AssociationSchedule.lastCheck(app: app, now: world.clock, start: world.start)
         let delay = world.device.associationDelay
         if delay.seconds > 0, let began = app.associationCheckedAt,
-           world.clock < began + delay {
-            trace.add("iOS", "iOS began downloading \(app.name)'s association files at \(began) and finishes at \(began + delay) (device.association_delay \(delay)); until then the app claims no universal links",
-                      rule: Rule.iosAasaHostFetchTiming,
-                      assumption: "assumption: the download after install or update takes \(delay) (Apple gives no figure; the scenario sets it)")
+            world.clock < began + delay
+        {
+            trace.add(
+                "iOS",
+                "iOS began downloading \(app.name)'s association files at \(began) and finishes at \(began + delay) (device.association_delay \(delay)); until then the app claims no universal links",
+                rule: Rule.iosAasaHostFetchTiming,
+                assumption: "assumption: the download after install or update takes \(delay) (Apple gives no figure; the scenario sets it)")
             return nil
         }
         if !viaCDN, Rule.iosAasaHostDirectFetch.applies(to: world.device.os) {
-            trace.add("iOS", "On iOS \(world.device.os) the device fetches the file straight from the server (no CDN)",
-                      rule: Rule.iosAasaHostDirectFetch)
+            trace.add(
+                "iOS", "On iOS \(world.device.os) the device fetches the file straight from the server (no CDN)",
+                rule: Rule.iosAasaHostDirectFetch)
         }
-        trace.add("iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt)))",
-                  rule: Rule.iosAasaHostFetchTiming)
-        let fetcher = AASAFetcher(web: world.web(at: checkedAt), ios: world.device.os, scenarioStart: world.start,
-                                  history: world.webHistory)
+        trace.add(
+            "iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt)))",
+            rule: Rule.iosAasaHostFetchTiming)
+        let fetcher = AASAFetcher(
+            web: world.web(at: checkedAt), ios: world.device.os, scenarioStart: world.start,
+            history: world.webHistory)
         switch fetcher.fetch(host: entry.fileHost, viaCDN: viaCDN, at: checkedAt, trace: &trace) {
         case .denied(let reason), .unavailable(let reason):
-            trace.add("iOS", "\(app.name) is not associated with \(host) (\(reason)); its universal links open in the browser",
-                      rule: Rule.iosUlAssociationMissing)
+            trace.add(
+                "iOS", "\(app.name) is not associated with \(host) (\(reason)); its universal links open in the browser",
+                rule: Rule.iosUlAssociationMissing)
             return nil
         case .approved(let document):
             trace.add("iOS", "Looks for \(appID) (team ID + bundle ID) in the file's details", rule: Rule.iosEntitlementAppId)
-            let match = AASAVerdicts.match(url: url, appID: appID, document: document, ios: world.device.os,
-                                           domain: entry.isWildcard ? nil : entry.domain)
+            let match = AASAVerdicts.match(
+                url: url, appID: appID, document: document, ios: world.device.os,
+                domain: entry.isWildcard ? nil : entry.domain)
             for step in match.steps { trace.append(step) }
             switch match.verdict {
             case .match:
@@ -160,8 +186,10 @@ enum UniversalLinkResolver {
     // MARK: The situation of the tap
 
     /// The §4 predicates: returns the browser landing when the situation keeps the link out of the app.
-    static func situationKeepsLinkInBrowser(_ tap: Tap, host: String, app: App, world: World,
-                                                    trace: inout TraceRecorder) -> Landing? {
+    static func situationKeepsLinkInBrowser(
+        _ tap: Tap, host: String, app: App, world: World,
+        trace: inout TraceRecorder
+    ) -> Landing? {
         let browser = TapSurface.browser(for: tap, world: world)
         let surface = TapSurface.name(of: tap, world: world)
         func stay(_ summary: String, _ rule: Rule, assumption: String? = nil, in shown: String? = nil) -> Landing {
@@ -171,31 +199,38 @@ enum UniversalLinkResolver {
         let assumptions = world.assumptions
         switch tap.from {
         case .safariAddressBar:
-            return stay("A URL typed or pasted into the address bar never opens an app; Safari loads it (the site may show its banner)",
-                        Rule.iosUlAddressBar)
+            return stay(
+                "A URL typed or pasted into the address bar never opens an app; Safari loads it (the site may show its banner)",
+                Rule.iosUlAddressBar)
         case .inAppBrowser:
             if !assumptions.inAppBrowsersOpenApps {
-                return stay("\(surface) keeps the link in its own web view; the user must choose “Open in browser” to reach the app",
-                            Rule.iosUlInAppBrowser,
-                            assumption: tap.browserApp == .gmail ? "assumption: Gmail's behaviour depends on its link-opening setting; linksim uses its in-app browser" : nil)
+                return stay(
+                    "\(surface) keeps the link in its own web view; the user must choose “Open in browser” to reach the app",
+                    Rule.iosUlInAppBrowser,
+                    assumption: tap.browserApp == .gmail
+                        ? "assumption: Gmail's behaviour depends on its link-opening setting; linksim uses its in-app browser" : nil)
             }
         case .sfsafariviewcontroller, .webview:
             if tap.page == nil {
-                return stay("The app loads \(tap.url) into \(surface) itself: a programmatic load shows the page and never opens an app",
-                            Rule.iosUlProgrammaticLoad)
+                return stay(
+                    "The app loads \(tap.url) into \(surface) itself: a programmatic load shows the page and never opens an app",
+                    Rule.iosUlProgrammaticLoad)
             }
             if tap.from == .sfsafariviewcontroller, !assumptions.sfSafariViewControllerTapsOpenApps {
-                return stay("Taps inside SFSafariViewController do not open apps (assumptions.sfsafariviewcontroller_taps_open_app: false)",
-                            Rule.iosUlEmbeddedTap,
-                            assumption: "assumption: Apple's archived guide says taps inside it open the app; radars say they do not — this scenario chose the radars")
+                return stay(
+                    "Taps inside SFSafariViewController do not open apps (assumptions.sfsafariviewcontroller_taps_open_app: false)",
+                    Rule.iosUlEmbeddedTap,
+                    assumption: "assumption: Apple's archived guide says taps inside it open the app; radars say they do not — this scenario chose the radars")
             }
         case .chrome, .firefox:
             if tap.from == .firefox {
-                trace.add(surface, "Firefox decides itself whether to hand universal links to iOS", rule: Rule.iosUlThirdPartyBrowser,
-                          assumption: "assumption: Firefox behaves like Chrome (allows universal links in normal tabs)")
+                trace.add(
+                    surface, "Firefox decides itself whether to hand universal links to iOS", rule: Rule.iosUlThirdPartyBrowser,
+                    assumption: "assumption: Firefox behaves like Chrome (allows universal links in normal tabs)")
             } else {
-                trace.add(surface, "Chrome for iOS lets iOS open universal links from normal tabs (Incognito can block them)",
-                          rule: Rule.iosUlThirdPartyBrowser)
+                trace.add(
+                    surface, "Chrome for iOS lets iOS open universal links from normal tabs (Incognito can block them)",
+                    rule: Rule.iosUlThirdPartyBrowser)
             }
         default:
             break
@@ -204,29 +239,34 @@ enum UniversalLinkResolver {
             return stay("A JavaScript navigation is not user-initiated, so iOS does not open the app", Rule.iosUlScriptNavigation)
         }
         if tap.from.isBrowser, let page = tap.page, let pageHost = URLParts(page)?.normalizedHost, pageHost == host {
-            return stay("The link is on a page of the same domain (\(host)); iOS keeps the user in the browser, their most likely intent",
-                        Rule.iosUlSameDomain)
+            return stay(
+                "The link is on a page of the same domain (\(host)); iOS keeps the user in the browser, their most likely intent",
+                Rule.iosUlSameDomain)
         }
         if tap.from == .otherApp, tap.caller == app.id {
-            return stay("\(app.name) opens its own universal link with open(_:); iOS sends it to the browser, not back to the app",
-                        Rule.iosUlOwnApp, in: world.device.defaultBrowser.rawValue)
+            return stay(
+                "\(app.name) opens its own universal link with open(_:); iOS sends it to the browser, not back to the app",
+                Rule.iosUlOwnApp, in: world.device.defaultBrowser.rawValue)
         }
         if world.device.safariPrefersBrowser.contains(host) {
-            return stay("The user chose to open \(host) in the browser before (long-press › Open in Safari, or the breadcrumb); iOS honours that",
-                        Rule.iosUlUserPreference, in: tap.from.isBrowser ? browser : Browser.safari.rawValue)
+            return stay(
+                "The user chose to open \(host) in the browser before (long-press › Open in Safari, or the breadcrumb); iOS honours that",
+                Rule.iosUlUserPreference, in: tap.from.isBrowser ? browser : Browser.safari.rawValue)
         }
         switch tap.from {
         case .notes, .messages, .mail, .qrCode:
-            trace.add(surface, "\(surface) asks iOS to open the link; it is a universal link for \(app.name), so iOS opens the app",
-                      rule: Rule.iosUlSystemApps,
-                      assumption: tap.from == .qrCode ? "assumption: the Camera app opens a scanned URL like Notes does" : nil)
+            trace.add(
+                surface, "\(surface) asks iOS to open the link; it is a universal link for \(app.name), so iOS opens the app",
+                rule: Rule.iosUlSystemApps,
+                assumption: tap.from == .qrCode ? "assumption: the Camera app opens a scanned URL like Notes does" : nil)
         case .otherApp:
             trace.add(surface, "\(surface) calls open(_:) with the link; iOS opens \(app.name)", rule: Rule.iosUlOtherAppOpen)
         case .webview, .sfsafariviewcontroller:
-            trace.add(surface, "The user taps a link to another domain inside \(surface); iOS opens \(app.name)", rule: Rule.iosUlEmbeddedTap,
-                      assumption: tap.from == .sfsafariviewcontroller
-                          ? "assumption: Apple's archived guide says taps inside SFSafariViewController open the app; radars say they do not (switch with assumptions.sfsafariviewcontroller_taps_open_app)"
-                          : nil)
+            trace.add(
+                surface, "The user taps a link to another domain inside \(surface); iOS opens \(app.name)", rule: Rule.iosUlEmbeddedTap,
+                assumption: tap.from == .sfsafariviewcontroller
+                    ? "assumption: Apple's archived guide says taps inside SFSafariViewController open the app; radars say they do not (switch with assumptions.sfsafariviewcontroller_taps_open_app)"
+                    : nil)
         case .safari:
             trace.add(surface, "The user taps a universal link to another domain; iOS opens \(app.name)", rule: Rule.iosUlSafariTap)
         default:
@@ -243,7 +283,7 @@ enum UniversalLinkResolver {
         trace.add(shownIn, "Loads \(current)")
         for _ in 0..<WebNavigation.redirectLimit {
             guard let parts = URLParts(current), let host = parts.host,
-                  let rule = world.web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
+                let rule = world.web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
             else { break }
             trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)")
             current = rule.target
@@ -251,10 +291,12 @@ enum UniversalLinkResolver {
             if let candidate = findApp(for: current, parts: next, world: world, trace: &trace, quietWhenUnclaimed: true) {
                 let app = world.apps[candidate.appIndex]
                 let decision = redirectOpensApp(tap, world: world)
-                trace.add("iOS", decision.opens
-                          ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
-                          : "The redirect leads to a universal link for \(app.name), but \(decision.why); the page stays in the browser",
-                          rule: Rule.iosUlRedirectChain, assumption: decision.assumption)
+                trace.add(
+                    "iOS",
+                    decision.opens
+                        ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
+                        : "The redirect leads to a universal link for \(app.name), but \(decision.why); the page stays in the browser",
+                    rule: Rule.iosUlRedirectChain, assumption: decision.assumption)
                 if decision.opens {
                     return AppDelivery.open(candidate.appIndex, url: current, kind: .universalLink, world: &world, trace: &trace)
                 }
@@ -275,10 +317,14 @@ enum UniversalLinkResolver {
         case .no: return (false, "this scenario assumes redirects keep the user in the browser (assumptions.redirects_open_app: false)", nil)
         case .auto:
             if world.device.os.major <= 11 {
-                return (false, "on iOS \(world.device.os) redirects into universal links were reported to stay in Safari",
-                        "assumption: radars from iOS 9–11 report staying in Safari; TN3155 (2025) says the user is routed to the app — linksim uses the radars up to iOS 11")
+                return (
+                    false, "on iOS \(world.device.os) redirects into universal links were reported to stay in Safari",
+                    "assumption: radars from iOS 9–11 report staying in Safari; TN3155 (2025) says the user is routed to the app — linksim uses the radars up to iOS 11"
+                )
             }
-            return (true, "", "assumption: TN3155 (2025) — a redirect into a universal link is “allowed, although not preferred”; linksim applies it from iOS 12")
+            return (
+                true, "", "assumption: TN3155 (2025) — a redirect into a universal link is “allowed, although not preferred”; linksim applies it from iOS 12"
+            )
         }
     }
 
@@ -302,7 +348,9 @@ enum AssociationSchedule {
 
     static func reason(app: App, checkedAt: SimInstant) -> String {
         let base = app.associationCheckedAt ?? app.installedAt
-        if let base, base == checkedAt { return app.associationCheckedAt != nil && app.associationCheckedAt != app.installedAt ? "the last update" : "at install" }
+        if let base, base == checkedAt {
+            return app.associationCheckedAt != nil && app.associationCheckedAt != app.installedAt ? "the last update" : "at install"
+        }
         return "the weekly re-check; assumption: exactly every 7 days"
     }
 }

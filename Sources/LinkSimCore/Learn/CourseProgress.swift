@@ -80,7 +80,8 @@ package struct Course: Sendable, Equatable {
     package var lessons: [Lesson]
     package init(lessons: [Lesson]) {
         self.lessons = lessons.enumerated().sorted { a, b in
-            let ia = LessonArea.allCases.firstIndex(of: a.element.area) ?? 0, ib = LessonArea.allCases.firstIndex(of: b.element.area) ?? 0
+            let ia = LessonArea.allCases.firstIndex(of: a.element.area) ?? 0
+            let ib = LessonArea.allCases.firstIndex(of: b.element.area) ?? 0
             return (ia, a.offset) < (ib, b.offset)
         }.map(\.element)
     }

@@ -67,7 +67,10 @@ package enum LessonChecker {
         case "tap.browser_app":
             let (app, problem) = choice(InAppBrowserApp.self)
             guard let app else { return problem }
-            world.editTap(action: action) { $0.move(to: .inAppBrowser); $0.browserApp = app }
+            world.editTap(action: action) {
+                $0.move(to: .inAppBrowser)
+                $0.browserApp = app
+            }
         case "tap.gesture":
             let (gesture, problem) = choice(Gesture.self)
             guard let gesture else { return problem }
@@ -135,7 +138,8 @@ package enum LessonChecker {
                 let said = result?.landing.map { Describe.landing($0) } ?? "nothing"
                 if right != [answer] {
                     let names = right.map { "\($0 + 1) (\(choices[$0].label))" }
-                    problem("`answer` is \(answer + 1) (\(choices.indices.contains(answer) ? choices[answer].label : "?")), but the engine says \(said): "
+                    problem(
+                        "`answer` is \(answer + 1) (\(choices.indices.contains(answer) ? choices[answer].label : "?")), but the engine says \(said): "
                             + (names.isEmpty ? "no choice matches it" : "choice \(names.joined(separator: ", ")) matches"))
                 }
             case .knob(let goal, let solution):

@@ -3,8 +3,10 @@ import Foundation
 /// The keys of the lesson format (scenarios/README.md, "Lessons"), in one place for "did you mean".
 enum LessonKeys {
     static let top = ["lesson", "id", "title", "area", "summary", "sources", "steps"]
-    static let step = ["kind", "title", "text", "scenario", "world", "action", "choices", "answer", "goal", "solution",
-                       "file", "file_kind", "hints", "explain", "sources"]
+    static let step = [
+        "kind", "title", "text", "scenario", "world", "action", "choices", "answer", "goal", "solution",
+        "file", "file_kind", "hints", "explain", "sources",
+    ]
     static let choice = ["label", "expect"]
     static let hint = ["text", "source"]
     static let kinds = ["tour", "predict", "knob", "fix"]
@@ -26,18 +28,22 @@ package enum LessonLoader {
         return try parse(text, file: path, baseDirectory: base, reader: reader)
     }
 
-    package static func parse(_ text: String, file: String, baseDirectory: String,
-                             reader: any FileReader = LocalFiles()) throws(InputError) -> Lesson {
+    package static func parse(
+        _ text: String, file: String, baseDirectory: String,
+        reader: any FileReader = LocalFiles()
+    ) throws(InputError) -> Lesson {
         guard let root = try YAMLNode.parse(text, file: file) else {
-            throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
-                             "the file is empty; a lesson starts with `lesson: 1`")
+            throw InputError(
+                file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                "the file is empty; a lesson starts with `lesson: 1`")
         }
         let context = DecodingContext(file: file, baseDirectory: baseDirectory, reader: reader)
         let lesson = LessonDecoder(context: context, file: file, baseDirectory: baseDirectory).decode(root)
         if !context.diagnostics.isEmpty {
-            throw InputError(context.diagnostics.sorted { a, b in
-                (a.location?.line ?? 0, a.location?.column ?? 0) < (b.location?.line ?? 0, b.location?.column ?? 0)
-            })
+            throw InputError(
+                context.diagnostics.sorted { a, b in
+                    (a.location?.line ?? 0, a.location?.column ?? 0) < (b.location?.line ?? 0, b.location?.column ?? 0)
+                })
         }
         guard let lesson else { throw InputError(file: file, "the lesson could not be read") }
         return lesson
@@ -96,7 +102,10 @@ package final class OverlayFileReader: FileReader, @unchecked Sendable {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
             parts.append(part)
         }
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
@@ -124,7 +133,8 @@ final class LessonDecoder {
         }
         let id = c.require(top, "id", in: "the lesson", at: root.location).flatMap { c.string($0, what: "id") } ?? ""
         if let node = top["id"]?.value, !id.isEmpty,
-           !id.allSatisfy({ $0.isLetter && $0.isASCII && $0.isLowercase || $0.isNumber || $0 == "-" }) {
+            !id.allSatisfy({ $0.isLetter && $0.isASCII && $0.isLowercase || $0.isNumber || $0 == "-" })
+        {
             c.error(node.location, "`id` must be lowercase letters, digits and dashes (it is typed: `linksim learn \(id.lowercased())`), got `\(id)`")
         }
         let title = c.require(top, "title", in: "the lesson", at: root.location).flatMap { c.string($0, what: "title") } ?? ""
@@ -133,7 +143,8 @@ final class LessonDecoder {
         let sources = top["sources"].flatMap { c.stringList($0.value, what: "sources") } ?? []
         var steps: [LessonStep] = []
         if let stepsNode = c.require(top, "steps", in: "the lesson", at: root.location),
-           let items = c.sequence(stepsNode, what: "steps") {
+            let items = c.sequence(stepsNode, what: "steps")
+        {
             if items.isEmpty { c.error(stepsNode.location, "`steps` must list at least one step") }
             for (i, item) in items.enumerated() {
                 if let step = decodeStep(item, what: "steps[\(i)]") { steps.append(step) }
@@ -147,14 +158,21 @@ final class LessonDecoder {
         let c = context
         guard let map = c.mapping(node, what: what, allowed: LessonKeys.step) else { return nil }
         guard let kindNode = c.require(map, "kind", in: what, at: node.location),
-              let kindName = c.string(kindNode, what: "\(what).kind") else { return nil }
+            let kindName = c.string(kindNode, what: "\(what).kind")
+        else { return nil }
         guard LessonKeys.kinds.contains(kindName) else {
-            c.error(kindNode.location, "`\(what).kind` must be one of: \(LessonKeys.kinds.joined(separator: ", ")); got `\(kindName)`\(Suggestion.didYouMean(kindName, among: LessonKeys.kinds))")
+            c.error(
+                kindNode.location,
+                "`\(what).kind` must be one of: \(LessonKeys.kinds.joined(separator: ", ")); got `\(kindName)`\(Suggestion.didYouMean(kindName, among: LessonKeys.kinds))"
+            )
             return nil
         }
         let allowed = LessonKeys.common + (LessonKeys.own[kindName] ?? [])
         for entry in node.mappingEntries where !allowed.contains(entry.key) && LessonKeys.step.contains(entry.key) {
-            c.error(entry.keyLocation, "`\(entry.key)` does not apply to a `\(kindName)` step (it takes: \(allowed.filter { !LessonKeys.common.contains($0) }.joined(separator: ", ")))")
+            c.error(
+                entry.keyLocation,
+                "`\(entry.key)` does not apply to a `\(kindName)` step (it takes: \(allowed.filter { !LessonKeys.common.contains($0) }.joined(separator: ", ")))"
+            )
         }
         let title = map["title"].flatMap { c.string($0.value, what: "\(what).title") } ?? ""
         let text = c.require(map, "text", in: what, at: node.location).flatMap { c.string($0, what: "\(what).text") } ?? ""
@@ -165,8 +183,9 @@ final class LessonDecoder {
             for (i, item) in items.enumerated() {
                 let hWhat = "\(what).hints[\(i)]"
                 guard let h = c.mapping(item, what: hWhat, allowed: LessonKeys.hint),
-                      let textNode = c.require(h, "text", in: hWhat, at: item.location),
-                      let hintText = c.string(textNode, what: "\(hWhat).text") else { continue }
+                    let textNode = c.require(h, "text", in: hWhat, at: item.location),
+                    let hintText = c.string(textNode, what: "\(hWhat).text")
+                else { continue }
                 hints.append(Hint(text: hintText, source: h["source"].flatMap { c.string($0.value, what: "\(hWhat).source") }))
             }
         }
@@ -190,7 +209,9 @@ final class LessonDecoder {
             if world.actions.indices.contains(number - 1) {
                 action = number - 1
             } else {
-                c.error(actionNode.location, "`\(what).action` is \(number), but the world has \(world.actions.count) action(s), numbered from 1 as `run` shows them")
+                c.error(
+                    actionNode.location,
+                    "`\(what).action` is \(number), but the world has \(world.actions.count) action(s), numbered from 1 as `run` shows them")
             }
         }
         let kind: StepKind
@@ -203,16 +224,19 @@ final class LessonDecoder {
             }
             var answer = 0
             if let node = c.require(map, "answer", in: what, at: node.location),
-               let n = c.int(node, what: "\(what).answer", range: 1...max(1, choices.count)) {
+                let n = c.int(node, what: "\(what).answer", range: 1...max(1, choices.count))
+            {
                 answer = n - 1
             }
             kind = .predict(choices: choices, answer: answer)
         case "knob":
             guard let goalNode = c.require(map, "goal", in: what, at: node.location),
-                  let goal = ScenarioDecoder(context: c).decodeExpectation(goalNode, what: "\(what).goal", scenario: world) else { return nil }
+                let goal = ScenarioDecoder(context: c).decodeExpectation(goalNode, what: "\(what).goal", scenario: world)
+            else { return nil }
             var solution: [WorldAssignment] = []
             if let solNode = c.require(map, "solution", in: what, at: node.location),
-               let entries = c.freeMapping(solNode, what: "\(what).solution") {
+                let entries = c.freeMapping(solNode, what: "\(what).solution")
+            {
                 for entry in entries {
                     guard let value = c.scalar(entry.value, what: "\(what).solution.\(entry.key)") else { continue }
                     if entry.key.hasPrefix("tap.") {
@@ -235,17 +259,20 @@ final class LessonDecoder {
             kind = .knob(goal: goal, solution: solution)
         case "fix":
             guard let goalNode = c.require(map, "goal", in: what, at: node.location),
-                  let goal = ScenarioDecoder(context: c).decodeExpectation(goalNode, what: "\(what).goal", scenario: world),
-                  let fileNode = c.require(map, "file", in: what, at: node.location),
-                  let fileName = c.string(fileNode, what: "\(what).file"),
-                  let solutionNode = c.require(map, "solution", in: what, at: node.location),
-                  let solutionName = c.string(solutionNode, what: "\(what).solution") else { return nil }
+                let goal = ScenarioDecoder(context: c).decodeExpectation(goalNode, what: "\(what).goal", scenario: world),
+                let fileNode = c.require(map, "file", in: what, at: node.location),
+                let fileName = c.string(fileNode, what: "\(what).file"),
+                let solutionNode = c.require(map, "solution", in: what, at: node.location),
+                let solutionName = c.string(solutionNode, what: "\(what).solution")
+            else { return nil }
             let resolved = OverlayFileReader.normalize(join(worldBase, fileName))
             let resolvedSolution = OverlayFileReader.normalize(join(worldBase, solutionName))
             var fileKind = FixFileKind.guess(fileName)
             if let kindNode = map["file_kind"]?.value { fileKind = c.choice(kindNode, what: "\(what).file_kind", as: FixFileKind.self) }
             guard let fileKind else {
-                c.error(fileNode.location, "cannot tell what kind of file `\(fileName)` is; add `file_kind:` (\(FixFileKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                c.error(
+                    fileNode.location,
+                    "cannot tell what kind of file `\(fileName)` is; add `file_kind:` (\(FixFileKind.allCases.map(\.rawValue).joined(separator: ", ")))")
                 return nil
             }
             if !c.reader.exists(resolvedSolution) {
@@ -257,14 +284,16 @@ final class LessonDecoder {
             probe.location = node.location
             _ = try? LessonLoader.world(of: probe, reader: recorder)
             if !recorder.paths.contains(resolved) {
-                c.error(fileNode.location, "the step's world never reads `\(fileName)` (looked for \(resolved)); name the file its `web`/`apps` section refers to")
+                c.error(
+                    fileNode.location, "the step's world never reads `\(fileName)` (looked for \(resolved)); name the file its `web`/`apps` section refers to")
             }
             kind = .fix(FixTask(file: fileName, resolvedFile: resolved, fileKind: fileKind, goal: goal, solution: resolvedSolution))
         default:
             kind = .tour
         }
-        return LessonStep(kind: kind, title: title, text: text, world: world, source: source, action: action, hints: hints,
-                          explain: explain, sources: sources, location: node.location)
+        return LessonStep(
+            kind: kind, title: title, text: text, world: world, source: source, action: action, hints: hints,
+            explain: explain, sources: sources, location: node.location)
     }
 
     private func decodeChoice(_ node: YAMLNode, what: String, world: Scenario) -> PredictChoice? {
@@ -275,10 +304,10 @@ final class LessonDecoder {
             return PredictChoice(label: kind.rawValue, expectation: Expectation(lands: kind))
         }
         guard let map = c.mapping(node, what: what, allowed: LessonKeys.choice),
-              let labelNode = c.require(map, "label", in: what, at: node.location),
-              let label = c.string(labelNode, what: "\(what).label"),
-              let expectNode = c.require(map, "expect", in: what, at: node.location),
-              let expectation = ScenarioDecoder(context: c).decodeExpectation(expectNode, what: "\(what).expect", scenario: world)
+            let labelNode = c.require(map, "label", in: what, at: node.location),
+            let label = c.string(labelNode, what: "\(what).label"),
+            let expectNode = c.require(map, "expect", in: what, at: node.location),
+            let expectation = ScenarioDecoder(context: c).decodeExpectation(expectNode, what: "\(what).expect", scenario: world)
         else { return nil }
         return PredictChoice(label: label, expectation: expectation)
     }

@@ -53,9 +53,11 @@ package struct IntentFilterData: Sendable, Equatable, Hashable {
     package var sspPattern: String? = nil
     package var sspAdvancedPattern: String? = nil
     package var sspSuffix: String? = nil
-    package init(scheme: String? = nil, host: String? = nil, port: String? = nil, path: String? = nil,
-                pathPrefix: String? = nil, pathPattern: String? = nil, pathAdvancedPattern: String? = nil,
-                pathSuffix: String? = nil, mimeType: String? = nil) {
+    package init(
+        scheme: String? = nil, host: String? = nil, port: String? = nil, path: String? = nil,
+        pathPrefix: String? = nil, pathPattern: String? = nil, pathAdvancedPattern: String? = nil,
+        pathSuffix: String? = nil, mimeType: String? = nil
+    ) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -110,8 +112,10 @@ package struct IntentFilter: Sendable, Equatable, Hashable {
     package var unresolved: [UnresolvedAttribute] = []
     /// Where the filter came from when several manifests were merged (`file:line`), else nil.
     package var source: String? = nil
-    package init(autoVerify: Bool = false, actions: [String] = [], categories: [String] = [],
-                data: [IntentFilterData] = [], uriRelativeFilterGroups: [UriRelativeFilterGroup] = []) {
+    package init(
+        autoVerify: Bool = false, actions: [String] = [], categories: [String] = [],
+        data: [IntentFilterData] = [], uriRelativeFilterGroups: [UriRelativeFilterGroup] = []
+    ) {
         self.autoVerify = autoVerify
         self.actions = actions
         self.categories = categories
@@ -144,8 +148,10 @@ package struct Activity: Sendable, Equatable, Hashable {
     package var targetActivity: String?
     package var enabled: Bool = true
 
-    package init(name: String, exported: Bool? = nil, launchMode: LaunchMode = .standard,
-                intentFilters: [IntentFilter] = [], targetActivity: String? = nil, enabled: Bool = true) {
+    package init(
+        name: String, exported: Bool? = nil, launchMode: LaunchMode = .standard,
+        intentFilters: [IntentFilter] = [], targetActivity: String? = nil, enabled: Bool = true
+    ) {
         self.name = name
         self.exported = exported
         self.launchMode = launchMode

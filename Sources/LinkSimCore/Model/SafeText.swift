@@ -22,7 +22,7 @@ package enum SafeText {
         if v == 0xFEFF || (0x200B...0x200D).contains(v) || (0xFFF0...0xFFFF).contains(v) { return true }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark, .format, .control, .surrogate, .privateUse,
-             .unassigned, .lineSeparator, .paragraphSeparator:
+            .unassigned, .lineSeparator, .paragraphSeparator:
             return true
         default:
             return false

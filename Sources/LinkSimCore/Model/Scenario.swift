@@ -31,7 +31,7 @@ package enum TapSource: String, Sendable, CaseIterable, Codable {
     package var isBrowser: Bool {
         switch self {
         case .safari, .safariAddressBar, .chrome, .chromeAddressBar, .firefox, .inAppBrowser,
-             .sfsafariviewcontroller, .webview, .customTab:
+            .sfsafariviewcontroller, .webview, .customTab:
             return true
         case .notes, .messages, .mail, .otherApp, .qrCode:
             return false
@@ -74,8 +74,10 @@ package struct Tap: Sendable, Equatable {
     /// Set by the engine: the link was reached through these server redirects (the tapped URL first).
     package var redirectedFrom: [String] = []
 
-    package init(url: String, from: TapSource, page: String? = nil, browserApp: InAppBrowserApp? = nil,
-                gesture: Gesture = .user, caller: String? = nil, adClick: Bool = false) {
+    package init(
+        url: String, from: TapSource, page: String? = nil, browserApp: InAppBrowserApp? = nil,
+        gesture: Gesture = .user, caller: String? = nil, adClick: Bool = false
+    ) {
         self.url = url
         self.from = from
         self.page = page

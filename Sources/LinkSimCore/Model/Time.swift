@@ -86,17 +86,24 @@ package struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertib
             return v
         }
         guard let year = num(0, 4), s.count >= 10, s[4] == 45, let month = num(5, 2), s[7] == 45,
-              let day = num(8, 2), (1...12).contains(month), (1...31).contains(day)
+            let day = num(8, 2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var hour = 0, minute = 0, second = 0, offset = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
+        var offset = 0
         var i = 10
         if s.count > 10 {
             guard s[10] == 84 || s[10] == 116 || s[10] == 32,  // T, t or space
-                  let h = num(11, 2), s.count > 13, s[13] == 58, let m = num(14, 2) else { return nil }
-            hour = h; minute = m; i = 16
+                let h = num(11, 2), s.count > 13, s[13] == 58, let m = num(14, 2)
+            else { return nil }
+            hour = h
+            minute = m
+            i = 16
             if s.count > 16, s[16] == 58 {
                 guard let sec = num(17, 2) else { return nil }
-                second = sec; i = 19
+                second = sec
+                i = 19
                 if i < s.count, s[i] == 46 {  // fractional seconds: ignored
                     i += 1
                     while i < s.count, s[i] >= 48, s[i] <= 57 { i += 1 }
@@ -112,7 +119,11 @@ package struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertib
                     var om = 0
                     var next = i + 3
                     if next < s.count, s[next] == 58 { next += 1 }
-                    if next < s.count { guard let m = num(next, 2) else { return nil }; om = m; next += 2 }
+                    if next < s.count {
+                        guard let m = num(next, 2) else { return nil }
+                        om = m
+                        next += 2
+                    }
                     offset = sign * (oh * 3600 + om * 60)
                     i = next
                 } else {

@@ -17,8 +17,10 @@ package struct URLParts: Sendable, Equatable {
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let schemeBytes = utf8[..<colon]
         guard let first = schemeBytes.first, URLParts.isASCIILetter(first),
-              schemeBytes.allSatisfy({ URLParts.isASCIILetter($0) || URLParts.isASCIIDigit($0) || $0 == UInt8(ascii: "+")
-                  || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            schemeBytes.allSatisfy({
+                URLParts.isASCIILetter($0) || URLParts.isASCIIDigit($0) || $0 == UInt8(ascii: "+")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
         else { return nil }
         self.scheme = String(text[..<colon])
         var rest = text[utf8.index(after: colon)...]

@@ -13,8 +13,10 @@ package struct WebResource: Sendable, Equatable {
     /// A `Location` the server answers with (status defaults to 301 then).
     package var redirect: String?
 
-    package init(body: [UInt8]?, origin: String, status: Int = 200, contentType: String = "application/json",
-                redirect: String? = nil) {
+    package init(
+        body: [UInt8]?, origin: String, status: Int = 200, contentType: String = "application/json",
+        redirect: String? = nil
+    ) {
         self.body = body
         self.parsed = body.map(ServedBody.init)
         self.origin = origin
@@ -55,14 +57,22 @@ package struct RedirectRule: Sendable, Equatable {
 enum Glob {
     /// A plain `*` glob with backtracking (server-side redirect rules, not a platform matcher).
     static func matches(pattern p: [UInt8], text t: [UInt8]) -> Bool {
-        var pi = 0, ti = 0, star = -1, mark = 0
+        var pi = 0
+        var ti = 0
+        var star = -1
+        var mark = 0
         while ti < t.count {
             if pi < p.count, p[pi] == t[ti] {
-                pi += 1; ti += 1
+                pi += 1
+                ti += 1
             } else if pi < p.count, p[pi] == 42 {
-                star = pi; mark = ti; pi += 1
+                star = pi
+                mark = ti
+                pi += 1
             } else if star >= 0 {
-                pi = star + 1; mark += 1; ti = mark
+                pi = star + 1
+                mark += 1
+                ti = mark
             } else {
                 return false
             }

@@ -75,8 +75,14 @@ package enum JSONValueEncoder {
     struct IndexKey: CodingKey {
         var intValue: Int?
         var stringValue: String
-        init(_ index: Int) { intValue = index; stringValue = String(index) }
-        init?(stringValue: String) { self.stringValue = stringValue; intValue = nil }
+        init(_ index: Int) {
+            intValue = index
+            stringValue = String(index)
+        }
+        init?(stringValue: String) {
+            self.stringValue = stringValue
+            intValue = nil
+        }
         init?(intValue: Int) { self.init(intValue) }
     }
 
@@ -132,8 +138,11 @@ package enum JSONValueEncoder {
         mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
             if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
         }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
-            -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        )
+            -> KeyedEncodingContainer<NestedKey>
+        {
             child(key).container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -84,91 +84,121 @@ package enum LandingSearch {
 
         // Where the tap happens.
         for source in LinkMatrix.sources(for: platform) where source != tap.from {
-            changes.append(Change(who: .tapContext, description: "tap it from \(source.rawValue) instead of \(tap.from.rawValue)",
-                                  slot: "from") { world, action in LinkMatrix.setSource(source, in: &world, action: action) })
+            changes.append(
+                Change(
+                    who: .tapContext, description: "tap it from \(source.rawValue) instead of \(tap.from.rawValue)",
+                    slot: "from"
+                ) { world, action in LinkMatrix.setSource(source, in: &world, action: action) })
         }
         if tap.page != nil {
-            changes.append(Change(who: .tapContext, description: "tap it where it is not on a page (no `page:`)", slot: "page") { world, action in
-                world.editTap(action: action) { $0.page = nil }
-            })
+            changes.append(
+                Change(who: .tapContext, description: "tap it where it is not on a page (no `page:`)", slot: "page") { world, action in
+                    world.editTap(action: action) { $0.page = nil }
+                })
         }
         if tap.gesture == .script {
-            changes.append(Change(who: .tapContext, description: "a user tap instead of a script navigation", slot: "gesture") { world, action in
-                world.editTap(action: action) { $0.gesture = .user }
-            })
+            changes.append(
+                Change(who: .tapContext, description: "a user tap instead of a script navigation", slot: "gesture") { world, action in
+                    world.editTap(action: action) { $0.gesture = .user }
+                })
         }
 
         // The user.
         if let appIndex {
             let app = world.apps[appIndex]
             for state in AppState.allCases where state != app.state {
-                changes.append(Change(who: .user, description: "\(app.id) \(stateChange(from: app.state, to: state))", slot: "state") { world, _ in
-                    if world.apps.indices.contains(appIndex) { world.apps[appIndex].state = state }
-                })
+                changes.append(
+                    Change(who: .user, description: "\(app.id) \(stateChange(from: app.state, to: state))", slot: "state") { world, _ in
+                        if world.apps.indices.contains(appIndex) { world.apps[appIndex].state = state }
+                    })
             }
             if platform == .android, isWeb, let host {
                 if !app.linkHandlingAllowed {
-                    changes.append(Change(who: .user, description: "switch on \"Open supported links\" for \(app.id)", slot: "open-supported") { world, _ in
-                        world.apps[appIndex].linkHandlingAllowed = true
-                    })
+                    changes.append(
+                        Change(who: .user, description: "switch on \"Open supported links\" for \(app.id)", slot: "open-supported") { world, _ in
+                            world.apps[appIndex].linkHandlingAllowed = true
+                        })
                 }
                 if !app.userSelectedDomains.map({ $0.lowercased() }).contains(host) {
-                    changes.append(Change(who: .user, description: "add \(host) to \(app.id)'s supported links in Settings (user selection)", slot: "user-selection") { world, _ in
-                        world.apps[appIndex].userSelectedDomains.append(host)
-                    })
+                    changes.append(
+                        Change(who: .user, description: "add \(host) to \(app.id)'s supported links in Settings (user selection)", slot: "user-selection") {
+                            world, _ in
+                            world.apps[appIndex].userSelectedDomains.append(host)
+                        })
                 }
             }
         }
         if platform == .ios, let host, world.device.safariPrefersBrowser.map({ $0.lowercased() }).contains(host) {
-            changes.append(Change(who: .user, description: "long-press a link to \(host) and choose \"Open in <app>\" (undo \"Open in Safari\")", slot: "safari-pref") { world, _ in
-                world.device.safariPrefersBrowser.removeAll { $0.lowercased() == host }
-            })
+            changes.append(
+                Change(who: .user, description: "long-press a link to \(host) and choose \"Open in <app>\" (undo \"Open in Safari\")", slot: "safari-pref") {
+                    world, _ in
+                    world.device.safariPrefersBrowser.removeAll { $0.lowercased() == host }
+                })
         }
         for browser in (platform == .ios ? Browser.iosChoices : Browser.androidChoices) where browser != world.device.defaultBrowser {
-            changes.append(Change(who: .user, description: "make \(browser.displayName) the default browser", slot: "browser") { world, _ in
-                world.device.defaultBrowser = browser
-            })
+            changes.append(
+                Change(who: .user, description: "make \(browser.displayName) the default browser", slot: "browser") { world, _ in
+                    world.device.defaultBrowser = browser
+                })
         }
         if !world.device.online {
             changes.append(Change(who: .user, description: "put the device online", slot: "online") { world, _ in world.device.online = true })
         }
         if platform == .ios {
-            changes.append(Change(who: .user, description: world.device.developerMode ? "switch Developer Mode off" : "switch on Developer Mode (Associated Domains Development)",
-                                  slot: "developer-mode") { world, _ in world.device.developerMode.toggle() })
+            changes.append(
+                Change(
+                    who: .user,
+                    description: world.device.developerMode ? "switch Developer Mode off" : "switch on Developer Mode (Associated Domains Development)",
+                    slot: "developer-mode"
+                ) { world, _ in world.device.developerMode.toggle() })
         }
 
         // The app developer.
         if let appIndex {
             let app = world.apps[appIndex]
             if !isWeb, !scheme.isEmpty {
-                let registered = platform == .ios ? app.urlSchemes.map { $0.lowercased() }.contains(scheme)
+                let registered =
+                    platform == .ios
+                    ? app.urlSchemes.map { $0.lowercased() }.contains(scheme)
                     : app.activities.contains { $0.intentFilters.contains { $0.data.contains { $0.scheme?.lowercased() == scheme } } }
                 if !registered {
-                    changes.append(Change(who: .appDeveloper, description: "register the custom scheme `\(scheme)` in \(app.id)", slot: "app-scheme") { world, _ in
-                        if platform == .ios { world.apps[appIndex].urlSchemes.append(scheme) } else { addFilter(&world.apps[appIndex], data: IntentFilterData(scheme: scheme), autoVerify: false) }
-                    })
+                    changes.append(
+                        Change(who: .appDeveloper, description: "register the custom scheme `\(scheme)` in \(app.id)", slot: "app-scheme") { world, _ in
+                            if platform == .ios {
+                                world.apps[appIndex].urlSchemes.append(scheme)
+                            } else {
+                                addFilter(&world.apps[appIndex], data: IntentFilterData(scheme: scheme), autoVerify: false)
+                            }
+                        })
                 }
             }
             if isWeb, let host {
                 if platform == .ios {
                     let claims = app.associatedDomains.contains { $0.lowercased().hasPrefix("applinks:\(host)") }
                     if !claims {
-                        changes.append(Change(who: .appDeveloper, description: "add `applinks:\(host)` to \(app.id)'s Associated Domains entitlement", slot: "app-domains") { world, _ in
-                            world.apps[appIndex].associatedDomains.append("applinks:\(host)")
-                            if world.apps[appIndex].teamID == nil { world.apps[appIndex].teamID = "ABCDE12345" }
-                        })
+                        changes.append(
+                            Change(who: .appDeveloper, description: "add `applinks:\(host)` to \(app.id)'s Associated Domains entitlement", slot: "app-domains")
+                            { world, _ in
+                                world.apps[appIndex].associatedDomains.append("applinks:\(host)")
+                                if world.apps[appIndex].teamID == nil { world.apps[appIndex].teamID = "ABCDE12345" }
+                            })
                     }
                     if app.handles != nil {
-                        changes.append(Change(who: .appDeveloper, description: "implement the usual entry points for \(app.id)'s life cycle (`handles`)", slot: "app-handles") { world, _ in
-                            world.apps[appIndex].handles = nil
-                        })
+                        changes.append(
+                            Change(
+                                who: .appDeveloper, description: "implement the usual entry points for \(app.id)'s life cycle (`handles`)", slot: "app-handles"
+                            ) { world, _ in
+                                world.apps[appIndex].handles = nil
+                            })
                     }
                 } else {
                     let filters = app.activities.flatMap(\.intentFilters).filter { $0.data.contains { $0.host?.lowercased() == host } }
                     if filters.isEmpty || !filters.contains(where: \.autoVerify) {
-                        changes.append(Change(who: .appDeveloper, description: "add an autoVerify https intent filter for \(host) to \(app.id)", slot: "app-filter") { world, _ in
-                            addFilter(&world.apps[appIndex], data: IntentFilterData(scheme: "https", host: host), autoVerify: true)
-                        })
+                        changes.append(
+                            Change(who: .appDeveloper, description: "add an autoVerify https intent filter for \(host) to \(app.id)", slot: "app-filter") {
+                                world, _ in
+                                addFilter(&world.apps[appIndex], data: IntentFilterData(scheme: "https", host: host), autoVerify: true)
+                            })
                     }
                 }
             }
@@ -179,39 +209,49 @@ package enum LandingSearch {
             let app = world.apps[appIndex]
             if platform == .ios {
                 let appID = "\(app.teamID ?? "ABCDE12345").\(app.id)"
-                changes.append(Change(who: .serverOwner,
-                                      description: "serve https://\(host)/.well-known/apple-app-site-association (200, application/json, no redirect) listing \(appID) for every path",
-                                      slot: "server-file") { world, _ in
-                    let json = "{\"applinks\": {\"details\": [{\"appIDs\": [\(JSONText.quote(appID))], \"components\": [{\"/\": \"*\"}]}]}}"
-                    var webHost = world.web.hosts[host] ?? WebHost(host: host)
-                    webHost.aasa = WebResource(body: Array(json.utf8), origin: "suggested file")
-                    webHost.cdnAASA = nil
-                    world.web.hosts[host] = webHost
-                    if world.apps[appIndex].teamID == nil { world.apps[appIndex].teamID = "ABCDE12345" }
-                })
+                changes.append(
+                    Change(
+                        who: .serverOwner,
+                        description:
+                            "serve https://\(host)/.well-known/apple-app-site-association (200, application/json, no redirect) listing \(appID) for every path",
+                        slot: "server-file"
+                    ) { world, _ in
+                        let json = "{\"applinks\": {\"details\": [{\"appIDs\": [\(JSONText.quote(appID))], \"components\": [{\"/\": \"*\"}]}]}}"
+                        var webHost = world.web.hosts[host] ?? WebHost(host: host)
+                        webHost.aasa = WebResource(body: Array(json.utf8), origin: "suggested file")
+                        webHost.cdnAASA = nil
+                        world.web.hosts[host] = webHost
+                        if world.apps[appIndex].teamID == nil { world.apps[appIndex].teamID = "ABCDE12345" }
+                    })
             } else if !app.signingSHA256.isEmpty {
-                changes.append(Change(who: .serverOwner,
-                                      description: "serve https://\(host)/.well-known/assetlinks.json (200, application/json) listing \(app.id) with its signing certificate",
-                                      slot: "server-file") { world, _ in
-                    let fingerprints = world.apps[appIndex].signingSHA256.map(JSONText.quote).joined(separator: ", ")
-                    let json = "[{\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {\"namespace\": \"android_app\", \"package_name\": \(JSONText.quote(app.id)), \"sha256_cert_fingerprints\": [\(fingerprints)]}}]"
-                    var webHost = world.web.hosts[host] ?? WebHost(host: host)
-                    webHost.assetlinks = WebResource(body: Array(json.utf8), origin: "suggested file")
-                    world.web.hosts[host] = webHost
-                })
+                changes.append(
+                    Change(
+                        who: .serverOwner,
+                        description: "serve https://\(host)/.well-known/assetlinks.json (200, application/json) listing \(app.id) with its signing certificate",
+                        slot: "server-file"
+                    ) { world, _ in
+                        let fingerprints = world.apps[appIndex].signingSHA256.map(JSONText.quote).joined(separator: ", ")
+                        let json =
+                            "[{\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {\"namespace\": \"android_app\", \"package_name\": \(JSONText.quote(app.id)), \"sha256_cert_fingerprints\": [\(fingerprints)]}}]"
+                        var webHost = world.web.hosts[host] ?? WebHost(host: host)
+                        webHost.assetlinks = WebResource(body: Array(json.utf8), origin: "suggested file")
+                        world.web.hosts[host] = webHost
+                    })
             }
             if let rules = world.web[host]?.redirects, !rules.isEmpty {
-                changes.append(Change(who: .serverOwner, description: "remove the server redirects on \(host)", slot: "server-redirects") { world, _ in
-                    world.web.hosts[host]?.redirects = []
-                })
+                changes.append(
+                    Change(who: .serverOwner, description: "remove the server redirects on \(host)", slot: "server-redirects") { world, _ in
+                        world.web.hosts[host]?.redirects = []
+                    })
             }
         }
 
         // The OS version.
         for os in LinkMatrix.osChoices(for: world.device) where os != world.device.os {
-            changes.append(Change(who: .os, description: "\(platform.displayName) \(os) instead of \(world.device.os)", slot: "os") { world, _ in
-                world.device.os = os
-            })
+            changes.append(
+                Change(who: .os, description: "\(platform.displayName) \(os) instead of \(world.device.os)", slot: "os") { world, _ in
+                    world.device.os = os
+                })
         }
         return changes
     }
@@ -228,17 +268,22 @@ package enum LandingSearch {
 
     /// The app a link is about: the one that registers the scheme or claims the host, else the first.
     static func targetApp(_ world: Scenario, host: String?, scheme: String) -> Int? {
-        if let host, let index = world.apps.firstIndex(where: { app in
-            app.associatedDomains.contains { $0.lowercased().contains(host) }
-                || app.activities.contains { $0.intentFilters.contains { $0.data.contains { $0.host?.lowercased() == host } } }
-        }) { return index }
+        if let host,
+            let index = world.apps.firstIndex(where: { app in
+                app.associatedDomains.contains { $0.lowercased().contains(host) }
+                    || app.activities.contains { $0.intentFilters.contains { $0.data.contains { $0.host?.lowercased() == host } } }
+            })
+        {
+            return index
+        }
         if let index = world.apps.firstIndex(where: { $0.urlSchemes.map { $0.lowercased() }.contains(scheme) }) { return index }
         return world.apps.isEmpty ? nil : 0
     }
 
     static func addFilter(_ app: inout App, data: IntentFilterData, autoVerify: Bool) {
-        let filter = IntentFilter(autoVerify: autoVerify, actions: ["android.intent.action.VIEW"],
-                                  categories: ["android.intent.category.DEFAULT", "android.intent.category.BROWSABLE"], data: [data])
+        let filter = IntentFilter(
+            autoVerify: autoVerify, actions: ["android.intent.action.VIEW"],
+            categories: ["android.intent.category.DEFAULT", "android.intent.category.BROWSABLE"], data: [data])
         if let index = app.activities.firstIndex(where: { $0.exported != false && $0.enabled }) {
             app.activities[index].intentFilters.append(filter)
         } else {
@@ -253,11 +298,14 @@ package enum LandingSearch {
 
     /// Searches single changes, then (only if none works) pairs of changes from different slots.
     /// At most `maxPairs` pairs are simulated; at most `limit` fixes are returned.
-    package static func search(_ world: Scenario, action: Int, want: Want, limit: Int = 10, maxPairs: Int = 4000,
-                              simulate: (Scenario, Int) -> ActionResult? = simulateAction) -> Outcome {
+    package static func search(
+        _ world: Scenario, action: Int, want: Want, limit: Int = 10, maxPairs: Int = 4000,
+        simulate: (Scenario, Int) -> ActionResult? = simulateAction
+    ) -> Outcome {
         let current = simulate(world, action)
-        var outcome = Outcome(current: current, alreadyThere: want.isMet(by: current?.landing),
-                              fixes: [], singlesTried: 0, pairsTried: 0)
+        var outcome = Outcome(
+            current: current, alreadyThere: want.isMet(by: current?.landing),
+            fixes: [], singlesTried: 0, pairsTried: 0)
         let changes = candidates(world, action: action, want: want)
         let beforeRule = current.flatMap(ResultFacts.decidingRule)
         let beforeRules = Set(current?.trace.compactMap(\.rule) ?? [])
@@ -270,8 +318,9 @@ package enum LandingSearch {
             if case .unknown = certainty { return nil }
             var newRules: [RuleID] = []
             for rule in result.trace.compactMap(\.rule) where !beforeRules.contains(rule) && !newRules.contains(rule) { newRules.append(rule) }
-            return Fix(steps: chosen.map { Fix.Step(who: $0.who, description: $0.description) }, landing: landing,
-                       ruleBefore: beforeRule, ruleAfter: ResultFacts.decidingRule(result), newRules: newRules, certainty: certainty)
+            return Fix(
+                steps: chosen.map { Fix.Step(who: $0.who, description: $0.description) }, landing: landing,
+                ruleBefore: beforeRule, ruleAfter: ResultFacts.decidingRule(result), newRules: newRules, certainty: certainty)
         }
 
         var singles: [Fix] = []
@@ -298,7 +347,8 @@ package enum LandingSearch {
     /// Sorted by rank, ties kept in candidate order (deterministic).
     static func ordered(_ fixes: [Fix], limit: Int) -> [Fix] {
         let sorted = fixes.enumerated().sorted { a, b in
-            let ra = rank(a.element) + [a.offset], rb = rank(b.element) + [b.offset]
+            let ra = rank(a.element) + [a.offset]
+            let rb = rank(b.element) + [b.offset]
             return ra.lexicographicallyPrecedes(rb)
         }
         return Array(sorted.map(\.element).prefix(limit))

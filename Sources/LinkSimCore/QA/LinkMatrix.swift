@@ -46,10 +46,11 @@ package enum LinkMatrix {
         /// The default per platform: every app state, every tap source of the platform, and a
         /// few OS releases that straddle the platform's rule changes (plus the scenario's own).
         package static func defaults(for world: Scenario, axes: Set<Axis> = Set(Axis.allCases)) -> Request {
-            Request(app: 0,
-                    states: axes.contains(.state) && !world.apps.isEmpty ? AppState.allCases : [],
-                    sources: axes.contains(.from) ? LinkMatrix.sources(for: world.device.platform) : [],
-                    versions: axes.contains(.os) ? LinkMatrix.defaultVersions(for: world.device) : [])
+            Request(
+                app: 0,
+                states: axes.contains(.state) && !world.apps.isEmpty ? AppState.allCases : [],
+                sources: axes.contains(.from) ? LinkMatrix.sources(for: world.device.platform) : [],
+                versions: axes.contains(.os) ? LinkMatrix.defaultVersions(for: world.device) : [])
         }
     }
 
@@ -107,13 +108,16 @@ package enum LinkMatrix {
 
     /// Every requested link over the requested axes. `simulate` runs a one-action world
     /// (default: the simulator).
-    package static func compute(_ world: Scenario, _ request: Request,
-                               simulate: (Scenario) -> ActionResult? = simulateSingle) -> [Link] {
+    package static func compute(
+        _ world: Scenario, _ request: Request,
+        simulate: (Scenario) -> ActionResult? = simulateSingle
+    ) -> [Link] {
         let actions = request.actions ?? linkActions(world)
         return actions.compactMap { action -> Link? in
             guard world.actions.indices.contains(action), let tap = tap(of: world.actions[action]) else { return nil }
             let base = single(world, action: action)
-            let states: [AppState?] = request.states.isEmpty || !world.apps.indices.contains(request.app)
+            let states: [AppState?] =
+                request.states.isEmpty || !world.apps.indices.contains(request.app)
                 ? [world.apps.indices.contains(request.app) ? world.apps[request.app].state : nil]
                 : request.states.map { $0 }
             let sources = request.sources.isEmpty ? [tap.from] : request.sources
@@ -135,9 +139,10 @@ package enum LinkMatrix {
     }
 
     static func cell(action: Int, state: AppState?, from: TapSource, os: OSVersion, result: ActionResult?) -> Cell {
-        Cell(action: action, state: state, from: from, os: os, landing: result?.landing,
-             rule: result.flatMap(ResultFacts.decidingRule),
-             certainty: result.map(ResultFacts.certainty) ?? .sourced)
+        Cell(
+            action: action, state: state, from: from, os: os, landing: result?.landing,
+            rule: result.flatMap(ResultFacts.decidingRule),
+            certainty: result.map(ResultFacts.certainty) ?? .sourced)
     }
 
     // MARK: - The TUI's two-axis grid
@@ -157,8 +162,10 @@ package enum LinkMatrix {
 
     /// Rows × tap sources for one action of `world`; `simulate` turns a varied world into the
     /// action's result (the TUI passes its own, which honours its timeline mode).
-    package static func grid(_ world: Scenario, action: Int, rows: RowAxis,
-                            simulate: (Scenario) -> ActionResult?) -> Grid {
+    package static func grid(
+        _ world: Scenario, action: Int, rows: RowAxis,
+        simulate: (Scenario) -> ActionResult?
+    ) -> Grid {
         let sources = sources(for: world.device.platform)
         var labels: [String] = []
         var cells: [[Cell]] = []

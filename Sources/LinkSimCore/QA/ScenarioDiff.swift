@@ -109,7 +109,10 @@ package enum ScenarioDiff {
             case "\\": break
             default: out.append(character)
             }
-            if character == "*", previous == "." { out.removeLast(); out += "sample" }
+            if character == "*", previous == "." {
+                out.removeLast()
+                out += "sample"
+            }
             previous = character
         }
         if out.isEmpty || !out.hasPrefix("/") { out = "/" + out }
@@ -119,17 +122,21 @@ package enum ScenarioDiff {
     static func side(_ result: ActionResult?) -> Side {
         let certainty = result.map(ResultFacts.certainty) ?? .sourced
         let key = ResultFacts.landingKey(result?.landing)
-        return Side(landing: result?.landing, rule: result.flatMap(ResultFacts.decidingRule), certainty: certainty,
-                    outcome: certainty == .sourced ? key : "\(key) [\(certainty.name)]")
+        return Side(
+            landing: result?.landing, rule: result.flatMap(ResultFacts.decidingRule), certainty: certainty,
+            outcome: certainty == .sourced ? key : "\(key) [\(certainty.name)]")
     }
 
     /// Every probe × state of each app present in both worlds whose outcome differs.
-    package static func compare(old: Scenario, new: Scenario,
-                               simulate: (Scenario) -> ActionResult? = LinkMatrix.simulateSingle) -> [Entry] {
+    package static func compare(
+        old: Scenario, new: Scenario,
+        simulate: (Scenario) -> ActionResult? = LinkMatrix.simulateSingle
+    ) -> [Entry] {
         let appIDs = old.apps.map(\.id).filter { new.appIndex($0) != nil }
         var entries: [Entry] = []
         for tap in probes(old, new) {
-            let variants: [(String?, AppState?)] = appIDs.isEmpty
+            let variants: [(String?, AppState?)] =
+                appIDs.isEmpty
                 ? [(nil, nil)]
                 : appIDs.flatMap { id in AppState.allCases.map { (Optional(id), Optional($0)) } }
             for (app, state) in variants {

@@ -27,7 +27,8 @@ package enum ScenarioSchema {
                 return "[\n" + items.map { inner + $0.render(indent: indent + 1) }.joined(separator: ",\n") + "\n" + pad + "]"
             case .object(let pairs):
                 if pairs.isEmpty { return "{}" }
-                return "{\n" + pairs.map { inner + JSONText.quote($0.0) + ": " + $0.1.render(indent: indent + 1) }
+                return "{\n"
+                    + pairs.map { inner + JSONText.quote($0.0) + ": " + $0.1.render(indent: indent + 1) }
                     .joined(separator: ",\n") + "\n" + pad + "}"
             }
         }
@@ -96,94 +97,123 @@ package enum ScenarioSchema {
 
     static var definitions: [(String, Node)] {
         let os = types(["string", "number"], "iOS version (\"17.4\"), or Android version (\"14\") / API (\"api34\")")
-        let device = object(ScenarioKeys.device, [
-            "platform": choice(names(Platform.self)),
-            "os": os,
-            "default_browser": choice(names(Browser.self)),
-            "developer_mode": bool, "private_relay": bool, "online": bool, "managed": bool,
-            "att": choice(names(ATTStatus.self)),
-            "network": string,
-            "clipboard": types(["string", "null"]),
-            "safari_prefers_browser": list(string),
-            "scheme_collision": choice(names(SchemeCollisionPolicy.self)),
-            "att_answer_after": duration,
-            "app_link_verification_delay": duration,
-            "association_delay": duration,
-            "browsers": list(string),
-        ], required: ["platform", "os"])
-        let filterData = object(ScenarioKeys.filterData, Dictionary(uniqueKeysWithValues: ScenarioKeys.filterData.map { ($0, $0 == "port" ? types(["string", "integer"]) : string) }))
+        let device = object(
+            ScenarioKeys.device,
+            [
+                "platform": choice(names(Platform.self)),
+                "os": os,
+                "default_browser": choice(names(Browser.self)),
+                "developer_mode": bool, "private_relay": bool, "online": bool, "managed": bool,
+                "att": choice(names(ATTStatus.self)),
+                "network": string,
+                "clipboard": types(["string", "null"]),
+                "safari_prefers_browser": list(string),
+                "scheme_collision": choice(names(SchemeCollisionPolicy.self)),
+                "att_answer_after": duration,
+                "app_link_verification_delay": duration,
+                "association_delay": duration,
+                "browsers": list(string),
+            ], required: ["platform", "os"])
+        let filterData = object(
+            ScenarioKeys.filterData,
+            Dictionary(uniqueKeysWithValues: ScenarioKeys.filterData.map { ($0, $0 == "port" ? types(["string", "integer"]) : string) }))
         let relativeData = object(ScenarioKeys.relativeData, Dictionary(uniqueKeysWithValues: ScenarioKeys.relativeData.map { ($0, string) }))
-        let intentFilter = object(ScenarioKeys.intentFilter, [
-            "auto_verify": bool,
-            "actions": list(string),
-            "categories": list(string),
-            "data": list(filterData),
-            "uri_relative_filter_groups": list(object(ScenarioKeys.relativeGroup, ["allow": bool, "data": list(relativeData)])),
-            "source": string,
-            "unresolved": list(object(ScenarioKeys.unresolvedValue, [
-                "scope": choice(UnresolvedAttribute.Scope.allCases.map(\.rawValue)), "attribute": string, "data": integer,
-                "value": string, "at": string, "reason": string,
-            ], required: ["scope", "attribute"])),
-        ])
-        let activity = object(ScenarioKeys.activity, [
-            "name": string, "exported": bool, "enabled": bool, "target_activity": string,
-            "launch_mode": choice(names(LaunchMode.self)),
-            "intent_filters": list(intentFilter),
-        ], required: ["name"])
-        let route = object(ScenarioKeys.route, [
-            "path": string, "url": string, "deep_link_value": scalar, "param": string, "value": scalar, "screen": string,
-        ], required: ["screen"])
-        let app = object(ScenarioKeys.app, [
-            "id": string, "name": string,
-            "state": choice(names(AppState.self)),
-            "team_id": string,
-            "url_schemes": list(string), "associated_domains": list(string),
-            "lifecycle": choice(names(IOSLifecycle.self)),
-            "build": choice(names(IOSBuild.self)),
-            "info_plist": string, "entitlements": string,
-            "manifest": oneOf([string, list(string)], "an AndroidManifest.xml, or a list: the app's, then its libraries' (merged)"),
-            "manifest_placeholders": map(string),
-            "manifest_package": string,
-            "pm_app_links": type("string", "the output of `adb shell pm get-app-links [--user 0]`: seeds domain_verification, link_handling_allowed, user_selected_domains"),
-            "res": oneOf([string, list(string)], "a res/ folder (or several) whose values*/ files resolve @string/@bool/@integer"),
-            "activities": list(ref("activity")),
-            "target_sdk": integer,
-            "signing_sha256": list(string),
-            "link_handling_allowed": bool,
-            "user_selected_domains": list(string),
-            "domain_verification": map(types(["string", "integer", "null"])),
-            "handles": list(string),
-            "routes": list(route),
-            "home_screen": string,
-            "current_screen": types(["string", "null"]),
-            "sdk": .object([("type", .string("object")),
-                            ("properties", .object([("provider", choice(names(SDKProvider.self)))])),
-                            ("additionalProperties", scalar)]),
-            "install_source": choice(names(InstallSource.self)),
-            "ios_sdk": types(["string", "number"]),
-        ], required: ["id"])
-        let resource = object(ScenarioKeys.webResource, [
-            "file": string, "json": any, "status": integer, "content_type": string, "redirect": string,
-        ])
+        let intentFilter = object(
+            ScenarioKeys.intentFilter,
+            [
+                "auto_verify": bool,
+                "actions": list(string),
+                "categories": list(string),
+                "data": list(filterData),
+                "uri_relative_filter_groups": list(object(ScenarioKeys.relativeGroup, ["allow": bool, "data": list(relativeData)])),
+                "source": string,
+                "unresolved": list(
+                    object(
+                        ScenarioKeys.unresolvedValue,
+                        [
+                            "scope": choice(UnresolvedAttribute.Scope.allCases.map(\.rawValue)), "attribute": string, "data": integer,
+                            "value": string, "at": string, "reason": string,
+                        ], required: ["scope", "attribute"])),
+            ])
+        let activity = object(
+            ScenarioKeys.activity,
+            [
+                "name": string, "exported": bool, "enabled": bool, "target_activity": string,
+                "launch_mode": choice(names(LaunchMode.self)),
+                "intent_filters": list(intentFilter),
+            ], required: ["name"])
+        let route = object(
+            ScenarioKeys.route,
+            [
+                "path": string, "url": string, "deep_link_value": scalar, "param": string, "value": scalar, "screen": string,
+            ], required: ["screen"])
+        let app = object(
+            ScenarioKeys.app,
+            [
+                "id": string, "name": string,
+                "state": choice(names(AppState.self)),
+                "team_id": string,
+                "url_schemes": list(string), "associated_domains": list(string),
+                "lifecycle": choice(names(IOSLifecycle.self)),
+                "build": choice(names(IOSBuild.self)),
+                "info_plist": string, "entitlements": string,
+                "manifest": oneOf([string, list(string)], "an AndroidManifest.xml, or a list: the app's, then its libraries' (merged)"),
+                "manifest_placeholders": map(string),
+                "manifest_package": string,
+                "pm_app_links": type(
+                    "string", "the output of `adb shell pm get-app-links [--user 0]`: seeds domain_verification, link_handling_allowed, user_selected_domains"),
+                "res": oneOf([string, list(string)], "a res/ folder (or several) whose values*/ files resolve @string/@bool/@integer"),
+                "activities": list(ref("activity")),
+                "target_sdk": integer,
+                "signing_sha256": list(string),
+                "link_handling_allowed": bool,
+                "user_selected_domains": list(string),
+                "domain_verification": map(types(["string", "integer", "null"])),
+                "handles": list(string),
+                "routes": list(route),
+                "home_screen": string,
+                "current_screen": types(["string", "null"]),
+                "sdk": .object([
+                    ("type", .string("object")),
+                    ("properties", .object([("provider", choice(names(SDKProvider.self)))])),
+                    ("additionalProperties", scalar),
+                ]),
+                "install_source": choice(names(InstallSource.self)),
+                "ios_sdk": types(["string", "number"]),
+            ], required: ["id"])
+        let resource = object(
+            ScenarioKeys.webResource,
+            [
+                "file": string, "json": any, "status": integer, "content_type": string, "redirect": string,
+            ])
         let redirect = oneOf([string, object(ScenarioKeys.redirectTarget, ["to": string, "status": integer, "after": duration], required: ["to"])])
-        let webHost = object(ScenarioKeys.webHost, [
-            "aasa": ref("resource"), "aasa_root": ref("resource"), "cdn_aasa": ref("resource"), "assetlinks": ref("resource"),
-            "redirects": map(redirect),
-            "redirect_evidence": oneOf([string, object(ScenarioKeys.redirectEvidence, ["file": string, "url": string], required: ["file"])],
-                                       "a `curl -sIL URL` transcript or a HAR file whose redirect chain becomes redirect rules"),
-        ])
-        let providers = object(ScenarioKeys.providers, [
-            "appsflyer": object(ScenarioKeys.appsflyer, [
-                "domain": string, "template": string, "app": string, "copy_to_clipboard": bool, "server_latency_ms": integer,
-                "short_links": map(object(ScenarioKeys.appsflyerShortLink, ["params": map(scalar), "expires": string])),
-            ]),
-            "branch": object(ScenarioKeys.branch, [
-                "domain": string, "app": string, "copy_to_clipboard": bool,
-                "links": map(object(ScenarioKeys.branchLink, ["data": map(scalar)])),
-            ]),
-            "adjust": object(ScenarioKeys.adjust, ["domain": string, "app": string, "copy_to_clipboard": bool]),
-            "firebase": object(ScenarioKeys.simpleProvider, ["domain": string, "app": string]),
-        ])
+        let webHost = object(
+            ScenarioKeys.webHost,
+            [
+                "aasa": ref("resource"), "aasa_root": ref("resource"), "cdn_aasa": ref("resource"), "assetlinks": ref("resource"),
+                "redirects": map(redirect),
+                "redirect_evidence": oneOf(
+                    [string, object(ScenarioKeys.redirectEvidence, ["file": string, "url": string], required: ["file"])],
+                    "a `curl -sIL URL` transcript or a HAR file whose redirect chain becomes redirect rules"),
+            ])
+        let providers = object(
+            ScenarioKeys.providers,
+            [
+                "appsflyer": object(
+                    ScenarioKeys.appsflyer,
+                    [
+                        "domain": string, "template": string, "app": string, "copy_to_clipboard": bool, "server_latency_ms": integer,
+                        "short_links": map(object(ScenarioKeys.appsflyerShortLink, ["params": map(scalar), "expires": string])),
+                    ]),
+                "branch": object(
+                    ScenarioKeys.branch,
+                    [
+                        "domain": string, "app": string, "copy_to_clipboard": bool,
+                        "links": map(object(ScenarioKeys.branchLink, ["data": map(scalar)])),
+                    ]),
+                "adjust": object(ScenarioKeys.adjust, ["domain": string, "app": string, "copy_to_clipboard": bool]),
+                "firebase": object(ScenarioKeys.simpleProvider, ["domain": string, "app": string]),
+            ])
         var expectTypes: [String: Node] = [
             "lands": choice(names(LandingKind.self)),
             "app": string, "options": list(string), "screen": string, "params": map(scalar),
@@ -206,14 +236,21 @@ package enum ScenarioSchema {
         actionTypes["serve"] = map(ref("webHost"))
         actionTypes["choose"] = choice(names(LongPressChoice.self))
         actionTypes["expect"] = ref("expect")
-        let action = object(ScenarioKeys.action, actionTypes, description: "one thing the user does (tap, wait, install, launch, uninstall, update, long_press, answer, set), a server does (serve) or QA type (pm)")
+        let action = object(
+            ScenarioKeys.action, actionTypes,
+            description:
+                "one thing the user does (tap, wait, install, launch, uninstall, update, long_press, answer, set), a server does (serve) or QA type (pm)")
         let tristate = oneOf([bool, choice(["auto", "true", "false"])])
-        let assumptions = object(ScenarioKeys.assumptions, [
-            "sfsafariviewcontroller_taps_open_app": bool, "redirects_open_app": tristate,
-            "in_app_browsers_open_app": bool, "quirk_swiftui_cold_start_drop_18_4": bool,
-        ])
-        return [("device", device), ("app", app), ("activity", activity), ("resource", resource), ("webHost", webHost),
-                ("providers", providers), ("assumptions", assumptions), ("action", action), ("expect", expect)]
+        let assumptions = object(
+            ScenarioKeys.assumptions,
+            [
+                "sfsafariviewcontroller_taps_open_app": bool, "redirects_open_app": tristate,
+                "in_app_browsers_open_app": bool, "quirk_swiftui_cold_start_drop_18_4": bool,
+            ])
+        return [
+            ("device", device), ("app", app), ("activity", activity), ("resource", resource), ("webHost", webHost),
+            ("providers", providers), ("assumptions", assumptions), ("action", action), ("expect", expect),
+        ]
     }
 
     static var root: Node {

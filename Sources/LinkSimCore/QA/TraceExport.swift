@@ -111,7 +111,9 @@ package enum TraceExport {
                 }
             }
             if let check = r.check {
-                out += check.passed ? "\n**Expectation:** held ✓\n"
+                out +=
+                    check.passed
+                    ? "\n**Expectation:** held ✓\n"
                     : "\n**Expectation failed:**\n\n" + check.mismatches.map { "- \(md($0.description))\n" }.joined()
             }
         }

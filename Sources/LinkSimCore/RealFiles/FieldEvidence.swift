@@ -34,22 +34,36 @@ package enum FieldEvidence {
                 continue
             }
             guard current != nil else {
-                problems.append(Diagnostic(file: file, location: SourceLocation(file: file, line: number + 1, column: 1),
-                                           message: "expected a package line such as `  com.example.shop:` (the output of `adb shell pm get-app-links`)"))
+                problems.append(
+                    Diagnostic(
+                        file: file, location: SourceLocation(file: file, line: number + 1, column: 1),
+                        message: "expected a package line such as `  com.example.shop:` (the output of `adb shell pm get-app-links`)"))
                 break
             }
             switch trimmed {
-            case "Domain verification state:": section = "states"; continue
-            case "Selection state:": section = "selection"; continue
+            case "Domain verification state:":
+                section = "states"
+                continue
+            case "Selection state:":
+                section = "selection"
+                continue
             case "Enabled:", "Disabled:":
                 section = trimmed == "Enabled:" ? "enabled" : "disabled"
                 if current?.enabledDomains == nil { current?.enabledDomains = [] }
                 continue
-            case "Invalid autoVerify domains:": section = "invalid"; continue
+            case "Invalid autoVerify domains:":
+                section = "invalid"
+                continue
             default: break
             }
-            if trimmed.hasPrefix("User ") && trimmed.hasSuffix(":") { section = "user"; continue }
-            if trimmed.hasPrefix("ID:") || trimmed.hasPrefix("Signatures:") { section = ""; continue }
+            if trimmed.hasPrefix("User ") && trimmed.hasSuffix(":") {
+                section = "user"
+                continue
+            }
+            if trimmed.hasPrefix("ID:") || trimmed.hasPrefix("Signatures:") {
+                section = ""
+                continue
+            }
             if trimmed.hasPrefix("Verification link handling allowed:") {
                 current?.linkHandlingAllowed = trimmed.hasSuffix("true")
                 continue
@@ -110,8 +124,9 @@ package enum FieldEvidence {
                 try close()
                 let parts = line.split(separator: " ")
                 guard parts.count >= 2, let code = Int(parts[1]) else {
-                    throw InputError(file: file, location: SourceLocation(file: file, line: number + 1, column: 1),
-                                     "expected a status line such as `HTTP/2 301`")
+                    throw InputError(
+                        file: file, location: SourceLocation(file: file, line: number + 1, column: 1),
+                        "expected a status line such as `HTTP/2 301`")
                 }
                 status = code
                 continue
@@ -127,13 +142,15 @@ package enum FieldEvidence {
 
     static func har(_ bytes: [UInt8], file: String) throws(InputError) -> [Hop] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              let log = object["log"] as? [String: Any], let entries = log["entries"] as? [[String: Any]] else {
+            let log = object["log"] as? [String: Any], let entries = log["entries"] as? [[String: Any]]
+        else {
             throw InputError(file: file, "not a HAR file: expected {\"log\": {\"entries\": [...]}}")
         }
         var hops: [Hop] = []
         for entry in entries {
             guard let request = entry["request"] as? [String: Any], let url = request["url"] as? String,
-                  let response = entry["response"] as? [String: Any], let status = response["status"] as? Int else { continue }
+                let response = entry["response"] as? [String: Any], let status = response["status"] as? Int
+            else { continue }
             var location = (response["redirectURL"] as? String).flatMap { $0.isEmpty ? nil : $0 }
             if location == nil, let headers = response["headers"] as? [[String: Any]] {
                 location = headers.first { ($0["name"] as? String)?.lowercased() == "location" }?["value"] as? String

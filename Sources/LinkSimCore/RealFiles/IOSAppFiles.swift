@@ -15,8 +15,11 @@ package struct IOSAppFiles: Sendable, Equatable {
     package init() {}
 
     /// Reads either file (or both); a file that is not a property list is a located error.
-    package static func read(entitlements: (bytes: [UInt8], file: String)?, infoPlist: (bytes: [UInt8], file: String)?)
-        throws(InputError) -> IOSAppFiles {
+    package static func read(
+        entitlements: (bytes: [UInt8], file: String)?, infoPlist: (bytes: [UInt8], file: String)?
+    )
+        throws(InputError) -> IOSAppFiles
+    {
         var result = IOSAppFiles()
         var problems: [Diagnostic] = []
         if let entitlements {
@@ -25,7 +28,8 @@ package struct IOSAppFiles: Sendable, Equatable {
                 result.associatedDomains = try strings(root, "com.apple.developer.associated-domains", file: entitlements.file)
                 if case .string(let team, _)? = root["com.apple.developer.team-identifier"], !team.hasPrefix("$(") { result.teamID = team }
                 if result.teamID == nil, case .string(let appID, _)? = root["application-identifier"], !appID.hasPrefix("$("),
-                   let dot = appID.firstIndex(of: ".") {
+                    let dot = appID.firstIndex(of: ".")
+                {
                     result.teamID = String(appID[..<dot])
                     result.bundleID = String(appID[appID.index(after: dot)...])
                 }
@@ -37,22 +41,32 @@ package struct IOSAppFiles: Sendable, Equatable {
             do throws(InputError) {
                 let root = try PropertyListReader.parse(infoPlist.bytes, file: infoPlist.file)
                 if let misplaced = root["com.apple.developer.associated-domains"] {
-                    result.warnings.append(Diagnostic(file: infoPlist.file, location: misplaced.location, message:
-                        "com.apple.developer.associated-domains is an entitlement: in Info.plist iOS ignores it. Put it in the app's .entitlements file (Signing & Capabilities → Associated Domains in Xcode)",
-                        isWarning: true))
+                    result.warnings.append(
+                        Diagnostic(
+                            file: infoPlist.file, location: misplaced.location,
+                            message:
+                                "com.apple.developer.associated-domains is an entitlement: in Info.plist iOS ignores it. Put it in the app's .entitlements file (Signing & Capabilities → Associated Domains in Xcode)",
+                            isWarning: true))
                 }
                 if case .string(let id, _)? = root["CFBundleIdentifier"] {
                     if id.contains("$(") {
-                        result.warnings.append(Diagnostic(file: infoPlist.file, location: root["CFBundleIdentifier"]?.location, message:
-                            "CFBundleIdentifier is \(id), filled in by the build; give the bundle ID (--bundle-id, or the app's `id`)", isWarning: true))
+                        result.warnings.append(
+                            Diagnostic(
+                                file: infoPlist.file, location: root["CFBundleIdentifier"]?.location,
+                                message:
+                                    "CFBundleIdentifier is \(id), filled in by the build; give the bundle ID (--bundle-id, or the app's `id`)", isWarning: true)
+                        )
                     } else if result.bundleID == nil {
                         result.bundleID = id
                     }
                 }
                 if let types = root["CFBundleURLTypes"] {
                     guard case .array(let list, _) = types else {
-                        throw InputError([Diagnostic(file: infoPlist.file, location: types.location,
-                                                     message: "CFBundleURLTypes must be an array of dictionaries, found \(types.kindName)")])
+                        throw InputError([
+                            Diagnostic(
+                                file: infoPlist.file, location: types.location,
+                                message: "CFBundleURLTypes must be an array of dictionaries, found \(types.kindName)")
+                        ])
                     }
                     for entry in list {
                         if let names = entry["CFBundleURLSchemes"] {
@@ -91,7 +105,9 @@ package struct IOSAppFiles: Sendable, Equatable {
         if let entry {
             var note = "the entitlements claim \(host) with \(entry.raw)"
             switch entry.mode {
-            case .developer?: note += "; mode=developer: iOS fetches the file directly from the host (no CDN), only on devices with Developer Mode and the Associated Domains Development setting on, for a development-signed build"
+            case .developer?:
+                note +=
+                    "; mode=developer: iOS fetches the file directly from the host (no CDN), only on devices with Developer Mode and the Associated Domains Development setting on, for a development-signed build"
             case .managed?: note += "; mode=managed: only on devices whose MDM profile lists the domain"
             case .developerManaged?: note += "; mode=developer+managed: both conditions"
             case nil: break

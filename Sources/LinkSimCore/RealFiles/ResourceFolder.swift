@@ -10,7 +10,8 @@ package enum ResourceFolder {
         }
         var root = path
         if !folders.contains(where: { AndroidResources.apiQualifier(folder: $0) != nil || $0.hasPrefix("values") }),
-           let nested = reader.list(join(path, "src/main/res")) {
+            let nested = reader.list(join(path, "src/main/res"))
+        {
             root = join(path, "src/main/res")
             folders = nested
         }

@@ -13,8 +13,10 @@ package enum ScenarioSeed {
         switch platform {
         case .android:
             for activity in app.activities where activity.exported != false {
-                for filter in activity.intentFilters where filter.actions.contains(IntentFilter.actionView)
-                    && filter.categories.contains(IntentFilter.categoryBrowsable) {
+                for filter in activity.intentFilters
+                where filter.actions.contains(IntentFilter.actionView)
+                    && filter.categories.contains(IntentFilter.categoryBrowsable)
+                {
                     let schemes = Set(filter.data.compactMap { $0.scheme?.lowercased() }).sorted()
                     let hosts = Set(filter.data.compactMap(\.host)).sorted()
                     var paths: [String] = []
@@ -48,7 +50,8 @@ package enum ScenarioSeed {
                         for component in detail.components ?? [] {
                             var path = sample(glob: component.path ?? "/*")
                             if case .items(let items)? = component.query, !items.isEmpty {
-                                path += "?" + items.map { "\($0.name)=\(sample(glob: $0.pattern).replacingOccurrences(of: "/", with: ""))" }.joined(separator: "&")
+                                path +=
+                                    "?" + items.map { "\($0.name)=\(sample(glob: $0.pattern).replacingOccurrences(of: "/", with: ""))" }.joined(separator: "&")
                             }
                             paths.append(path)
                         }
@@ -77,7 +80,13 @@ package enum ScenarioSeed {
             case "\\": if let next = chars.popFirst() { out.append(next) }
             case "*": if !out.hasSuffix("example") { out += "example" }
             case "?": out += "x"
-            case ".": if chars.first == "*" || chars.first == "+" { chars = chars.dropFirst(); out += "example" } else { out += "x" }
+            case ".":
+                if chars.first == "*" || chars.first == "+" {
+                    chars = chars.dropFirst()
+                    out += "example"
+                } else {
+                    out += "x"
+                }
             case "$" where chars.first == "(":
                 while let skip = chars.popFirst(), skip != ")" {}
                 out += "example"
@@ -114,7 +123,8 @@ package enum ScenarioSeed {
     /// The scenario with its taps and their expectations, and its YAML.
     package static func build(name: String, device: Device, apps: [App], web: Web) -> (scenario: Scenario, yaml: String) {
         var scenario = Scenario(name: name, device: device)
-        scenario.description = "Written by `linksim init` from the team's own files: one tap per claimed pattern, scheme and host, each expecting where it lands today. Review the expectations, then keep the file as a regression suite."
+        scenario.description =
+            "Written by `linksim init` from the team's own files: one tap per claimed pattern, scheme and host, each expecting where it lands today. Review the expectations, then keep the file as a regression suite."
         scenario.tags = ["generated", "regression"]
         scenario.apps = apps
         scenario.web = web

@@ -20,8 +20,8 @@ package enum AppRouter {
                 }
             case .url(let pattern):
                 guard let patternParts = URLParts(pattern),
-                      patternParts.scheme.lowercased() == parts.scheme.lowercased(),
-                      (patternParts.host ?? "").lowercased() == parts.normalizedHost || patternParts.host == "*"
+                    patternParts.scheme.lowercased() == parts.scheme.lowercased(),
+                    (patternParts.host ?? "").lowercased() == parts.normalizedHost || patternParts.host == "*"
                 else { continue }
                 if let captures = match(pattern: patternParts.path, path: parts.path) {
                     return Outcome(screen: route.screen, params: query.merging(captures) { _, captured in captured }, route: route)
@@ -59,7 +59,8 @@ package enum AppRouter {
             guard let sep = segmentSeparator else { return [Substring(s)] }
             return s.split(separator: sep, omittingEmptySubsequences: true)
         }
-        let p = segments(pattern), t = segments(path)
+        let p = segments(pattern)
+        let t = segments(path)
         var captures: [String: String] = [:]
         for (i, seg) in p.enumerated() {
             if seg == "*" && i == p.count - 1 { return captures }

@@ -53,306 +53,357 @@ package enum AndroidFilterRules {
 
 extension Rule {
     /// An intent filter checks action, then data, then categories
-    package static let androidFilterMatchOrder = Rule(id: "android.filter.match-order",
-         title: "An intent filter checks action, then data, then categories",
-         versions: [.android()],
-         explanation: """
-         IntentFilter.match() first requires the intent's action to be listed, then matches the data \
-         (scheme, host, port, path, MIME type), then requires every category of the intent to be listed. \
-         The first failing step decides the result (NO_MATCH_ACTION, NO_MATCH_DATA, NO_MATCH_TYPE, \
-         NO_MATCH_CATEGORY). A match is scored by how specific the data match was: EMPTY < SCHEME < HOST < \
-         PORT < PATH < SCHEME_SPECIFIC_PART < TYPE.
-         """,
-         sources: [AndroidFilterRules.intentFilterJava])
+    package static let androidFilterMatchOrder = Rule(
+        id: "android.filter.match-order",
+        title: "An intent filter checks action, then data, then categories",
+        versions: [.android()],
+        explanation: """
+            IntentFilter.match() first requires the intent's action to be listed, then matches the data \
+            (scheme, host, port, path, MIME type), then requires every category of the intent to be listed. \
+            The first failing step decides the result (NO_MATCH_ACTION, NO_MATCH_DATA, NO_MATCH_TYPE, \
+            NO_MATCH_CATEGORY). A match is scored by how specific the data match was: EMPTY < SCHEME < HOST < \
+            PORT < PATH < SCHEME_SPECIFIC_PART < TYPE.
+            """,
+        sources: [AndroidFilterRules.intentFilterJava])
 
     /// A link filter must list the VIEW action
-    package static let androidFilterActionViewRequired = Rule(id: "android.filter.action-view-required",
-         title: "A link filter must list the VIEW action",
-         versions: [.android()],
-         explanation: """
-         A tapped link is an intent with action android.intent.action.VIEW. A filter that does not list \
-         that action (or lists no action at all) fails with NO_MATCH_ACTION before its data is even looked at.
-         """,
-         sources: [AndroidFilterRules.intentFilterJava, AndroidFilterRules.chromeIntentsDoc])
+    package static let androidFilterActionViewRequired = Rule(
+        id: "android.filter.action-view-required",
+        title: "A link filter must list the VIEW action",
+        versions: [.android()],
+        explanation: """
+            A tapped link is an intent with action android.intent.action.VIEW. A filter that does not list \
+            that action (or lists no action at all) fails with NO_MATCH_ACTION before its data is even looked at.
+            """,
+        sources: [AndroidFilterRules.intentFilterJava, AndroidFilterRules.chromeIntentsDoc])
 
     /// All <data> elements of one filter merge into one set of lists
-    package static let androidFilterDataCrossProduct = Rule(id: "android.filter.data-cross-product",
-         title: "All <data> elements of one filter merge into one set of lists",
-         versions: [.android()],
-         explanation: """
-         Every <data> element inside one <intent-filter> only adds its attributes to shared lists: schemes, \
-         hosts (with ports), paths. Attributes written on the same <data> are not tied together, so the \
-         filter matches every combination scheme × host × path. A filter with <data scheme="https" \
-         host="a.com" pathPrefix="/x"/> and <data scheme="myapp" host="b"/> also matches https://b/x1 \
-         and myapp://a.com/x. Put unrelated links in separate <intent-filter>s.
-         """,
-         sources: [AndroidFilterRules.parsedIntentInfoUtils,
-                   AndroidFilterRules.dataElementDoc + " (\"All the <data> elements contained within the same <intent-filter> element contribute to the same filter\")"])
+    package static let androidFilterDataCrossProduct = Rule(
+        id: "android.filter.data-cross-product",
+        title: "All <data> elements of one filter merge into one set of lists",
+        versions: [.android()],
+        explanation: """
+            Every <data> element inside one <intent-filter> only adds its attributes to shared lists: schemes, \
+            hosts (with ports), paths. Attributes written on the same <data> are not tied together, so the \
+            filter matches every combination scheme × host × path. A filter with <data scheme="https" \
+            host="a.com" pathPrefix="/x"/> and <data scheme="myapp" host="b"/> also matches https://b/x1 \
+            and myapp://a.com/x. Put unrelated links in separate <intent-filter>s.
+            """,
+        sources: [
+            AndroidFilterRules.parsedIntentInfoUtils,
+            AndroidFilterRules.dataElementDoc
+                + " (\"All the <data> elements contained within the same <intent-filter> element contribute to the same filter\")",
+        ])
 
     /// A filter without a scheme matches no URL
-    package static let androidFilterSchemeRequired = Rule(id: "android.filter.scheme-required",
-         title: "A filter without a scheme matches no URL",
-         versions: [.android()],
-         explanation: """
-         When a filter declares no scheme and no MIME type, it only matches intents that carry no data at \
-         all. A <data android:host=...> without any android:scheme in the same filter therefore makes the \
-         filter match nothing that has a URL.
-         """,
-         sources: [AndroidFilterRules.intentFilterJava + " [derived]"])
+    package static let androidFilterSchemeRequired = Rule(
+        id: "android.filter.scheme-required",
+        title: "A filter without a scheme matches no URL",
+        versions: [.android()],
+        explanation: """
+            When a filter declares no scheme and no MIME type, it only matches intents that carry no data at \
+            all. A <data android:host=...> without any android:scheme in the same filter therefore makes the \
+            filter match nothing that has a URL.
+            """,
+        sources: [AndroidFilterRules.intentFilterJava + " [derived]"])
 
     /// The URL's scheme must be listed exactly (case-sensitive)
-    package static let androidFilterSchemeCaseSensitive = Rule(id: "android.filter.scheme-case-sensitive",
-         title: "The URL's scheme must be listed exactly (case-sensitive)",
-         versions: [.android()],
-         explanation: """
-         The scheme of the intent's URI (as Uri.parse keeps it, case preserved) must equal one of the \
-         filter's schemes, character for character. HTTPS://example.com built by an app does not match a \
-         filter declaring https. Browsers lowercase the scheme when they canonicalise, so this only bites \
-         app-to-app intents and adb.
-         """,
-         sources: [AndroidFilterRules.dataElementDoc + " (scheme matching is case-sensitive)", AndroidFilterRules.intentFilterJava])
+    package static let androidFilterSchemeCaseSensitive = Rule(
+        id: "android.filter.scheme-case-sensitive",
+        title: "The URL's scheme must be listed exactly (case-sensitive)",
+        versions: [.android()],
+        explanation: """
+            The scheme of the intent's URI (as Uri.parse keeps it, case preserved) must equal one of the \
+            filter's schemes, character for character. HTTPS://example.com built by an app does not match a \
+            filter declaring https. Browsers lowercase the scheme when they canonicalise, so this only bites \
+            app-to-app intents and adb.
+            """,
+        sources: [AndroidFilterRules.dataElementDoc + " (scheme matching is case-sensitive)", AndroidFilterRules.intentFilterJava])
 
     /// Host matching: only a leading * is a wildcard, and case is ignored
-    package static let androidFilterHostMatch = Rule(id: "android.filter.host-match",
-         title: "Host matching: only a leading * is a wildcard, and case is ignored",
-         versions: [.android()],
-         explanation: """
-         A host starting with * matches any host that ends with the rest: *.example.com matches \
-         www.example.com and a.b.example.com but not the apex example.com; *example.com also matches \
-         badexample.com; * alone matches any host. Anything else, such as www.*.com, is literal. Hosts are \
-         compared ignoring case (the code uses compareToIgnoreCase although the javadoc says otherwise). \
-         Host entries are tried in declaration order.
-         """,
-         sources: [AndroidFilterRules.intentFilterJava + " (AuthorityEntry.match)", AndroidFilterRules.ctsIntentFilterTest + " #testAuthorities"])
+    package static let androidFilterHostMatch = Rule(
+        id: "android.filter.host-match",
+        title: "Host matching: only a leading * is a wildcard, and case is ignored",
+        versions: [.android()],
+        explanation: """
+            A host starting with * matches any host that ends with the rest: *.example.com matches \
+            www.example.com and a.b.example.com but not the apex example.com; *example.com also matches \
+            badexample.com; * alone matches any host. Anything else, such as www.*.com, is literal. Hosts are \
+            compared ignoring case (the code uses compareToIgnoreCase although the javadoc says otherwise). \
+            Host entries are tried in declaration order.
+            """,
+        sources: [AndroidFilterRules.intentFilterJava + " (AuthorityEntry.match)", AndroidFilterRules.ctsIntentFilterTest + " #testAuthorities"])
 
     /// A declared port must appear explicitly in the URL
-    package static let androidFilterPortExact = Rule(id: "android.filter.port-exact",
-         title: "A declared port must appear explicitly in the URL",
-         versions: [.android()],
-         explanation: """
-         With android:port the URL's explicit port must be exactly that number (match category PORT). \
-         Uri.getPort() is -1 when the URL names no port, so port="443" does not match https://example.com/. \
-         Without android:port any port, or none, matches (category HOST).
-         """,
-         sources: [AndroidFilterRules.intentFilterJava + " (AuthorityEntry.match)", AndroidFilterRules.ctsIntentFilterTest + " #testAuthorities"])
+    package static let androidFilterPortExact = Rule(
+        id: "android.filter.port-exact",
+        title: "A declared port must appear explicitly in the URL",
+        versions: [.android()],
+        explanation: """
+            With android:port the URL's explicit port must be exactly that number (match category PORT). \
+            Uri.getPort() is -1 when the URL names no port, so port="443" does not match https://example.com/. \
+            Without android:port any port, or none, matches (category HOST).
+            """,
+        sources: [AndroidFilterRules.intentFilterJava + " (AuthorityEntry.match)", AndroidFilterRules.ctsIntentFilterTest + " #testAuthorities"])
 
     /// A port without a host on the same <data> is ignored
-    package static let androidFilterPortNeedsHost = Rule(id: "android.filter.port-needs-host",
-         title: "A port without a host on the same <data> is ignored",
-         versions: [.android()],
-         explanation: """
-         The manifest parser only creates a host/port entry when android:host is present on that <data> \
-         element; an android:port on a <data> without android:host is dropped.
-         """,
-         sources: [AndroidFilterRules.parsedIntentInfoUtils, "[derived] android.md §6.4 (checked with a port of the AOSP matcher)"])
+    package static let androidFilterPortNeedsHost = Rule(
+        id: "android.filter.port-needs-host",
+        title: "A port without a host on the same <data> is ignored",
+        versions: [.android()],
+        explanation: """
+            The manifest parser only creates a host/port entry when android:host is present on that <data> \
+            element; an android:port on a <data> without android:host is dropped.
+            """,
+        sources: [AndroidFilterRules.parsedIntentInfoUtils, "[derived] android.md §6.4 (checked with a port of the AOSP matcher)"])
 
     /// Without a host, path attributes are ignored
-    package static let androidFilterPathNeedsHost = Rule(id: "android.filter.path-needs-host",
-         title: "Without a host, path attributes are ignored",
-         versions: [.android()],
-         explanation: """
-         Paths are only checked after a host entry has matched. A filter with a scheme and paths but no \
-         host matches every URL with that scheme, whatever its path.
-         """,
-         sources: [AndroidFilterRules.intentFilterJava,
-                   AndroidFilterRules.dataElementDoc + " (\"If a host isn't specified for the filter, the port attribute and all the path attributes are ignored\")"])
+    package static let androidFilterPathNeedsHost = Rule(
+        id: "android.filter.path-needs-host",
+        title: "Without a host, path attributes are ignored",
+        versions: [.android()],
+        explanation: """
+            Paths are only checked after a host entry has matched. A filter with a scheme and paths but no \
+            host matches every URL with that scheme, whatever its path.
+            """,
+        sources: [
+            AndroidFilterRules.intentFilterJava,
+            AndroidFilterRules.dataElementDoc + " (\"If a host isn't specified for the filter, the port attribute and all the path attributes are ignored\")",
+        ])
 
     /// Paths: any entry may match the decoded path; query and fragment are ignored
-    package static let androidFilterPathMatch = Rule(id: "android.filter.path-match",
-         title: "Paths: any entry may match the decoded path; query and fragment are ignored",
-         versions: [.android()],
-         explanation: """
-         When a filter has path entries, the URL matches if any one of them matches Uri.getPath(), which \
-         is percent-decoded (%20 becomes a space, so a filter path containing %20 never matches). The query \
-         string and the fragment never take part. https://example.com without a slash has the empty path \
-         "", which pathPrefix="/" does not match (Chrome adds the slash; adb does not).
-         """,
-         sources: [AndroidFilterRules.intentFilterJava, "[doc] https://developer.android.com/reference/android/net/Uri#getPath()",
-                   AndroidFilterRules.ctsIntentFilterTest + " #testPaths"])
+    package static let androidFilterPathMatch = Rule(
+        id: "android.filter.path-match",
+        title: "Paths: any entry may match the decoded path; query and fragment are ignored",
+        versions: [.android()],
+        explanation: """
+            When a filter has path entries, the URL matches if any one of them matches Uri.getPath(), which \
+            is percent-decoded (%20 becomes a space, so a filter path containing %20 never matches). The query \
+            string and the fragment never take part. https://example.com without a slash has the empty path \
+            "", which pathPrefix="/" does not match (Chrome adds the slash; adb does not).
+            """,
+        sources: [
+            AndroidFilterRules.intentFilterJava, "[doc] https://developer.android.com/reference/android/net/Uri#getPath()",
+            AndroidFilterRules.ctsIntentFilterTest + " #testPaths",
+        ])
 
     /// path, pathPrefix, pathPattern, pathAdvancedPattern, pathSuffix
-    package static let androidFilterPatternTypes = Rule(id: "android.filter.pattern-types",
-         title: "path, pathPrefix, pathPattern, pathAdvancedPattern, pathSuffix",
-         versions: [.android()],
-         explanation: """
-         path is whole-string equality, pathPrefix a startsWith, pathSuffix an endsWith (all case-sensitive); \
-         pathPattern is PatternMatcher's SIMPLE_GLOB and pathAdvancedPattern its ADVANCED_GLOB. The same \
-         five kinds exist for ssp and, inside <uri-relative-filter-group>, for query and fragment.
-         """,
-         sources: [AndroidFilterRules.parsedIntentInfoUtils, AndroidFilterRules.patternMatcherJava,
-                   "[doc] https://developer.android.com/reference/android/os/PatternMatcher"])
+    package static let androidFilterPatternTypes = Rule(
+        id: "android.filter.pattern-types",
+        title: "path, pathPrefix, pathPattern, pathAdvancedPattern, pathSuffix",
+        versions: [.android()],
+        explanation: """
+            path is whole-string equality, pathPrefix a startsWith, pathSuffix an endsWith (all case-sensitive); \
+            pathPattern is PatternMatcher's SIMPLE_GLOB and pathAdvancedPattern its ADVANCED_GLOB. The same \
+            five kinds exist for ssp and, inside <uri-relative-filter-group>, for query and fragment.
+            """,
+        sources: [
+            AndroidFilterRules.parsedIntentInfoUtils, AndroidFilterRules.patternMatcherJava,
+            "[doc] https://developer.android.com/reference/android/os/PatternMatcher",
+        ])
 
     /// pathPattern is not a regular expression: one pass, no backtracking
-    package static let androidFilterSimpleGlobNoBacktracking = Rule(id: "android.filter.simple-glob-no-backtracking",
-         title: "pathPattern is not a regular expression: one pass, no backtracking",
-         versions: [.android()],
-         explanation: """
-         SIMPLE_GLOB knows only . (any character), c* (a run of c) and .* (anything). .* skips to the FIRST \
-         occurrence of the next pattern character (compared literally, even if it is a dot) and never \
-         reconsiders: /a.*b does not match /axxbyb, /app/.*/edit does not match /app/x/y/edit, /.*\\.pdf \
-         does not match /a.b.pdf. A trailing .* matches anything, including nothing (/path.* matches \
-         /path), but a trailing c* is never reached once the input is used up (/a1* does not match /a).
-         """,
-         sources: [AndroidFilterRules.patternMatcherJava + " (matchGlobPattern)", AndroidFilterRules.ctsIntentFilterTest + " #testPaths",
-                   "[derived] android.md §6.1(c), checked with a port of the AOSP code"])
+    package static let androidFilterSimpleGlobNoBacktracking = Rule(
+        id: "android.filter.simple-glob-no-backtracking",
+        title: "pathPattern is not a regular expression: one pass, no backtracking",
+        versions: [.android()],
+        explanation: """
+            SIMPLE_GLOB knows only . (any character), c* (a run of c) and .* (anything). .* skips to the FIRST \
+            occurrence of the next pattern character (compared literally, even if it is a dot) and never \
+            reconsiders: /a.*b does not match /axxbyb, /app/.*/edit does not match /app/x/y/edit, /.*\\.pdf \
+            does not match /a.b.pdf. A trailing .* matches anything, including nothing (/path.* matches \
+            /path), but a trailing c* is never reached once the input is used up (/a1* does not match /a).
+            """,
+        sources: [
+            AndroidFilterRules.patternMatcherJava + " (matchGlobPattern)", AndroidFilterRules.ctsIntentFilterTest + " #testPaths",
+            "[derived] android.md §6.1(c), checked with a port of the AOSP code",
+        ])
 
     /// pathPattern: an escaped dot \\. still matches any character (up to Android 15)
-    package static let androidFilterSimpleGlobEscapedDot = Rule(id: "android.filter.simple-glob-escaped-dot",
-         title: "pathPattern: an escaped dot \\. still matches any character (up to Android 15)",
-         versions: [.android(api: nil, through: 35)],
-         explanation: """
-         In SIMPLE_GLOB an escaped \\. that is not followed by * matches any character in AOSP sources up \
-         to Android 15 (/te\\.t matches /test); only newer trees make it a literal dot, which linksim applies \
-         from API 36. \\.* (escaped dot, star) is a run of literal dots in every version. Remember the XML \
-         escaping: write \\\\. in the manifest to get \\. in the pattern.
-         """,
-         sources: [AndroidFilterRules.patternMatcherJava + " (matchGlobPattern; newer trees add CTS testMatch_simpleGlobPattern_dot)"])
+    package static let androidFilterSimpleGlobEscapedDot = Rule(
+        id: "android.filter.simple-glob-escaped-dot",
+        title: "pathPattern: an escaped dot \\. still matches any character (up to Android 15)",
+        versions: [.android(api: nil, through: 35)],
+        explanation: """
+            In SIMPLE_GLOB an escaped \\. that is not followed by * matches any character in AOSP sources up \
+            to Android 15 (/te\\.t matches /test); only newer trees make it a literal dot, which linksim applies \
+            from API 36. \\.* (escaped dot, star) is a run of literal dots in every version. Remember the XML \
+            escaping: write \\\\. in the manifest to get \\. in the pattern.
+            """,
+        sources: [AndroidFilterRules.patternMatcherJava + " (matchGlobPattern; newer trees add CTS testMatch_simpleGlobPattern_dot)"])
 
     /// pathAdvancedPattern is greedy and never backtracks
-    package static let androidFilterAdvancedGlobGreedy = Rule(id: "android.filter.advanced-glob-greedy",
-         title: "pathAdvancedPattern is greedy and never backtracks",
-         versions: [.android(api: 31)],
-         explanation: """
-         ADVANCED_GLOB supports ., literals, [sets], [^sets] with ranges, and the modifiers *, +, {n}, {n,}, \
-         {n,m}. Every token takes as many characters as it can and never gives any back, so .*bar and .+bar \
-         never match anything; only a trailing .* is useful. A malformed pattern (modifier without a token, \
-         unterminated set, empty set, bad range) is rejected.
-         """,
-         sources: [AndroidFilterRules.patternMatcherJava + " (parseAndVerifyAdvancedPattern, matchAdvancedPattern)",
-                   "[test] AOSP frameworks/base core/tests/coretests/src/android/os/PatternMatcherTest.java"])
+    package static let androidFilterAdvancedGlobGreedy = Rule(
+        id: "android.filter.advanced-glob-greedy",
+        title: "pathAdvancedPattern is greedy and never backtracks",
+        versions: [.android(api: 31)],
+        explanation: """
+            ADVANCED_GLOB supports ., literals, [sets], [^sets] with ranges, and the modifiers *, +, {n}, {n,}, \
+            {n,m}. Every token takes as many characters as it can and never gives any back, so .*bar and .+bar \
+            never match anything; only a trailing .* is useful. A malformed pattern (modifier without a token, \
+            unterminated set, empty set, bad range) is rejected.
+            """,
+        sources: [
+            AndroidFilterRules.patternMatcherJava + " (parseAndVerifyAdvancedPattern, matchAdvancedPattern)",
+            "[test] AOSP frameworks/base core/tests/coretests/src/android/os/PatternMatcherTest.java",
+        ])
 
     /// ssp attributes match the scheme-specific part, and can replace host/path checks
-    package static let androidFilterSchemeSpecificPart = Rule(id: "android.filter.scheme-specific-part",
-         title: "ssp attributes match the scheme-specific part, and can replace host/path checks",
-         versions: [.android()],
-         explanation: """
-         ssp, sspPrefix, sspPattern, sspAdvancedPattern and sspSuffix match Uri.getSchemeSpecificPart() \
-         (everything between the scheme's colon and the fragment, decoded, query included). If one matches, \
-         the host and path checks are skipped; if none matches, the filter falls back to its host/path \
-         entries, and fails if it has none.
-         """,
-         sources: [AndroidFilterRules.intentFilterJava, AndroidFilterRules.ctsIntentFilterTest + " #testSchemeSpecificParts",
-                   "[derived] android.md §6.4 (checked with a port of the AOSP matcher)"])
+    package static let androidFilterSchemeSpecificPart = Rule(
+        id: "android.filter.scheme-specific-part",
+        title: "ssp attributes match the scheme-specific part, and can replace host/path checks",
+        versions: [.android()],
+        explanation: """
+            ssp, sspPrefix, sspPattern, sspAdvancedPattern and sspSuffix match Uri.getSchemeSpecificPart() \
+            (everything between the scheme's colon and the fragment, decoded, query included). If one matches, \
+            the host and path checks are skipped; if none matches, the filter falls back to its host/path \
+            entries, and fails if it has none.
+            """,
+        sources: [
+            AndroidFilterRules.intentFilterJava, AndroidFilterRules.ctsIntentFilterTest + " #testSchemeSpecificParts",
+            "[derived] android.md §6.4 (checked with a port of the AOSP matcher)",
+        ])
 
     /// A mimeType on a link filter stops it matching plain links
-    package static let androidFilterMimeTypeBreaksLinks = Rule(id: "android.filter.mime-type-breaks-links",
-         title: "A mimeType on a link filter stops it matching plain links",
-         versions: [.android()],
-         explanation: """
-         A tapped http(s) or custom-scheme link carries no MIME type. A filter that declares any \
-         android:mimeType requires the intent's type to match one of them, so it fails with NO_MATCH_TYPE \
-         for every plain link. Remove mimeType from link filters.
-         """,
-         sources: [AndroidFilterRules.intentFilterJava + " [derived]"])
+    package static let androidFilterMimeTypeBreaksLinks = Rule(
+        id: "android.filter.mime-type-breaks-links",
+        title: "A mimeType on a link filter stops it matching plain links",
+        versions: [.android()],
+        explanation: """
+            A tapped http(s) or custom-scheme link carries no MIME type. A filter that declares any \
+            android:mimeType requires the intent's type to match one of them, so it fails with NO_MATCH_TYPE \
+            for every plain link. Remove mimeType from link filters.
+            """,
+        sources: [AndroidFilterRules.intentFilterJava + " [derived]"])
 
     /// Newer <data> attributes do not exist on older Android
-    package static let androidFilterApiGatedAttributes = Rule(id: "android.filter.api-gated-attributes",
-         title: "Newer <data> attributes do not exist on older Android",
-         versions: [.android(through: 34)],
-         explanation: """
-         pathSuffix and pathAdvancedPattern were added in API 31 (Android 12); <uri-relative-filter-group> \
-         is only parsed from Android 15 (API 35). An older platform does not know them, so they are simply \
-         absent from the filter: a filter whose only path attribute is pathSuffix has no path restriction on \
-         Android 11 and matches every path of its hosts, and a filter with scheme, host and groups matches \
-         every path on Android 14. linksim applies the API 31 cut-off to sspSuffix/sspAdvancedPattern too.
-         """,
-         sources: ["[doc] https://developer.android.com/reference/android/os/PatternMatcher",
-                   "[doc] https://developer.android.com/guide/topics/manifest/uri-relative-filter-group-element (\"ignored and have no effect on lower Android versions\")",
-                   AndroidFilterRules.parsedIntentInfoUtils + " [derived]"])
+    package static let androidFilterApiGatedAttributes = Rule(
+        id: "android.filter.api-gated-attributes",
+        title: "Newer <data> attributes do not exist on older Android",
+        versions: [.android(through: 34)],
+        explanation: """
+            pathSuffix and pathAdvancedPattern were added in API 31 (Android 12); <uri-relative-filter-group> \
+            is only parsed from Android 15 (API 35). An older platform does not know them, so they are simply \
+            absent from the filter: a filter whose only path attribute is pathSuffix has no path restriction on \
+            Android 11 and matches every path of its hosts, and a filter with scheme, host and groups matches \
+            every path on Android 14. linksim applies the API 31 cut-off to sspSuffix/sspAdvancedPattern too.
+            """,
+        sources: [
+            "[doc] https://developer.android.com/reference/android/os/PatternMatcher",
+            "[doc] https://developer.android.com/guide/topics/manifest/uri-relative-filter-group-element (\"ignored and have no effect on lower Android versions\")",
+            AndroidFilterRules.parsedIntentInfoUtils + " [derived]",
+        ])
 
     /// <uri-relative-filter-group>: query and fragment conditions (Android 15+)
-    package static let androidFilterUriRelativeFilterGroup = Rule(id: "android.filter.uri-relative-filter-group",
-         title: "<uri-relative-filter-group>: query and fragment conditions (Android 15+)",
-         versions: [.android(api: 35)],
-         explanation: """
-         Inside a group, each attribute of each <data> is one condition and all must hold (AND): path* on \
-         the decoded path, fragment* on the decoded fragment, query* on any one key=value piece of the \
-         decoded query (split on &, or on ; when there is no &). Groups are tried in order and the first \
-         group that matches decides: allow matches the filter (category PATH), allow="false" blocks it. \
-         No group matching means no match. Groups are an alternative to the plain paths: if a plain path \
-         matches, groups are not consulted, so a block group cannot veto it.
-         """,
-         sources: ["[code] AOSP frameworks/base UriRelativeFilterGroup.java (matchData, matchGroupsToUri), UriRelativeFilter.matchQuery, IntentFilter.matchRelRefGroups",
-                   AndroidFilterRules.ctsIntentFilterTest + " #testMatchDataWithRelRefGroups",
-                   "[doc] https://developer.android.com/guide/topics/manifest/uri-relative-filter-group-element",
-                   "[doc] https://developer.android.com/about/versions/15/features"])
+    package static let androidFilterUriRelativeFilterGroup = Rule(
+        id: "android.filter.uri-relative-filter-group",
+        title: "<uri-relative-filter-group>: query and fragment conditions (Android 15+)",
+        versions: [.android(api: 35)],
+        explanation: """
+            Inside a group, each attribute of each <data> is one condition and all must hold (AND): path* on \
+            the decoded path, fragment* on the decoded fragment, query* on any one key=value piece of the \
+            decoded query (split on &, or on ; when there is no &). Groups are tried in order and the first \
+            group that matches decides: allow matches the filter (category PATH), allow="false" blocks it. \
+            No group matching means no match. Groups are an alternative to the plain paths: if a plain path \
+            matches, groups are not consulted, so a block group cannot veto it.
+            """,
+        sources: [
+            "[code] AOSP frameworks/base UriRelativeFilterGroup.java (matchData, matchGroupsToUri), UriRelativeFilter.matchQuery, IntentFilter.matchRelRefGroups",
+            AndroidFilterRules.ctsIntentFilterTest + " #testMatchDataWithRelRefGroups",
+            "[doc] https://developer.android.com/guide/topics/manifest/uri-relative-filter-group-element",
+            "[doc] https://developer.android.com/about/versions/15/features",
+        ])
 
     /// A link from a browser or another app needs category BROWSABLE
-    package static let androidFilterBrowsableRequired = Rule(id: "android.filter.browsable-required",
-         title: "A link from a browser or another app needs category BROWSABLE",
-         versions: [.android()],
-         explanation: """
-         Chrome (and any app following the rules) adds android.intent.category.BROWSABLE to the intent of a \
-         tapped link. Every category of the intent must be listed by the filter, so a filter without \
-         BROWSABLE fails with NO_MATCH_CATEGORY. A link filter needs VIEW + BROWSABLE + DEFAULT.
-         """,
-         sources: [AndroidFilterRules.chromeExternalNavigation,
-                   AndroidFilterRules.chromeIntentsDoc + " (\"Only activities that have the category filter, android.intent.category.BROWSABLE are able to be invoked\")",
-                   AndroidFilterRules.intentFilterJava])
+    package static let androidFilterBrowsableRequired = Rule(
+        id: "android.filter.browsable-required",
+        title: "A link from a browser or another app needs category BROWSABLE",
+        versions: [.android()],
+        explanation: """
+            Chrome (and any app following the rules) adds android.intent.category.BROWSABLE to the intent of a \
+            tapped link. Every category of the intent must be listed by the filter, so a filter without \
+            BROWSABLE fails with NO_MATCH_CATEGORY. A link filter needs VIEW + BROWSABLE + DEFAULT.
+            """,
+        sources: [
+            AndroidFilterRules.chromeExternalNavigation,
+            AndroidFilterRules.chromeIntentsDoc
+                + " (\"Only activities that have the category filter, android.intent.category.BROWSABLE are able to be invoked\")",
+            AndroidFilterRules.intentFilterJava,
+        ])
 
     /// startActivity drops filters without category DEFAULT
-    package static let androidFilterDefaultCategoryRequired = Rule(id: "android.filter.default-category-required",
-         title: "startActivity drops filters without category DEFAULT",
-         versions: [.android()],
-         explanation: """
-         startActivity (and Chrome's queryIntentActivities) resolve with MATCH_DEFAULT_ONLY: a filter that \
-         matches but does not list android.intent.category.DEFAULT is not a candidate.
-         """,
-         sources: [AndroidFilterRules.intentResolverJava, AndroidFilterRules.chromeExternalNavigation])
+    package static let androidFilterDefaultCategoryRequired = Rule(
+        id: "android.filter.default-category-required",
+        title: "startActivity drops filters without category DEFAULT",
+        versions: [.android()],
+        explanation: """
+            startActivity (and Chrome's queryIntentActivities) resolve with MATCH_DEFAULT_ONLY: a filter that \
+            matches but does not list android.intent.category.DEFAULT is not a candidate.
+            """,
+        sources: [AndroidFilterRules.intentResolverJava, AndroidFilterRules.chromeExternalNavigation])
 
     /// android:exported=\"false\" activities cannot be opened by a link
-    package static let androidFilterExported = Rule(id: "android.filter.exported",
-         title: "android:exported=\"false\" activities cannot be opened by a link",
-         versions: [.android()],
-         explanation: """
-         An activity with android:exported="false" cannot be started by other apps, so a link tapped in the \
-         browser or another app never reaches it. Without an explicit value the activity is exported when \
-         it has intent filters (apps targeting API 30 or lower).
-         """,
-         sources: ["[doc] https://developer.android.com/about/versions/12/behavior-changes-12",
-                   "[code] Chromium ExternalNavigationHandler.java resolvesToNonExportedActivity"])
+    package static let androidFilterExported = Rule(
+        id: "android.filter.exported",
+        title: "android:exported=\"false\" activities cannot be opened by a link",
+        versions: [.android()],
+        explanation: """
+            An activity with android:exported="false" cannot be started by other apps, so a link tapped in the \
+            browser or another app never reaches it. Without an explicit value the activity is exported when \
+            it has intent filters (apps targeting API 30 or lower).
+            """,
+        sources: [
+            "[doc] https://developer.android.com/about/versions/12/behavior-changes-12",
+            "[code] Chromium ExternalNavigationHandler.java resolvesToNonExportedActivity",
+        ])
 
     /// Targeting API 31+, activities with intent filters must set android:exported
-    package static let androidFilterExportedExplicitRequired = Rule(id: "android.filter.exported-explicit-required",
-         title: "Targeting API 31+, activities with intent filters must set android:exported",
-         versions: [.android(api: 31)], sdk: [.android(api: 31)],
-         explanation: """
-         An app targeting API 31 or higher whose activity has an <intent-filter> but no android:exported \
-         fails to install on Android 12+: INSTALL_PARSE_FAILED_MANIFEST_MALFORMED "Targeting S+ (version 31 \
-         and above) requires that an explicit value for android:exported be defined when intent filters \
-         are present". No link can open an app that is not installed.
-         """,
-         sources: ["[doc] https://developer.android.com/about/versions/12/behavior-changes-12",
-                   "github.com/piwigo/piwigo-flutter-app/issues/66 (error text)"])
+    package static let androidFilterExportedExplicitRequired = Rule(
+        id: "android.filter.exported-explicit-required",
+        title: "Targeting API 31+, activities with intent filters must set android:exported",
+        versions: [.android(api: 31)], sdk: [.android(api: 31)],
+        explanation: """
+            An app targeting API 31 or higher whose activity has an <intent-filter> but no android:exported \
+            fails to install on Android 12+: INSTALL_PARSE_FAILED_MANIFEST_MALFORMED "Targeting S+ (version 31 \
+            and above) requires that an explicit value for android:exported be defined when intent filters \
+            are present". No link can open an app that is not installed.
+            """,
+        sources: [
+            "[doc] https://developer.android.com/about/versions/12/behavior-changes-12",
+            "github.com/piwigo/piwigo-flutter-app/issues/66 (error text)",
+        ])
 
     /// Activity names are qualified with the package
-    package static let androidFilterActivityName = Rule(id: "android.filter.activity-name",
-         title: "Activity names are qualified with the package",
-         versions: [.android()],
-         explanation: """
-         android:name=".MainActivity" (leading dot) and android:name="MainActivity" (no dot at all) both \
-         expand to <package>.MainActivity; a name containing a dot elsewhere is already fully qualified.
-         """,
-         sources: ["[derived] android.md §6.4 (checked with a port of the AOSP code)"])
+    package static let androidFilterActivityName = Rule(
+        id: "android.filter.activity-name",
+        title: "Activity names are qualified with the package",
+        versions: [.android()],
+        explanation: """
+            android:name=".MainActivity" (leading dot) and android:name="MainActivity" (no dot at all) both \
+            expand to <package>.MainActivity; a name containing a dot elsewhere is already fully qualified.
+            """,
+        sources: ["[derived] android.md §6.4 (checked with a port of the AOSP code)"])
 
     /// android:enabled=\"false\" activities are not link targets
-    package static let androidFilterDisabledComponent = Rule(id: "android.filter.disabled-component",
-         title: "android:enabled=\"false\" activities are not link targets",
-         versions: [.android()],
-         explanation: """
-         The system does not instantiate an activity (or alias) declared with android:enabled="false", so it \
-         is not offered for a link until the app enables it at run time.
-         """,
-         sources: ["[doc] https://developer.android.com/guide/topics/manifest/activity-element (android:enabled)"])
+    package static let androidFilterDisabledComponent = Rule(
+        id: "android.filter.disabled-component",
+        title: "android:enabled=\"false\" activities are not link targets",
+        versions: [.android()],
+        explanation: """
+            The system does not instantiate an activity (or alias) declared with android:enabled="false", so it \
+            is not offered for a link until the app enables it at run time.
+            """,
+        sources: ["[doc] https://developer.android.com/guide/topics/manifest/activity-element (android:enabled)"])
 
     /// Manifest attributes are unescaped before they become patterns
-    package static let androidFilterManifestEscaping = Rule(id: "android.filter.manifest-escaping",
-         title: "Manifest attributes are unescaped before they become patterns",
-         versions: [.android()],
-         explanation: """
-         The build tools unescape attribute strings: a literal * in a pattern is written \\\\* and a \
-         literal backslash \\\\\\\\ in the manifest. The backslash of an unknown escape is dropped, so \
-         pathPattern="/a\\*" reaches the device as /a* (a run of a's), not as a literal star.
-         """,
-         sources: [AndroidFilterRules.dataElementDoc, "[derived] android.md §1.1, §1.5 (aapt2 drops the backslash of an unknown escape)"])
+    package static let androidFilterManifestEscaping = Rule(
+        id: "android.filter.manifest-escaping",
+        title: "Manifest attributes are unescaped before they become patterns",
+        versions: [.android()],
+        explanation: """
+            The build tools unescape attribute strings: a literal * in a pattern is written \\\\* and a \
+            literal backslash \\\\\\\\ in the manifest. The backslash of an unknown escape is dropped, so \
+            pathPattern="/a\\*" reaches the device as /a* (a run of a's), not as a literal star.
+            """,
+        sources: [AndroidFilterRules.dataElementDoc, "[derived] android.md §1.1, §1.5 (aapt2 drops the backslash of an unknown escape)"])
 }

@@ -37,7 +37,8 @@ enum DeferredSources {
     static let brExpire = "[BR-Expire] https://support.branch.io/support/solutions/articles/6000039874-do-branch-links-expire-"
     static let brDomains = "[BR-Domains] https://support.branch.io/support/solutions/articles/6000193855"
     static let brLinkRef = "[BR-LinkRef] https://help.branch.io/docs/deep-link-reference"
-    static let brPasteboard = "[BR-SDK-Pasteboard] BranchMetrics/ios-branch-deep-linking-attribution Sources/BranchSDK/BNCPasteboard.m, Branch.m, BNCRequestFactory.m"
+    static let brPasteboard =
+        "[BR-SDK-Pasteboard] BranchMetrics/ios-branch-deep-linking-attribution Sources/BranchSDK/BNCPasteboard.m, Branch.m, BNCRequestFactory.m"
     static let br1394 = "[BR-1.39.4] https://newreleases.io/project/github/BranchMetrics/ios-branch-deep-linking-attribution/release/1.39.4"
     static let adjDDL = "[ADJ-DDL] https://dev.adjust.com/en/sdk/ios/features/deep-links/deferred"
     static let adjLinkMe = "[ADJ-LinkMe] https://dev.adjust.com/en/sdk/ios/v4/features/deep-links/additional"
@@ -48,7 +49,8 @@ enum DeferredSources {
     static let fdl404 = "[FDL-3P-404] https://elido.app/ru/blog/migrate-from-firebase-dynamic-links (third-party, unverified)"
     static let gpIR = "[GP-IR] https://developer.android.com/google/play/installreferrer"
     static let gaCampaigns = "[GA-Campaigns] https://developers.google.com/analytics/devguides/collection/android/v4/campaigns"
-    static let att = "[APL-ATT] https://developer.apple.com/news/?id=ecvrtzt2 ; https://developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier"
+    static let att =
+        "[APL-ATT] https://developer.apple.com/news/?id=ecvrtzt2 ; https://developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier"
     static let pasteControl = "[APL-PasteControl] https://developer.apple.com/documentation/uikit/uipastecontrol"
     static let privateRelay = "[APL-PrivateRelay] https://wwdcnotes.com/documentation/wwdc21-10096-get-ready-for-icloud-private-relay/"
 }
@@ -115,272 +117,361 @@ enum DeferredRules {
 
 extension Rule {
     /// Provider links are recognised by their domain
-    package static let deferredProviderLink = Rule(id: "deferred.provider.link", title: "Provider links are recognised by their domain",
-         versions: DeferredRules.both,
-         explanation: "Deep-link providers serve links from their own domains: *.onelink.me (AppsFlyer), *.app.link, *.test-app.link and bnc.lt (Branch), app.adjust.com and *.go.link (Adjust), *.page.link (Firebase Dynamic Links), or a branded domain configured for the provider. The provider's server records the click before it redirects.",
-         sources: [DeferredRules.S.longURL, DeferredRules.S.brDomains, DeferredRules.S.adjLinks, DeferredRules.S.fdlFAQ])
+    package static let deferredProviderLink = Rule(
+        id: "deferred.provider.link", title: "Provider links are recognised by their domain",
+        versions: DeferredRules.both,
+        explanation:
+            "Deep-link providers serve links from their own domains: *.onelink.me (AppsFlyer), *.app.link, *.test-app.link and bnc.lt (Branch), app.adjust.com and *.go.link (Adjust), *.page.link (Firebase Dynamic Links), or a branded domain configured for the provider. The provider's server records the click before it redirects.",
+        sources: [DeferredRules.S.longURL, DeferredRules.S.brDomains, DeferredRules.S.adjLinks, DeferredRules.S.fdlFAQ])
 
     /// A long OneLink URL carries its parameters in the query
-    package static let deferredAfLongLink = Rule(id: "deferred.af.long-link", title: "A long OneLink URL carries its parameters in the query",
-         versions: DeferredRules.both,
-         explanation: "A long OneLink URL (https://acme.onelink.me/H5hv?pid=…&deep_link_value=…) carries every parameter in its query string; the SDK parses them from the opened URL. Long URLs never expire.",
-         sources: [DeferredRules.S.longURL, DeferredRules.S.linkParams, DeferredRules.S.legacyIOS])
+    package static let deferredAfLongLink = Rule(
+        id: "deferred.af.long-link", title: "A long OneLink URL carries its parameters in the query",
+        versions: DeferredRules.both,
+        explanation:
+            "A long OneLink URL (https://acme.onelink.me/H5hv?pid=…&deep_link_value=…) carries every parameter in its query string; the SDK parses them from the opened URL. Long URLs never expire.",
+        sources: [DeferredRules.S.longURL, DeferredRules.S.linkParams, DeferredRules.S.legacyIOS])
 
     /// A short OneLink URL is resolved by AppsFlyer's servers
-    package static let deferredAfShortLink = Rule(id: "deferred.af.short-link", title: "A short OneLink URL is resolved by AppsFlyer's servers",
-         versions: DeferredRules.both,
-         explanation: "A short OneLink URL (https://acme.onelink.me/H5hv/apples) keeps its parameters on AppsFlyer's servers; the SDK calls the short-link resolver. Short links created through the OneLink API have a ttl (31 days by default). What an expired or unknown short link resolves to is not documented: linksim gives it no parameters (assumption A1).",
-         sources: [DeferredRules.S.longURL, DeferredRules.S.udlIOS, DeferredRules.S.oneLinkAPI])
+    package static let deferredAfShortLink = Rule(
+        id: "deferred.af.short-link", title: "A short OneLink URL is resolved by AppsFlyer's servers",
+        versions: DeferredRules.both,
+        explanation:
+            "A short OneLink URL (https://acme.onelink.me/H5hv/apples) keeps its parameters on AppsFlyer's servers; the SDK calls the short-link resolver. Short links created through the OneLink API have a ttl (31 days by default). What an expired or unknown short link resolves to is not documented: linksim gives it no parameters (assumption A1).",
+        sources: [DeferredRules.S.longURL, DeferredRules.S.udlIOS, DeferredRules.S.oneLinkAPI])
 
     /// With the app installed, a provider link opens it through a universal link or App Link
-    package static let deferredClickOpensApp = Rule(id: "deferred.click.opens-app", title: "With the app installed, a provider link opens it through a universal link or App Link",
-         versions: [.ios(9), .android(api: 23)],
-         explanation: "When the app is installed and its universal links (iOS; the provider hosts the AASA file) or verified App Links (Android 6+) cover the provider domain, the tap opens the app directly. The SDK receives the link and reports a direct (non-deferred) deep link.",
-         sources: [DeferredRules.S.oneLinkFAQ, DeferredRules.S.udlIOS, DeferredRules.S.androidInit])
+    package static let deferredClickOpensApp = Rule(
+        id: "deferred.click.opens-app", title: "With the app installed, a provider link opens it through a universal link or App Link",
+        versions: [.ios(9), .android(api: 23)],
+        explanation:
+            "When the app is installed and its universal links (iOS; the provider hosts the AASA file) or verified App Links (Android 6+) cover the provider domain, the tap opens the app directly. The SDK receives the link and reports a direct (non-deferred) deep link.",
+        sources: [DeferredRules.S.oneLinkFAQ, DeferredRules.S.udlIOS, DeferredRules.S.androidInit])
 
     /// Links typed or pasted into the address bar do not open the app
-    package static let deferredClickAddressBar = Rule(id: "deferred.click.address-bar", title: "Links typed or pasted into the address bar do not open the app",
-         versions: [.ios()],
-         explanation: "iOS prevents deep linking from the address bar of all browsers: a provider link pasted into Safari's address bar loads the provider's page even when the app is installed.",
-         sources: [DeferredRules.S.bestPractice])
+    package static let deferredClickAddressBar = Rule(
+        id: "deferred.click.address-bar", title: "Links typed or pasted into the address bar do not open the app",
+        versions: [.ios()],
+        explanation:
+            "iOS prevents deep linking from the address bar of all browsers: a provider link pasted into Safari's address bar loads the provider's page even when the app is installed.",
+        sources: [DeferredRules.S.bestPractice])
 
     /// OneLink falls back to the af_dp URI scheme only in some browsers, or with af_force_deeplink
-    package static let deferredAfUriFallback = Rule(id: "deferred.af.uri-fallback", title: "OneLink falls back to the af_dp URI scheme only in some browsers, or with af_force_deeplink",
-         versions: DeferredRules.both,
-         explanation: "When universal links / App Links do not open the app, the OneLink page may open the app through the URI scheme in af_dp. On iOS this happens by default only in Chrome, X/Twitter and a few other apps; in Safari only when the link has af_force_deeplink=true. On Android the URI scheme is the fallback when App Links are not verified. Otherwise the user goes to the store or af_ios_url / af_android_url.",
-         sources: [DeferredRules.S.uriFallback, DeferredRules.S.iosInit, DeferredRules.S.oneLinkFAQ])
+    package static let deferredAfUriFallback = Rule(
+        id: "deferred.af.uri-fallback", title: "OneLink falls back to the af_dp URI scheme only in some browsers, or with af_force_deeplink",
+        versions: DeferredRules.both,
+        explanation:
+            "When universal links / App Links do not open the app, the OneLink page may open the app through the URI scheme in af_dp. On iOS this happens by default only in Chrome, X/Twitter and a few other apps; in Safari only when the link has af_force_deeplink=true. On Android the URI scheme is the fallback when App Links are not verified. Otherwise the user goes to the store or af_ios_url / af_android_url.",
+        sources: [DeferredRules.S.uriFallback, DeferredRules.S.iosInit, DeferredRules.S.oneLinkFAQ])
 
     /// Without the app, the provider redirects to the App Store or Google Play
-    package static let deferredClickStore = Rule(id: "deferred.click.store", title: "Without the app, the provider redirects to the App Store or Google Play",
-         versions: DeferredRules.both,
-         explanation: "When the app is not installed (or did not open), the provider records the click and redirects to the app's App Store or Google Play page; after install and first open the SDK asks for the deferred deep link.",
-         sources: [DeferredRules.S.legacyIOS, DeferredRules.S.uriFallback, DeferredRules.S.brLinkRef, DeferredRules.S.adjDDL])
+    package static let deferredClickStore = Rule(
+        id: "deferred.click.store", title: "Without the app, the provider redirects to the App Store or Google Play",
+        versions: DeferredRules.both,
+        explanation:
+            "When the app is not installed (or did not open), the provider records the click and redirects to the app's App Store or Google Play page; after install and first open the SDK asks for the deferred deep link.",
+        sources: [DeferredRules.S.legacyIOS, DeferredRules.S.uriFallback, DeferredRules.S.brLinkRef, DeferredRules.S.adjDDL])
 
     /// af_ios_url / af_android_url replace the store redirect
-    package static let deferredClickFallbackUrl = Rule(id: "deferred.click.fallback-url", title: "af_ios_url / af_android_url replace the store redirect",
-         versions: DeferredRules.both,
-         explanation: "af_ios_url and af_android_url override where users without the app are sent on iOS and Android: a web page instead of the App Store or Google Play.",
-         sources: [DeferredRules.S.uriFallback])
+    package static let deferredClickFallbackUrl = Rule(
+        id: "deferred.click.fallback-url", title: "af_ios_url / af_android_url replace the store redirect",
+        versions: DeferredRules.both,
+        explanation:
+            "af_ios_url and af_android_url override where users without the app are sent on iOS and Android: a web page instead of the App Store or Google Play.",
+        sources: [DeferredRules.S.uriFallback])
 
     /// The Google Play redirect carries the click in the referrer
-    package static let deferredClickPlayReferrer = Rule(id: "deferred.click.play-referrer", title: "The Google Play redirect carries the click in the referrer",
-         versions: [.android()],
-         explanation: "On Android the store redirect puts the click into the Play URL's referrer parameter; Google Play hands it to the installed app through the Install Referrer API, which makes the later match deterministic.",
-         sources: [DeferredRules.S.attrModel, DeferredRules.S.gpIR, DeferredRules.S.gaCampaigns])
+    package static let deferredClickPlayReferrer = Rule(
+        id: "deferred.click.play-referrer", title: "The Google Play redirect carries the click in the referrer",
+        versions: [.android()],
+        explanation:
+            "On Android the store redirect puts the click into the Play URL's referrer parameter; Google Play hands it to the installed app through the Install Referrer API, which makes the later match deterministic.",
+        sources: [DeferredRules.S.attrModel, DeferredRules.S.gpIR, DeferredRules.S.gaCampaigns])
 
     /// A landing page can copy the link to the pasteboard before the store
-    package static let deferredClickLandingCopiesLink = Rule(id: "deferred.click.landing-copies-link", title: "A landing page can copy the link to the pasteboard before the store",
-         versions: [.ios()],
-         explanation: "Pasteboard-based deferred deep linking starts on a web page: AppsFlyer's recipe has an app-owned landing page copy the link with cp_url=true; Branch's NativeLink Deepview copies the link when the user taps its button; Adjust's LinkMe page offers to copy the link. The app reads it back on first open.",
-         sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.brNativeLink, DeferredRules.S.adjLinkMe])
+    package static let deferredClickLandingCopiesLink = Rule(
+        id: "deferred.click.landing-copies-link", title: "A landing page can copy the link to the pasteboard before the store",
+        versions: [.ios()],
+        explanation:
+            "Pasteboard-based deferred deep linking starts on a web page: AppsFlyer's recipe has an app-owned landing page copy the link with cp_url=true; Branch's NativeLink Deepview copies the link when the user taps its button; Adjust's LinkMe page offers to copy the link. The app reads it back on first open.",
+        sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.brNativeLink, DeferredRules.S.adjLinkMe])
 
     /// Firebase Dynamic Links stopped working on 2025-08-25
-    package static let deferredFirebaseShutdown = Rule(id: "deferred.firebase.shutdown", title: "Firebase Dynamic Links stopped working on 2025-08-25",
-         versions: DeferredRules.both,
-         explanation: "On August 25th, 2025 Firebase Dynamic Links shut down: all page.link and custom-domain links stopped working — no store redirect, no app, no deferred data. Google does not state the HTTP status or time zone; linksim shows an error page (HTTP 404, as a third party reports) from 2025-08-25T00:00Z (assumption A6).",
-         sources: [DeferredRules.S.fdlFAQ, DeferredRules.S.fdl404])
+    package static let deferredFirebaseShutdown = Rule(
+        id: "deferred.firebase.shutdown", title: "Firebase Dynamic Links stopped working on 2025-08-25",
+        versions: DeferredRules.both,
+        explanation:
+            "On August 25th, 2025 Firebase Dynamic Links shut down: all page.link and custom-domain links stopped working — no store redirect, no app, no deferred data. Google does not state the HTTP status or time zone; linksim shows an error page (HTTP 404, as a third party reports) from 2025-08-25T00:00Z (assumption A6).",
+        sources: [DeferredRules.S.fdlFAQ, DeferredRules.S.fdl404])
 
     /// UDL reports a direct deep link with the full link data
-    package static let deferredAfUdlDirect = Rule(id: "deferred.af.udl-direct", title: "UDL reports a direct deep link with the full link data",
-         versions: DeferredRules.both,
-         explanation: "When a OneLink opens an installed app, UDL calls didResolveDeepLink (iOS) / onDeepLinking (Android) with status FOUND, isDeferred false, and the full data: deep_link_value, deep_link_sub1-10, af_dp, path, host, scheme, link and the ad fields.",
-         sources: [DeferredRules.S.udlIOS, DeferredRules.S.udlAndroid])
+    package static let deferredAfUdlDirect = Rule(
+        id: "deferred.af.udl-direct", title: "UDL reports a direct deep link with the full link data",
+        versions: DeferredRules.both,
+        explanation:
+            "When a OneLink opens an installed app, UDL calls didResolveDeepLink (iOS) / onDeepLinking (Android) with status FOUND, isDeferred false, and the full data: deep_link_value, deep_link_sub1-10, af_dp, path, host, scheme, link and the ad fields.",
+        sources: [DeferredRules.S.udlIOS, DeferredRules.S.udlAndroid])
 
     /// Without UDL, onAppOpenAttribution receives a direct deep link
-    package static let deferredAfLegacyDirect = Rule(id: "deferred.af.legacy-direct", title: "Without UDL, onAppOpenAttribution receives a direct deep link",
-         versions: DeferredRules.both,
-         explanation: "Apps on the legacy API receive direct deep links in onAppOpenAttribution with all link parameters. It is mutually exclusive with UDL: apps that implement UDL never get it.",
-         sources: [DeferredRules.S.legacyIOS, DeferredRules.S.eddl, DeferredRules.S.rnUDL])
+    package static let deferredAfLegacyDirect = Rule(
+        id: "deferred.af.legacy-direct", title: "Without UDL, onAppOpenAttribution receives a direct deep link",
+        versions: DeferredRules.both,
+        explanation:
+            "Apps on the legacy API receive direct deep links in onAppOpenAttribution with all link parameters. It is mutually exclusive with UDL: apps that implement UDL never get it.",
+        sources: [DeferredRules.S.legacyIOS, DeferredRules.S.eddl, DeferredRules.S.rnUDL])
 
     /// UDL's deferred result holds only deep_link_value and deep_link_sub1-10
-    package static let deferredAfUdlDeferred = Rule(id: "deferred.af.udl-deferred", title: "UDL's deferred result holds only deep_link_value and deep_link_sub1-10",
-         versions: DeferredRules.both,
-         explanation: "On a first launch within 15 minutes of a matched click, UDL returns FOUND with isDeferred true. For privacy only deep_link_value and deep_link_sub1–deep_link_sub10 are returned to new users; media_source, campaign, af_sub1-5, custom keys and af_dp are null. Route on deep_link_value, not on custom parameters.",
-         sources: [DeferredRules.S.udlIOS, DeferredRules.S.eddl, DeferredRules.S.rnUDL])
+    package static let deferredAfUdlDeferred = Rule(
+        id: "deferred.af.udl-deferred", title: "UDL's deferred result holds only deep_link_value and deep_link_sub1-10",
+        versions: DeferredRules.both,
+        explanation:
+            "On a first launch within 15 minutes of a matched click, UDL returns FOUND with isDeferred true. For privacy only deep_link_value and deep_link_sub1–deep_link_sub10 are returned to new users; media_source, campaign, af_sub1-5, custom keys and af_dp are null. Route on deep_link_value, not on custom parameters.",
+        sources: [DeferredRules.S.udlIOS, DeferredRules.S.eddl, DeferredRules.S.rnUDL])
 
     /// UDL returns NOT_FOUND after 15 minutes or without a match
-    package static let deferredAfUdlNotFound = Rule(id: "deferred.af.udl-not-found", title: "UDL returns NOT_FOUND after 15 minutes or without a match",
-         versions: DeferredRules.both,
-         explanation: "UDL's deferred lookback is 15 minutes from click to install (the first open). Later, or when no click matches, UDL returns NOT_FOUND even when the install is attributed; apps that need longer route from conversion data (extended deferred deep linking).",
-         sources: [DeferredRules.S.eddl, DeferredRules.S.workflow, DeferredRules.S.attrModel])
+    package static let deferredAfUdlNotFound = Rule(
+        id: "deferred.af.udl-not-found", title: "UDL returns NOT_FOUND after 15 minutes or without a match",
+        versions: DeferredRules.both,
+        explanation:
+            "UDL's deferred lookback is 15 minutes from click to install (the first open). Later, or when no click matches, UDL returns NOT_FOUND even when the install is attributed; apps that need longer route from conversion data (extended deferred deep linking).",
+        sources: [DeferredRules.S.eddl, DeferredRules.S.workflow, DeferredRules.S.attrModel])
 
     /// Self-reporting network clicks give UDL no routing data
-    package static let deferredAfUdlSrn = Rule(id: "deferred.af.udl-srn", title: "Self-reporting network clicks give UDL no routing data",
-         versions: DeferredRules.both,
-         explanation: "UDL does not support self-reporting networks (e.g. Meta ads): for SRN clicks UDL may return FOUND without deep_link_value. The data arrives in conversion data (match_type srn), where an eDDL app routes from it.",
-         sources: [DeferredRules.S.rnUDL, DeferredRules.S.eddl, DeferredRules.S.ddlAPI])
+    package static let deferredAfUdlSrn = Rule(
+        id: "deferred.af.udl-srn", title: "Self-reporting network clicks give UDL no routing data",
+        versions: DeferredRules.both,
+        explanation:
+            "UDL does not support self-reporting networks (e.g. Meta ads): for SRN clicks UDL may return FOUND without deep_link_value. The data arrives in conversion data (match_type srn), where an eDDL app routes from it.",
+        sources: [DeferredRules.S.rnUDL, DeferredRules.S.eddl, DeferredRules.S.ddlAPI])
 
     /// Conversion data says Non-organic within the click lookback
-    package static let deferredAfGcdNonOrganic = Rule(id: "deferred.af.gcd-non-organic", title: "Conversion data says Non-organic within the click lookback",
-         versions: DeferredRules.both,
-         explanation: "onConversionDataSuccess reports af_status Non-organic with the full click data (media_source, campaign, deep_link_value, custom parameters, match_type, is_first_launch) when a click matches within the lookback: 7 days by default for referrer and ID matching (af_click_lookback on the link or the app's setting changes it), at most 24 hours for probabilistic modelling.",
-         sources: [DeferredRules.S.convDataIOS, DeferredRules.S.lookback, DeferredRules.S.payloads, DeferredRules.S.gcdAPI])
+    package static let deferredAfGcdNonOrganic = Rule(
+        id: "deferred.af.gcd-non-organic", title: "Conversion data says Non-organic within the click lookback",
+        versions: DeferredRules.both,
+        explanation:
+            "onConversionDataSuccess reports af_status Non-organic with the full click data (media_source, campaign, deep_link_value, custom parameters, match_type, is_first_launch) when a click matches within the lookback: 7 days by default for referrer and ID matching (af_click_lookback on the link or the app's setting changes it), at most 24 hours for probabilistic modelling.",
+        sources: [DeferredRules.S.convDataIOS, DeferredRules.S.lookback, DeferredRules.S.payloads, DeferredRules.S.gcdAPI])
 
     /// Conversion data says Organic when no click is within the lookback
-    package static let deferredAfGcdOrganic = Rule(id: "deferred.af.gcd-organic", title: "Conversion data says Organic when no click is within the lookback",
-         versions: DeferredRules.both,
-         explanation: "Outside the lookback window, without a matching click, or for a reinstall inside the re-attribution window, onConversionDataSuccess reports af_status Organic with no link data.",
-         sources: [DeferredRules.S.lookback, DeferredRules.S.gcdAPI, DeferredRules.S.reattr])
+    package static let deferredAfGcdOrganic = Rule(
+        id: "deferred.af.gcd-organic", title: "Conversion data says Organic when no click is within the lookback",
+        versions: DeferredRules.both,
+        explanation:
+            "Outside the lookback window, without a matching click, or for a reinstall inside the re-attribution window, onConversionDataSuccess reports af_status Organic with no link data.",
+        sources: [DeferredRules.S.lookback, DeferredRules.S.gcdAPI, DeferredRules.S.reattr])
 
     /// Extended deferred deep linking routes from conversion data
-    package static let deferredAfEddlRoute = Rule(id: "deferred.af.eddl-route", title: "Extended deferred deep linking routes from conversion data",
-         versions: DeferredRules.both,
-         explanation: "Apps that implement UDL and onConversionDataSuccess can route from conversion data when UDL returns NOT_FOUND (more than 15 minutes) or FOUND without routing data (SRN): if af_status is Non-organic and is_first_launch is true, use deep_link_value or a custom key. Only one of the two may route the user.",
-         sources: [DeferredRules.S.eddl, DeferredRules.S.workflow, DeferredRules.S.legacyIOS])
+    package static let deferredAfEddlRoute = Rule(
+        id: "deferred.af.eddl-route", title: "Extended deferred deep linking routes from conversion data",
+        versions: DeferredRules.both,
+        explanation:
+            "Apps that implement UDL and onConversionDataSuccess can route from conversion data when UDL returns NOT_FOUND (more than 15 minutes) or FOUND without routing data (SRN): if af_status is Non-organic and is_first_launch is true, use deep_link_value or a custom key. Only one of the two may route the user.",
+        sources: [DeferredRules.S.eddl, DeferredRules.S.workflow, DeferredRules.S.legacyIOS])
 
     /// Later launches: no UDL callback, cached conversion data with is_first_launch false
-    package static let deferredAfLaterLaunch = Rule(id: "deferred.af.later-launch", title: "Later launches: no UDL callback, cached conversion data with is_first_launch false",
-         versions: DeferredRules.both,
-         explanation: "The deferred lookup runs only on the first launch of an install. A later launch without a link produces no UDL callback; onConversionDataSuccess fires again with the cached payload and is_first_launch false.",
-         sources: [DeferredRules.S.issue223, DeferredRules.S.issue367, DeferredRules.S.convDataIOS])
+    package static let deferredAfLaterLaunch = Rule(
+        id: "deferred.af.later-launch", title: "Later launches: no UDL callback, cached conversion data with is_first_launch false",
+        versions: DeferredRules.both,
+        explanation:
+            "The deferred lookup runs only on the first launch of an install. A later launch without a link produces no UDL callback; onConversionDataSuccess fires again with the cached payload and is_first_launch false.",
+        sources: [DeferredRules.S.issue223, DeferredRules.S.issue367, DeferredRules.S.convDataIOS])
 
     /// onConversionDataSuccess fires on every launch — check is_first_launch
-    package static let deferredAfGcdEveryLaunch = Rule(id: "deferred.af.gcd-every-launch", title: "onConversionDataSuccess fires on every launch — check is_first_launch",
-         versions: DeferredRules.both,
-         explanation: "onConversionDataSuccess is invoked whenever the app opens or returns to the foreground, each time with the same cached payload. An app that routes from it without checking is_first_launch sends the user to the deferred screen again on every launch.",
-         sources: [DeferredRules.S.issue319, DeferredRules.S.issue223, DeferredRules.S.convDataIOS])
+    package static let deferredAfGcdEveryLaunch = Rule(
+        id: "deferred.af.gcd-every-launch", title: "onConversionDataSuccess fires on every launch — check is_first_launch",
+        versions: DeferredRules.both,
+        explanation:
+            "onConversionDataSuccess is invoked whenever the app opens or returns to the foreground, each time with the same cached payload. An app that routes from it without checking is_first_launch sends the user to the deferred screen again on every launch.",
+        sources: [DeferredRules.S.issue319, DeferredRules.S.issue223, DeferredRules.S.convDataIOS])
 
     /// Offline at first open: the deferred lookup fails and is not retried
-    package static let deferredAfOffline = Rule(id: "deferred.af.offline", title: "Offline at first open: the deferred lookup fails and is not retried",
-         versions: DeferredRules.both,
-         explanation: "The deferred lookup happens at launch. Without a network UDL reports FAILURE (iOS) / ERROR NETWORK (Android) and conversion data fails; the SDK does not retry the deferred lookup later.",
-         sources: [DeferredRules.S.dlResultAndroid, DeferredRules.S.issue293])
+    package static let deferredAfOffline = Rule(
+        id: "deferred.af.offline", title: "Offline at first open: the deferred lookup fails and is not retried",
+        versions: DeferredRules.both,
+        explanation:
+            "The deferred lookup happens at launch. Without a network UDL reports FAILURE (iOS) / ERROR NETWORK (Android) and conversion data fails; the SDK does not retry the deferred lookup later.",
+        sources: [DeferredRules.S.dlResultAndroid, DeferredRules.S.issue293])
 
     /// A slow answer beyond deepLinkTimeout fails UDL
-    package static let deferredAfTimeout = Rule(id: "deferred.af.timeout", title: "A slow answer beyond deepLinkTimeout fails UDL",
-         versions: DeferredRules.both,
-         explanation: "deepLinkTimeout is the request timeout for deferred deep linking (3000 ms by default per AppsFlyer's plugin docs). When the server answers later, UDL reports FAILURE (iOS) / ERROR TIMEOUT (Android); conversion data may still arrive later.",
-         sources: [DeferredRules.S.libRefIOS, DeferredRules.S.dlResultAndroid, DeferredRules.S.capacitor])
+    package static let deferredAfTimeout = Rule(
+        id: "deferred.af.timeout", title: "A slow answer beyond deepLinkTimeout fails UDL",
+        versions: DeferredRules.both,
+        explanation:
+            "deepLinkTimeout is the request timeout for deferred deep linking (3000 ms by default per AppsFlyer's plugin docs). When the server answers later, UDL reports FAILURE (iOS) / ERROR TIMEOUT (Android); conversion data may still arrive later.",
+        sources: [DeferredRules.S.libRefIOS, DeferredRules.S.dlResultAndroid, DeferredRules.S.capacitor])
 
     /// waitForATTUserAuthorization delays the first-launch callbacks
-    package static let deferredAfAttWait = Rule(id: "deferred.af.att-wait", title: "waitForATTUserAuthorization delays the first-launch callbacks",
-         versions: [.ios(14)],
-         explanation: "With waitForATTUserAuthorization the SDK waits before sending its launch until the user answers the ATT prompt or the timeout expires, so UDL and conversion data arrive only after that (plus the server round trip).",
-         sources: [DeferredRules.S.integrateIOS, DeferredRules.S.capacitor])
+    package static let deferredAfAttWait = Rule(
+        id: "deferred.af.att-wait", title: "waitForATTUserAuthorization delays the first-launch callbacks",
+        versions: [.ios(14)],
+        explanation:
+            "With waitForATTUserAuthorization the SDK waits before sending its launch until the user answers the ATT prompt or the timeout expires, so UDL and conversion data arrive only after that (plus the server round trip).",
+        sources: [DeferredRules.S.integrateIOS, DeferredRules.S.capacitor])
 
     /// A reinstall inside the re-attribution window is not attributed
-    package static let deferredAfReinstall = Rule(id: "deferred.af.reinstall", title: "A reinstall inside the re-attribution window is not attributed",
-         versions: DeferredRules.both,
-         explanation: "AppsFlyer's re-attribution window is 90 days by default: a reinstall inside it is not attributed and conversion data is Organic. Whether UDL still returns a deferred deep link on a reinstall is undocumented; linksim evaluates it like a first launch (assumption A4).",
-         sources: [DeferredRules.S.reattr])
+    package static let deferredAfReinstall = Rule(
+        id: "deferred.af.reinstall", title: "A reinstall inside the re-attribution window is not attributed",
+        versions: DeferredRules.both,
+        explanation:
+            "AppsFlyer's re-attribution window is 90 days by default: a reinstall inside it is not attributed and conversion data is Organic. Whether UDL still returns a deferred deep link on a reinstall is undocumented; linksim evaluates it like a first launch (assumption A4).",
+        sources: [DeferredRules.S.reattr])
 
     /// The clipboard recipe rescues the deep link past Private Relay
-    package static let deferredAfClipboardRecipe = Rule(id: "deferred.af.clipboard-recipe", title: "The clipboard recipe rescues the deep link past Private Relay",
-         versions: [.ios()],
-         explanation: "AppsFlyer's Private Relay guide: a landing page copies the link with cp_url=true; on first launch the app reads UIPasteboard.general.string and, if it contains cp_url=true, calls performOnAppAttribution(with:), which is processed like a direct deep-link open. It does not help attribution. Under UDL linksim reports it as FOUND with isDeferred false (assumption A2) and routes the first result only (A3).",
-         sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.libRefIOS])
+    package static let deferredAfClipboardRecipe = Rule(
+        id: "deferred.af.clipboard-recipe", title: "The clipboard recipe rescues the deep link past Private Relay",
+        versions: [.ios()],
+        explanation:
+            "AppsFlyer's Private Relay guide: a landing page copies the link with cp_url=true; on first launch the app reads UIPasteboard.general.string and, if it contains cp_url=true, calls performOnAppAttribution(with:), which is processed like a direct deep-link open. It does not help attribution. Under UDL linksim reports it as FOUND with isDeferred false (assumption A2) and routes the first result only (A3).",
+        sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.libRefIOS])
 
     /// Google Play Install Referrer: a deterministic match
-    package static let deferredMatchReferrer = Rule(id: "deferred.match.referrer", title: "Google Play Install Referrer: a deterministic match",
-         versions: [.android()],
-         explanation: "The Play Install Referrer returns the referrer of the Play URL that led to the install, for 90 days; the string travels through Google Play, so the match is deterministic. Sideloads and other stores have no Play referrer.",
-         sources: [DeferredRules.S.gpIR, DeferredRules.S.ddlAPI, DeferredRules.S.brMethod])
+    package static let deferredMatchReferrer = Rule(
+        id: "deferred.match.referrer", title: "Google Play Install Referrer: a deterministic match",
+        versions: [.android()],
+        explanation:
+            "The Play Install Referrer returns the referrer of the Play URL that led to the install, for 90 days; the string travels through Google Play, so the match is deterministic. Sideloads and other stores have no Play referrer.",
+        sources: [DeferredRules.S.gpIR, DeferredRules.S.ddlAPI, DeferredRules.S.brMethod])
 
     /// Advertising-ID matching needs an ad click and a readable ID
-    package static let deferredMatchId = Rule(id: "deferred.match.id", title: "Advertising-ID matching needs an ad click and a readable ID",
-         versions: [.ios(), .android()],
-         explanation: "An ad-network click can carry the device's advertising ID. From iOS 14.5 the IDFA is all zeros unless the user authorized App Tracking Transparency, so ID matching works on iOS only with ATT authorized. Owned-media clicks (email, SMS, web) carry no device ID.",
-         sources: [DeferredRules.S.att, DeferredRules.S.ddlAPI, DeferredRules.S.udlIOS])
+    package static let deferredMatchId = Rule(
+        id: "deferred.match.id", title: "Advertising-ID matching needs an ad click and a readable ID",
+        versions: [.ios(), .android()],
+        explanation:
+            "An ad-network click can carry the device's advertising ID. From iOS 14.5 the IDFA is all zeros unless the user authorized App Tracking Transparency, so ID matching works on iOS only with ATT authorized. Owned-media clicks (email, SMS, web) carry no device ID.",
+        sources: [DeferredRules.S.att, DeferredRules.S.ddlAPI, DeferredRules.S.udlIOS])
 
     /// Probabilistic matching needs the same network at click and first open
-    package static let deferredMatchProbabilistic = Rule(id: "deferred.match.probabilistic", title: "Probabilistic matching needs the same network at click and first open",
-         versions: DeferredRules.both,
-         explanation: "Without a deterministic signal, providers compare IP address, OS, device model and locale of the click with the first open within a short window (AppsFlyer at most 24 h, Branch 2 h, Adjust 6 h by default). linksim treats it as binary: a match iff the same network (assumption A7). Apple considers fingerprinting a policy violation.",
-         sources: [DeferredRules.S.ddlAPI, DeferredRules.S.lookback, DeferredRules.S.brExpire, DeferredRules.S.att])
+    package static let deferredMatchProbabilistic = Rule(
+        id: "deferred.match.probabilistic", title: "Probabilistic matching needs the same network at click and first open",
+        versions: DeferredRules.both,
+        explanation:
+            "Without a deterministic signal, providers compare IP address, OS, device model and locale of the click with the first open within a short window (AppsFlyer at most 24 h, Branch 2 h, Adjust 6 h by default). linksim treats it as binary: a match iff the same network (assumption A7). Apple considers fingerprinting a policy violation.",
+        sources: [DeferredRules.S.ddlAPI, DeferredRules.S.lookback, DeferredRules.S.brExpire, DeferredRules.S.att])
 
     /// iCloud Private Relay hides the click's IP
-    package static let deferredMatchPrivateRelay = Rule(id: "deferred.match.private-relay", title: "iCloud Private Relay hides the click's IP",
-         versions: [.ios(15)],
-         explanation: "Private Relay proxies all Safari browsing but not ordinary HTTPS app traffic: a Safari click reaches the provider from a relay IP while the first open comes from the device's own IP, so probabilistic matching fails. linksim assumes in-app browsers are not relayed (assumption A5).",
-         sources: [DeferredRules.S.privateRelay, DeferredRules.S.privateRelayAF])
+    package static let deferredMatchPrivateRelay = Rule(
+        id: "deferred.match.private-relay", title: "iCloud Private Relay hides the click's IP",
+        versions: [.ios(15)],
+        explanation:
+            "Private Relay proxies all Safari browsing but not ordinary HTTPS app traffic: a Safari click reaches the provider from a relay IP while the first open comes from the device's own IP, so probabilistic matching fails. linksim assumes in-app browsers are not relayed (assumption A5).",
+        sources: [DeferredRules.S.privateRelay, DeferredRules.S.privateRelayAF])
 
     /// A network change between click and first open breaks probabilistic matching
-    package static let deferredMatchNetworkChange = Rule(id: "deferred.match.network-change", title: "A network change between click and first open breaks probabilistic matching",
-         versions: DeferredRules.both,
-         explanation: "The snapshot compares the click's IP with the first open's IP: switching from Wi-Fi to cellular (or a VPN) between them makes them differ, and no probabilistic match is possible.",
-         sources: [DeferredRules.S.brExpire, DeferredRules.S.ddlAPI])
+    package static let deferredMatchNetworkChange = Rule(
+        id: "deferred.match.network-change", title: "A network change between click and first open breaks probabilistic matching",
+        versions: DeferredRules.both,
+        explanation:
+            "The snapshot compares the click's IP with the first open's IP: switching from Wi-Fi to cellular (or a VPN) between them makes them differ, and no probabilistic match is possible.",
+        sources: [DeferredRules.S.brExpire, DeferredRules.S.ddlAPI])
 
     /// No recorded click: nothing to match
-    package static let deferredMatchNone = Rule(id: "deferred.match.none", title: "No recorded click: nothing to match",
-         versions: DeferredRules.both,
-         explanation: "When no provider click was recorded for the app (the user installed it from the store directly), the first open is organic: there is no deferred deep link.",
-         sources: [DeferredRules.S.ddlAPI, DeferredRules.S.attrModel])
+    package static let deferredMatchNone = Rule(
+        id: "deferred.match.none", title: "No recorded click: nothing to match",
+        versions: DeferredRules.both,
+        explanation:
+            "When no provider click was recorded for the app (the user installed it from the store directly), the first open is organic: there is no deferred deep link.",
+        sources: [DeferredRules.S.ddlAPI, DeferredRules.S.attrModel])
 
     /// iOS 16+ asks before an app reads the pasteboard
-    package static let deferredIosPasteAlert = Rule(id: "deferred.ios.paste-alert", title: "iOS 16+ asks before an app reads the pasteboard",
-         versions: [.ios(16)],
-         explanation: "From iOS 16 a programmatic pasteboard read (UIPasteboard.general.string or .URL) shows a blocking “Allow Paste / Don't Allow Paste” alert; a UIPasteControl button the user taps avoids it. Branch's NativeLink read triggers it automatically.",
-         sources: [DeferredRules.S.pasteControl, DeferredRules.S.brNativeLink])
+    package static let deferredIosPasteAlert = Rule(
+        id: "deferred.ios.paste-alert", title: "iOS 16+ asks before an app reads the pasteboard",
+        versions: [.ios(16)],
+        explanation:
+            "From iOS 16 a programmatic pasteboard read (UIPasteboard.general.string or .URL) shows a blocking “Allow Paste / Don't Allow Paste” alert; a UIPasteControl button the user taps avoids it. Branch's NativeLink read triggers it automatically.",
+        sources: [DeferredRules.S.pasteControl, DeferredRules.S.brNativeLink])
 
     /// iOS 14–15 shows a “pasted from” banner
-    package static let deferredIosPasteBanner = Rule(id: "deferred.ios.paste-banner", title: "iOS 14–15 shows a “pasted from” banner",
-         versions: [.ios(14, through: 15)],
-         explanation: "On iOS 14 and 15 an app reading the pasteboard gets the data at once and iOS shows a non-blocking “<App> pasted from <App>” notification.",
-         sources: [DeferredRules.S.fdlIOSSDK, DeferredRules.S.privateRelayAF])
+    package static let deferredIosPasteBanner = Rule(
+        id: "deferred.ios.paste-banner", title: "iOS 14–15 shows a “pasted from” banner",
+        versions: [.ios(14, through: 15)],
+        explanation:
+            "On iOS 14 and 15 an app reading the pasteboard gets the data at once and iOS shows a non-blocking “<App> pasted from <App>” notification.",
+        sources: [DeferredRules.S.fdlIOSSDK, DeferredRules.S.privateRelayAF])
 
     /// “Don't Allow Paste” leaves the app without the link
-    package static let deferredIosPasteDenied = Rule(id: "deferred.ios.paste-denied", title: "“Don't Allow Paste” leaves the app without the link",
-         versions: [.ios(16)],
-         explanation: "If the user taps “Don't Allow Paste”, the read returns nothing: pasteboard-based deferred deep linking finds no link.",
-         sources: [DeferredRules.S.pasteControl])
+    package static let deferredIosPasteDenied = Rule(
+        id: "deferred.ios.paste-denied", title: "“Don't Allow Paste” leaves the app without the link",
+        versions: [.ios(16)],
+        explanation: "If the user taps “Don't Allow Paste”, the read returns nothing: pasteboard-based deferred deep linking finds no link.",
+        sources: [DeferredRules.S.pasteControl])
 
     /// The pasteboard must still hold the copied link
-    package static let deferredPasteboardNoLink = Rule(id: "deferred.pasteboard.no-link", title: "The pasteboard must still hold the copied link",
-         versions: [.ios()],
-         explanation: "There is one general pasteboard: anything the user copied after the click replaces the link, and an empty pasteboard gives nothing. The recipe then finds no link (linksim's assumption, following from the single pasteboard).",
-         sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.brPasteboard])
+    package static let deferredPasteboardNoLink = Rule(
+        id: "deferred.pasteboard.no-link", title: "The pasteboard must still hold the copied link",
+        versions: [.ios()],
+        explanation:
+            "There is one general pasteboard: anything the user copied after the click replaces the link, and an empty pasteboard gives nothing. The recipe then finds no link (linksim's assumption, following from the single pasteboard).",
+        sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.brPasteboard])
 
     /// Branch: a link that opens the app is a guaranteed match
-    package static let deferredBranchDirect = Rule(id: "deferred.branch.direct", title: "Branch: a link that opens the app is a guaranteed match",
-         versions: DeferredRules.both,
-         explanation: "When a Branch link opens the app (universal link, App Link or URI scheme) the SDK resolves its link_click_id: initSession gets the link data with +clicked_branch_link true and +match_guaranteed true; +is_first_session is true only for the first session of a fresh install.",
-         sources: [DeferredRules.S.brRouting, DeferredRules.S.brMethod])
+    package static let deferredBranchDirect = Rule(
+        id: "deferred.branch.direct", title: "Branch: a link that opens the app is a guaranteed match",
+        versions: DeferredRules.both,
+        explanation:
+            "When a Branch link opens the app (universal link, App Link or URI scheme) the SDK resolves its link_click_id: initSession gets the link data with +clicked_branch_link true and +match_guaranteed true; +is_first_session is true only for the first session of a fresh install.",
+        sources: [DeferredRules.S.brRouting, DeferredRules.S.brMethod])
 
     /// Branch NativeLink reads the link from the pasteboard
-    package static let deferredBranchNativelink = Rule(id: "deferred.branch.nativelink", title: "Branch NativeLink reads the link from the pasteboard",
-         versions: [.ios(15)],
-         explanation: "NativeLink (iOS 15+): the Deepview page copies the link, the SDK reads the pasteboard on install when checkPasteboardOnInstall() is enabled (off by default), keeps it only if it is a Branch link, and sends it as local_url: +match_guaranteed true.",
-         sources: [DeferredRules.S.brNativeLink, DeferredRules.S.brPasteboard, DeferredRules.S.br1394, DeferredRules.S.brMethod])
+    package static let deferredBranchNativelink = Rule(
+        id: "deferred.branch.nativelink", title: "Branch NativeLink reads the link from the pasteboard",
+        versions: [.ios(15)],
+        explanation:
+            "NativeLink (iOS 15+): the Deepview page copies the link, the SDK reads the pasteboard on install when checkPasteboardOnInstall() is enabled (off by default), keeps it only if it is a Branch link, and sends it as local_url: +match_guaranteed true.",
+        sources: [DeferredRules.S.brNativeLink, DeferredRules.S.brPasteboard, DeferredRules.S.br1394, DeferredRules.S.brMethod])
 
     /// Branch: Install Referrer and device IDs are guaranteed matches
-    package static let deferredBranchGuaranteed = Rule(id: "deferred.branch.guaranteed", title: "Branch: Install Referrer and device IDs are guaranteed matches",
-         versions: DeferredRules.both,
-         explanation: "Branch lists the Google Play Install Referrer and device-ID matches among its 100% methods: +match_guaranteed true. Post-iOS 14 installs are usually not guaranteed unless the user opts in to IDFA collection.",
-         sources: [DeferredRules.S.brMethod, DeferredRules.S.gpIR])
+    package static let deferredBranchGuaranteed = Rule(
+        id: "deferred.branch.guaranteed", title: "Branch: Install Referrer and device IDs are guaranteed matches",
+        versions: DeferredRules.both,
+        explanation:
+            "Branch lists the Google Play Install Referrer and device-ID matches among its 100% methods: +match_guaranteed true. Post-iOS 14 installs are usually not guaranteed unless the user opts in to IDFA collection.",
+        sources: [DeferredRules.S.brMethod, DeferredRules.S.gpIR])
 
     /// Branch snapshot matching within the match duration
-    package static let deferredBranchSnapshot = Rule(id: "deferred.branch.snapshot", title: "Branch snapshot matching within the match duration",
-         versions: DeferredRules.both,
-         explanation: "Branch stores a browser snapshot (IP, OS, OS version…) at click and compares it at first open. A click stays eligible for the match duration: 2 hours (7200 s) by default, 1–10,080 minutes in settings, or $match_duration on the link. Such matches have +match_guaranteed false; Branch advises sensitive flows to act only on guaranteed matches.",
-         sources: [DeferredRules.S.brExpire, DeferredRules.S.brDuration, DeferredRules.S.brMethod])
+    package static let deferredBranchSnapshot = Rule(
+        id: "deferred.branch.snapshot", title: "Branch snapshot matching within the match duration",
+        versions: DeferredRules.both,
+        explanation:
+            "Branch stores a browser snapshot (IP, OS, OS version…) at click and compares it at first open. A click stays eligible for the match duration: 2 hours (7200 s) by default, 1–10,080 minutes in settings, or $match_duration on the link. Such matches have +match_guaranteed false; Branch advises sensitive flows to act only on guaranteed matches.",
+        sources: [DeferredRules.S.brExpire, DeferredRules.S.brDuration, DeferredRules.S.brMethod])
 
     /// Branch: no match means +clicked_branch_link false
-    package static let deferredBranchNoMatch = Rule(id: "deferred.branch.no-match", title: "Branch: no match means +clicked_branch_link false",
-         versions: DeferredRules.both,
-         explanation: "initSession is called on every open, with parameters even without a link. When no click matches the install, +clicked_branch_link is false and the app shows its default screen.",
-         sources: [DeferredRules.S.brRouting, DeferredRules.S.brDuration])
+    package static let deferredBranchNoMatch = Rule(
+        id: "deferred.branch.no-match", title: "Branch: no match means +clicked_branch_link false",
+        versions: DeferredRules.both,
+        explanation:
+            "initSession is called on every open, with parameters even without a link. When no click matches the install, +clicked_branch_link is false and the app shows its default screen.",
+        sources: [DeferredRules.S.brRouting, DeferredRules.S.brDuration])
 
     /// Branch: later sessions are not first sessions
-    package static let deferredBranchLaterSession = Rule(id: "deferred.branch.later-session", title: "Branch: later sessions are not first sessions",
-         versions: DeferredRules.both,
-         explanation: "+is_first_session is true only for the install's first session (not for reinstalls or later opens); a later open without a link reports +clicked_branch_link false.",
-         sources: [DeferredRules.S.brRouting])
+    package static let deferredBranchLaterSession = Rule(
+        id: "deferred.branch.later-session", title: "Branch: later sessions are not first sessions",
+        versions: DeferredRules.both,
+        explanation:
+            "+is_first_session is true only for the install's first session (not for reinstalls or later opens); a later open without a link reports +clicked_branch_link false.",
+        sources: [DeferredRules.S.brRouting])
 
     /// Adjust hands the deferred deep link to the app and opens it
-    package static let deferredAdjustDeferred = Rule(id: "deferred.adjust.deferred", title: "Adjust hands the deferred deep link to the app and opens it",
-         versions: DeferredRules.both,
-         explanation: "After the first session Adjust matches the install to a click (device matching, 7 days by default; probabilistic modelling, 6 hours by default) and sends the deferred deep link to the SDK, which calls the deferred-deep-link callback and opens the link unless the callback returns false. Branded go.link URLs are converted to the app-scheme form first.",
-         sources: [DeferredRules.S.adjDDL, DeferredRules.S.adjWindows])
+    package static let deferredAdjustDeferred = Rule(
+        id: "deferred.adjust.deferred", title: "Adjust hands the deferred deep link to the app and opens it",
+        versions: DeferredRules.both,
+        explanation:
+            "After the first session Adjust matches the install to a click (device matching, 7 days by default; probabilistic modelling, 6 hours by default) and sends the deferred deep link to the SDK, which calls the deferred-deep-link callback and opens the link unless the callback returns false. Branded go.link URLs are converted to the app-scheme form first.",
+        sources: [DeferredRules.S.adjDDL, DeferredRules.S.adjWindows])
 
     /// Adjust LinkMe reads the link from the pasteboard
-    package static let deferredAdjustLinkme = Rule(id: "deferred.adjust.linkme", title: "Adjust LinkMe reads the link from the pasteboard",
-         versions: [.ios(15)],
-         explanation: "LinkMe (iOS 15+): the click page offers to copy the link information; with linkMeEnabled the SDK reads the pasteboard on first open and uses it as a deterministic match.",
-         sources: [DeferredRules.S.adjLinkMe])
+    package static let deferredAdjustLinkme = Rule(
+        id: "deferred.adjust.linkme", title: "Adjust LinkMe reads the link from the pasteboard",
+        versions: [.ios(15)],
+        explanation:
+            "LinkMe (iOS 15+): the click page offers to copy the link information; with linkMeEnabled the SDK reads the pasteboard on first open and uses it as a deterministic match.",
+        sources: [DeferredRules.S.adjLinkMe])
 
     /// Adjust: outside its windows there is no deferred deep link
-    package static let deferredAdjustNoMatch = Rule(id: "deferred.adjust.no-match", title: "Adjust: outside its windows there is no deferred deep link",
-         versions: DeferredRules.both,
-         explanation: "When no click is matched within the device-matching or probabilistic window (6 hours by default), or on a later session, Adjust delivers no deferred deep link.",
-         sources: [DeferredRules.S.adjWindows, DeferredRules.S.adjDDL])
+    package static let deferredAdjustNoMatch = Rule(
+        id: "deferred.adjust.no-match", title: "Adjust: outside its windows there is no deferred deep link",
+        versions: DeferredRules.both,
+        explanation:
+            "When no click is matched within the device-matching or probabilistic window (6 hours by default), or on a later session, Adjust delivers no deferred deep link.",
+        sources: [DeferredRules.S.adjWindows, DeferredRules.S.adjDDL])
 }

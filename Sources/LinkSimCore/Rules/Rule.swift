@@ -80,8 +80,10 @@ package struct Rule: Sendable, Equatable, Identifiable {
     /// Source URLs or references from the knowledge files, with their evidence tag.
     package var sources: [String]
 
-    package init(id: String, title: String, versions: [VersionRange], sdk: [VersionRange] = [], explanation: String,
-                 sources: [String]) {
+    package init(
+        id: String, title: String, versions: [VersionRange], sdk: [VersionRange] = [], explanation: String,
+        sources: [String]
+    ) {
         self.id = RuleID(catalog: id)
         self.sdk = sdk
         self.title = title

@@ -1,6 +1,7 @@
 /// Every rule the engine can cite.
 package enum RuleCatalog {
-    package static let all: [Rule] = SchemeRules.all + UniversalLinkRules.all + IOSAASARules.all
+    package static let all: [Rule] =
+        SchemeRules.all + UniversalLinkRules.all + IOSAASARules.all
         + AndroidFilterRules.all + AppLinkRules.all + DeferredRules.all
         + RealFileRules.all
 

@@ -17,9 +17,11 @@ enum Sources {
     static let onNewIntent = "[doc] https://developer.android.com/reference/android/app/Activity#onNewIntent(android.content.Intent)"
     static let clearTop = "[doc] https://developer.android.com/reference/android/content/Intent#FLAG_ACTIVITY_CLEAR_TOP"
     static let launchMode = "[doc] https://developer.android.com/guide/topics/manifest/activity-element#lmode"
-    static let chromeExternal = "[code] chromium components/external_intents/android/java/src/org/chromium/components/external_intents/ExternalNavigationHandler.java"
+    static let chromeExternal =
+        "[code] chromium components/external_intents/android/java/src/org/chromium/components/external_intents/ExternalNavigationHandler.java"
     static let chromeIntents = "[doc] https://developer.chrome.com/docs/android/intents"
-    static let webViewClient = "[doc] https://developer.android.com/reference/android/webkit/WebViewClient#shouldOverrideUrlLoading(android.webkit.WebView,%20android.webkit.WebResourceRequest)"
+    static let webViewClient =
+        "[doc] https://developer.android.com/reference/android/webkit/WebViewClient#shouldOverrideUrlLoading(android.webkit.WebView,%20android.webkit.WebResourceRequest)"
     static let intentsAndFilters = "[doc] https://developer.android.com/guide/components/intents-filters"
     static let activityNotFound = "[doc] https://developer.android.com/reference/android/content/ActivityNotFoundException"
     static let tasks = "[doc] https://developer.android.com/guide/components/activities/tasks-and-back-stack"
@@ -76,224 +78,296 @@ enum SchemeRules {
 
 extension Rule {
     /// Safari asks before opening an app for a custom scheme
-    package static let iosSchemeSafariPrompt = Rule(id: "ios.scheme.safari-prompt", title: "Safari asks before opening an app for a custom scheme",
-         versions: [.ios(9)],
-         explanation: "Since iOS 9, when a page in Safari navigates to a custom URL scheme that an installed app registered (a tapped link or window.location), Safari shows the confirmation “Open in “<App>”?” with Cancel and Open. Nothing reaches the app until the user taps Open.",
-         sources: ["[C] openradar 22541203", "[C] EddyVerbruggen/Custom-URL-scheme #193, #228, #239"])
+    package static let iosSchemeSafariPrompt = Rule(
+        id: "ios.scheme.safari-prompt", title: "Safari asks before opening an app for a custom scheme",
+        versions: [.ios(9)],
+        explanation:
+            "Since iOS 9, when a page in Safari navigates to a custom URL scheme that an installed app registered (a tapped link or window.location), Safari shows the confirmation “Open in “<App>”?” with Cancel and Open. Nothing reaches the app until the user taps Open.",
+        sources: ["[C] openradar 22541203", "[C] EddyVerbruggen/Custom-URL-scheme #193, #228, #239"])
 
     /// Before iOS 9 Safari opened custom schemes without asking
-    package static let iosSchemeNoPromptBefore9 = Rule(id: "ios.scheme.no-prompt-before-9", title: "Before iOS 9 Safari opened custom schemes without asking",
-         versions: [.ios(through: 8)],
-         explanation: "Before iOS 9, Safari handed a custom-scheme navigation straight to the app that registered the scheme, with no confirmation.",
-         sources: ["[C] openradar 22541203", "[C] EddyVerbruggen/Custom-URL-scheme #193, #228, #239"])
+    package static let iosSchemeNoPromptBefore9 = Rule(
+        id: "ios.scheme.no-prompt-before-9", title: "Before iOS 9 Safari opened custom schemes without asking",
+        versions: [.ios(through: 8)],
+        explanation: "Before iOS 9, Safari handed a custom-scheme navigation straight to the app that registered the scheme, with no confirmation.",
+        sources: ["[C] openradar 22541203", "[C] EddyVerbruggen/Custom-URL-scheme #193, #228, #239"])
 
     /// Cancel on Safari's “Open in App?” keeps the user in Safari
-    package static let iosSchemePromptCancel = Rule(id: "ios.scheme.prompt-cancel", title: "Cancel on Safari's “Open in App?” keeps the user in Safari",
-         versions: [.ios(9)],
-         explanation: "If the user taps Cancel on the “Open in “<App>”?” confirmation, the app is not opened and the user stays in Safari. Cancel has been reported to close the tab the navigation came from.",
-         sources: ["[C] EddyVerbruggen/Custom-URL-scheme #165"])
+    package static let iosSchemePromptCancel = Rule(
+        id: "ios.scheme.prompt-cancel", title: "Cancel on Safari's “Open in App?” keeps the user in Safari",
+        versions: [.ios(9)],
+        explanation:
+            "If the user taps Cancel on the “Open in “<App>”?” confirmation, the app is not opened and the user stays in Safari. Cancel has been reported to close the tab the navigation came from.",
+        sources: ["[C] EddyVerbruggen/Custom-URL-scheme #165"])
 
     /// Safari cannot open a scheme no app registered
-    package static let iosSchemeNotInstalledSafari = Rule(id: "ios.scheme.not-installed-safari", title: "Safari cannot open a scheme no app registered",
-         versions: [.ios()],
-         explanation: "When no installed app registered the scheme, Safari shows the alert “Cannot Open Page — Safari cannot open the page because the address is invalid.” There is no web fallback for a custom scheme.",
-         sources: ["[C] openradar 12284894"])
+    package static let iosSchemeNotInstalledSafari = Rule(
+        id: "ios.scheme.not-installed-safari", title: "Safari cannot open a scheme no app registered",
+        versions: [.ios()],
+        explanation:
+            "When no installed app registered the scheme, Safari shows the alert “Cannot Open Page — Safari cannot open the page because the address is invalid.” There is no web fallback for a custom scheme.",
+        sources: ["[C] openradar 12284894"])
 
     /// open(_:) fails when no app registered the scheme
-    package static let iosSchemeNotInstalledApp = Rule(id: "ios.scheme.not-installed-app", title: "open(_:) fails when no app registered the scheme",
-         versions: [.ios()],
-         explanation: "When an app (Notes, Messages, Mail, any app) asks iOS to open a custom-scheme URL and no installed app registered the scheme, the open call completes with false and nothing happens; canOpenURL(_:) also returns false.",
-         sources: [Sources.canOpenURL, Sources.scheme])
+    package static let iosSchemeNotInstalledApp = Rule(
+        id: "ios.scheme.not-installed-app", title: "open(_:) fails when no app registered the scheme",
+        versions: [.ios()],
+        explanation:
+            "When an app (Notes, Messages, Mail, any app) asks iOS to open a custom-scheme URL and no installed app registered the scheme, the open call completes with false and nothing happens; canOpenURL(_:) also returns false.",
+        sources: [Sources.canOpenURL, Sources.scheme])
 
     /// A custom-scheme link opened by an app launches the registered app
-    package static let iosSchemeFromApp = Rule(id: "ios.scheme.from-app", title: "A custom-scheme link opened by an app launches the registered app",
-         versions: [.ios()],
-         explanation: "When another app — Notes, Messages, Mail, or any app calling UIApplication.open — opens a custom-scheme URL, iOS launches (or brings forward) the app that registered the scheme. No Safari confirmation is involved.",
-         sources: [Sources.scheme])
+    package static let iosSchemeFromApp = Rule(
+        id: "ios.scheme.from-app", title: "A custom-scheme link opened by an app launches the registered app",
+        versions: [.ios()],
+        explanation:
+            "When another app — Notes, Messages, Mail, or any app calling UIApplication.open — opens a custom-scheme URL, iOS launches (or brings forward) the app that registered the scheme. No Safari confirmation is involved.",
+        sources: [Sources.scheme])
 
     /// A third-party app opening another app's scheme can trigger a system prompt
-    package static let iosSchemeAppOpenPrompt = Rule(id: "ios.scheme.app-open-prompt", title: "A third-party app opening another app's scheme can trigger a system prompt",
-         versions: [.ios()],
-         explanation: "When a third-party app (for example a third-party browser or an in-app browser) calls open for a foreign app's scheme, iOS can show ““<Caller>” wants to open “<App>””. Firefox and Focus developers report it is shown once per pair of apps.",
-         sources: ["[C] mozilla-mobile/firefox-ios PR #1576", "[C] mozilla-mobile/focus-ios PR #423"])
+    package static let iosSchemeAppOpenPrompt = Rule(
+        id: "ios.scheme.app-open-prompt", title: "A third-party app opening another app's scheme can trigger a system prompt",
+        versions: [.ios()],
+        explanation:
+            "When a third-party app (for example a third-party browser or an in-app browser) calls open for a foreign app's scheme, iOS can show ““<Caller>” wants to open “<App>””. Firefox and Focus developers report it is shown once per pair of apps.",
+        sources: ["[C] mozilla-mobile/firefox-ios PR #1576", "[C] mozilla-mobile/focus-ios PR #423"])
 
     /// Two apps claiming one scheme: which one opens is undefined
-    package static let iosSchemeCollision = Rule(id: "ios.scheme.collision", title: "Two apps claiming one scheme: which one opens is undefined",
-         versions: [.ios()],
-         explanation: "Several apps may register the same custom scheme; the CFBundleURLName identifier does not reserve it. Apple documents that which app the system then targets is undefined and cannot be changed. linksim resolves it deterministically (device.scheme_collision: first_installed by default, or last_installed) and says so, because a real device may pick either.",
-         sources: [Sources.scheme])
+    package static let iosSchemeCollision = Rule(
+        id: "ios.scheme.collision", title: "Two apps claiming one scheme: which one opens is undefined",
+        versions: [.ios()],
+        explanation:
+            "Several apps may register the same custom scheme; the CFBundleURLName identifier does not reserve it. Apple documents that which app the system then targets is undefined and cannot be changed. linksim resolves it deterministically (device.scheme_collision: first_installed by default, or last_installed) and says so, because a real device may pick either.",
+        sources: [Sources.scheme])
 
     /// Reserved schemes open system apps
-    package static let iosSchemeReserved = Rule(id: "ios.scheme.reserved", title: "Reserved schemes open system apps",
-         versions: [.ios()],
-         explanation: "Some schemes belong to system apps — mailto (Mail), tel (Phone), sms (Messages), facetime (FaceTime) — and always open them; a third-party app cannot take them over.",
-         sources: [Sources.scheme])
+    package static let iosSchemeReserved = Rule(
+        id: "ios.scheme.reserved", title: "Reserved schemes open system apps",
+        versions: [.ios()],
+        explanation:
+            "Some schemes belong to system apps — mailto (Mail), tel (Phone), sms (Messages), facetime (FaceTime) — and always open them; a third-party app cannot take them over.",
+        sources: [Sources.scheme])
 
     /// App-delegate apps receive URLs in the application delegate
-    package static let iosDeliveryAppDelegate = Rule(id: "ios.delivery.app-delegate", title: "App-delegate apps receive URLs in the application delegate",
-         versions: [.ios()],
-         explanation: "An app without a scene manifest gets a custom-scheme URL in application(_:open:options:). On a cold start, application(_:willFinishLaunchingWithOptions:) and application(_:didFinishLaunchingWithOptions:) run first with launchOptions[.url], then application(_:open:options:) (unless a launch method returns false). Warm, the app is brought to the foreground and then application(_:open:options:) is called. A universal link arrives in application(_:continue:restorationHandler:) in both cases.",
-         sources: [Sources.openURL, Sources.scheme, Sources.sul])
+    package static let iosDeliveryAppDelegate = Rule(
+        id: "ios.delivery.app-delegate", title: "App-delegate apps receive URLs in the application delegate",
+        versions: [.ios()],
+        explanation:
+            "An app without a scene manifest gets a custom-scheme URL in application(_:open:options:). On a cold start, application(_:willFinishLaunchingWithOptions:) and application(_:didFinishLaunchingWithOptions:) run first with launchOptions[.url], then application(_:open:options:) (unless a launch method returns false). Warm, the app is brought to the foreground and then application(_:open:options:) is called. A universal link arrives in application(_:continue:restorationHandler:) in both cases.",
+        sources: [Sources.openURL, Sources.scheme, Sources.sul])
 
     /// Scene-based apps get a cold-start link in scene(_:willConnectTo:options:)
-    package static let iosDeliveryScenesCold = Rule(id: "ios.delivery.scenes-cold", title: "Scene-based apps get a cold-start link in scene(_:willConnectTo:options:)",
-         versions: [.ios(13)],
-         explanation: "With a scene manifest (iOS 13+), a link that launches the app arrives in scene(_:willConnectTo:options:) — custom schemes in connectionOptions.urlContexts, universal links in connectionOptions.userActivities. scene(_:openURLContexts:) and scene(_:continue:) are NOT called on a cold start, and launchOptions in didFinishLaunching is nil.",
-         sources: [Sources.scheme, Sources.sul, Sources.didFinish])
+    package static let iosDeliveryScenesCold = Rule(
+        id: "ios.delivery.scenes-cold", title: "Scene-based apps get a cold-start link in scene(_:willConnectTo:options:)",
+        versions: [.ios(13)],
+        explanation:
+            "With a scene manifest (iOS 13+), a link that launches the app arrives in scene(_:willConnectTo:options:) — custom schemes in connectionOptions.urlContexts, universal links in connectionOptions.userActivities. scene(_:openURLContexts:) and scene(_:continue:) are NOT called on a cold start, and launchOptions in didFinishLaunching is nil.",
+        sources: [Sources.scheme, Sources.sul, Sources.didFinish])
 
     /// Scene-based apps get a warm link in scene(_:openURLContexts:) or scene(_:continue:)
-    package static let iosDeliveryScenesWarm = Rule(id: "ios.delivery.scenes-warm", title: "Scene-based apps get a warm link in scene(_:openURLContexts:) or scene(_:continue:)",
-         versions: [.ios(13)],
-         explanation: "When the app is running or suspended, a custom-scheme URL arrives in scene(_:openURLContexts:) and a universal link in scene(_:continue:). The app-delegate methods are not called for scene-based apps.",
-         sources: [Sources.scheme, Sources.sul])
+    package static let iosDeliveryScenesWarm = Rule(
+        id: "ios.delivery.scenes-warm", title: "Scene-based apps get a warm link in scene(_:openURLContexts:) or scene(_:continue:)",
+        versions: [.ios(13)],
+        explanation:
+            "When the app is running or suspended, a custom-scheme URL arrives in scene(_:openURLContexts:) and a universal link in scene(_:continue:). The app-delegate methods are not called for scene-based apps.",
+        sources: [Sources.scheme, Sources.sul])
 
     /// SwiftUI apps receive links in onOpenURL
-    package static let iosDeliverySwiftui = Rule(id: "ios.delivery.swiftui", title: "SwiftUI apps receive links in onOpenURL",
-         versions: [.ios(14)],
-         explanation: "With the SwiftUI App life cycle, both custom-scheme URLs and universal links arrive in .onOpenURL on a view of the scene, cold or warm. An adaptor app delegate's application(_:open:options:) is not called.",
-         sources: [Sources.onOpenURL])
+    package static let iosDeliverySwiftui = Rule(
+        id: "ios.delivery.swiftui", title: "SwiftUI apps receive links in onOpenURL",
+        versions: [.ios(14)],
+        explanation:
+            "With the SwiftUI App life cycle, both custom-scheme URLs and universal links arrive in .onOpenURL on a view of the scene, cold or warm. An adaptor app delegate's application(_:open:options:) is not called.",
+        sources: [Sources.onOpenURL])
 
     /// The app opens but its code never sees the link
-    package static let iosDeliveryMissingHandler = Rule(id: "ios.delivery.missing-handler", title: "The app opens but its code never sees the link",
-         versions: [.ios()],
-         explanation: "iOS delivers the link to exactly one entry point, chosen by the app's life cycle and whether it was running. If the app does not implement that method — the classic bug is handling links only in scene(_:openURLContexts:) or scene(_:continue:), which are never called on a cold start — the app comes to the front but nothing routes the link, so the user sees the home or previous screen.",
-         sources: [Sources.scheme, Sources.sul])
+    package static let iosDeliveryMissingHandler = Rule(
+        id: "ios.delivery.missing-handler", title: "The app opens but its code never sees the link",
+        versions: [.ios()],
+        explanation:
+            "iOS delivers the link to exactly one entry point, chosen by the app's life cycle and whether it was running. If the app does not implement that method — the classic bug is handling links only in scene(_:openURLContexts:) or scene(_:continue:), which are never called on a cold start — the app comes to the front but nothing routes the link, so the user sees the home or previous screen.",
+        sources: [Sources.scheme, Sources.sul])
 
     /// application(_:open:options:) is deprecated in iOS 26
-    package static let iosDeliveryOpenUrlDeprecated26 = Rule(id: "ios.delivery.open-url-deprecated-26", title: "application(_:open:options:) is deprecated in iOS 26",
-         versions: [.ios(26)],
-         explanation: "iOS 26 deprecates application(_:open:options:) and the UIApplication URL launch-option APIs, pointing to the scene life cycle and scene(_:openURLContexts:). Deprecated methods are still called for apps that use them.",
-         sources: [Sources.openURL])
+    package static let iosDeliveryOpenUrlDeprecated26 = Rule(
+        id: "ios.delivery.open-url-deprecated-26", title: "application(_:open:options:) is deprecated in iOS 26",
+        versions: [.ios(26)],
+        explanation:
+            "iOS 26 deprecates application(_:open:options:) and the UIApplication URL launch-option APIs, pointing to the scene life cycle and scene(_:openURLContexts:). Deprecated methods are still called for apps that use them.",
+        sources: [Sources.openURL])
 
     /// Apps built with the iOS 27 SDK must adopt scenes
-    package static let iosDeliveryScenesRequired27 = Rule(id: "ios.delivery.scenes-required-27", title: "Apps built with the iOS 27 SDK must adopt scenes",
-         versions: [.ios(27)], sdk: [.ios(27)],
-         explanation: "Apps built with the iOS 27 SDK must adopt the UIKit scene life cycle, or they fail to launch. Binaries built with older SDKs keep launching. Scenarios say which SDK an app was built with in `ios_sdk`.",
-         sources: ["[A] TN3187 https://developer.apple.com/documentation/uikit/transitioning-to-the-uikit-scene-based-life-cycle"])
+    package static let iosDeliveryScenesRequired27 = Rule(
+        id: "ios.delivery.scenes-required-27", title: "Apps built with the iOS 27 SDK must adopt scenes",
+        versions: [.ios(27)], sdk: [.ios(27)],
+        explanation:
+            "Apps built with the iOS 27 SDK must adopt the UIKit scene life cycle, or they fail to launch. Binaries built with older SDKs keep launching. Scenarios say which SDK an app was built with in `ios_sdk`.",
+        sources: ["[A] TN3187 https://developer.apple.com/documentation/uikit/transitioning-to-the-uikit-scene-based-life-cycle"])
 
     /// iOS 18.4: SwiftUI apps reported to drop cold-start universal links
-    package static let iosDeliverySwiftui184Quirk = Rule(id: "ios.delivery.swiftui-18-4-quirk", title: "iOS 18.4: SwiftUI apps reported to drop cold-start universal links",
-         versions: [VersionRange(.ios, from: OSVersion(ios: 18, 4), through: OSVersion(ios: 18, 4, 99))],
-         explanation: "On iOS 18.4 the SwiftUI App life cycle was reported to drop universal links that launch the app cold: neither onOpenURL nor onContinueUserActivity fired. It is a reported bug, not documented behaviour, so linksim models it only when a scenario switches it on (assumptions.quirk_swiftui_cold_start_drop_18_4).",
-         sources: ["[C] FB17446617", "[C] feedback-assistant/reports#650"])
+    package static let iosDeliverySwiftui184Quirk = Rule(
+        id: "ios.delivery.swiftui-18-4-quirk", title: "iOS 18.4: SwiftUI apps reported to drop cold-start universal links",
+        versions: [VersionRange(.ios, from: OSVersion(ios: 18, 4), through: OSVersion(ios: 18, 4, 99))],
+        explanation:
+            "On iOS 18.4 the SwiftUI App life cycle was reported to drop universal links that launch the app cold: neither onOpenURL nor onContinueUserActivity fired. It is a reported bug, not documented behaviour, so linksim models it only when a scenario switches it on (assumptions.quirk_swiftui_cold_start_drop_18_4).",
+        sources: ["[C] FB17446617", "[C] feedback-assistant/reports#650"])
 
     /// An installed app that was never launched can receive a link
-    package static let iosAppInstalledNeverLaunched = Rule(id: "ios.app.installed-never-launched", title: "An installed app that was never launched can receive a link",
-         versions: [.ios()],
-         explanation: "A custom scheme is registered when the app is installed, and the association file is downloaded at install, so an app that was installed but never opened is launched cold by a link. Apple does not state this for schemes; it is an inference from how registration and the install-time download are documented.",
-         sources: [Sources.scheme, Sources.associatedDomains])
+    package static let iosAppInstalledNeverLaunched = Rule(
+        id: "ios.app.installed-never-launched", title: "An installed app that was never launched can receive a link",
+        versions: [.ios()],
+        explanation:
+            "A custom scheme is registered when the app is installed, and the association file is downloaded at install, so an app that was installed but never opened is launched cold by a link. Apple does not state this for schemes; it is an inference from how registration and the install-time download are documented.",
+        sources: [Sources.scheme, Sources.associatedDomains])
 
     /// No app handles the scheme: nothing happens
-    package static let androidSchemeNoHandler = Rule(id: "android.scheme.no-handler", title: "No app handles the scheme: nothing happens",
-         versions: [.android()],
-         explanation: "Custom schemes have no owner and no browser fallback. When no activity matches the VIEW intent, an app calling startActivity gets ActivityNotFoundException (it crashes unless it catches it), and Chrome simply ignores the navigation.",
-         sources: [Sources.activityNotFound, Sources.intentsAndFilters, Sources.chromeIntents])
+    package static let androidSchemeNoHandler = Rule(
+        id: "android.scheme.no-handler", title: "No app handles the scheme: nothing happens",
+        versions: [.android()],
+        explanation:
+            "Custom schemes have no owner and no browser fallback. When no activity matches the VIEW intent, an app calling startActivity gets ActivityNotFoundException (it crashes unless it catches it), and Chrome simply ignores the navigation.",
+        sources: [Sources.activityNotFound, Sources.intentsAndFilters, Sources.chromeIntents])
 
     /// One app handles the scheme: it opens
-    package static let androidSchemeSingleHandler = Rule(id: "android.scheme.single-handler", title: "One app handles the scheme: it opens",
-         versions: [.android()],
-         explanation: "When exactly one activity's intent filter matches the VIEW intent for the custom scheme (action VIEW, categories BROWSABLE and DEFAULT, the scheme in its data), Android starts it directly. Any app may declare any scheme: there is no verification for custom schemes.",
-         sources: [Sources.intentResolver, Sources.intentsAndFilters])
+    package static let androidSchemeSingleHandler = Rule(
+        id: "android.scheme.single-handler", title: "One app handles the scheme: it opens",
+        versions: [.android()],
+        explanation:
+            "When exactly one activity's intent filter matches the VIEW intent for the custom scheme (action VIEW, categories BROWSABLE and DEFAULT, the scheme in its data), Android starts it directly. Any app may declare any scheme: there is no verification for custom schemes.",
+        sources: [Sources.intentResolver, Sources.intentsAndFilters])
 
     /// Several apps handle the scheme: Android shows a chooser
-    package static let androidSchemeChooser = Rule(id: "android.scheme.chooser", title: "Several apps handle the scheme: Android shows a chooser",
-         versions: [.android()],
-         explanation: "When two or more activities match, Android shows the system chooser (“Just once” / “Always”); “Always” saves a preferred activity for later taps.",
-         sources: [Sources.intentsAndFilters, Sources.intentResolver])
+    package static let androidSchemeChooser = Rule(
+        id: "android.scheme.chooser", title: "Several apps handle the scheme: Android shows a chooser",
+        versions: [.android()],
+        explanation:
+            "When two or more activities match, Android shows the system chooser (“Just once” / “Always”); “Always” saves a preferred activity for later taps.",
+        sources: [Sources.intentsAndFilters, Sources.intentResolver])
 
     /// A WebView without a WebViewClient hands links to the system
-    package static let androidWebviewNoClient = Rule(id: "android.webview.no-client", title: "A WebView without a WebViewClient hands links to the system",
-         versions: [.android()],
-         explanation: "When the host app sets no WebViewClient, WebView's built-in client parses every navigation with Intent.parseUri(url, URI_INTENT_SCHEME) — so intent: URLs work — adds CATEGORY_BROWSABLE and starts the activity: the system resolves it as for any other app (App Links, choosers, custom schemes). If nothing handles it, WebView loads the URL itself; an intent: or custom-scheme URL then fails with net::ERR_UNKNOWN_URL_SCHEME (Chrome's S.browser_fallback_url is a Chrome feature).",
-         sources: ["[code] AOSP frameworks/webview WebViewContentsClientAdapter.java (NullWebViewClient.shouldOverrideUrlLoading)", Sources.webViewClient])
+    package static let androidWebviewNoClient = Rule(
+        id: "android.webview.no-client", title: "A WebView without a WebViewClient hands links to the system",
+        versions: [.android()],
+        explanation:
+            "When the host app sets no WebViewClient, WebView's built-in client parses every navigation with Intent.parseUri(url, URI_INTENT_SCHEME) — so intent: URLs work — adds CATEGORY_BROWSABLE and starts the activity: the system resolves it as for any other app (App Links, choosers, custom schemes). If nothing handles it, WebView loads the URL itself; an intent: or custom-scheme URL then fails with net::ERR_UNKNOWN_URL_SCHEME (Chrome's S.browser_fallback_url is a Chrome feature).",
+        sources: ["[code] AOSP frameworks/webview WebViewContentsClientAdapter.java (NullWebViewClient.shouldOverrideUrlLoading)", Sources.webViewClient])
 
     /// A WebView cannot open a custom scheme
-    package static let androidWebviewUnknownScheme = Rule(id: "android.webview.unknown-scheme", title: "A WebView cannot open a custom scheme",
-         versions: [.android()],
-         explanation: "A WebView does not resolve intents. With a WebViewClient (the norm), a custom-scheme navigation fails with the error page net::ERR_UNKNOWN_URL_SCHEME unless the app's own code starts an intent.",
-         sources: [Sources.webViewClient, "[C] github.com/EddyVerbruggen/Custom-URL-scheme/issues/270"])
+    package static let androidWebviewUnknownScheme = Rule(
+        id: "android.webview.unknown-scheme", title: "A WebView cannot open a custom scheme",
+        versions: [.android()],
+        explanation:
+            "A WebView does not resolve intents. With a WebViewClient (the norm), a custom-scheme navigation fails with the error page net::ERR_UNKNOWN_URL_SCHEME unless the app's own code starts an intent.",
+        sources: [Sources.webViewClient, "[C] github.com/EddyVerbruggen/Custom-URL-scheme/issues/270"])
 
     /// Chrome asks before leaving for an app from a typed URL or script
-    package static let androidChromeExternalProtocolPrompt = Rule(id: "android.chrome.external-protocol-prompt", title: "Chrome asks before leaving for an app from a typed URL or script",
-         versions: [.android()],
-         explanation: "If the navigation chain started from a typed URL in the address bar or from script without a user gesture, Chrome does not fire the intent directly. For an external protocol it shows “Continue to <app>?” only when exactly one app resolves and there is no fallback URL; otherwise nothing happens.",
-         sources: [Sources.chromeExternal, Sources.chromeIntents])
+    package static let androidChromeExternalProtocolPrompt = Rule(
+        id: "android.chrome.external-protocol-prompt", title: "Chrome asks before leaving for an app from a typed URL or script",
+        versions: [.android()],
+        explanation:
+            "If the navigation chain started from a typed URL in the address bar or from script without a user gesture, Chrome does not fire the intent directly. For an external protocol it shows “Continue to <app>?” only when exactly one app resolves and there is no fallback URL; otherwise nothing happens.",
+        sources: [Sources.chromeExternal, Sources.chromeIntents])
 
     /// Cold start: the link arrives in onCreate
-    package static let androidDeliveryColdOncreate = Rule(id: "android.delivery.cold-oncreate", title: "Cold start: the link arrives in onCreate",
-         versions: [.android()],
-         explanation: "When no instance of the activity exists (the app is not running), Android creates it and the link is the activity's launching intent: onCreate reads it with getIntent().",
-         sources: [Sources.onNewIntent, Sources.launchMode])
+    package static let androidDeliveryColdOncreate = Rule(
+        id: "android.delivery.cold-oncreate", title: "Cold start: the link arrives in onCreate",
+        versions: [.android()],
+        explanation:
+            "When no instance of the activity exists (the app is not running), Android creates it and the link is the activity's launching intent: onCreate reads it with getIntent().",
+        sources: [Sources.onNewIntent, Sources.launchMode])
 
     /// Standard activity launched by Chrome is re-created (onCreate)
-    package static let androidDeliveryClearTopRecreate = Rule(id: "android.delivery.clear-top-recreate", title: "Standard activity launched by Chrome is re-created (onCreate)",
-         versions: [.android()],
-         explanation: "Chrome launches external intents with FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_CLEAR_TOP. For a launchMode=standard activity that already exists, CLEAR_TOP finishes it (and everything above it) and creates it again, so the link arrives in onCreate, not onNewIntent.",
-         sources: [Sources.clearTop, Sources.chromeExternal])
+    package static let androidDeliveryClearTopRecreate = Rule(
+        id: "android.delivery.clear-top-recreate", title: "Standard activity launched by Chrome is re-created (onCreate)",
+        versions: [.android()],
+        explanation:
+            "Chrome launches external intents with FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_CLEAR_TOP. For a launchMode=standard activity that already exists, CLEAR_TOP finishes it (and everything above it) and creates it again, so the link arrives in onCreate, not onNewIntent.",
+        sources: [Sources.clearTop, Sources.chromeExternal])
 
     /// Standard activity started by another app: a new instance
-    package static let androidDeliveryStandardNewInstance = Rule(id: "android.delivery.standard-new-instance", title: "Standard activity started by another app: a new instance",
-         versions: [.android()],
-         explanation: "An app that calls startActivity(ACTION_VIEW) without FLAG_ACTIVITY_NEW_TASK puts a launchMode=standard activity into the caller's own task as a new instance, which reads the link in onCreate.",
-         sources: [Sources.launchMode, Sources.tasks])
+    package static let androidDeliveryStandardNewInstance = Rule(
+        id: "android.delivery.standard-new-instance", title: "Standard activity started by another app: a new instance",
+        versions: [.android()],
+        explanation:
+            "An app that calls startActivity(ACTION_VIEW) without FLAG_ACTIVITY_NEW_TASK puts a launchMode=standard activity into the caller's own task as a new instance, which reads the link in onCreate.",
+        sources: [Sources.launchMode, Sources.tasks])
 
     /// singleTop / singleTask / singleInstance: the link arrives in onNewIntent
-    package static let androidDeliveryOnNewIntent = Rule(id: "android.delivery.on-new-intent", title: "singleTop / singleTask / singleInstance: the link arrives in onNewIntent",
-         versions: [.android()],
-         explanation: "For singleTop (when the instance is on top), singleTask and singleInstance, an existing instance is reused: activities above it are cleared, the task comes forward and the link arrives in onNewIntent, followed by onResume. getIntent() keeps returning the OLD intent unless the app calls setIntent.",
-         sources: [Sources.onNewIntent, Sources.launchMode])
+    package static let androidDeliveryOnNewIntent = Rule(
+        id: "android.delivery.on-new-intent", title: "singleTop / singleTask / singleInstance: the link arrives in onNewIntent",
+        versions: [.android()],
+        explanation:
+            "For singleTop (when the instance is on top), singleTask and singleInstance, an existing instance is reused: activities above it are cleared, the task comes forward and the link arrives in onNewIntent, followed by onResume. getIntent() keeps returning the OLD intent unless the app calls setIntent.",
+        sources: [Sources.onNewIntent, Sources.launchMode])
 
     /// Link read only in onCreate: a warm link is ignored
-    package static let androidDeliveryOnNewIntentIgnored = Rule(id: "android.delivery.on-new-intent-ignored", title: "Link read only in onCreate: a warm link is ignored",
-         versions: [.android()],
-         explanation: "An app that reads the link only in onCreate (via getIntent()) never sees a link that arrives warm through onNewIntent: the activity comes to the front showing stale content.",
-         sources: [Sources.onNewIntent])
+    package static let androidDeliveryOnNewIntentIgnored = Rule(
+        id: "android.delivery.on-new-intent-ignored", title: "Link read only in onCreate: a warm link is ignored",
+        versions: [.android()],
+        explanation:
+            "An app that reads the link only in onCreate (via getIntent()) never sees a link that arrives warm through onNewIntent: the activity comes to the front showing stale content.",
+        sources: [Sources.onNewIntent])
 
     /// The app's router maps the link to a screen
-    package static let linksimRouterRoute = Rule(id: "linksim.router.route", title: "The app's router maps the link to a screen",
-         versions: [.ios(), .android()],
-         explanation: "After the platform delivers the link, the app's own code decides the screen. linksim models it with the scenario's `routes`: the first route whose pattern matches the link wins; `{name}` placeholders become params, and query items are passed too.",
-         sources: [])
+    package static let linksimRouterRoute = Rule(
+        id: "linksim.router.route", title: "The app's router maps the link to a screen",
+        versions: [.ios(), .android()],
+        explanation:
+            "After the platform delivers the link, the app's own code decides the screen. linksim models it with the scenario's `routes`: the first route whose pattern matches the link wins; `{name}` placeholders become params, and query items are passed too.",
+        sources: [])
 
     /// No route matches: the app shows its home screen
-    package static let linksimRouterHomeFallback = Rule(id: "linksim.router.home-fallback", title: "No route matches: the app shows its home screen",
-         versions: [.ios(), .android()],
-         explanation: "When none of the app's `routes` matches the link the app received, linksim shows the app's `home_screen` (what a router without a matching route usually does).",
-         sources: [])
+    package static let linksimRouterHomeFallback = Rule(
+        id: "linksim.router.home-fallback", title: "No route matches: the app shows its home screen",
+        versions: [.ios(), .android()],
+        explanation:
+            "When none of the app's `routes` matches the link the app received, linksim shows the app's `home_screen` (what a router without a matching route usually does).",
+        sources: [])
 
     /// Launching an app from the home screen
-    package static let linksimAppLaunch = Rule(id: "linksim.app.launch", title: "Launching an app from the home screen",
-         versions: [.ios(), .android()],
-         explanation: "Tapping the app icon starts the app cold (home screen) or brings the running process forward (the screen it was on). No link is involved.",
-         sources: [])
+    package static let linksimAppLaunch = Rule(
+        id: "linksim.app.launch", title: "Launching an app from the home screen",
+        versions: [.ios(), .android()],
+        explanation:
+            "Tapping the app icon starts the app cold (home screen) or brings the running process forward (the screen it was on). No link is involved.",
+        sources: [])
 
     /// An answer with no prompt or chooser on screen
-    package static let linksimAnswerNothingPending = Rule(id: "linksim.answer.nothing-pending", title: "An answer with no prompt or chooser on screen",
-         versions: [.ios(), .android()],
-         explanation: "The scenario answers a prompt or chooser, but the previous action left none on screen, so the answer does nothing.",
-         sources: [])
+    package static let linksimAnswerNothingPending = Rule(
+        id: "linksim.answer.nothing-pending", title: "An answer with no prompt or chooser on screen",
+        versions: [.ios(), .android()],
+        explanation: "The scenario answers a prompt or chooser, but the previous action left none on screen, so the answer does nothing.",
+        sources: [])
 
     /// A server answers with a redirect
-    package static let linksimRedirectHop = Rule(id: "linksim.redirect-hop", title: "A server answers with a redirect",
-         versions: [.ios(), .android()],
-         explanation: "The browser loads a URL whose server answers 3xx with a Location (a click tracker, a URL shortener, a provider's own redirect). Each hop is shown; the platform rules then decide the next URL in the context of a redirect (iOS: redirects into universal links; Chrome: redirect chains, 15-second limit). A provider link (OneLink, Branch, Adjust) is recognised at whichever hop it appears, and records its click there.",
-         sources: [])
+    package static let linksimRedirectHop = Rule(
+        id: "linksim.redirect-hop", title: "A server answers with a redirect",
+        versions: [.ios(), .android()],
+        explanation:
+            "The browser loads a URL whose server answers 3xx with a Location (a click tracker, a URL shortener, a provider's own redirect). Each hop is shown; the platform rules then decide the next URL in the context of a redirect (iOS: redirects into universal links; Chrome: redirect chains, 15-second limit). A provider link (OneLink, Branch, Adjust) is recognised at whichever hop it appears, and records its click there.",
+        sources: [])
 
     /// Browsers follow at most 20 redirects
-    package static let webRedirectLimit = Rule(id: "web.redirect-limit", title: "Browsers follow at most 20 redirects",
-         versions: [.ios(), .android()],
-         explanation: "A browser follows HTTP redirects up to a limit: the Fetch standard returns a network error when a request's redirect count reaches twenty, and Chromium's network stack and WebKit follow it. A redirect loop therefore ends on the browser's too-many-redirects error page (Chrome: ERR_TOO_MANY_REDIRECTS), not on a page.",
-         sources: ["[spec] https://fetch.spec.whatwg.org/#http-redirect-fetch", "[code] Chromium net/url_request/url_request.cc (kMaxRedirects = 20)"])
+    package static let webRedirectLimit = Rule(
+        id: "web.redirect-limit", title: "Browsers follow at most 20 redirects",
+        versions: [.ios(), .android()],
+        explanation:
+            "A browser follows HTTP redirects up to a limit: the Fetch standard returns a network error when a request's redirect count reaches twenty, and Chromium's network stack and WebKit follow it. A redirect loop therefore ends on the browser's too-many-redirects error page (Chrome: ERR_TOO_MANY_REDIRECTS), not on a page.",
+        sources: ["[spec] https://fetch.spec.whatwg.org/#http-redirect-fetch", "[code] Chromium net/url_request/url_request.cc (kMaxRedirects = 20)"])
 
     /// A server starts serving other files
-    package static let linksimServerChange = Rule(id: "linksim.server-change", title: "A server starts serving other files",
-         versions: [.ios(), .android()],
-         explanation: "A `serve:` action changes what a host answers from that moment on (a fixed assetlinks.json, a new AASA path, an outage). Devices do not notice by themselves: each platform sees the new answer only when it next fetches — iOS at install, update or its weekly re-check (through Apple's CDN, which picks a change up within 24 hours), Android when its verification agent runs (install, update, `pm verify-app-links`, or its periodic retry of unanswered domains).",
-         sources: [])
+    package static let linksimServerChange = Rule(
+        id: "linksim.server-change", title: "A server starts serving other files",
+        versions: [.ios(), .android()],
+        explanation:
+            "A `serve:` action changes what a host answers from that moment on (a fixed assetlinks.json, a new AASA path, an outage). Devices do not notice by themselves: each platform sees the new answer only when it next fetches — iOS at install, update or its weekly re-check (through Apple's CDN, which picks a change up within 24 hours), Android when its verification agent runs (install, update, `pm verify-app-links`, or its periodic retry of unanswered domains).",
+        sources: [])
 
     /// No sourced rule covers this situation
-    package static let linksimNotModelled = Rule(id: "linksim.not-modelled", title: "No sourced rule covers this situation",
-         versions: [.ios(), .android()],
-         explanation: "The research behind linksim has no sourced rule for this situation (for example a custom-scheme link inside another app's WKWebView, which that app's own navigation code decides). Instead of guessing, linksim says so in the trace, and where the situation decides the landing, the landing is `unknown` (with the reason), never a confident `nowhere`.",
-         sources: [])
+    package static let linksimNotModelled = Rule(
+        id: "linksim.not-modelled", title: "No sourced rule covers this situation",
+        versions: [.ios(), .android()],
+        explanation:
+            "The research behind linksim has no sourced rule for this situation (for example a custom-scheme link inside another app's WKWebView, which that app's own navigation code decides). Instead of guessing, linksim says so in the trace, and where the situation decides the landing, the landing is `unknown` (with the reason), never a confident `nowhere`.",
+        sources: [])
 }

@@ -134,16 +134,19 @@ final class DecodingContext {
     }
 
     /// One of an enum's raw values; a wrong value lists the choices and the nearest one.
-    func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, what: String, as _: E.Type,
-                                                    among choices: [E]? = nil) -> E? where E.RawValue == String {
+    func choice<E: RawRepresentable & CaseIterable>(
+        _ node: YAMLNode, what: String, as _: E.Type,
+        among choices: [E]? = nil
+    ) -> E? where E.RawValue == String {
         let valid = (choices ?? Array(E.allCases)).map(\.rawValue)
         guard case .scalar(let text, _, _) = node, !node.isNull else {
             error(node.location, "`\(what)` must be one of: \(valid.joined(separator: ", ")); got \(node.kindName)")
             return nil
         }
         if valid.contains(text), let value = E(rawValue: text) { return value }
-        error(node.location,
-              "`\(what)` must be one of: \(valid.joined(separator: ", ")); got `\(text)`\(Suggestion.didYouMean(text, among: valid))")
+        error(
+            node.location,
+            "`\(what)` must be one of: \(valid.joined(separator: ", ")); got `\(text)`\(Suggestion.didYouMean(text, among: valid))")
         return nil
     }
 
@@ -238,7 +241,8 @@ package enum Suggestion {
 
     /// Levenshtein distance (with adjacent transpositions counted as one edit).
     static func distance(_ a: String, _ b: String) -> Int {
-        let s = Array(a.unicodeScalars), t = Array(b.unicodeScalars)
+        let s = Array(a.unicodeScalars)
+        let t = Array(b.unicodeScalars)
         if s.isEmpty { return t.count }
         if t.isEmpty { return s.count }
         var prev2 = [Int](repeating: 0, count: t.count + 1)

@@ -18,7 +18,7 @@ enum PropertyListReader {
         var location: SourceLocation {
             switch self {
             case .dictionary(_, let l), .array(_, let l), .string(_, let l), .integer(let l), .real(let l),
-                 .boolean(_, let l), .data(let l), .date(let l):
+                .boolean(_, let l), .data(let l), .date(let l):
                 return l
             }
         }
@@ -46,21 +46,24 @@ enum PropertyListReader {
     /// Parses an XML property list whose top level is a dictionary.
     static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> Value {
         if bytes.starts(with: Array("bplist".utf8)) {
-            throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
-                             "this is a binary property list; linksim reads XML property lists: convert it with `plutil -convert xml1 \(file)`")
+            throw InputError(
+                file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                "this is a binary property list; linksim reads XML property lists: convert it with `plutil -convert xml1 \(file)`")
         }
         let firstSignificant = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
         if let first = firstSignificant, first == UInt8(ascii: "{") || first == UInt8(ascii: "(") {
-            throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
-                             "this looks like an OpenStep or JSON property list; linksim reads XML property lists: convert it with `plutil -convert xml1 \(file)`")
+            throw InputError(
+                file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                "this looks like an OpenStep or JSON property list; linksim reads XML property lists: convert it with `plutil -convert xml1 \(file)`")
         }
         let document = try XMLReader.read(bytes, file: file, expectedRoot: "plist")
         var top = document.root
         if top.name == "plist" {
             let values = top.children
             guard values.count == 1 else {
-                throw InputError(file: file, location: top.location,
-                                 "<plist> must hold exactly one value (here a <dict>), found \(values.count)")
+                throw InputError(
+                    file: file, location: top.location,
+                    "<plist> must hold exactly one value (here a <dict>), found \(values.count)")
             }
             top = values[0]
         }
@@ -90,8 +93,9 @@ enum PropertyListReader {
             var children = element.children[...]
             while let keyElement = children.popFirst() {
                 guard keyElement.name == "key" else {
-                    throw InputError(file: file, location: keyElement.location,
-                                     "expected <key> in <dict>, found <\(keyElement.name)> (a <dict> alternates <key> and a value)")
+                    throw InputError(
+                        file: file, location: keyElement.location,
+                        "expected <key> in <dict>, found <\(keyElement.name)> (a <dict> alternates <key> and a value)")
                 }
                 if let child = keyElement.children.first {
                     throw InputError(file: file, location: child.location, "<key> holds text, not elements; found <\(child.name)>")
@@ -151,8 +155,9 @@ enum PropertyListReader {
 
     private static func requireNoText(_ element: XMLElementNode, file: String) throws(InputError) {
         if !element.text.trimmingXMLSpace.isEmpty {
-            throw InputError(file: file, location: element.location,
-                             "<\(element.name)> holds elements, not text; found \"\(element.text.trimmingXMLSpace.prefix(40))\"")
+            throw InputError(
+                file: file, location: element.location,
+                "<\(element.name)> holds elements, not text; found \"\(element.text.trimmingXMLSpace.prefix(40))\"")
         }
     }
 
@@ -174,9 +179,12 @@ enum PropertyListReader {
     static func urlSchemes(_ bytes: [UInt8], file: String, at location: SourceLocation, context: DecodingContext) -> [String] {
         guard let root = root(bytes, file: file, context: context) else { return [] }
         if let misplaced = root["com.apple.developer.associated-domains"] {
-            context.report(Diagnostic(file: context.resolve(file), location: misplaced.location, message:
-                "com.apple.developer.associated-domains is an entitlement: in Info.plist iOS ignores it. Put it in the app's .entitlements file (`entitlements:`)",
-                isWarning: true))
+            context.report(
+                Diagnostic(
+                    file: context.resolve(file), location: misplaced.location,
+                    message:
+                        "com.apple.developer.associated-domains is an entitlement: in Info.plist iOS ignores it. Put it in the app's .entitlements file (`entitlements:`)",
+                    isWarning: true))
         }
         guard let types = root["CFBundleURLTypes"] else { return [] }
         guard case .array(let list, _) = types else {
@@ -190,8 +198,9 @@ enum PropertyListReader {
                 continue
             }
             guard let names = entry["CFBundleURLSchemes"], let strings = stringArray(names) else {
-                report(context, file, entry["CFBundleURLSchemes"]?.location ?? entry.location,
-                       "each CFBundleURLTypes entry needs a CFBundleURLSchemes array of strings")
+                report(
+                    context, file, entry["CFBundleURLSchemes"]?.location ?? entry.location,
+                    "each CFBundleURLTypes entry needs a CFBundleURLSchemes array of strings")
                 continue
             }
             schemes += strings

@@ -33,7 +33,7 @@ extension ScenarioDecoder {
                 kind = .tap(tap)
             } else {
                 guard let chooseNode = c.require(map, "choose", in: "\(what) (long_press)", at: location),
-                      let choice = c.choice(chooseNode, what: "\(key("choose"))", as: LongPressChoice.self)
+                    let choice = c.choice(chooseNode, what: "\(key("choose"))", as: LongPressChoice.self)
                 else { return nil }
                 kind = .longPress(tap, choose: choice)
             }
@@ -43,8 +43,8 @@ extension ScenarioDecoder {
         case "install":
             if case .mapping = v {
                 guard let m = c.mapping(v, what: "\(key("install"))", allowed: ScenarioKeys.install),
-                      let appNode = c.require(m, "app", in: "\(key("install"))", at: v.location),
-                      let id = appReference(appNode, what: "\(key("install")).app", scenario: scenario)
+                    let appNode = c.require(m, "app", in: "\(key("install"))", at: v.location),
+                    let id = appReference(appNode, what: "\(key("install")).app", scenario: scenario)
                 else { return nil }
                 let source = m["source"].flatMap { c.choice($0.value, what: "\(key("install")).source", as: InstallSource.self) } ?? .store
                 kind = .install(appID: id, source: source)
@@ -66,7 +66,10 @@ extension ScenarioDecoder {
             let browsers = Browser.allCases.map(\.rawValue)
             let valid = ScenarioKeys.answerKeywords + scenario.apps.map(\.id) + browsers
             guard valid.contains(answer) else {
-                c.error(v.location, "`\(key("answer"))` must be one of: \(ScenarioKeys.answerKeywords.joined(separator: ", ")), an app id from `apps`, or a browser; got `\(answer)`\(Suggestion.didYouMean(answer, among: valid))")
+                c.error(
+                    v.location,
+                    "`\(key("answer"))` must be one of: \(ScenarioKeys.answerKeywords.joined(separator: ", ")), an app id from `apps`, or a browser; got `\(answer)`\(Suggestion.didYouMean(answer, among: valid))"
+                )
                 return nil
             }
             kind = .answer(Answer(answer))
@@ -148,14 +151,18 @@ extension ScenarioDecoder {
         let c = context
         guard let url = c.string(node, what: "\(key("tap"))") else { return nil }
         guard URLParts(url) != nil else {
-            c.error(node.location, "`\(key("tap"))` must be a URL with a scheme, such as https://shop.example.com/product/42 or shopapp://product/42; got `\(url)`")
+            c.error(
+                node.location, "`\(key("tap"))` must be a URL with a scheme, such as https://shop.example.com/product/42 or shopapp://product/42; got `\(url)`")
             return nil
         }
         var tap = Tap(url: url, from: .messages)
         if let n = map["from"]?.value, let f = c.choice(n, what: "\(key("from"))", as: TapSource.self) {
             tap.from = f
             if platformIsKnown, !f.exists(on: platform) {
-                c.error(n.location, "`from: \(f.rawValue)` does not exist on \(platform.displayName); choose one of: \(TapSource.allCases.filter { $0.exists(on: platform) }.map(\.rawValue).joined(separator: ", "))")
+                c.error(
+                    n.location,
+                    "`from: \(f.rawValue)` does not exist on \(platform.displayName); choose one of: \(TapSource.allCases.filter { $0.exists(on: platform) }.map(\.rawValue).joined(separator: ", "))"
+                )
             }
         }
         if let n = map["page"]?.value, let p = c.string(n, what: "\(key("page"))") {
@@ -186,8 +193,8 @@ extension ScenarioDecoder {
     func decodeExpectation(_ node: YAMLNode, what: String, scenario: Scenario) -> Expectation? {
         let c = context
         guard let map = c.mapping(node, what: what, allowed: ScenarioKeys.expect),
-              let landsNode = c.require(map, "lands", in: what, at: node.location),
-              let lands = c.choice(landsNode, what: "\(what).lands", as: LandingKind.self)
+            let landsNode = c.require(map, "lands", in: what, at: node.location),
+            let lands = c.choice(landsNode, what: "\(what).lands", as: LandingKind.self)
         else { return nil }
         var e = Expectation(lands: lands)
         e.location = node.location
@@ -204,7 +211,10 @@ extension ScenarioDecoder {
             if let rule = RuleCatalog.rule(id) {
                 e.rule = rule.id
             } else {
-                c.error(entry.value.location, "`\(what).rule`: no rule `\(id)` in the catalog\(Suggestion.didYouMean(id, among: RuleCatalog.all.map(\.id.rawValue))) (see `linksim rules`)")
+                c.error(
+                    entry.value.location,
+                    "`\(what).rule`: no rule `\(id)` in the catalog\(Suggestion.didYouMean(id, among: RuleCatalog.all.map(\.id.rawValue))) (see `linksim rules`)"
+                )
             }
         }
         for key in ScenarioKeys.deferredExpect {
@@ -213,7 +223,6 @@ extension ScenarioDecoder {
         return e
     }
 }
-
 
 /// Renders a YAML subtree as JSON text (for `json:` association files written inline).
 enum JSONRendering {
@@ -232,6 +241,5 @@ enum JSONRendering {
             return "{" + entries.map { JSONText.quote($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
         }
     }
-
 
 }

@@ -8,8 +8,8 @@ extension ScenarioDecoder {
         let c = context
         let what = "apps[\(index)]"
         guard let map = c.mapping(node, what: what, allowed: ScenarioKeys.app),
-              let idNode = c.require(map, "id", in: what, at: node.location),
-              let id = c.string(idNode, what: "\(what).id")
+            let idNode = c.require(map, "id", in: what, at: node.location),
+            let id = c.string(idNode, what: "\(what).id")
         else { return nil }
         var app = App(id: id)
         if let n = map["name"]?.value, let s = c.string(n, what: "\(what).name") { app.name = s }
@@ -29,7 +29,8 @@ extension ScenarioDecoder {
             }
         }
         if let n = map["install_source"]?.value,
-           let s = c.choice(n, what: "\(what).install_source", as: InstallSource.self) {
+            let s = c.choice(n, what: "\(what).install_source", as: InstallSource.self)
+        {
             app.installSource = s
         }
         if let entry = map["info_plist"], let path = c.string(entry.value, what: "\(what).info_plist") {
@@ -44,7 +45,8 @@ extension ScenarioDecoder {
                 app.associatedDomains += PropertyListReader.associatedDomains(bytes, file: path, at: entry.value.location, context: c)
                 // A built app's entitlements name the team in application-identifier (TEAMID.bundle.id).
                 if map["team_id"] == nil, let files = try? IOSAppFiles.read(entitlements: (bytes, path), infoPlist: nil),
-                   let team = files.teamID {
+                    let team = files.teamID
+                {
                     app.teamID = team
                 }
             }
@@ -75,8 +77,11 @@ extension ScenarioDecoder {
         if let n = map["current_screen"]?.value { app.currentScreen = c.optionalString(n, what: "\(what).current_screen") }
         if let n = map["sdk"]?.value { app.sdk = decodeSDK(n, what: "\(what).sdk") }
         if app.teamID == nil, app.associatedDomains.contains(where: { $0.hasPrefix("applinks:") }),
-           let entry = map["associated_domains"] ?? map["entitlements"] {
-            c.error(entry.keyLocation, "\(what) has applinks: entries but no `team_id`; iOS matches the AASA file against TEAMID.\(id), so add e.g. `team_id: ABCDE12345`")
+            let entry = map["associated_domains"] ?? map["entitlements"]
+        {
+            c.error(
+                entry.keyLocation,
+                "\(what) has applinks: entries but no `team_id`; iOS matches the AASA file against TEAMID.\(id), so add e.g. `team_id: ABCDE12345`")
         }
         if let entry = map["pm_app_links"] { decodeAppLinksEvidence(entry, map: map, into: &app, what: what) }
         warnNoEffect(map, app: app, what: what, platform: platform, api: api)
@@ -84,8 +89,10 @@ extension ScenarioDecoder {
     }
 
     static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk"]
-    static let androidOnlyAppKeys = ["activities", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "target_sdk", "signing_sha256", "link_handling_allowed",
-                                     "user_selected_domains", "domain_verification"]
+    static let androidOnlyAppKeys = [
+        "activities", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "target_sdk", "signing_sha256", "link_handling_allowed",
+        "user_selected_domains", "domain_verification",
+    ]
 
     /// Keys that are valid but do nothing on this platform, and verification states for hosts the
     /// verifier never checks: warnings, so nothing a scenario says is silently ignored.
@@ -99,7 +106,10 @@ extension ScenarioDecoder {
         guard platform == .android, let entry = map["domain_verification"] else { return }
         let collected = AppLinkDomains.collect(app, api: api).autoVerify
         for host in app.domainVerification.keys.sorted() where !collected.contains(host) {
-            c.warn(entry.keyLocation, "`\(what).domain_verification.\(host)` has no effect: no autoVerify filter of \(app.id) collects \(host), so the verifier never checks it (see rule android.applinks.collected-hosts)")
+            c.warn(
+                entry.keyLocation,
+                "`\(what).domain_verification.\(host)` has no effect: no autoVerify filter of \(app.id) collects \(host), so the verifier never checks it (see rule android.applinks.collected-hosts)"
+            )
         }
     }
 
@@ -117,8 +127,10 @@ extension ScenarioDecoder {
                 out[entry.key.lowercased()] = state
             } else {
                 let names = DomainVerificationState.names
-                c.error(entry.value.location,
-                        "`\(what).\(entry.key)` must be one of: \(names.joined(separator: ", ")), or a verifier code of 1024 or more such as 1026; got `\(text)`\(Suggestion.didYouMean(text, among: names))")
+                c.error(
+                    entry.value.location,
+                    "`\(what).\(entry.key)` must be one of: \(names.joined(separator: ", ")), or a verifier code of 1024 or more such as 1026; got `\(text)`\(Suggestion.didYouMean(text, among: names))"
+                )
             }
         }
         return out
@@ -138,7 +150,9 @@ extension ScenarioDecoder {
             guard let kind = known[entry.key] else {
                 let valid = known.keys.sorted()
                 let list = valid.isEmpty ? "no options" : "options: \(valid.joined(separator: ", "))"
-                c.error(entry.keyLocation, "unknown key `\(entry.key)` in \(what) for provider \(config.provider.rawValue) (\(list))\(Suggestion.didYouMean(entry.key, among: valid))")
+                c.error(
+                    entry.keyLocation,
+                    "unknown key `\(entry.key)` in \(what) for provider \(config.provider.rawValue) (\(list))\(Suggestion.didYouMean(entry.key, among: valid))")
                 continue
             }
             let optionWhat = "\(what).\(entry.key)"
@@ -193,8 +207,8 @@ extension ScenarioDecoder {
     func decodeActivity(_ node: YAMLNode, what: String) -> Activity? {
         let c = context
         guard let map = c.mapping(node, what: what, allowed: ScenarioKeys.activity),
-              let nameNode = c.require(map, "name", in: what, at: node.location),
-              let name = c.string(nameNode, what: "\(what).name")
+            let nameNode = c.require(map, "name", in: what, at: node.location),
+            let name = c.string(nameNode, what: "\(what).name")
         else { return nil }
         var activity = Activity(name: name)
         if let n = map["exported"]?.value { activity.exported = c.bool(n, what: "\(what).exported") }
@@ -229,12 +243,16 @@ extension ScenarioDecoder {
                         return nil
                     }
                 }
-                var entry = IntentFilterData(scheme: s("scheme"), host: s("host"), port: s("port"), path: s("path"),
-                                             pathPrefix: s("path_prefix"), pathPattern: s("path_pattern"),
-                                             pathAdvancedPattern: s("path_advanced_pattern"),
-                                             pathSuffix: s("path_suffix"), mimeType: s("mime_type"))
-                entry.ssp = s("ssp"); entry.sspPrefix = s("ssp_prefix"); entry.sspPattern = s("ssp_pattern")
-                entry.sspAdvancedPattern = s("ssp_advanced_pattern"); entry.sspSuffix = s("ssp_suffix")
+                var entry = IntentFilterData(
+                    scheme: s("scheme"), host: s("host"), port: s("port"), path: s("path"),
+                    pathPrefix: s("path_prefix"), pathPattern: s("path_pattern"),
+                    pathAdvancedPattern: s("path_advanced_pattern"),
+                    pathSuffix: s("path_suffix"), mimeType: s("mime_type"))
+                entry.ssp = s("ssp")
+                entry.sspPrefix = s("ssp_prefix")
+                entry.sspPattern = s("ssp_pattern")
+                entry.sspAdvancedPattern = s("ssp_advanced_pattern")
+                entry.sspSuffix = s("ssp_suffix")
                 filter.data.append(entry)
             }
         }
@@ -250,12 +268,20 @@ extension ScenarioDecoder {
                         guard let d = c.mapping(dataItem, what: dWhat, allowed: ScenarioKeys.relativeData) else { continue }
                         var rd = RelativeFilterData()
                         func s(_ key: String) -> String? { d[key].flatMap { c.string($0.value, what: "\(dWhat).\(key)") } }
-                        rd.path = s("path"); rd.pathPrefix = s("path_prefix"); rd.pathPattern = s("path_pattern")
-                        rd.pathAdvancedPattern = s("path_advanced_pattern"); rd.pathSuffix = s("path_suffix")
-                        rd.query = s("query"); rd.queryPrefix = s("query_prefix"); rd.queryPattern = s("query_pattern")
-                        rd.queryAdvancedPattern = s("query_advanced_pattern"); rd.querySuffix = s("query_suffix")
-                        rd.fragment = s("fragment"); rd.fragmentPrefix = s("fragment_prefix")
-                        rd.fragmentPattern = s("fragment_pattern"); rd.fragmentAdvancedPattern = s("fragment_advanced_pattern")
+                        rd.path = s("path")
+                        rd.pathPrefix = s("path_prefix")
+                        rd.pathPattern = s("path_pattern")
+                        rd.pathAdvancedPattern = s("path_advanced_pattern")
+                        rd.pathSuffix = s("path_suffix")
+                        rd.query = s("query")
+                        rd.queryPrefix = s("query_prefix")
+                        rd.queryPattern = s("query_pattern")
+                        rd.queryAdvancedPattern = s("query_advanced_pattern")
+                        rd.querySuffix = s("query_suffix")
+                        rd.fragment = s("fragment")
+                        rd.fragmentPrefix = s("fragment_prefix")
+                        rd.fragmentPattern = s("fragment_pattern")
+                        rd.fragmentAdvancedPattern = s("fragment_advanced_pattern")
                         rd.fragmentSuffix = s("fragment_suffix")
                         group.data.append(rd)
                     }

@@ -40,8 +40,9 @@ extension ScenarioDecoder {
             }
         }
         guard files.count == paths.count, !files.isEmpty else { return }
-        ManifestLoading.merge(files, into: &app, at: entry.value.location, placeholders: placeholders, resources: resources,
-                              api: api, context: c)
+        ManifestLoading.merge(
+            files, into: &app, at: entry.value.location, placeholders: placeholders, resources: resources,
+            api: api, context: c)
     }
 
     /// `source:` (where a merged filter came from) and `unresolved:` (values a real manifest left
@@ -54,16 +55,19 @@ extension ScenarioDecoder {
             let iWhat = "\(what).unresolved[\(i)]"
             guard let m = c.mapping(item, what: iWhat, allowed: ScenarioKeys.unresolvedValue) else { continue }
             guard let scopeNode = c.require(m, "scope", in: iWhat, at: item.location),
-                  let scope = c.choice(scopeNode, what: "\(iWhat).scope", as: UnresolvedAttribute.Scope.self),
-                  let attributeNode = c.require(m, "attribute", in: iWhat, at: item.location),
-                  let attribute = c.string(attributeNode, what: "\(iWhat).attribute") else { continue }
+                let scope = c.choice(scopeNode, what: "\(iWhat).scope", as: UnresolvedAttribute.Scope.self),
+                let attributeNode = c.require(m, "attribute", in: iWhat, at: item.location),
+                let attribute = c.string(attributeNode, what: "\(iWhat).attribute")
+            else { continue }
             var dataIndex: Int?
             if let d = m["data"]?.value { dataIndex = c.int(d, what: "\(iWhat).data", range: 0...999) }
             let value = m["value"].flatMap { c.string($0.value, what: "\(iWhat).value") } ?? ""
             let at = m["at"].flatMap { c.string($0.value, what: "\(iWhat).at") } ?? item.location.description
             let reason = m["reason"].flatMap { c.string($0.value, what: "\(iWhat).reason") } ?? "the value is not known"
-            filter.unresolved.append(UnresolvedAttribute(scope: scope, attribute: attribute, dataIndex: dataIndex,
-                                                         value: value, location: at, reason: reason))
+            filter.unresolved.append(
+                UnresolvedAttribute(
+                    scope: scope, attribute: attribute, dataIndex: dataIndex,
+                    value: value, location: at, reason: reason))
         }
     }
 
@@ -73,7 +77,8 @@ extension ScenarioDecoder {
     func decodeAppLinksEvidence(_ entry: YAMLNode.Entry, map: [String: YAMLNode.Entry], into app: inout App, what: String) {
         let c = context
         guard let path = c.string(entry.value, what: "\(what).pm_app_links"),
-              let bytes = c.readFile(path, what: "\(what).pm_app_links", at: entry.value.location) else { return }
+            let bytes = c.readFile(path, what: "\(what).pm_app_links", at: entry.value.location)
+        else { return }
         let states: [String: FieldEvidence.AppLinksState]
         do throws(InputError) {
             states = try FieldEvidence.appLinks(String(decoding: bytes, as: UTF8.self), file: c.resolve(path))
@@ -82,7 +87,9 @@ extension ScenarioDecoder {
             return
         }
         guard let state = states[app.id] else {
-            c.error(entry.value.location, "`\(what).pm_app_links`: \(path) has no section for \(app.id)"
+            c.error(
+                entry.value.location,
+                "`\(what).pm_app_links`: \(path) has no section for \(app.id)"
                     + Suggestion.didYouMean(app.id, among: states.keys.sorted()))
             return
         }

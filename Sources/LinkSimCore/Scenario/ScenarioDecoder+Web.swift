@@ -46,8 +46,8 @@ extension ScenarioDecoder {
             return RedirectRule(pattern: entry.key, target: target)
         default:
             guard let map = c.mapping(entry.value, what: "\(what).\(entry.key)", allowed: ScenarioKeys.redirectTarget),
-                  let toNode = c.require(map, "to", in: "\(what).\(entry.key)", at: entry.value.location),
-                  let target = c.string(toNode, what: "\(what).\(entry.key).to")
+                let toNode = c.require(map, "to", in: "\(what).\(entry.key)", at: entry.value.location),
+                let target = c.string(toNode, what: "\(what).\(entry.key).to")
             else { return nil }
             var rule = RedirectRule(pattern: entry.key, target: target)
             if let n = map["status"]?.value, let s = c.int(n, what: "\(what).\(entry.key).status", range: 300...399) { rule.status = s }
@@ -95,7 +95,8 @@ extension ScenarioDecoder {
         var providers = Providers()
         guard let map = c.mapping(node, what: "providers", allowed: ScenarioKeys.providers) else { return providers }
         if let n = map["appsflyer"]?.value, let m = c.mapping(n, what: "providers.appsflyer", allowed: ScenarioKeys.appsflyer),
-           let domain = c.require(m, "domain", in: "providers.appsflyer", at: n.location).flatMap({ c.string($0, what: "providers.appsflyer.domain") }) {
+            let domain = c.require(m, "domain", in: "providers.appsflyer", at: n.location).flatMap({ c.string($0, what: "providers.appsflyer.domain") })
+        {
             var config = AppsFlyerConfig(domain: domain.lowercased())
             config.template = m["template"].flatMap { c.string($0.value, what: "providers.appsflyer.template") }
             config.app = m["app"].flatMap { c.string($0.value, what: "providers.appsflyer.app") }
@@ -117,7 +118,8 @@ extension ScenarioDecoder {
             providers.appsflyer = config
         }
         if let n = map["branch"]?.value, let m = c.mapping(n, what: "providers.branch", allowed: ScenarioKeys.branch),
-           let domain = c.require(m, "domain", in: "providers.branch", at: n.location).flatMap({ c.string($0, what: "providers.branch.domain") }) {
+            let domain = c.require(m, "domain", in: "providers.branch", at: n.location).flatMap({ c.string($0, what: "providers.branch.domain") })
+        {
             var config = BranchConfig(domain: domain.lowercased())
             config.app = m["app"].flatMap { c.string($0.value, what: "providers.branch.app") }
             if let links = m["links"]?.value, let entries = c.freeMapping(links, what: "providers.branch.links") {
@@ -135,12 +137,13 @@ extension ScenarioDecoder {
         }
         for key in ["adjust", "firebase"] {
             guard let n = map[key]?.value,
-                  let m = c.mapping(n, what: "providers.\(key)", allowed: key == "adjust" ? ScenarioKeys.adjust : ScenarioKeys.simpleProvider),
-                  let domain = c.require(m, "domain", in: "providers.\(key)", at: n.location)
+                let m = c.mapping(n, what: "providers.\(key)", allowed: key == "adjust" ? ScenarioKeys.adjust : ScenarioKeys.simpleProvider),
+                let domain = c.require(m, "domain", in: "providers.\(key)", at: n.location)
                     .flatMap({ c.string($0, what: "providers.\(key).domain") })
             else { continue }
-            var config = SimpleProviderConfig(domain: domain.lowercased(),
-                                              app: m["app"].flatMap { c.string($0.value, what: "providers.\(key).app") })
+            var config = SimpleProviderConfig(
+                domain: domain.lowercased(),
+                app: m["app"].flatMap { c.string($0.value, what: "providers.\(key).app") })
             if let n = m["copy_to_clipboard"]?.value, let b = c.bool(n, what: "providers.\(key).copy_to_clipboard") {
                 config.options["copy_to_clipboard"] = .bool(b)
             }

@@ -4,26 +4,40 @@ import Foundation
 /// so that "unknown key" messages and the format reference agree.
 enum ScenarioKeys {
     static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click", "srn", "webview_client"]
-    static let top = ["linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",
-                      "tap", "expect"] + tapModifiers
-    static let device = ["platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
-                         "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after", "app_link_verification_delay", "association_delay",
-                         "browsers"]
-    static let assumptions = ["sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
-                              "quirk_swiftui_cold_start_drop_18_4"]
-    static let app = ["id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
-                      "info_plist", "entitlements", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "activities", "target_sdk", "signing_sha256",
-                      "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
-                      "home_screen", "current_screen", "sdk", "install_source", "ios_sdk"]
+    static let top =
+        [
+            "linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",
+            "tap", "expect",
+        ] + tapModifiers
+    static let device = [
+        "platform", "os", "default_browser", "developer_mode", "private_relay", "att", "network",
+        "clipboard", "safari_prefers_browser", "online", "scheme_collision", "managed", "att_answer_after", "app_link_verification_delay", "association_delay",
+        "browsers",
+    ]
+    static let assumptions = [
+        "sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
+        "quirk_swiftui_cold_start_drop_18_4",
+    ]
+    static let app = [
+        "id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
+        "info_plist", "entitlements", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "activities", "target_sdk",
+        "signing_sha256",
+        "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
+        "home_screen", "current_screen", "sdk", "install_source", "ios_sdk",
+    ]
     static let activity = ["name", "exported", "launch_mode", "intent_filters", "target_activity", "enabled"]
     static let intentFilter = ["auto_verify", "actions", "categories", "data", "uri_relative_filter_groups", "source", "unresolved"]
     static let unresolvedValue = ["scope", "attribute", "data", "value", "at", "reason"]
-    static let filterData = ["scheme", "host", "port", "path", "path_prefix", "path_pattern", "path_advanced_pattern",
-                             "path_suffix", "mime_type", "ssp", "ssp_prefix", "ssp_pattern", "ssp_advanced_pattern", "ssp_suffix"]
+    static let filterData = [
+        "scheme", "host", "port", "path", "path_prefix", "path_pattern", "path_advanced_pattern",
+        "path_suffix", "mime_type", "ssp", "ssp_prefix", "ssp_pattern", "ssp_advanced_pattern", "ssp_suffix",
+    ]
     static let relativeGroup = ["allow", "data"]
-    static let relativeData = ["path", "path_prefix", "path_pattern", "path_advanced_pattern", "path_suffix",
-                               "query", "query_prefix", "query_pattern", "query_advanced_pattern", "query_suffix",
-                               "fragment", "fragment_prefix", "fragment_pattern", "fragment_advanced_pattern", "fragment_suffix"]
+    static let relativeData = [
+        "path", "path_prefix", "path_pattern", "path_advanced_pattern", "path_suffix",
+        "query", "query_prefix", "query_pattern", "query_advanced_pattern", "query_suffix",
+        "fragment", "fragment_prefix", "fragment_pattern", "fragment_advanced_pattern", "fragment_suffix",
+    ]
     static let route = ["path", "url", "deep_link_value", "param", "value", "screen"]
     static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects", "redirect_evidence"]
     static let redirectEvidence = ["file", "url"]
@@ -39,22 +53,31 @@ enum ScenarioKeys {
     static let actionVerbs = ["tap", "wait", "install", "launch", "uninstall", "update", "long_press", "answer", "set", "pm", "serve"]
     static let action = actionVerbs + tapModifiers + ["choose", "expect"]
     static let install = ["app", "source"]
-    static let expect = ["lands", "app", "options", "screen", "params", "via", "browser", "url", "callback", "delivered",
-                         "rule"] + deferredExpect
+    static let expect =
+        [
+            "lands", "app", "options", "screen", "params", "via", "browser", "url", "callback", "delivered",
+            "rule",
+        ] + deferredExpect
     /// Facts of a deferred first open, compared as text with `Landing.extra` (knowledge/deferred.md §10.7).
-    static let deferredExpect = ["match_type", "deep_link_status", "is_deferred", "af_status", "is_first_launch",
-                                 "match_guaranteed", "sdk_callback", "delivered_after", "paste_ui"]
+    static let deferredExpect = [
+        "match_type", "deep_link_status", "is_deferred", "af_status", "is_first_launch",
+        "match_guaranteed", "sdk_callback", "delivered_after", "paste_ui",
+    ]
     static let answerKeywords = Answer.keywords.map(\.description)
 
     /// `sdk:` keys by provider, and the kind of value each takes (knowledge/deferred.md §10.1).
     enum OptionKind { case bool, duration, text, number }
     static let sdkOptions: [SDKProvider: [String: OptionKind]] = [
-        .appsflyer: ["udl": .bool, "conversion_data": .bool, "clipboard_recipe": .bool, "eddl": .bool,
-                     "check_is_first_launch": .bool, "udl_on_reinstall": .bool,
-                     "wait_for_att": .duration, "deep_link_timeout": .duration, "click_lookback": .duration],
+        .appsflyer: [
+            "udl": .bool, "conversion_data": .bool, "clipboard_recipe": .bool, "eddl": .bool,
+            "check_is_first_launch": .bool, "udl_on_reinstall": .bool,
+            "wait_for_att": .duration, "deep_link_timeout": .duration, "click_lookback": .duration,
+        ],
         .branch: ["check_pasteboard_on_install": .bool, "match_duration": .duration, "match_type": .text],
-        .adjust: ["link_me": .bool, "probabilistic_window": .duration, "device_matching_window": .duration,
-                  "launch_deferred_deeplink": .bool],
+        .adjust: [
+            "link_me": .bool, "probabilistic_window": .duration, "device_matching_window": .duration,
+            "launch_deferred_deeplink": .bool,
+        ],
         .none: [:],
     ]
 }
@@ -81,7 +104,7 @@ final class ScenarioDecoder {
         let name = c.require(top, "name", in: "the scenario", at: fileStart).flatMap { c.string($0, what: "name") }
 
         guard let deviceNode = c.require(top, "device", in: "the scenario", at: fileStart),
-              let device = decodeDevice(deviceNode)
+            let device = decodeDevice(deviceNode)
         else { return nil }
 
         var scenario = Scenario(name: name ?? "", device: device)
@@ -132,14 +155,16 @@ final class ScenarioDecoder {
         var a = Assumptions()
         guard let map = c.mapping(node, what: "assumptions", allowed: ScenarioKeys.assumptions) else { return a }
         if let n = map["sfsafariviewcontroller_taps_open_app"]?.value,
-           let b = c.bool(n, what: "assumptions.sfsafariviewcontroller_taps_open_app") {
+            let b = c.bool(n, what: "assumptions.sfsafariviewcontroller_taps_open_app")
+        {
             a.sfSafariViewControllerTapsOpenApps = b
         }
         if let n = map["in_app_browsers_open_app"]?.value, let b = c.bool(n, what: "assumptions.in_app_browsers_open_app") {
             a.inAppBrowsersOpenApps = b
         }
         if let n = map["quirk_swiftui_cold_start_drop_18_4"]?.value,
-           let b = c.bool(n, what: "assumptions.quirk_swiftui_cold_start_drop_18_4") {
+            let b = c.bool(n, what: "assumptions.quirk_swiftui_cold_start_drop_18_4")
+        {
             a.swiftUIColdStartDrop184 = b
         }
         if let n = map["redirects_open_app"]?.value {
@@ -200,14 +225,17 @@ final class ScenarioDecoder {
             device.appLinkVerificationDelay = d
         }
         if let n = map["scheme_collision"]?.value,
-           let p = c.choice(n, what: "device.scheme_collision", as: SchemeCollisionPolicy.self) {
+            let p = c.choice(n, what: "device.scheme_collision", as: SchemeCollisionPolicy.self)
+        {
             device.schemeCollision = p
         }
         let iosOnly = ["developer_mode", "private_relay", "safari_prefers_browser", "scheme_collision", "managed", "association_delay"]
         let androidOnly = ["browsers", "app_link_verification_delay"]
         for key in device.platform == .ios ? androidOnly : iosOnly {
             guard let entry = map[key] else { continue }
-            c.warn(entry.keyLocation, "`device.\(key)` has no effect on \(device.platform.displayName) (it is \(device.platform == .ios ? "an Android" : "an iOS") setting)")
+            c.warn(
+                entry.keyLocation,
+                "`device.\(key)` has no effect on \(device.platform.displayName) (it is \(device.platform == .ios ? "an Android" : "an iOS") setting)")
         }
         return device
     }

@@ -9,7 +9,8 @@ package struct LocalFiles: FileReader {
 
     package func read(_ path: String) throws -> [UInt8] {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-           size.intValue > Self.sizeLimit {
+            size.intValue > Self.sizeLimit
+        {
             throw FileTooLarge(bytes: size.intValue)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -68,19 +69,24 @@ package enum ScenarioLoader {
     }
 
     /// Parses scenario text. `file` names it in messages; `baseDirectory` resolves `file:` references.
-    package static func parse(_ text: String, file: String, baseDirectory: String?,
-                             reader: any FileReader = LocalFiles()) throws(InputError) -> Scenario {
+    package static func parse(
+        _ text: String, file: String, baseDirectory: String?,
+        reader: any FileReader = LocalFiles()
+    ) throws(InputError) -> Scenario {
         guard let root = try YAMLNode.parse(text, file: file) else {
-            throw InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
-                             "the file is empty; a scenario starts with `linksim: 1`")
+            throw InputError(
+                file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                "the file is empty; a scenario starts with `linksim: 1`")
         }
         let context = DecodingContext(file: file, baseDirectory: baseDirectory, reader: reader)
         let scenario = ScenarioDecoder(context: context).decode(root)
         if !context.diagnostics.isEmpty {
-            throw InputError(context.diagnostics.sorted { a, b in
-                let la = a.location, lb = b.location
-                return (la?.line ?? 0, la?.column ?? 0) < (lb?.line ?? 0, lb?.column ?? 0)
-            })
+            throw InputError(
+                context.diagnostics.sorted { a, b in
+                    let la = a.location
+                    let lb = b.location
+                    return (la?.line ?? 0, la?.column ?? 0) < (lb?.line ?? 0, lb?.column ?? 0)
+                })
         }
         guard var scenario else { throw InputError(file: file, "the scenario could not be read") }
         scenario.warnings = context.warnings.sorted { a, b in

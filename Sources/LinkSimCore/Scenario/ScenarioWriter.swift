@@ -142,9 +142,14 @@ package enum ScenarioWriter {
             if !filter.unresolved.isEmpty {
                 out.line(6, "unresolved:")
                 for value in filter.unresolved {
-                    out.line(7, "- " + flowMap([("scope", value.scope.rawValue), ("attribute", value.attribute),
-                                                ("data", value.dataIndex.map(String.init)), ("value", value.value),
-                                                ("at", value.location), ("reason", value.reason)]))
+                    out.line(
+                        7,
+                        "- "
+                            + flowMap([
+                                ("scope", value.scope.rawValue), ("attribute", value.attribute),
+                                ("data", value.dataIndex.map(String.init)), ("value", value.value),
+                                ("at", value.location), ("reason", value.reason),
+                            ]))
                 }
             }
             if !filter.data.isEmpty {
@@ -213,10 +218,22 @@ package enum ScenarioWriter {
         out.line(indent, "\(quote(entry.host)):")
         let inner = indent + 1
         var wrote = false
-        if wants("aasa"), keys != nil || entry.aasa != nil { out.line(inner, "aasa: \(served(entry.aasa))"); wrote = true }
-        if wants("aasa_root"), keys != nil || entry.aasaRoot != nil { out.line(inner, "aasa_root: \(served(entry.aasaRoot))"); wrote = true }
-        if wants("cdn_aasa"), keys != nil || entry.cdnAASA != nil { out.line(inner, "cdn_aasa: \(served(entry.cdnAASA))"); wrote = true }
-        if wants("assetlinks"), keys != nil || entry.assetlinks != nil { out.line(inner, "assetlinks: \(served(entry.assetlinks))"); wrote = true }
+        if wants("aasa"), keys != nil || entry.aasa != nil {
+            out.line(inner, "aasa: \(served(entry.aasa))")
+            wrote = true
+        }
+        if wants("aasa_root"), keys != nil || entry.aasaRoot != nil {
+            out.line(inner, "aasa_root: \(served(entry.aasaRoot))")
+            wrote = true
+        }
+        if wants("cdn_aasa"), keys != nil || entry.cdnAASA != nil {
+            out.line(inner, "cdn_aasa: \(served(entry.cdnAASA))")
+            wrote = true
+        }
+        if wants("assetlinks"), keys != nil || entry.assetlinks != nil {
+            out.line(inner, "assetlinks: \(served(entry.assetlinks))")
+            wrote = true
+        }
         if wants("redirects"), keys != nil || !entry.redirects.isEmpty {
             let pairs = entry.redirects.map { rule -> String in
                 if rule.status == 302, rule.after.seconds == 0 { return "\(quote(rule.pattern)): \(quote(rule.target))" }
@@ -237,9 +254,10 @@ package enum ScenarioWriter {
         if let body = resource.body {
             // Foundation's parser is lenient on Linux (trailing commas); the strict one decides what is JSON.
             if (try? JSONNode.parse(body)) != nil,
-               let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
-               let json = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
-               let text = String(data: json, encoding: .utf8) {
+                let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
+                let json = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
+                let text = String(data: json, encoding: .utf8)
+            {
                 pairs.append("json: \(text)")
             } else if let raw = String(validating: body, as: UTF8.self) {
                 // Not JSON (a deliberately broken file): keep the exact text as a JSON-in-a-string body.

@@ -4,10 +4,13 @@ enum TextCheck {
     /// nil when the bytes are acceptable; otherwise the located problem.
     static func problem(in bytes: [UInt8], file: String) -> InputError? {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-            return InputError(file: file, location: SourceLocation(file: file, line: 1, column: 1),
-                              "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")
+            return InputError(
+                file: file, location: SourceLocation(file: file, line: 1, column: 1),
+                "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")
         }
-        var line = 1, column = 1, index = 0
+        var line = 1
+        var column = 1
+        var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             let length: Int
@@ -29,13 +32,15 @@ enum TextCheck {
             }
             guard valid else {
                 let hex = String(byte, radix: 16, uppercase: true)
-                return InputError(file: file, location: SourceLocation(file: file, line: line, column: column),
-                                  "byte 0x\(hex.count < 2 ? "0" + hex : hex) is not UTF-8; a scenario file must be UTF-8 text")
+                return InputError(
+                    file: file, location: SourceLocation(file: file, line: line, column: column),
+                    "byte 0x\(hex.count < 2 ? "0" + hex : hex) is not UTF-8; a scenario file must be UTF-8 text")
             }
             if length == 1, (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
                 let hex = String(byte, radix: 16, uppercase: true)
-                return InputError(file: file, location: SourceLocation(file: file, line: line, column: column),
-                                  "control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) is not allowed in YAML")
+                return InputError(
+                    file: file, location: SourceLocation(file: file, line: line, column: column),
+                    "control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) is not allowed in YAML")
             }
             if byte == 0x0A {
                 line += 1

@@ -61,8 +61,9 @@ indirect enum YAMLNode: Sendable {
     /// the encoding is given so Yams does not read the process environment for every file.
     static func parse(_ text: String, file: String) throws(InputError) -> YAMLNode? {
         if let refused = AliasKeyScan.firstAliasKey(in: text) {
-            throw InputError(file: file, location: SourceLocation(file: file, line: refused.line, column: refused.column),
-                             "a mapping key here is an alias or a list/mapping; scenario keys are plain text, and aliases may only stand for values")
+            throw InputError(
+                file: file, location: SourceLocation(file: file, line: refused.line, column: refused.column),
+                "a mapping key here is an alias or a list/mapping; scenario keys are plain text, and aliases may only stand for values")
         }
         let root: Node?
         do {
@@ -76,8 +77,9 @@ indirect enum YAMLNode: Sendable {
         var budget = nodeBudget
         guard let tree = convert(root, file: file, budget: &budget) else {
             let mark = root.mark
-            throw InputError(file: file, location: SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1),
-                             "the document expands to more than \(nodeBudget) nodes once its aliases (*name) are followed; refusing it (an alias bomb?)")
+            throw InputError(
+                file: file, location: SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1),
+                "the document expands to more than \(nodeBudget) nodes once its aliases (*name) are followed; refusing it (an alias bomb?)")
         }
         return tree
     }
@@ -118,8 +120,9 @@ indirect enum YAMLNode: Sendable {
         func located(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> Diagnostic {
             var message = "not valid YAML: \(problem)"
             if let context { message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
-            return Diagnostic(file: file, location: SourceLocation(file: file, line: mark.line, column: mark.column),
-                              message: message)
+            return Diagnostic(
+                file: file, location: SourceLocation(file: file, line: mark.line, column: mark.column),
+                message: message)
         }
         switch error {
         case .scanner(let context, let problem, let mark, _): return located(mark, problem, context)
@@ -127,9 +130,10 @@ indirect enum YAMLNode: Sendable {
         case .composer(let context, let problem, let mark, _): return located(mark, problem, context)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "`\($0)`" }.joined(separator: ", ")
-            return Diagnostic(file: file,
-                              location: SourceLocation(file: file, line: context.mark.line, column: context.mark.column),
-                              message: "key \(keys) appears more than once in the same mapping")
+            return Diagnostic(
+                file: file,
+                location: SourceLocation(file: file, line: context.mark.line, column: context.mark.column),
+                message: "key \(keys) appears more than once in the same mapping")
         case .reader(let problem, _, _, _):
             return Diagnostic(file: file, location: nil, message: "cannot read the file as text: \(problem)")
         default:
@@ -163,7 +167,10 @@ enum AliasKeyScan {
                 if b == UInt8(ascii: "?"), k + 1 == n || isSpace(bytes[k + 1]) || isBreak(bytes[k + 1]) { return (line, column) }
                 if b == UInt8(ascii: "*"), keyColonFollows(bytes, from: k, flow: false) { return (line, column) }
             }
-            if b == 0x0A { line += 1; column = 0 }
+            if b == 0x0A {
+                line += 1
+                column = 0
+            }
             previous = b
         }
         // At the start of a line (after indentation and `- `): `[...]:` or `{...}:`, a collection as a key.
@@ -172,7 +179,10 @@ enum AliasKeyScan {
             var j = i
             while true {
                 while j < n, isSpace(bytes[j]) { j += 1 }
-                if j + 1 < n, bytes[j] == UInt8(ascii: "-"), isSpace(bytes[j + 1]) { j += 2; continue }
+                if j + 1 < n, bytes[j] == UInt8(ascii: "-"), isSpace(bytes[j + 1]) {
+                    j += 2
+                    continue
+                }
                 break
             }
             if j < n, bytes[j] == UInt8(ascii: "[") || bytes[j] == UInt8(ascii: "{"), keyColonFollows(bytes, from: j, flow: true) {
@@ -200,20 +210,28 @@ enum AliasKeyScan {
             var depth = 0
             while i < n, bytes[i] != 0x0A, bytes[i] != 0x0D {
                 let b = bytes[i]
-                if b == UInt8(ascii: "\""), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "\"")) { i = close }
-                else if b == UInt8(ascii: "'"), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "'")) { i = close }
-                else if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") { depth += 1 }
-                else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
+                if b == UInt8(ascii: "\""), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "\"")) {
+                    i = close
+                } else if b == UInt8(ascii: "'"), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "'")) {
+                    i = close
+                } else if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
+                    depth += 1
+                } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
                     depth -= 1
-                    if depth == 0 { i += 1; break }
+                    if depth == 0 {
+                        i += 1
+                        break
+                    }
                 }
                 i += 1
             }
         } else {
             i += 1
             // libyaml's anchor names: letters, digits, `-` and `_`.
-            while i < n, bytes[i] >= 0x80 || bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "_")
-                || URLParts.isASCIILetter(bytes[i]) || URLParts.isASCIIDigit(bytes[i]) { i += 1 }
+            while i < n,
+                bytes[i] >= 0x80 || bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "_")
+                    || URLParts.isASCIILetter(bytes[i]) || URLParts.isASCIIDigit(bytes[i])
+            { i += 1 }
             if i == start + 1 { return false }
         }
         while i < n, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }

@@ -81,7 +81,10 @@ struct XMLScanner {
         let b = bytes[i]
         i += 1
         if b == XMLByte.lf {
-            if !afterCR { line += 1; column = 1 }
+            if !afterCR {
+                line += 1
+                column = 1
+            }
             afterCR = false
         } else if b == XMLByte.cr {
             line += 1
@@ -107,7 +110,10 @@ struct XMLScanner {
     @discardableResult
     mutating func skipSpace() -> Bool {
         var skipped = false
-        while let b = peek, XMLByte.isSpace(b) { advance(); skipped = true }
+        while let b = peek, XMLByte.isSpace(b) {
+            advance()
+            skipped = true
+        }
         return skipped
     }
 
@@ -184,21 +190,31 @@ struct XMLScanner {
                 continue
             }
             let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
             switch b {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
+            case 0xE0:
+                length = 3
+                low = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF4:
+                length = 4
+                high = 0x8F
             default:
                 throw error("invalid UTF-8: the byte 0x\(hex(UInt32(b), width: 2)) cannot start a character; linksim reads UTF-8, save the file as UTF-8")
             }
             for k in 1..<length {
                 let index = i + k
-                let limitLow = k == 1 ? low : 0x80, limitHigh = k == 1 ? high : 0xBF
+                let limitLow = k == 1 ? low : 0x80
+                let limitHigh = k == 1 ? high : 0xBF
                 guard index < bytes.count, bytes[index] >= limitLow, bytes[index] <= limitHigh else {
                     let found = index < bytes.count ? "the byte 0x\(hex(UInt32(bytes[index]), width: 2))" : "the end of the file"
                     throw error("invalid UTF-8: a \(length)-byte character is cut short by \(found); linksim reads UTF-8, save the file as UTF-8")

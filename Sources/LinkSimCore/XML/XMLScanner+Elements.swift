@@ -1,4 +1,3 @@
-
 /// Elements: start and end tags, attributes, namespaces, text, with an explicit stack.
 extension XMLScanner {
     // MARK: Elements
@@ -83,8 +82,15 @@ extension XMLScanner {
         var selfClosing = false
         while true {
             let spaced = skipSpace()
-            if peek == XMLByte.gt { advance(); break }
-            if starts("/>") { advance(2); selfClosing = true; break }
+            if peek == XMLByte.gt {
+                advance()
+                break
+            }
+            if starts("/>") {
+                advance(2)
+                selfClosing = true
+                break
+            }
             if atEnd { throw malformed("the tag <\(name)> (from line \(location.line)) is not closed with `>`") }
             let attributeLocation = here
             guard spaced, let attributeName = readName() else {
@@ -105,7 +111,10 @@ extension XMLScanner {
                 guard let b = peek else {
                     throw malformed("the value of attribute \(attributeName) in <\(name)> is not closed with a quote", at: attributeLocation)
                 }
-                if b == quote { advance(); break }
+                if b == quote {
+                    advance()
+                    break
+                }
                 if b == XMLByte.lt { throw malformed("'<' inside the value of attribute \(attributeName) (write &lt;)") }
                 if b == XMLByte.amp {
                     try reference(into: &value)
@@ -153,12 +162,16 @@ extension XMLScanner {
             if let prefix {
                 namespace = bindings[prefix]?.last
                 if namespace == nil {
-                    undeclared.append(XMLUndeclaredPrefix(prefix: prefix, attribute: attribute.name, element: name,
-                                                          location: attribute.location))
+                    undeclared.append(
+                        XMLUndeclaredPrefix(
+                            prefix: prefix, attribute: attribute.name, element: name,
+                            location: attribute.location))
                 }
             }
-            node.attributes.append(XMLAttributeNode(namespace: namespace, localName: localName, qualifiedName: attribute.name,
-                                                    value: attribute.value, location: attribute.location))
+            node.attributes.append(
+                XMLAttributeNode(
+                    namespace: namespace, localName: localName, qualifiedName: attribute.name,
+                    value: attribute.value, location: attribute.location))
         }
         if selfClosing {
             undeclare(declared)
@@ -176,7 +189,9 @@ extension XMLScanner {
         guard peek == XMLByte.gt else { throw malformed("the end tag </\(name)> is not closed with `>`") }
         advance()
         guard name == open.node.name else {
-            throw malformed("end tag does not match the open element (the open element is <\(open.node.name)> from line \(open.node.location.line)); expected </\(open.node.name)>, found </\(name)>", at: location)
+            throw malformed(
+                "end tag does not match the open element (the open element is <\(open.node.name)> from line \(open.node.location.line)); expected </\(open.node.name)>, found </\(name)>",
+                at: location)
         }
         undeclare(open.declaredPrefixes)
         var node = open.node

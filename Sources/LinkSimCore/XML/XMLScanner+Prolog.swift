@@ -1,4 +1,3 @@
-
 /// The prolog: processing instructions, the XML declaration, comments, DOCTYPE; names and entity references.
 extension XMLScanner {
     // MARK: Prolog pieces
@@ -32,7 +31,10 @@ extension XMLScanner {
         var sawVersion = false
         while true {
             let spaced = skipSpace()
-            if starts("?>") { advance(2); break }
+            if starts("?>") {
+                advance(2)
+                break
+            }
             if atEnd { throw malformed("the XML declaration is not closed with `?>`", at: location) }
             guard spaced, let nameLocation = Optional(here), let name = readName() else {
                 throw malformed("expected version=\"1.0\", encoding=\"UTF-8\", standalone or `?>` in the XML declaration")
@@ -47,7 +49,10 @@ extension XMLScanner {
             }
             advance()
             var value: [UInt8] = []
-            while let b = peek, b != quote, b != XMLByte.lt, b != XMLByte.gt { value.append(b); advance() }
+            while let b = peek, b != quote, b != XMLByte.lt, b != XMLByte.gt {
+                value.append(b)
+                advance()
+            }
             guard peek == quote else { throw malformed("the value of `\(name)` in the XML declaration is not closed", at: valueLocation) }
             advance()
             let text = String(decoding: value, as: UTF8.self)
@@ -106,7 +111,9 @@ extension XMLScanner {
         }
         skipSpace()
         if peek == XMLByte.openBracket {
-            throw error("the DOCTYPE has an internal subset `[...]` (entity or element declarations); linksim refuses it and never expands entities or reads other files: remove the `[...]` part")
+            throw error(
+                "the DOCTYPE has an internal subset `[...]` (entity or element declarations); linksim refuses it and never expands entities or reads other files: remove the `[...]` part"
+            )
         }
         guard peek == XMLByte.gt else { throw malformed("expected `>` to close the DOCTYPE (from line \(location.line))") }
         advance()
@@ -149,7 +156,8 @@ extension XMLScanner {
                 throw malformed("bad character reference; expected \(isHex ? "&#xHEX;" : "&#DIGITS;")", at: location)
             }
             advance()
-            let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+            let allowed =
+                value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
                 || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
             guard allowed, let scalar = Unicode.Scalar(value) else {
                 throw malformed("the character reference is not a character XML allows", at: location)
@@ -169,7 +177,9 @@ extension XMLScanner {
         case "quot": buffer.append(XMLByte.quote)
         case "apos": buffer.append(XMLByte.apostrophe)
         default:
-            throw malformed("unknown entity &\(name); (XML predefines only &amp; &lt; &gt; &quot; &apos;, and linksim never reads entity declarations; write &amp; for a literal &)", at: location)
+            throw malformed(
+                "unknown entity &\(name); (XML predefines only &amp; &lt; &gt; &quot; &apos;, and linksim never reads entity declarations; write &amp; for a literal &)",
+                at: location)
         }
     }
 }

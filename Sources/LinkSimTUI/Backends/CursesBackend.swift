@@ -146,8 +146,9 @@ final class CursesBackend {
                 let cell = grid[x, y]
                 if cell.isWideTail { continue }
                 if !fresh, let previous, previous[x, y] == cell { continue }
-                _ = linksim_put_cell(Int32(y), Int32(x), wchar_t(bitPattern: cell.scalar.value), attributes(cell.style),
-                                     pair(for: cell.style))
+                _ = linksim_put_cell(
+                    Int32(y), Int32(x), wchar_t(bitPattern: cell.scalar.value), attributes(cell.style),
+                    pair(for: cell.style))
             }
         }
         wrefresh(linksim_stdscr())

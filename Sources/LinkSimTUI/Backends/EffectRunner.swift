@@ -5,8 +5,10 @@ import LinkSimIO
 /// Performs the effects `update` asks for (files only) and answers with events.
 package enum EffectRunner {
     /// `clipboard` sends OSC 52 to the terminal (the curses runner); without one the copy is refused.
-    package static func perform(_ effect: Effect,
-                               clipboard: (String) -> Event = { _ in .clipboardUnavailable(reason: "no terminal to send it to") }) -> Event? {
+    package static func perform(
+        _ effect: Effect,
+        clipboard: (String) -> Event = { _ in .clipboardUnavailable(reason: "no terminal to send it to") }
+    ) -> Event? {
         switch effect {
         case .writeExport(let path, let text):
             do {

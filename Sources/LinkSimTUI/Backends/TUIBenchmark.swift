@@ -47,7 +47,8 @@ package enum TUIBenchmark {
         func percentile(_ p: Double) -> Double {
             samples.isEmpty ? 0 : samples[min(samples.count - 1, Int(Double(samples.count - 1) * p))]
         }
-        return Report(size: size, iterations: iterations, p50Milliseconds: percentile(0.5),
-                      p99Milliseconds: percentile(0.99), maxMilliseconds: samples.last ?? 0)
+        return Report(
+            size: size, iterations: iterations, p50Milliseconds: percentile(0.5),
+            p99Milliseconds: percentile(0.99), maxMilliseconds: samples.last ?? 0)
     }
 }

@@ -29,10 +29,13 @@ package enum TUIRunner {
     }
 
     /// Applies one event and every effect it causes (effects answer with events of their own).
-    package static func step(_ model: TUIModel, _ event: Event, _ environment: TUIEnvironment,
-                            clipboard: @escaping (String) -> Event = { _ in
-                                .clipboardUnavailable(reason: "this terminal cannot receive OSC 52 (TERM=dumb)") },
-                            deferEdits: Bool = false) -> TUIModel {
+    package static func step(
+        _ model: TUIModel, _ event: Event, _ environment: TUIEnvironment,
+        clipboard: @escaping (String) -> Event = { _ in
+            .clipboardUnavailable(reason: "this terminal cannot receive OSC 52 (TERM=dumb)")
+        },
+        deferEdits: Bool = false
+    ) -> TUIModel {
         var (current, effects) = update(model, event, environment)
         while !effects.isEmpty {
             let effect = effects.removeFirst()
@@ -57,8 +60,10 @@ package enum TUIRunner {
     }
 
     /// Opens the course (`linksim learn`): the lesson list, or one lesson.
-    package static func runCourse(_ course: Course, progress: CourseProgress, progressPath: String, lessonID: String?,
-                                 workDirectory: String, options: Options = Options()) {
+    package static func runCourse(
+        _ course: Course, progress: CourseProgress, progressPath: String, lessonID: String?,
+        workDirectory: String, options: Options = Options()
+    ) {
         let session = CourseSession(course: course, progress: progress, progressPath: progressPath, workDirectory: workDirectory)
         run(options: options) { size, color, environment in
             TUIModel.course(session, lessonID: lessonID, size: size, colorEnabled: color, environment: environment)
@@ -87,24 +92,30 @@ package enum TUIRunner {
     static func run(options: Options, makeModel: @escaping @Sendable (Size, Bool, TUIEnvironment) -> TUIModel) {
         let environment = Self.environment
         if terminalIsDumb {
-            let size = Size(width: Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 100,
-                            height: Int(ProcessInfo.processInfo.environment["LINES"] ?? "") ?? 32)
+            let size = Size(
+                width: Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 100,
+                height: Int(ProcessInfo.processInfo.environment["LINES"] ?? "") ?? 32)
             PlainTextBackend.runInteractive(makeModel(size, false, environment), environment: environment)
             return
         }
         let backend = CursesBackend()
         guard backend.start(color: options.color, mouse: options.mouse) else {
-            FileHandle.standardError.write(Data("linksim: curses cannot use TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? ""); showing plain text\n".utf8))
+            FileHandle.standardError.write(
+                Data("linksim: curses cannot use TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? ""); showing plain text\n".utf8))
             PlainTextBackend.runInteractive(makeModel(Size(width: 100, height: 32), false, environment), environment: environment)
             return
         }
         defer { backend.stop() }
         var queued: [Event] = []
-        let size = backend.size, color = options.color
+        let size = backend.size
+        let color = options.color
         // Opening simulates too (a file's first action): keep q and Ctrl-C working meanwhile.
-        guard var model = workKeepingInput(placeholder: TUIModel(world: Scenario(name: "loading…", device: Device(platform: .ios, os: .latest(.ios))),
-                                                                   mode: .independentLinks, size: size, colorEnabled: color),
-                                           backend: backend, queued: &queued, work: { _ in makeModel(size, color, environment) })
+        guard
+            var model = workKeepingInput(
+                placeholder: TUIModel(
+                    world: Scenario(name: "loading…", device: Device(platform: .ios, os: .latest(.ios))),
+                    mode: .independentLinks, size: size, colorEnabled: color),
+                backend: backend, queued: &queued, work: { _ in makeModel(size, color, environment) })
         else { return }
         backend.draw(render(model, size: model.size))
         while !model.wantsQuit {
@@ -120,9 +131,13 @@ package enum TUIRunner {
                 next = step(model, event, environment)  // fades marks only: never simulates
             } else {
                 let current = model
-                guard var stepped = workKeepingInput(placeholder: model, backend: backend, queued: &queued, work: { clipboard in
-                    step(current, event, environment, clipboard: clipboard, deferEdits: true)
-                }) else {
+                guard
+                    var stepped = workKeepingInput(
+                        placeholder: model, backend: backend, queued: &queued,
+                        work: { clipboard in
+                            step(current, event, environment, clipboard: clipboard, deferEdits: true)
+                        })
+                else {
                     return  // q or Ctrl-C while a simulation was running: leave at once.
                 }
                 // The course's editor: curses steps aside (endwin), the editor owns the terminal, then
@@ -146,8 +161,10 @@ package enum TUIRunner {
     /// Runs `work` (a step, which may simulate for a long time) off the input thread, and keeps reading
     /// keys meanwhile: `q` or Ctrl-C end the TUI at once (nil), other input waits in `queued`.
     /// After a moment the screen says a simulation is running and how to leave.
-    static func workKeepingInput(placeholder model: TUIModel, backend: CursesBackend, queued: inout [Event],
-                                 work: @escaping @Sendable (@escaping (String) -> Event) -> TUIModel) -> TUIModel? {
+    static func workKeepingInput(
+        placeholder model: TUIModel, backend: CursesBackend, queued: inout [Event],
+        work: @escaping @Sendable (@escaping (String) -> Event) -> TUIModel
+    ) -> TUIModel? {
         let mailbox = StepMailbox()
         let thread = Thread {
             let result = work { text in

@@ -23,7 +23,8 @@ package struct InlineFileEdit: Sendable, Equatable {
 extension TUIModel {
     mutating func openInlineEdit() -> [Effect] {
         guard let session = course, let step = session.currentStep, case .fix(let task) = step.kind,
-              let work = session.workFile(for: step) else {
+            let work = session.workFile(for: step)
+        else {
             status = StatusMessage(text: "I edits the file of a fix-the-file step", isError: false)
             return []
         }
@@ -87,9 +88,10 @@ extension TUIModel {
 extension ScreenPainter {
     func paintInlineEdit(_ edit: InlineFileEdit, into grid: inout Grid) {
         let name = edit.path.split(separator: "/").last.map(String.init) ?? edit.path
-        let rect = dialog(width: grid.size.width - 2, height: grid.size.height - 2,
-                          title: "\(name)\(edit.dirty ? " (changed)" : "") — ↑↓ line · Enter edit · o new line · x delete · w save and check · Esc close",
-                          into: &grid)
+        let rect = dialog(
+            width: grid.size.width - 2, height: grid.size.height - 2,
+            title: "\(name)\(edit.dirty ? " (changed)" : "") — ↑↓ line · Enter edit · o new line · x delete · w save and check · Esc close",
+            into: &grid)
         let inner = rect.inner
         let number = String(edit.lines.count).count
         let height = inner.height
@@ -109,8 +111,9 @@ extension ScreenPainter {
                 let under = editor.cursor < editor.text.count ? String(editor.text[editor.cursor]) : " "
                 grid.put(under, x: cursorX, y: inner.y + row, maxWidth: 2, style: theme.cursor)
             } else {
-                grid.put(edit.lines[index], x: x, y: inner.y + row, maxWidth: width,
-                         style: index == edit.cursor ? theme.cursor : theme.text)
+                grid.put(
+                    edit.lines[index], x: x, y: inner.y + row, maxWidth: width,
+                    style: index == edit.cursor ? theme.cursor : theme.text)
             }
         }
     }

@@ -109,17 +109,18 @@ package enum CourseKeys {
         case pick(Int)
     }
 
-    package static let bindings: [(keys: [Key], action: Action, help: String)] = [
-        ([.char(">"), .char(".")], .nextStep, "course: next step (a tour step is done when you move on)"),
-        ([.char("<"), .char(",")], .previousStep, "course: previous step"),
-        ([.char("H")], .hint, "course: next hint (concept → where to look → the answer)"),
-        ([.char("E")], .editFile, "course: edit the file to fix in $EDITOR (checked when you save and quit)"),
-        ([.char("I")], .editInline, "course: edit the file to fix inside the TUI, line by line (w saves and checks)"),
-        ([.char("C")], .checkFile, "course: check the file to fix again"),
-        ([.char("L")], .lessonList, "course: the lesson list"),
-        ([.char("P")], .togglePanel, "course: hide / show the lesson panel"),
-        ([.char("T")], .glossary, "glossary: every term; the selected trace step's terms first (anywhere)"),
-    ] + (1...9).map { n in ([Key.char(Character(String(n)))], Action.pick(n - 1), n == 1 ? "course: predict — pick answer 1…9" : "") }
+    package static let bindings: [(keys: [Key], action: Action, help: String)] =
+        [
+            ([.char(">"), .char(".")], .nextStep, "course: next step (a tour step is done when you move on)"),
+            ([.char("<"), .char(",")], .previousStep, "course: previous step"),
+            ([.char("H")], .hint, "course: next hint (concept → where to look → the answer)"),
+            ([.char("E")], .editFile, "course: edit the file to fix in $EDITOR (checked when you save and quit)"),
+            ([.char("I")], .editInline, "course: edit the file to fix inside the TUI, line by line (w saves and checks)"),
+            ([.char("C")], .checkFile, "course: check the file to fix again"),
+            ([.char("L")], .lessonList, "course: the lesson list"),
+            ([.char("P")], .togglePanel, "course: hide / show the lesson panel"),
+            ([.char("T")], .glossary, "glossary: every term; the selected trace step's terms first (anywhere)"),
+        ] + (1...9).map { n in ([Key.char(Character(String(n)))], Action.pick(n - 1), n == 1 ? "course: predict — pick answer 1…9" : "") }
 
     package static func action(for key: Key) -> Action? {
         bindings.first { $0.keys.contains(key) }?.action

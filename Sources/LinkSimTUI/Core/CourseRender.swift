@@ -25,8 +25,9 @@ extension ScreenPainter {
         let done = lessons.filter(session.progress.isDone).count
         let score = session.progress.score
         grid.fill(Rect(x: 0, y: 0, width: size.width, height: 1), style: theme.titleBar)
-        grid.put(" linksim learn — \(done) of \(lessons.count) lessons done · predictions right first time: \(score.right)/\(score.answered)",
-                 x: 0, y: 0, maxWidth: size.width, style: theme.titleBar)
+        grid.put(
+            " linksim learn — \(done) of \(lessons.count) lessons done · predictions right first time: \(score.right)/\(score.answered)",
+            x: 0, y: 0, maxWidth: size.width, style: theme.titleBar)
         // Rows: area headings and lessons.
         var rows: [(text: String, lesson: Int?)] = []
         var area: LessonArea?
@@ -51,9 +52,10 @@ extension ScreenPainter {
             grid.put(text, x: 1, y: 1 + row, maxWidth: size.width - 2, style: style)
         }
         let top = size.height - 2 - summaryHeight
-        grid.box(Rect(x: 0, y: top, width: size.width, height: summaryHeight + 1),
-                 title: lessons.indices.contains(cursor) ? "\(lessons[cursor].id) · \(lessons[cursor].steps.count) steps" : "",
-                 style: theme.border, titleStyle: theme.paneTitle)
+        grid.box(
+            Rect(x: 0, y: top, width: size.width, height: summaryHeight + 1),
+            title: lessons.indices.contains(cursor) ? "\(lessons[cursor].id) · \(lessons[cursor].steps.count) steps" : "",
+            style: theme.border, titleStyle: theme.paneTitle)
         if lessons.indices.contains(cursor) {
             let lines = TerminalText.wrap(CourseText.reflow(lessons[cursor].summary), columns: size.width - 4)
             for (i, line) in lines.prefix(summaryHeight - 1).enumerated() {
@@ -87,11 +89,13 @@ extension ScreenPainter {
     /// The question, the world it is asked about, and the choices; nothing of the answer.
     func paintPredictQuestion(_ session: CourseSession, into grid: inout Grid) {
         guard let step = session.currentStep, case .predict(let choices, _) = step.kind,
-              case .predict(let cursor, _) = session.step else { return }
+            case .predict(let cursor, _) = session.step
+        else { return }
         let size = grid.size
         grid.fill(Rect(x: 0, y: 0, width: size.width, height: size.height))
-        grid.box(Rect(x: 0, y: 0, width: size.width, height: size.height - 1), title: stepTitle(session),
-                 style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
+        grid.box(
+            Rect(x: 0, y: 0, width: size.width, height: size.height - 1), title: stepTitle(session),
+            style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
         let width = size.width - 4
         var lines: [(String, CellStyle)] = []
         for line in TerminalText.wrap(CourseText.reflow(step.text), columns: width) { lines.append((line, theme.text)) }
@@ -109,12 +113,15 @@ extension ScreenPainter {
         }
         // Keep the choices visible: drop text from the top of the world list when space is short.
         let room = size.height - 3
-        let shown = lines.count <= room ? lines : Array(lines.prefix(max(0, room - choices.count - (lines.count - questionRows - choices.count)))) + lines.suffix(choices.count)
+        let shown =
+            lines.count <= room
+            ? lines : Array(lines.prefix(max(0, room - choices.count - (lines.count - questionRows - choices.count)))) + lines.suffix(choices.count)
         for (row, (text, style)) in shown.prefix(room).enumerated() {
             grid.put(text, x: 2, y: 1 + row, maxWidth: width, style: style)
         }
-        grid.put("1…\(min(9, choices.count)) or ↑↓ Enter: answer · < > steps · L lessons · ? keys · q quit",
-                 x: 1, y: size.height - 1, maxWidth: size.width - 2, style: theme.secondary)
+        grid.put(
+            "1…\(min(9, choices.count)) or ↑↓ Enter: answer · < > steps · L lessons · ? keys · q quit",
+            x: 1, y: size.height - 1, maxWidth: size.width - 2, style: theme.secondary)
     }
 
     /// Where the lesson panel goes: over the device pane (tour, predict, fix: the trace and the why
@@ -123,7 +130,8 @@ extension ScreenPainter {
     func lessonPanelRect(_ step: LessonStep, size: Size) -> Rect {
         if layout.zoom == nil {
             if case .knob = step.kind {
-                let trace = layout.rect(of: .trace), why = layout.rect(of: .why)
+                let trace = layout.rect(of: .trace)
+                let why = layout.rect(of: .why)
                 return Rect(x: trace.x, y: trace.y, width: trace.width, height: why.maxY - trace.y)
             }
             return layout.rect(of: .device)
@@ -138,8 +146,9 @@ extension ScreenPainter {
         guard rect.width > 12, rect.height > 4 else { return }
         grid.fill(rect)
         let done = session.stepDone ? " ✓" : ""
-        grid.box(rect, title: "Step \(session.stepIndex + 1)/\(lesson.steps.count) · \(Self.kindLabel(step.kind))\(done)",
-                 style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
+        grid.box(
+            rect, title: "Step \(session.stepIndex + 1)/\(lesson.steps.count) · \(Self.kindLabel(step.kind))\(done)",
+            style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
         let width = rect.width - 4
         var lines: [(String, CellStyle)] = []
         func add(_ text: String, _ style: CellStyle) {
@@ -159,7 +168,8 @@ extension ScreenPainter {
             keys = "] [ step the trace (why pane explains each rule) · > next · " + keys
         case (.predict(let choices, _), .predict(_, let picked?)):
             if let verdict = session.verdict, choices.indices.contains(picked) {
-                add((verdict.right ? "✓ Right: " : "✗ You said “\(choices[picked].label)”. ") + "The engine: \(verdict.landing).",
+                add(
+                    (verdict.right ? "✓ Right: " : "✗ You said “\(choices[picked].label)”. ") + "The engine: \(verdict.landing).",
                     verdict.right ? theme.ok : theme.error)
             }
             if let explain = step.explain { add(explain, theme.text) }
@@ -184,10 +194,14 @@ extension ScreenPainter {
                 } else {
                     for problem in outcome.problems.prefix(3) { add(problem, theme.error) }
                     if let landing = outcome.result?.landing { add("With your file it lands: " + LandingText.headline(landing), theme.secondary) }
-                    if let check = outcome.check, !check.passed { add("Not yet: " + check.mismatches.map(\.description).joined(separator: "; "), theme.secondary) }
+                    if let check = outcome.check, !check.passed {
+                        add("Not yet: " + check.mismatches.map(\.description).joined(separator: "; "), theme.secondary)
+                    }
                 }
             }
-            add("Fix \((task.file as NSString).lastPathComponent) (\(task.fileKind.rawValue)) so that action #\(step.action + 1) \(CourseText.expectation(task.goal)).", theme.paneTitle)
+            add(
+                "Fix \((task.file as NSString).lastPathComponent) (\(task.fileKind.rawValue)) so that action #\(step.action + 1) \(CourseText.expectation(task.goal)).",
+                theme.paneTitle)
             for hint in step.hints.prefix(hints).reversed() { add("Hint: \(hint.text)" + (hint.source.map { " [\($0)]" } ?? ""), theme.section) }
             add(step.text, theme.text)
             keys = "E edit in $EDITOR · I edit here · C check · H hint (\(hints)/\(step.hints.count)) · > next · " + keys
@@ -220,8 +234,12 @@ extension ScreenPainter {
             let index = offset + row
             guard index < lines.count else { break }
             let line = lines[index]
-            let style = line.hasPrefix("•") ? theme.paneTitle : line.hasSuffix(":") && !line.hasPrefix(" ") ? theme.section
-                : line.hasPrefix("  source:") ? theme.secondary : theme.text
+            let style =
+                line.hasPrefix("•")
+                ? theme.paneTitle
+                : line.hasSuffix(":") && !line.hasPrefix(" ")
+                    ? theme.section
+                    : line.hasPrefix("  source:") ? theme.secondary : theme.text
             grid.put(line, x: inner.x + 1, y: inner.y + row, maxWidth: inner.width - 2, style: style)
         }
     }

@@ -4,8 +4,10 @@ import LinkSimCore
 /// through two small hooks (keys first, then a check after every change to the world).
 extension TUIModel {
     /// A model that opens on the course: the lesson list, or one lesson (at its first step not done).
-    package static func course(_ session: CourseSession, lessonID: String? = nil, size: Size, colorEnabled: Bool,
-                              environment: TUIEnvironment = .live) -> TUIModel {
+    package static func course(
+        _ session: CourseSession, lessonID: String? = nil, size: Size, colorEnabled: Bool,
+        environment: TUIEnvironment = .live
+    ) -> TUIModel {
         var model = TUIModel.demo(size: size, colorEnabled: colorEnabled, environment: environment)
         model.course = session
         if let lessonID, let index = session.course.lessons.firstIndex(where: { $0.id == lessonID }) {
@@ -82,7 +84,8 @@ extension TUIModel {
 
     private mutating func handlePredictKey(_ key: Key, _ environment: TUIEnvironment) -> [Effect]? {
         guard case .predict(let cursor, _)? = course?.step, let step = course?.currentStep,
-              case .predict(let choices, _) = step.kind else { return [] }
+            case .predict(let choices, _) = step.kind
+        else { return [] }
         switch key {
         case .ctrl("c"), .char("q"): return quit()
         case .char("?"): return nil
@@ -129,7 +132,9 @@ extension TUIModel {
         session.screen = .lesson
         session.inline = nil
         session.verdict = nil
-        let keptSize = size, keptColor = colorEnabled, keptDirectory = scenariosDirectory
+        let keptSize = size
+        let keptColor = colorEnabled
+        let keptDirectory = scenariosDirectory
         // The scenario's own `expect`s are not the lesson's question: the step's goal or answer is.
         // Without them the landing box and timeline cannot give a predict answer away, nor say
         // "FAILED" when a learner reaches a knob goal.
@@ -168,7 +173,8 @@ extension TUIModel {
         if target >= lesson.steps.count {
             _ = showList()
             let done = course?.progress.isDone(lesson) ?? false
-            status = StatusMessage(text: done ? "lesson “\(lesson.title)” done ✓" : "end of “\(lesson.title)”: some steps are not done yet (marked ·)", isError: false)
+            status = StatusMessage(
+                text: done ? "lesson “\(lesson.title)” done ✓" : "end of “\(lesson.title)”: some steps are not done yet (marked ·)", isError: false)
             return effects
         }
         enterStep(target, environment)
@@ -185,7 +191,8 @@ extension TUIModel {
 
     mutating func pick(_ choice: Int) -> [Effect] {
         guard var session = course, let lesson = session.lesson, let step = session.currentStep,
-              case .predict(let choices, _) = step.kind, choices.indices.contains(choice) else { return [] }
+            case .predict(let choices, _) = step.kind, choices.indices.contains(choice)
+        else { return [] }
         let result = LessonChecker.result(of: step)
         let right = LessonChecker.correctChoices(choices, result).contains(choice)
         session.progress.recordPrediction(step: session.stepIndex, of: lesson.id, right: right)
@@ -224,7 +231,8 @@ extension TUIModel {
 
     mutating func editFixFile() -> [Effect] {
         guard let session = course, let step = session.currentStep, case .fix(let task) = step.kind,
-              let work = session.workFile(for: step) else {
+            let work = session.workFile(for: step)
+        else {
             status = StatusMessage(text: "E edits the file of a fix-the-file step", isError: false)
             return []
         }
@@ -260,7 +268,8 @@ extension TUIModel {
             guard case .fix(let hints, _)? = course?.step else { return [] }
             course?.step = .fix(hints: hints, outcome: outcome)
             if outcome.passed {
-                status = StatusMessage(text: "✓ fixed: \(path.split(separator: "/").last.map(String.init) ?? path) makes the link land where it should", isError: false)
+                status = StatusMessage(
+                    text: "✓ fixed: \(path.split(separator: "/").last.map(String.init) ?? path) makes the link land where it should", isError: false)
                 return completeStep()
             }
             status = StatusMessage(text: "not fixed yet: see the lesson panel (E or I edits again)", isError: true)
@@ -273,8 +282,9 @@ extension TUIModel {
     /// After every change: a find-the-knob step checks its goal against the changed world.
     mutating func courseAfterChange(previousWorld: Scenario) -> [Effect] {
         guard let session = course, case .lesson = session.screen, let step = session.currentStep,
-              case .knob(let goal, _) = step.kind, case .knob(let hints, let reached, _) = session.step,
-              world != previousWorld else { return [] }
+            case .knob(let goal, _) = step.kind, case .knob(let hints, let reached, _) = session.step,
+            world != previousWorld
+        else { return [] }
         let (_, check) = LessonChecker.goalCheck(goal, step: step, world: world)
         course?.step = .knob(hints: hints, reached: reached || check.passed, mismatches: check.mismatches.map(\.description))
         if check.passed, !reached {

@@ -75,8 +75,10 @@ extension TUIModel {
         if world.actions.indices.contains(state.action) {
             add("Action \(state.action + 1): \(ActionText.line(world.actions[state.action]))")
         }
-        add("Want: " + FixState.wantable(world).map { $0 == state.want ? "[\(FixState.label($0))]" : FixState.label($0) }
-            .joined(separator: " ") + "   (←/→ or h/l change it)", rest: "      ")
+        add(
+            "Want: "
+                + FixState.wantable(world).map { $0 == state.want ? "[\(FixState.label($0))]" : FixState.label($0) }
+                .joined(separator: " ") + "   (←/→ or h/l change it)", rest: "      ")
         if let current = outcome.current {
             var now = "Now: " + (current.landing.map { "\(LandingText.label($0.kind)) \(LandingText.headline($0))" } ?? "no landing")
             switch ResultFacts.certainty(current) {
@@ -89,7 +91,8 @@ extension TUIModel {
         } else {
             add("Now: no result from the simulator")
         }
-        let tried = "\(outcome.singlesTried) single change\(outcome.singlesTried == 1 ? "" : "s")"
+        let tried =
+            "\(outcome.singlesTried) single change\(outcome.singlesTried == 1 ? "" : "s")"
             + (outcome.pairsTried > 0 ? " and \(outcome.pairsTried) pairs" : "") + " tried"
         if outcome.alreadyThere {
             add("It already lands there. Changes that keep it there (\(tried)):")
@@ -110,8 +113,9 @@ extension TUIModel {
             var result = "lands: \(LandingText.label(fix.landing.kind)) \(LandingText.headline(fix.landing))"
             if case .assumption(let text) = fix.certainty { result += "  ≈ ASSUMPTION: \(text)" }
             add(result, first: "    ", rest: "      ")
-            add("rule: \(fix.ruleBefore?.rawValue ?? "none") → \(fix.ruleAfter?.rawValue ?? "none")"
-                + (fix.newRules.isEmpty ? "" : "  (new: \(fix.newRules.map(\.rawValue).joined(separator: ", ")))"), first: "    ", rest: "      ")
+            add(
+                "rule: \(fix.ruleBefore?.rawValue ?? "none") → \(fix.ruleAfter?.rawValue ?? "none")"
+                    + (fix.newRules.isEmpty ? "" : "  (new: \(fix.newRules.map(\.rawValue).joined(separator: ", ")))"), first: "    ", rest: "      ")
         }
         return (lines, starts)
     }
@@ -126,8 +130,9 @@ enum FixBox {
 extension ScreenPainter {
     func paintFix(_ state: FixState, into grid: inout Grid) {
         let box = FixBox.rect(grid.size)
-        let rect = dialog(width: box.width, height: box.height, title: "What would make it land there? — Enter applies, Esc closes",
-                          into: &grid)
+        let rect = dialog(
+            width: box.width, height: box.height, title: "What would make it land there? — Enter applies, Esc closes",
+            into: &grid)
         let inner = rect.inner
         let (lines, starts) = model.fixLines(state, width: FixBox.textWidth(grid.size))
         let visible = max(1, inner.height - 1)
@@ -139,7 +144,8 @@ extension ScreenPainter {
             if end > visible { offset = min(start, end - visible) }
             offset = max(0, min(offset, max(0, lines.count - visible)))
         }
-        let selected: Range<Int>? = starts.indices.contains(state.cursor)
+        let selected: Range<Int>? =
+            starts.indices.contains(state.cursor)
             ? starts[state.cursor]..<(starts.indices.contains(state.cursor + 1) ? starts[state.cursor + 1] : lines.count) : nil
         for row in 0..<visible {
             let index = offset + row
@@ -157,7 +163,8 @@ extension ScreenPainter {
         }
         if offset > 0 { grid.put("↑ more", x: rect.maxX - 9, y: rect.y, style: theme.secondary) }
         if offset + visible < lines.count { grid.put("↓ more (j)", x: rect.maxX - 12, y: rect.maxY - 1, style: theme.secondary) }
-        grid.put("↑↓ choose  ←→ want  Enter apply (u undoes)  ≈ assumption  Esc close", x: inner.x + 1, y: inner.maxY - 1,
-                 maxWidth: inner.width - 2, style: theme.secondary)
+        grid.put(
+            "↑↓ choose  ←→ want  Enter apply (u undoes)  ≈ assumption  Esc close", x: inner.x + 1, y: inner.maxY - 1,
+            maxWidth: inner.width - 2, style: theme.secondary)
     }
 }

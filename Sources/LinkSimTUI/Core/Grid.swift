@@ -12,8 +12,10 @@ package struct CellStyle: Sendable, Hashable {
     package var underline = false
     package var dim = false
 
-    package init(foreground: TermColor = .standard, background: TermColor = .standard, bold: Bool = false,
-                reverse: Bool = false, underline: Bool = false, dim: Bool = false) {
+    package init(
+        foreground: TermColor = .standard, background: TermColor = .standard, bold: Bool = false,
+        reverse: Bool = false, underline: Bool = false, dim: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
@@ -120,7 +122,8 @@ package struct Grid: Sendable, Equatable {
     /// Draws a single-line box with a title in its top border.
     package mutating func box(_ rect: Rect, title: String, style: CellStyle, titleStyle: CellStyle) {
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let right = rect.maxX - 1, bottom = rect.maxY - 1
+        let right = rect.maxX - 1
+        let bottom = rect.maxY - 1
         for x in rect.x...right {
             setIfInside(x, rect.y, x == rect.x ? "┌" : x == right ? "┐" : "─", style)
             setIfInside(x, bottom, x == rect.x ? "└" : x == right ? "┘" : "─", style)

@@ -63,12 +63,14 @@ package enum Keymap {
             KeyBinding(keys: [.char("[")], context: .global, command: .previousStep, help: "previous trace step"),
             KeyBinding(keys: [.char("z")], context: .global, command: .zoom, help: "zoom the focused pane to the full screen (again: back)"),
             KeyBinding(keys: [.char("d")], context: .global, command: .openDetails, help: "details: every landing fact, expectation, description"),
-            KeyBinding(keys: [.char("b")], context: .global, command: .toggleBeforeAfter,
-                       help: "device pane: the world just before ⇄ just after the selected action (edits change the world as opened)"),
+            KeyBinding(
+                keys: [.char("b")], context: .global, command: .toggleBeforeAfter,
+                help: "device pane: the world just before ⇄ just after the selected action (edits change the world as opened)"),
             KeyBinding(keys: [.char("t")], context: .global, command: .typeURL, help: "type a URL to tap (a new link)"),
             KeyBinding(keys: [.char("m")], context: .global, command: .openMatrix, help: "landing matrix for this link"),
-            KeyBinding(keys: [.char("f")], context: .global, command: .openFixSearch,
-                       help: "what would make it land there? changes that give the wanted landing, and who can make them"),
+            KeyBinding(
+                keys: [.char("f")], context: .global, command: .openFixSearch,
+                help: "what would make it land there? changes that give the wanted landing, and who can make them"),
             KeyBinding(keys: [.char("u")], context: .global, command: .undo, help: "undo the last change"),
             KeyBinding(keys: [.ctrl("r")], context: .global, command: .redo, help: "redo"),
             KeyBinding(keys: [.char("R")], context: .global, command: .reset, help: "reset the world to how it was opened (u undoes)"),
@@ -87,8 +89,9 @@ package enum Keymap {
             KeyBinding(keys: [.up, .char("k")], context: .links, command: .moveUp, help: "previous link / action"),
             KeyBinding(keys: [.down, .char("j")], context: .links, command: .moveDown, help: "next link / action"),
             KeyBinding(keys: [.enter, .char("e")], context: .links, command: .editURL, help: "edit this link's URL"),
-            KeyBinding(keys: [.char("a")], context: .links, command: .addAction,
-                       help: "add an action after this one (tap, long_press, answer, install, update, uninstall, wait, launch, set)"),
+            KeyBinding(
+                keys: [.char("a")], context: .links, command: .addAction,
+                help: "add an action after this one (tap, long_press, answer, install, update, uninstall, wait, launch, set)"),
             KeyBinding(keys: [.char("x"), .delete], context: .links, command: .deleteAction, help: "remove this action"),
             KeyBinding(keys: [.char("K")], context: .links, command: .moveActionUp, help: "move this action earlier"),
             KeyBinding(keys: [.char("J")], context: .links, command: .moveActionDown, help: "move this action later"),
@@ -178,12 +181,14 @@ package enum Keymap {
             }
         }
         lines += CourseKeys.helpLines()
-        lines += ["", "Mouse",
-                  "  click           focus a pane; select a knob, link or step (--no-mouse turns it off)",
-                  "  wheel           scroll the pane or list under the pointer",
-                  "", "TERM=dumb (one line of keys, then Enter)",
-                  "  :esc :enter :tab :up :down :pgup :pgdn   a key that cannot be typed on the line",
-                  "  :quit           quit at once, from any mode"]
+        lines += [
+            "", "Mouse",
+            "  click           focus a pane; select a knob, link or step (--no-mouse turns it off)",
+            "  wheel           scroll the pane or list under the pointer",
+            "", "TERM=dumb (one line of keys, then Enter)",
+            "  :esc :enter :tab :up :down :pgup :pgdn   a key that cannot be typed on the line",
+            "  :quit           quit at once, from any mode",
+        ]
         return lines
     }
 }

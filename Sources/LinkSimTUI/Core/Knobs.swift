@@ -67,7 +67,8 @@ package enum Knobs {
             for filter in activity.intentFilters {
                 for data in filter.data {
                     guard let host = data.host?.lowercased(), let scheme = data.scheme?.lowercased(),
-                          scheme == "https" || scheme == "http", !hosts.contains(host) else { continue }
+                        scheme == "https" || scheme == "http", !hosts.contains(host)
+                    else { continue }
                     hosts.append(host)
                 }
             }
@@ -84,10 +85,13 @@ package enum Knobs {
         }
     }
 
-    static func choice<T: Equatable>(_ id: KnobID, _ section: String, _ label: String, _ values: [T],
-                                     _ current: T, _ name: (T) -> String) -> Knob {
-        Knob(id: id, section: section, label: label, options: values.map(name),
-             selected: values.firstIndex(of: current) ?? 0)
+    static func choice<T: Equatable>(
+        _ id: KnobID, _ section: String, _ label: String, _ values: [T],
+        _ current: T, _ name: (T) -> String
+    ) -> Knob {
+        Knob(
+            id: id, section: section, label: label, options: values.map(name),
+            selected: values.firstIndex(of: current) ?? 0)
     }
 
     package static func list(world: Scenario, action: Int) -> [Knob] {
@@ -108,36 +112,56 @@ package enum Knobs {
             knobs.append(choice(.developerMode, section, "developer mode", [false, true], device.developerMode) { $0 ? "on" : "off" })
             knobs.append(choice(.privateRelay, section, "Private Relay", [false, true], device.privateRelay) { $0 ? "on" : "off" })
             knobs.append(choice(.att, section, "tracking (ATT)", ATTStatus.allCases, device.att) { $0.rawValue })
-            knobs.append(choice(.schemeCollision, section, "scheme collision", SchemeCollisionPolicy.allCases,
-                                device.schemeCollision) { $0.rawValue })
+            knobs.append(
+                choice(
+                    .schemeCollision, section, "scheme collision", SchemeCollisionPolicy.allCases,
+                    device.schemeCollision
+                ) { $0.rawValue })
             knobs.append(choice(.managed, section, "managed (MDM)", [false, true], device.managed) { $0 ? "on" : "off" })
         }
         knobs.append(choice(.online, section, "online", [false, true], device.online) { $0 ? "on" : "off" })
         knobs.append(Knob(id: .network, section: section, label: "network", options: [], selected: 0, text: device.network))
-        knobs.append(Knob(id: .clipboard, section: section, label: "clipboard", options: [], selected: 0,
-                          text: device.clipboard ?? ""))
-        knobs.append(Knob(id: .clock, section: section, label: "clock", options: [], selected: 0,
-                          text: ScenarioWriter.clockText(world.clock)))
+        knobs.append(
+            Knob(
+                id: .clipboard, section: section, label: "clipboard", options: [], selected: 0,
+                text: device.clipboard ?? ""))
+        knobs.append(
+            Knob(
+                id: .clock, section: section, label: "clock", options: [], selected: 0,
+                text: ScenarioWriter.clockText(world.clock)))
         if ios {
             let a = world.assumptions
             let assumptions = "Assumptions"
-            knobs.append(choice(.sfvcTapsOpenApp, assumptions, "SFSafariVC taps open app", [true, false],
-                                a.sfSafariViewControllerTapsOpenApps) { $0 ? "yes (Apple guide)" : "no (radars)" })
-            knobs.append(choice(.redirectsOpenApp, assumptions, "redirect into UL opens app", Assumptions.Tristate.allCases,
-                                a.redirectsOpenApp) { $0 == .auto ? "auto (iOS 12+)" : ($0 == .yes ? "yes" : "no") })
-            knobs.append(choice(.inAppBrowsersOpenApp, assumptions, "in-app browsers open app", [false, true],
-                                a.inAppBrowsersOpenApps) { $0 ? "yes" : "no (usual)" })
-            knobs.append(choice(.swiftUIColdStartQuirk, assumptions, "iOS 18.4 SwiftUI bug", [false, true],
-                                a.swiftUIColdStartDrop184) { $0 ? "on" : "off" })
+            knobs.append(
+                choice(
+                    .sfvcTapsOpenApp, assumptions, "SFSafariVC taps open app", [true, false],
+                    a.sfSafariViewControllerTapsOpenApps
+                ) { $0 ? "yes (Apple guide)" : "no (radars)" })
+            knobs.append(
+                choice(
+                    .redirectsOpenApp, assumptions, "redirect into UL opens app", Assumptions.Tristate.allCases,
+                    a.redirectsOpenApp
+                ) { $0 == .auto ? "auto (iOS 12+)" : ($0 == .yes ? "yes" : "no") })
+            knobs.append(
+                choice(
+                    .inAppBrowsersOpenApp, assumptions, "in-app browsers open app", [false, true],
+                    a.inAppBrowsersOpenApps
+                ) { $0 ? "yes" : "no (usual)" })
+            knobs.append(
+                choice(
+                    .swiftUIColdStartQuirk, assumptions, "iOS 18.4 SwiftUI bug", [false, true],
+                    a.swiftUIColdStartDrop184
+                ) { $0 ? "on" : "off" })
         }
         if ios {
             var hosts: [String] = []
             for app in world.apps { for host in associatedHosts(app) where !hosts.contains(host) { hosts.append(host) } }
             for host in hosts {
                 let prefers = device.safariPrefersBrowser.contains(host)
-                knobs.append(choice(.safariPrefersBrowser(host: host), "Safari preference", host, [false, true], prefers) {
-                    $0 ? "open in Safari" : "open in app"
-                })
+                knobs.append(
+                    choice(.safariPrefersBrowser(host: host), "Safari preference", host, [false, true], prefers) {
+                        $0 ? "open in Safari" : "open in app"
+                    })
             }
         }
 
@@ -148,11 +172,15 @@ package enum Knobs {
                 knobs.append(choice(.lifecycle(app: index), appSection, "life cycle", IOSLifecycle.allCases, app.lifecycle) { $0.rawValue })
                 knobs.append(choice(.build(app: index), appSection, "build", IOSBuild.allCases, app.build) { $0.rawValue })
             } else {
-                knobs.append(choice(.openSupportedLinks(app: index), appSection, "open supported links", [false, true],
-                                    app.linkHandlingAllowed) { $0 ? "on" : "off" })
+                knobs.append(
+                    choice(
+                        .openSupportedLinks(app: index), appSection, "open supported links", [false, true],
+                        app.linkHandlingAllowed
+                    ) { $0 ? "on" : "off" })
                 for host in androidHosts(app) {
-                    var verification = Knob(id: .domainVerification(app: index, host: host), section: appSection,
-                                            label: "verify \(host)", options: verificationStates, selected: 0)
+                    var verification = Knob(
+                        id: .domainVerification(app: index, host: host), section: appSection,
+                        label: "verify \(host)", options: verificationStates, selected: 0)
                     if let state = app.domainVerification[host] {
                         if let found = verificationStates.firstIndex(of: state.description) {
                             verification.selected = found
@@ -162,20 +190,27 @@ package enum Knobs {
                         }
                     }
                     knobs.append(verification)
-                    knobs.append(choice(.userSelectedDomain(app: index, host: host), appSection, "user selected \(host)",
-                                        [false, true], app.userSelectedDomains.contains(host)) { $0 ? "on" : "off" })
+                    knobs.append(
+                        choice(
+                            .userSelectedDomain(app: index, host: host), appSection, "user selected \(host)",
+                            [false, true], app.userSelectedDomains.contains(host)
+                        ) { $0 ? "on" : "off" })
                 }
                 for (activityIndex, activity) in app.activities.enumerated() where !activity.intentFilters.isEmpty {
-                    knobs.append(choice(.launchMode(app: index, activity: activityIndex), appSection,
-                                        "launch mode \(activity.name)", LaunchMode.allCases, activity.launchMode) { $0.rawValue })
+                    knobs.append(
+                        choice(
+                            .launchMode(app: index, activity: activityIndex), appSection,
+                            "launch mode \(activity.name)", LaunchMode.allCases, activity.launchMode
+                        ) { $0.rawValue })
                 }
                 var sdks = targetSDKs
                 if !sdks.contains(app.targetSDK) { sdks.append(app.targetSDK) }
                 knobs.append(choice(.targetSDK(app: index), appSection, "target SDK", sdks.sorted(), app.targetSDK) { "API \($0)" })
             }
-            knobs.append(choice(.sdkProvider(app: index), appSection, "deep-link SDK", SDKProvider.allCases, app.sdk.provider) {
-                $0.rawValue
-            })
+            knobs.append(
+                choice(.sdkProvider(app: index), appSection, "deep-link SDK", SDKProvider.allCases, app.sdk.provider) {
+                    $0.rawValue
+                })
         }
 
         let tapSection = "Where the tap happens"
@@ -184,13 +219,17 @@ package enum Knobs {
             if !sources.contains(tap.from) { sources.append(tap.from) }
             knobs.append(choice(.tapSource, tapSection, "tap from", sources, tap.from) { $0.rawValue })
             if case .longPress(_, let chosen) = world.actions[action].kind {
-                knobs.append(choice(.longPressChoice, tapSection, "long press, then", LongPressChoice.allCases, chosen) {
-                    $0.rawValue
-                })
+                knobs.append(
+                    choice(.longPressChoice, tapSection, "long press, then", LongPressChoice.allCases, chosen) {
+                        $0.rawValue
+                    })
             }
             if tap.from == .inAppBrowser {
-                knobs.append(choice(.inAppBrowserApp, tapSection, "in-app browser of", InAppBrowserApp.allCases,
-                                    tap.browserApp ?? .facebook) { $0.rawValue })
+                knobs.append(
+                    choice(
+                        .inAppBrowserApp, tapSection, "in-app browser of", InAppBrowserApp.allCases,
+                        tap.browserApp ?? .facebook
+                    ) { $0.rawValue })
             }
             if tap.from == .otherApp {
                 let callers: [String?] = [nil] + world.apps.map(\.id)
@@ -229,8 +268,10 @@ package enum Knobs {
         URLParts(url) == nil ? "not a URL with a scheme, such as https://shop.example.com/product/42 or shopapp://product/42" : nil
     }
 
-    package static func apply(_ id: KnobID, option index: Int, text: String? = nil, to world: inout Scenario,
-                             action: Int, stash: inout [Platform: Device]) {
+    package static func apply(
+        _ id: KnobID, option index: Int, text: String? = nil, to world: inout Scenario,
+        action: Int, stash: inout [Platform: Device]
+    ) {
         var device = world.device
         let ios = device.platform == .ios
         func pick<T>(_ values: [T]) -> T? { values.indices.contains(index) ? values[index] : nil }
@@ -288,7 +329,8 @@ package enum Knobs {
             if index == 1 { world.apps[app].userSelectedDomains.append(host) }
         case .launchMode(let app, let activity):
             guard world.apps.indices.contains(app), world.apps[app].activities.indices.contains(activity),
-                  let mode = pick(LaunchMode.allCases) else { return }
+                let mode = pick(LaunchMode.allCases)
+            else { return }
             world.apps[app].activities[activity].launchMode = mode
         case .targetSDK(let app):
             guard world.apps.indices.contains(app) else { return }
@@ -305,7 +347,8 @@ package enum Knobs {
             return
         case .longPressChoice:
             guard world.actions.indices.contains(action), case .longPress(let tap, _) = world.actions[action].kind,
-                  let chosen = pick(LongPressChoice.allCases) else { return }
+                let chosen = pick(LongPressChoice.allCases)
+            else { return }
             world.actions[action].kind = .longPress(tap, choose: chosen)
             return
         case .tapSource, .inAppBrowserApp, .page, .gesture, .adClick, .caller:
@@ -333,7 +376,8 @@ package enum Knobs {
 
     /// Browser-specific tap sources have a counterpart on the other platform; keep taps meaningful.
     static func switchTapSources(in world: inout Scenario, to platform: Platform) {
-        let counterpart: [TapSource: TapSource] = platform == .android
+        let counterpart: [TapSource: TapSource] =
+            platform == .android
             ? [.safari: .chrome, .safariAddressBar: .chromeAddressBar, .sfsafariviewcontroller: .customTab]
             : [.customTab: .sfsafariviewcontroller]
         for index in world.actions.indices {

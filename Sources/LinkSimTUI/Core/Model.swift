@@ -150,8 +150,10 @@ package struct TUIModel: Sendable, Equatable {
     /// An `.editFile` effect the curses runner performs between frames (curses suspended).
     package var pendingEdit: Effect?
 
-    package init(world: Scenario, mode: LinkMode, sourcePath: String? = nil, size: Size, colorEnabled: Bool,
-                stashedDevices: [Platform: Device] = [:]) {
+    package init(
+        world: Scenario, mode: LinkMode, sourcePath: String? = nil, size: Size, colorEnabled: Bool,
+        stashedDevices: [Platform: Device] = [:]
+    ) {
         self.world = world
         self.initialWorld = world
         self.mode = mode
@@ -165,15 +167,18 @@ package struct TUIModel: Sendable, Equatable {
     package static func demo(size: Size, colorEnabled: Bool, environment: TUIEnvironment = .live) -> TUIModel {
         var stash: [Platform: Device] = [:]
         for device in DemoWorld.devices { stash[device.platform] = device }
-        var model = TUIModel(world: DemoWorld.scenario, mode: .independentLinks, size: size,
-                             colorEnabled: colorEnabled, stashedDevices: stash)
+        var model = TUIModel(
+            world: DemoWorld.scenario, mode: .independentLinks, size: size,
+            colorEnabled: colorEnabled, stashedDevices: stash)
         model.resimulate(environment, cause: nil)
         return model
     }
 
     /// A scenario from a file: its actions are a timeline to step.
-    package static func opening(_ scenario: Scenario, path: String?, size: Size, colorEnabled: Bool,
-                               environment: TUIEnvironment = .live) -> TUIModel {
+    package static func opening(
+        _ scenario: Scenario, path: String?, size: Size, colorEnabled: Bool,
+        environment: TUIEnvironment = .live
+    ) -> TUIModel {
         var model = TUIModel(world: scenario, mode: .timeline, sourcePath: path, size: size, colorEnabled: colorEnabled)
         model.resimulate(environment, cause: nil)
         return model
@@ -217,9 +222,10 @@ package struct TUIModel: Sendable, Equatable {
     package var layout: Layout {
         let deviceContent = DeviceLines.contentWidth(knobs)
         let traceWidth = Layout.traceInnerWidth(size: size, deviceContent: deviceContent)
-        return Layout(size: size, linkCount: world.actions.count, deviceContent: deviceContent,
-                      traceRows: TraceRows.selectedBlockHeight(trace, cursor: traceCursor, width: traceWidth),
-                      zoom: zoomed ? focus : nil)
+        return Layout(
+            size: size, linkCount: world.actions.count, deviceContent: deviceContent,
+            traceRows: TraceRows.selectedBlockHeight(trace, cursor: traceCursor, width: traceWidth),
+            zoom: zoomed ? focus : nil)
     }
 
     package var keyContext: KeyContext { overlay?.keyContext ?? focus.keyContext }
@@ -268,8 +274,9 @@ package struct TUIModel: Sendable, Equatable {
         for (index, step) in trace.enumerated() where !oldTrace.indices.contains(index) || oldTrace[index] != step {
             changed.insert(index)
         }
-        changes = ChangeMarks(cause: cause, landingChanged: before?.landing != result?.landing,
-                              changedSteps: changed, ticksLeft: ChangeMarks.lifetimeTicks)
+        changes = ChangeMarks(
+            cause: cause, landingChanged: before?.landing != result?.landing,
+            changedSteps: changed, ticksLeft: ChangeMarks.lifetimeTicks)
     }
 }
 

@@ -51,8 +51,9 @@ struct ScreenPainter {
 
     func frame(_ pane: Pane, _ title: String, into grid: inout Grid) {
         let focused = model.focus == pane && model.overlay == nil
-        grid.box(layout.rect(of: pane), title: title, style: focused ? theme.focusedBorder : theme.border,
-                 titleStyle: focused ? theme.focusedPaneTitle : theme.paneTitle)
+        grid.box(
+            layout.rect(of: pane), title: title, style: focused ? theme.focusedBorder : theme.border,
+            titleStyle: focused ? theme.focusedPaneTitle : theme.paneTitle)
     }
 
     // MARK: Title and landing
@@ -75,8 +76,9 @@ struct ScreenPainter {
         var title = landingChanged ? "Landing ● changed" : "Landing"
         if let check = model.result?.check { title += check.passed ? " — expect ✓ held" : " — expect ✗ FAILED (d: details)" }
         let failed = model.result?.check?.passed == false
-        grid.box(rect, title: title, style: theme.border,
-                 titleStyle: failed ? theme.error : landingChanged ? theme.changed : theme.paneTitle)
+        grid.box(
+            rect, title: title, style: theme.border,
+            titleStyle: failed ? theme.error : landingChanged ? theme.changed : theme.paneTitle)
         let inner = rect.inner
         guard inner.height > 0 else { return }
         let landing = model.result?.landing
@@ -91,16 +93,19 @@ struct ScreenPainter {
                 x += 1
             }
             let headline = LandingText.headline(landing)
-            grid.put(headline, x: x, y: inner.y, maxWidth: inner.maxX - x - 1,
-                     style: landingChanged ? theme.changed : theme.landing(landing.kind))
+            grid.put(
+                headline, x: x, y: inner.y, maxWidth: inner.maxX - x - 1,
+                style: landingChanged ? theme.changed : theme.landing(landing.kind))
         } else if model.result != nil {
-            grid.put("this action does not land anywhere (it changes the world)", x: x, y: inner.y,
-                     maxWidth: inner.width - 2, style: theme.secondary)
+            grid.put(
+                "this action does not land anywhere (it changes the world)", x: x, y: inner.y,
+                maxWidth: inner.width - 2, style: theme.secondary)
         } else if model.world.actions.isEmpty {
             grid.put("no links yet: press / to type a URL", x: x, y: inner.y, maxWidth: inner.width - 2, style: theme.secondary)
         } else {
-            grid.put("no landing: the simulator returned no result for this action", x: x, y: inner.y,
-                     maxWidth: inner.width - 2, style: theme.secondary)
+            grid.put(
+                "no landing: the simulator returned no result for this action", x: x, y: inner.y,
+                maxWidth: inner.width - 2, style: theme.secondary)
         }
         guard inner.height > 1 else { return }
         let secondLine: String
@@ -226,7 +231,8 @@ struct ScreenPainter {
         let inner = layout.trace.inner
         guard inner.height > 0 else { return }
         if trace.isEmpty {
-            let message = model.result == nil
+            let message =
+                model.result == nil
                 ? " no trace: the simulator returned no steps for this action"
                 : " this action produced no trace steps"
             grid.put(TerminalText.truncate(message, to: inner.width), x: inner.x, y: inner.y, style: theme.secondary)

@@ -24,7 +24,9 @@ extension ScreenPainter {
             guard index < lines.count else { break }
             let line = lines[index]
             let isHeading = !line.hasPrefix(" ") && line.contains(":") && !line.isEmpty
-            let style = line.contains("FAILED") || line.hasPrefix("  • ") && line.contains("expected") ? theme.error
+            let style =
+                line.contains("FAILED") || line.hasPrefix("  • ") && line.contains("expected")
+                ? theme.error
                 : isHeading ? theme.paneTitle : theme.text
             grid.put(line, x: inner.x + 1, y: inner.y + row, maxWidth: inner.width - 2, style: style)
         }
@@ -36,7 +38,8 @@ extension ScreenPainter {
 
     /// A cleared, framed box centred on the screen.
     func dialog(width: Int, height: Int, title: String, into grid: inout Grid) -> Rect {
-        let w = min(width, grid.size.width - 2), h = min(height, grid.size.height - 2)
+        let w = min(width, grid.size.width - 2)
+        let h = min(height, grid.size.height - 2)
         let rect = Rect(x: (grid.size.width - w) / 2, y: max(1, (grid.size.height - h) / 2), width: w, height: h)
         // Clear a one-cell margin too, so the dialog's frame does not run into the panes' frames.
         grid.fill(Rect(x: rect.x - 1, y: rect.y - 1, width: rect.width + 2, height: rect.height + 2))
@@ -54,8 +57,9 @@ extension ScreenPainter {
             guard index < lines.count else { break }
             let line = lines[index]
             let isHeading = !line.hasPrefix(" ") && !line.isEmpty
-            grid.put(line, x: inner.x + 1, y: inner.y + row, maxWidth: inner.width - 2,
-                     style: isHeading ? theme.section : theme.text)
+            grid.put(
+                line, x: inner.x + 1, y: inner.y + row, maxWidth: inner.width - 2,
+                style: isHeading ? theme.section : theme.text)
         }
         if offset > 0 { grid.put("↑ more", x: rect.maxX - 9, y: rect.y, style: theme.secondary) }
         if offset + inner.height < lines.count {
@@ -85,15 +89,18 @@ extension ScreenPainter {
         for row in firstRow..<min(matrix.rowLabels.count, firstRow + visibleRows) {
             let y = inner.y + 1 + row - firstRow
             let marker = row == matrix.row ? "▸" : " "
-            grid.put(marker + matrix.rowLabels[row], x: x0 - 1, y: y, maxWidth: rowLabelWidth,
-                     style: row == matrix.row ? theme.paneTitle : theme.text)
+            grid.put(
+                marker + matrix.rowLabels[row], x: x0 - 1, y: y, maxWidth: rowLabelWidth,
+                style: row == matrix.row ? theme.paneTitle : theme.text)
             for column in firstColumn..<min(matrix.columnLabels.count, firstColumn + visibleColumns) {
                 let x = x0 + rowLabelWidth + (column - firstColumn) * cellWidth
-                let landing = matrix.cells.indices.contains(row) && matrix.cells[row].indices.contains(column)
+                let landing =
+                    matrix.cells.indices.contains(row) && matrix.cells[row].indices.contains(column)
                     ? matrix.cells[row][column] : nil
                 var style = theme.landing(landing?.kind)
                 if row == matrix.row, column == matrix.column { style = theme.cursor }
-                let assumed = matrix.assumed.indices.contains(row) && matrix.assumed[row].indices.contains(column)
+                let assumed =
+                    matrix.assumed.indices.contains(row) && matrix.assumed[row].indices.contains(column)
                     && matrix.assumed[row][column]
                 let text = LandingText.short(landing) + (assumed ? "≈" : "")
                 let padded = text + String(repeating: " ", count: max(0, cellWidth - 1 - TerminalText.width(text)))
@@ -108,23 +115,30 @@ extension ScreenPainter {
         let detailY = inner.maxY - 3
         let rowLabel = matrix.rowLabels.indices.contains(matrix.row) ? matrix.rowLabels[matrix.row] : ""
         let columnLabel = matrix.columnLabels.indices.contains(matrix.column) ? matrix.columnLabels[matrix.column] : ""
-        let selected = matrix.cells.indices.contains(matrix.row) && matrix.cells[matrix.row].indices.contains(matrix.column)
+        let selected =
+            matrix.cells.indices.contains(matrix.row) && matrix.cells[matrix.row].indices.contains(matrix.column)
             ? matrix.cells[matrix.row][matrix.column] : nil
-        let selectedAssumed = matrix.assumed.indices.contains(matrix.row) && matrix.assumed[matrix.row].indices.contains(matrix.column)
+        let selectedAssumed =
+            matrix.assumed.indices.contains(matrix.row) && matrix.assumed[matrix.row].indices.contains(matrix.column)
             && matrix.assumed[matrix.row][matrix.column]
-        let detail = selected.map { "\(LandingText.label($0.kind))\(selectedAssumed ? " ≈ASSUMED" : "") \(LandingText.headline($0))" }
+        let detail =
+            selected.map { "\(LandingText.label($0.kind))\(selectedAssumed ? " ≈ASSUMED" : "") \(LandingText.headline($0))" }
             ?? "no landing (no result from the simulator)"
-        grid.put("\(rowLabel) × \(columnLabel): \(detail)", x: x0, y: detailY, maxWidth: inner.width - 2,
-                 style: theme.landing(selected?.kind))
-        grid.put("app·UL universal link  app·AL App Link  app·sch scheme  web browser  ≈ rests on an assumption  · no result",
-                 x: x0, y: detailY + 1, maxWidth: inner.width - 2, style: theme.secondary)
-        grid.put("←→↑↓ move  Enter jump there  Tab other grid  Esc close", x: x0, y: detailY + 2,
-                 maxWidth: inner.width - 2, style: theme.secondary)
+        grid.put(
+            "\(rowLabel) × \(columnLabel): \(detail)", x: x0, y: detailY, maxWidth: inner.width - 2,
+            style: theme.landing(selected?.kind))
+        grid.put(
+            "app·UL universal link  app·AL App Link  app·sch scheme  web browser  ≈ rests on an assumption  · no result",
+            x: x0, y: detailY + 1, maxWidth: inner.width - 2, style: theme.secondary)
+        grid.put(
+            "←→↑↓ move  Enter jump there  Tab other grid  Esc close", x: x0, y: detailY + 2,
+            maxWidth: inner.width - 2, style: theme.secondary)
     }
 
     func paintPicker(_ picker: PickerState, into grid: inout Grid) {
-        let rect = dialog(width: 70, height: min(grid.size.height - 4, picker.files.count + 4),
-                          title: "Open scenario — \(picker.directory)/", into: &grid)
+        let rect = dialog(
+            width: 70, height: min(grid.size.height - 4, picker.files.count + 4),
+            title: "Open scenario — \(picker.directory)/", into: &grid)
         let inner = rect.inner
         if picker.files.isEmpty {
             grid.put("no .yaml/.yml files here", x: inner.x + 1, y: inner.y, style: theme.secondary)

@@ -29,8 +29,10 @@ enum TraceRows {
         let wrapped = TerminalText.wrap("\(step.actor): \(step.summary)", columns: textWidth)
         var rows: [Row] = []
         for (offset, line) in wrapped.enumerated() {
-            rows.append(Row(step: index, text: (offset == 0 ? padded + " " : indent) + line,
-                            kind: offset == 0 ? .head : .continuation))
+            rows.append(
+                Row(
+                    step: index, text: (offset == 0 ? padded + " " : indent) + line,
+                    kind: offset == 0 ? .head : .continuation))
         }
         if rows.isEmpty { rows.append(Row(step: index, text: padded + " ", kind: .head)) }
         if let rule = step.rule {

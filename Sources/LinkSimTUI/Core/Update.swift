@@ -69,7 +69,9 @@ extension TUIModel {
             if files.isEmpty { status = StatusMessage(text: "no scenarios in \(directory)/", isError: false) }
             return []
         case .scenarioLoaded(let scenario, let path):
-            let keptSize = size, keptColor = colorEnabled, keptDirectory = scenariosDirectory
+            let keptSize = size
+            let keptColor = colorEnabled
+            let keptDirectory = scenariosDirectory
             self = TUIModel.opening(scenario, path: path, size: keptSize, colorEnabled: keptColor, environment: environment)
             scenariosDirectory = keptDirectory
             status = StatusMessage(text: "opened \(path)", isError: false)
@@ -86,8 +88,9 @@ extension TUIModel {
             status = StatusMessage(text: "could not write \(path): \(message)", isError: true)
             return []
         case .clipboardCopied(let characters):
-            status = StatusMessage(text: "trace sent to the terminal clipboard (OSC 52, \(characters) characters); "
-                                   + "if nothing arrives, your terminal blocks OSC 52: use w to write a file", isError: false)
+            status = StatusMessage(
+                text: "trace sent to the terminal clipboard (OSC 52, \(characters) characters); "
+                    + "if nothing arrives, your terminal blocks OSC 52: use w to write a file", isError: false)
             return []
         case .progressSaved, .progressSaveFailed, .fileEdited, .fileEditFailed, .fixChecked, .fixFileLoaded:
             return handleCourseEvent(event)
@@ -178,8 +181,9 @@ extension TUIModel {
             return []
         case .zoom:
             zoomed.toggle()
-            status = StatusMessage(text: zoomed ? "zoomed: \(focus.rawValue) pane (z again, or Esc, to go back)" : "zoom off",
-                                   isError: false)
+            status = StatusMessage(
+                text: zoomed ? "zoomed: \(focus.rawValue) pane (z again, or Esc, to go back)" : "zoom off",
+                isError: false)
             return []
         case .undo:
             guard let last = undoStack.popLast() else {
@@ -210,8 +214,9 @@ extension TUIModel {
             return []
         case .addAction:
             let after = world.actions.isEmpty ? -1 : selectedAction
-            overlay = .editor(LineEditor(""), purpose: .addAction(after: after),
-                              prompt: "Add action \(after + 2) — wait: 20m · install: APP · launch: APP · answer: open · tap: URL")
+            overlay = .editor(
+                LineEditor(""), purpose: .addAction(after: after),
+                prompt: "Add action \(after + 2) — wait: 20m · install: APP · launch: APP · answer: open · tap: URL")
             return []
         case .deleteAction:
             guard world.actions.indices.contains(selectedAction) else {
@@ -246,8 +251,9 @@ extension TUIModel {
                 status = StatusMessage(text: "no trace to export: select an action", isError: true)
                 return []
             }
-            overlay = .editor(LineEditor("trace-\(slug(defaultExportBase())).md"), purpose: .exportPath,
-                              prompt: "Write the trace to (.md Markdown, .mmd Mermaid)")
+            overlay = .editor(
+                LineEditor("trace-\(slug(defaultExportBase())).md"), purpose: .exportPath,
+                prompt: "Write the trace to (.md Markdown, .mmd Mermaid)")
             return []
         case .copyTrace:
             guard result != nil else {

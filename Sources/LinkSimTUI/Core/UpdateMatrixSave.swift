@@ -11,8 +11,8 @@ extension TUIModel {
         if knobs.indices.contains(knobCursor) {
             switch knobs[knobCursor].id {
             case .appState(let app), .lifecycle(let app), .build(let app), .openSupportedLinks(let app),
-                 .domainVerification(let app, _), .userSelectedDomain(let app, _), .launchMode(let app, _),
-                 .targetSDK(let app), .sdkProvider(let app):
+                .domainVerification(let app, _), .userSelectedDomain(let app, _), .launchMode(let app, _),
+                .targetSDK(let app), .sdkProvider(let app):
                 return app
             default: break
             }
@@ -43,9 +43,10 @@ extension TUIModel {
         let grid = LinkMatrix.grid(world, action: selectedAction, rows: coreAxis) { simulate($0, environment) }
         let sources = grid.columns
         let rowLabels = grid.rowLabels
-        var matrix = MatrixState(rowAxis: rowAxis, rowLabels: rowLabels, columnLabels: sources.map(\.rawValue),
-                                 cells: grid.cells.map { $0.map(\.landing) }, row: 0,
-                                 column: sources.firstIndex(of: tap.from) ?? 0, title: title)
+        var matrix = MatrixState(
+            rowAxis: rowAxis, rowLabels: rowLabels, columnLabels: sources.map(\.rawValue),
+            cells: grid.cells.map { $0.map(\.landing) }, row: 0,
+            column: sources.firstIndex(of: tap.from) ?? 0, title: title)
         matrix.assumed = grid.cells.map { row in
             row.map { cell in
                 if case .assumption = cell.certainty { return true }

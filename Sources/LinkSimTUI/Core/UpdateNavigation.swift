@@ -24,8 +24,10 @@ extension TUIModel {
             return []
         case .details(let scroll):
             let visible = max(1, DetailsBox.rect(size).inner.height)
-            overlay = .details(scroll: scrolled(scroll, command, lines: detailLines(width: DetailsBox.textWidth(size)).count,
-                                                visible: visible))
+            overlay = .details(
+                scroll: scrolled(
+                    scroll, command, lines: detailLines(width: DetailsBox.textWidth(size)).count,
+                    visible: visible))
             return []
         case .matrix(var matrix):
             switch command {
@@ -77,8 +79,9 @@ extension TUIModel {
                 guard knobs.indices.contains(knobCursor) else { return [] }
                 // The pane shows the world before/after the selected action; edits change the world as opened.
                 guard let knob = editableKnobs.first(where: { $0.id == knobs[knobCursor].id }) else {
-                    status = StatusMessage(text: "\(knobs[knobCursor].label) is not in the world as opened, so it cannot be edited here",
-                                           isError: true)
+                    status = StatusMessage(
+                        text: "\(knobs[knobCursor].label) is not in the world as opened, so it cannot be edited here",
+                        isError: true)
                     return []
                 }
                 if knob.isText {
@@ -145,7 +148,8 @@ extension TUIModel {
     mutating func setKnob(_ knob: Knob, option: Int, text: String?, _ environment: TUIEnvironment) {
         let oldValue = knob.value
         let keptID = knob.id
-        let before = world, stashBefore = stashedDevices
+        let before = world
+        let stashBefore = stashedDevices
         Knobs.apply(knob.id, option: option, text: text, to: &world, action: selectedAction, stash: &stashedDevices)
         guard world != before else { return }
         if knob.id == .platform, let problem = ScenarioCheck.problem(in: ScenarioWriter.yaml(world, expecting: nil)) {
@@ -160,8 +164,10 @@ extension TUIModel {
         redoStack = []
         let newValue = editableKnobs.first { $0.id == keptID }?.value ?? "?"
         let shownBefore = shownWorldLabel
-        resimulate(environment, cause: "\(knob.label): \(oldValue) → \(newValue)"
-                   + (shownBefore == "as opened" || shownBefore == "before action 1" ? "" : " (in the world as opened)"))
+        resimulate(
+            environment,
+            cause: "\(knob.label): \(oldValue) → \(newValue)"
+                + (shownBefore == "as opened" || shownBefore == "before action 1" ? "" : " (in the world as opened)"))
         // Knobs come and go with the platform and tap source; keep the cursor on the same knob.
         let newKnobs = knobs
         if let index = newKnobs.firstIndex(where: { $0.id == keptID }) { knobCursor = index }

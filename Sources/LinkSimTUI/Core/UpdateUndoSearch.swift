@@ -33,8 +33,10 @@ extension TUIModel {
     func searchItems(_ context: KeyContext) -> (items: [String], current: Int) {
         switch context {
         case .trace:
-            return (trace.map { [$0.actor, $0.summary, $0.rule?.rawValue ?? "", $0.detail ?? "", $0.assumption ?? ""].joined(separator: " ") },
-                    traceCursor)
+            return (
+                trace.map { [$0.actor, $0.summary, $0.rule?.rawValue ?? "", $0.detail ?? "", $0.assumption ?? ""].joined(separator: " ") },
+                traceCursor
+            )
         case .links:
             return (world.actions.map(ActionText.line), selectedAction)
         case .device:
@@ -161,7 +163,8 @@ extension TUIModel {
 /// Where the details view is drawn (render) and how much it scrolls (update).
 enum DetailsBox {
     static func rect(_ size: Size) -> Rect {
-        let w = min(100, size.width - 4), h = max(3, size.height - 4)
+        let w = min(100, size.width - 4)
+        let h = max(3, size.height - 4)
         return Rect(x: (size.width - w) / 2, y: max(1, (size.height - h) / 2), width: w, height: h)
     }
     static func textWidth(_ size: Size) -> Int { max(1, rect(size).inner.width - 2) }

@@ -4,8 +4,10 @@ import LinkSimCore
 /// types, rendered by `JSONValueEncoder`.
 enum JSONReporter {
     static func report(_ results: [ScenarioResult]) -> String {
-        JSONValueEncoder.render(ContractJSON.Document(scenarios: results.map(scenario), passed: results.filter(\.passed).count,
-                                                      failed: results.filter { !$0.passed }.count))
+        JSONValueEncoder.render(
+            ContractJSON.Document(
+                scenarios: results.map(scenario), passed: results.filter(\.passed).count,
+                failed: results.filter { !$0.passed }.count))
     }
 
     /// One replayed file as an element of `scenarios`: a simulated scenario, or a file that is not

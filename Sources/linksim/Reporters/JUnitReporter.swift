@@ -29,11 +29,13 @@ enum JUnitReporter {
         func document() -> String {
             let all = folders.flatMap { byFolder[$0] ?? [] }
             var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            xml += "<testsuites name=\"linksim\" tests=\"\(all.count)\" failures=\"\(all.filter(\.failed).count)\" "
+            xml +=
+                "<testsuites name=\"linksim\" tests=\"\(all.count)\" failures=\"\(all.filter(\.failed).count)\" "
                 + "errors=\"\(all.filter(\.error).count)\" time=\"\(JUnitReporter.seconds(all.map(\.seconds).reduce(0, +)))\">\n"
             for folder in folders {
                 let cases = byFolder[folder] ?? []
-                xml += "  <testsuite name=\"\(escape(folder))\" tests=\"\(cases.count)\" failures=\"\(cases.filter(\.failed).count)\" "
+                xml +=
+                    "  <testsuite name=\"\(escape(folder))\" tests=\"\(cases.count)\" failures=\"\(cases.filter(\.failed).count)\" "
                     + "errors=\"\(cases.filter(\.error).count)\" skipped=\"0\" time=\"\(JUnitReporter.seconds(cases.map(\.seconds).reduce(0, +)))\">\n"
                 for testcase in cases { xml += testcase.xml }
                 xml += "  </testsuite>\n"
@@ -67,7 +69,8 @@ enum JUnitReporter {
         switch outcome {
         case .invalid(let file, let error):
             let message = error.diagnostics.map(\.description).joined(separator: "\n")
-            let xml = "    <testcase name=\"\(escape(file))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\" time=\"\(time)\">\n"
+            let xml =
+                "    <testcase name=\"\(escape(file))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\" time=\"\(time)\">\n"
                 + "      <error message=\"not a valid scenario\" type=\"InvalidScenario\">\(escape(message))</error>\n"
                 + "    </testcase>\n"
             return Case(folder: folder, xml: xml, failed: false, error: true, seconds: seconds)

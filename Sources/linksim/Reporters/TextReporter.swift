@@ -40,7 +40,8 @@ struct TextReporter {
             out += "\n" + bold("#\(r.index + 1) \(SafeText.escape(Describe.action(r.action.kind)))") + "\n"
             out += trace(r.trace)
             if let landing = r.landing {
-                out += "   → " + style(landing.kind.rawValue.uppercased(), landingColor(landing.kind) + ";1") + "  "
+                out +=
+                    "   → " + style(landing.kind.rawValue.uppercased(), landingColor(landing.kind) + ";1") + "  "
                     + SafeText.escape(Describe.landing(landing)) + "\n"
                 for assumption in r.assumptions {
                     out += "     " + dim("rests on an " + SafeText.escape(assumption)) + "\n"

@@ -1,6 +1,7 @@
 // libFuzzer target: scenario YAML, as `linksim validate`/`run` read it. Every file the scenario
 // names (manifest, plist, AASA, assetlinks) is served the same bytes, so references are fuzzed too.
 import Foundation
+
 @testable import LinkSimCore
 
 private struct SameBytes: FileReader {

@@ -66,15 +66,25 @@ enum CompiledXMLWriter {
                 var type = 0x10
                 var data = 0
                 switch a.value {
-                case .string(let s): raw = index(s); type = 0x03; data = index(s)
-                case .bool(let b): type = 0x12; data = b ? 0xFFFF_FFFF : 0
-                case .int(let i): type = 0x10; data = i
-                case .reference(let id): type = 0x01; data = id
+                case .string(let s):
+                    raw = index(s)
+                    type = 0x03
+                    data = index(s)
+                case .bool(let b):
+                    type = 0x12
+                    data = b ? 0xFFFF_FFFF : 0
+                case .int(let i):
+                    type = 0x10
+                    data = i
+                case .reference(let id):
+                    type = 0x01
+                    data = id
                 }
                 attributes += u32(ns) + u32(index(a.name)) + u32(raw) + u16(8) + [0, UInt8(type)] + u32(data)
             }
             let size = 16 + 20 + attributes.count
-            body += u16(0x0102) + u16(16) + u32(size) + u32(e.line) + u32(0xFFFF_FFFF)
+            body +=
+                u16(0x0102) + u16(16) + u32(size) + u32(e.line) + u32(0xFFFF_FFFF)
                 + u32(0xFFFF_FFFF) + u32(index(e.name)) + u16(20) + u16(20) + u16(e.attributes.count) + u16(0) + u16(0) + u16(0)
                 + attributes
             e.children.forEach(emit)
@@ -117,7 +127,10 @@ enum CompiledXMLWriter {
             var offsets: [UInt8] = []
             var data: [UInt8] = []
             for entry in entries {
-                guard let entry else { offsets += u32(0xFFFF_FFFF); continue }
+                guard let entry else {
+                    offsets += u32(0xFFFF_FFFF)
+                    continue
+                }
                 offsets += u32(data.count)
                 data += u16(8) + u16(0) + u32(key(entry.name)) + valueBytes(entry.value)
             }
@@ -142,7 +155,8 @@ enum CompiledXMLWriter {
         let typeStrings = headerSize
         let keyStrings = typeStrings + typePool.count
         let packageSize = headerSize + typePool.count + keyPool.count + chunks.count
-        let package = u16(0x0200) + u16(headerSize) + u32(packageSize) + u32(0x7F) + name
+        let package =
+            u16(0x0200) + u16(headerSize) + u32(packageSize) + u32(0x7F) + name
             + u32(typeStrings) + u32(0) + u32(keyStrings) + u32(0) + u32(0) + keyPool.prefix(0) + typePool + keyPool + chunks
         let valuePool = stringPool(globalStrings)
         return u16(0x0002) + u16(12) + u32(12 + valuePool.count + package.count) + u32(1) + valuePool + package

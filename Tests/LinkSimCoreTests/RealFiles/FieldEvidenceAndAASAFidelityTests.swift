@@ -1,28 +1,29 @@
 import Testing
+
 @testable import LinkSimCore
 
 /// Issue #11 items 4, 7 and 8: iOS app files, AASA fidelity, field evidence.
 @Suite struct FieldEvidenceAndAASAFidelityTests {
     static let pmOutput = """
-      com.example.shop:
-        ID: 5f9a1c2e-6b1d-4c0e-9a51-3d2f7e8b9c10
-        Signatures: [AA:BB]
-        Domain verification state:
-          shop.example.com: verified
-          www.example.com: 1024
-        User 0:
-          Verification link handling allowed: false
-          Selection state:
-            Enabled:
-              www.example.com
-            Disabled:
-              shop.example.com
-      com.example.other:
-        ID: 1
-        Signatures: []
-        Domain verification state:
-          other.example.com: none
-    """
+          com.example.shop:
+            ID: 5f9a1c2e-6b1d-4c0e-9a51-3d2f7e8b9c10
+            Signatures: [AA:BB]
+            Domain verification state:
+              shop.example.com: verified
+              www.example.com: 1024
+            User 0:
+              Verification link handling allowed: false
+              Selection state:
+                Enabled:
+                  www.example.com
+                Disabled:
+                  shop.example.com
+          com.example.other:
+            ID: 1
+            Signatures: []
+            Domain verification state:
+              other.example.com: none
+        """
 
     @Test func pmGetAppLinksIsParsedPerPackage() throws {
         let states = try FieldEvidence.appLinks(Self.pmOutput, file: "pm.txt")
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func curlTranscriptBecomesRedirectRules() throws {
-        let transcript = "$ curl -sIL https://go.example.com/promo?c=1\r\nHTTP/2 302\r\nLocation: /landing\r\n\r\nHTTP/1.1 301 Moved Permanently\r\nlocation: https://shop.example.com/p/42\r\n\r\nHTTP/2 200\r\n\r\n"
+        let transcript =
+            "$ curl -sIL https://go.example.com/promo?c=1\r\nHTTP/2 302\r\nLocation: /landing\r\n\r\nHTTP/1.1 301 Moved Permanently\r\nlocation: https://shop.example.com/p/42\r\n\r\nHTTP/2 200\r\n\r\n"
         let hops = try FieldEvidence.redirectChain(Array(transcript.utf8), file: "curl.txt", url: nil)
         #expect(hops.map(\.status) == [302, 301, 200])
         #expect(hops[0].location == "https://go.example.com/landing")
@@ -52,13 +54,13 @@ import Testing
 
     @Test func harFileBecomesTheChainFromTheFirstRequest() throws {
         let har = """
-        {"log": {"entries": [
-          {"request": {"url": "https://go.example.com/a"}, "response": {"status": 301, "redirectURL": "https://shop.example.com/p/1", "headers": []}},
-          {"request": {"url": "https://cdn.example.com/logo.png"}, "response": {"status": 200, "headers": []}},
-          {"request": {"url": "https://shop.example.com/p/1"}, "response": {"status": 302, "headers": [{"name": "Location", "value": "/p/2"}]}},
-          {"request": {"url": "https://shop.example.com/p/2"}, "response": {"status": 200, "headers": []}}
-        ]}}
-        """
+            {"log": {"entries": [
+              {"request": {"url": "https://go.example.com/a"}, "response": {"status": 301, "redirectURL": "https://shop.example.com/p/1", "headers": []}},
+              {"request": {"url": "https://cdn.example.com/logo.png"}, "response": {"status": 200, "headers": []}},
+              {"request": {"url": "https://shop.example.com/p/1"}, "response": {"status": 302, "headers": [{"name": "Location", "value": "/p/2"}]}},
+              {"request": {"url": "https://shop.example.com/p/2"}, "response": {"status": 200, "headers": []}}
+            ]}}
+            """
         let hops = try FieldEvidence.redirectChain(Array(har.utf8), file: "x.har", url: nil)
         #expect(hops.map(\.url) == ["https://go.example.com/a", "https://shop.example.com/p/1", "https://shop.example.com/p/2"])
         #expect(hops[1].location == "https://shop.example.com/p/2")
@@ -96,19 +98,24 @@ import Testing
 
     @Test func validatorReportsShadowedRulesLegacyAppIDsAndOneCharacterQueries() {
         let file = ##"""
-        {"applinks": {"details": [
-          {"appIDs": ["ABCDE12345.com.example.app"], "paths": ["/a/*"]},
-          {"appIDs": ["ABCDE12345.com.example.app"], "components": [
-            {"/": "/wiki/*"},
-            {"/": "/wiki/Special:*", "exclude": true},
-            {"/": "/p/*", "?": {"ref": "?"}},
-            {"/": "/p/*", "?": {"ref": "?"}}
-          ]}
-        ]}}
-        """##
+            {"applinks": {"details": [
+              {"appIDs": ["ABCDE12345.com.example.app"], "paths": ["/a/*"]},
+              {"appIDs": ["ABCDE12345.com.example.app"], "components": [
+                {"/": "/wiki/*"},
+                {"/": "/wiki/Special:*", "exclude": true},
+                {"/": "/p/*", "?": {"ref": "?"}},
+                {"/": "/p/*", "?": {"ref": "?"}}
+              ]}
+            ]}}
+            """##
         let messages = AASAValidator.validate(Array(file.utf8)).map(\.description)
         #expect(messages.contains { $0.hasPrefix("2:14: warning: details[0] relies on \"appIDs\" with legacy \"paths\"") })
-        #expect(messages.contains { $0.hasPrefix("5:5: warning: details[1].components[1] can never be reached: every URL it matches is already decided by details[1].components[0] before it, so this exclude never applies") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix(
+                    "5:5: warning: details[1].components[1] can never be reached: every URL it matches is already decided by details[1].components[0] before it, so this exclude never applies"
+                )
+            })
         #expect(messages.contains { $0.contains("query item \"ref\": \"?\" matches only a value of exactly 1 character") })
         #expect(messages.contains { $0.hasPrefix("7:5: warning: details[1].components[3] can never be reached") })
         // Different query conditions are not shadowing.
@@ -119,32 +126,36 @@ import Testing
     // MARK: iOS app files
 
     static let entitlements = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict>
-      <key>com.apple.developer.associated-domains</key>
-      <array><string>applinks:shop.example.com</string><string>applinks:*.example.com?mode=developer</string></array>
-      <key>application-identifier</key><string>ABCDE12345.com.example.shop</string>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>com.apple.developer.associated-domains</key>
+          <array><string>applinks:shop.example.com</string><string>applinks:*.example.com?mode=developer</string></array>
+          <key>application-identifier</key><string>ABCDE12345.com.example.shop</string>
+        </dict></plist>
+        """
     static let infoPlist = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict>
-      <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
-      <key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key><array><string>shopapp</string></array></dict></array>
-      <key>LSApplicationQueriesSchemes</key><array><string>fb</string></array>
-      <key>com.apple.developer.associated-domains</key><array><string>applinks:x.example.com</string></array>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+          <key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key><array><string>shopapp</string></array></dict></array>
+          <key>LSApplicationQueriesSchemes</key><array><string>fb</string></array>
+          <key>com.apple.developer.associated-domains</key><array><string>applinks:x.example.com</string></array>
+        </dict></plist>
+        """
 
     @Test func entitlementsAndInfoPlistAreRead() throws {
-        let files = try IOSAppFiles.read(entitlements: (Array(Self.entitlements.utf8), "Shop.entitlements"),
-                                         infoPlist: (Array(Self.infoPlist.utf8), "Info.plist"))
+        let files = try IOSAppFiles.read(
+            entitlements: (Array(Self.entitlements.utf8), "Shop.entitlements"),
+            infoPlist: (Array(Self.infoPlist.utf8), "Info.plist"))
         #expect(files.associatedDomains == ["applinks:shop.example.com", "applinks:*.example.com?mode=developer"])
         #expect(files.teamID == "ABCDE12345")
         #expect(files.bundleID == "com.example.shop")
         #expect(files.urlSchemes == ["shopapp"])
         #expect(files.queriedSchemes == ["fb"])
-        #expect(files.warnings.map(\.description).contains { $0.hasPrefix("Info.plist:") && $0.contains("warning: com.apple.developer.associated-domains is an entitlement") }, "\(files.warnings)")
+        #expect(
+            files.warnings.map(\.description).contains {
+                $0.hasPrefix("Info.plist:") && $0.contains("warning: com.apple.developer.associated-domains is an entitlement")
+            }, "\(files.warnings)")
         #expect(files.applinksEntry(for: "shop.example.com").entry?.raw == "applinks:shop.example.com")
         #expect(files.applinksEntry(for: "beta.example.com").note.contains("mode=developer"))
         #expect(files.applinksEntry(for: "other.org").entry == nil)
@@ -158,7 +169,10 @@ import Testing
         app.associatedDomains = ["applinks:shop.example.com"]
         app.urlSchemes = ["shopapp"]
         var host = WebHost(host: "shop.example.com")
-        host.aasa = WebResource(body: Array(##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.shop"],"components":[{"/":"/account/*","exclude":true},{"/":"/p/*"}]}]}}"##.utf8), origin: "aasa")
+        host.aasa = WebResource(
+            body: Array(
+                ##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.shop"],"components":[{"/":"/account/*","exclude":true},{"/":"/p/*"}]}]}}"##.utf8),
+            origin: "aasa")
         let web = Web(hosts: ["shop.example.com": host])
         let (scenario, yaml) = ScenarioSeed.build(name: "Shop", device: Device(platform: .ios, os: OSVersion(ios: 17, 4)), apps: [app], web: web)
         let taps = scenario.actions.compactMap { action -> String? in if case .tap(let tap) = action.kind { return tap.url } else { return nil } }
@@ -187,38 +201,38 @@ import Testing
             "s/curl.txt": "$ curl -sIL https://go.example.com/x\nHTTP/2 301\nlocation: https://shop.example.com/p/1\n\nHTTP/2 200\n",
         ])
         let android = """
-        linksim: 1
-        name: evidence
-        device: {platform: android, os: "14"}
-        apps:
-          - id: com.example.shop
-            pm_app_links: pm.txt
-            link_handling_allowed: true
-        web:
-          go.example.com:
-            redirect_evidence: curl.txt
-        tap: https://go.example.com/x
-        from: mail
-        """
+            linksim: 1
+            name: evidence
+            device: {platform: android, os: "14"}
+            apps:
+              - id: com.example.shop
+                pm_app_links: pm.txt
+                link_handling_allowed: true
+            web:
+              go.example.com:
+                redirect_evidence: curl.txt
+            tap: https://go.example.com/x
+            from: mail
+            """
         let scenario = try ScenarioLoader.parse(android, file: "s/a.yaml", baseDirectory: "s", reader: files)
         let app = try #require(scenario.apps.first)
         #expect(app.domainVerification["shop.example.com"] == DomainVerificationState("verified"))
         #expect(app.domainVerification["www.example.com"] == DomainVerificationState("1024"))
-        #expect(app.linkHandlingAllowed)                 // the scenario's own key wins
+        #expect(app.linkHandlingAllowed)  // the scenario's own key wins
         #expect(app.userSelectedDomains == ["www.example.com"])
         #expect(scenario.web.hosts["go.example.com"]?.redirects.first?.target == "https://shop.example.com/p/1")
         let wrongApp = android.replacingOccurrences(of: "id: com.example.shop", with: "id: com.example.shopp")
         #expect(throws: InputError.self) { _ = try ScenarioLoader.parse(wrongApp, file: "s/a.yaml", baseDirectory: "s", reader: files) }
         let ios = """
-        linksim: 1
-        name: team
-        device: {platform: ios, os: "17.4"}
-        apps:
-          - id: com.example.shop
-            entitlements: App.entitlements
-        tap: https://shop.example.com/x
-        from: notes
-        """
+            linksim: 1
+            name: team
+            device: {platform: ios, os: "17.4"}
+            apps:
+              - id: com.example.shop
+                entitlements: App.entitlements
+            tap: https://shop.example.com/x
+            from: notes
+            """
         let iosScenario = try ScenarioLoader.parse(ios, file: "s/i.yaml", baseDirectory: "s", reader: files)
         #expect(iosScenario.apps.first?.teamID == "ABCDE12345")
     }
