@@ -73,5 +73,10 @@ import Testing
         grid.put("日本語", x: 0, y: 0)
         #expect(grid.textLines() == ["日本"])
         #expect(TerminalText.wrap("one two three four", columns: 9) == ["one two", "three", "four"])
+        // A long word of wide characters breaks by columns, and nothing is lost.
+        let korean = TerminalText.wrap("https://x.org/wiki/특수:최근바뀜", columns: 20)
+        #expect(korean == ["https://x.org/wiki/", "특수:최근바뀜"])
+        #expect(korean.allSatisfy { TerminalText.width($0) <= 20 })
+        #expect(TerminalText.wrap("特殊特殊特", columns: 4) == ["特殊", "特殊", "特"])
     }
 }

@@ -86,9 +86,18 @@ package enum TerminalText {
                     lineWidth = 0
                 }
                 while pieceWidth > columns {
-                    let head = String(piece.prefix(columns))
-                    lines.append(head)
-                    piece = String(piece.dropFirst(columns))
+                    // Break by columns, not characters: a wide (CJK) character takes two.
+                    var headEnd = piece.startIndex
+                    var headWidth = 0
+                    while headEnd < piece.endIndex {
+                        let w = width(String(piece[headEnd]))
+                        if headWidth + w > columns { break }
+                        headWidth += w
+                        headEnd = piece.index(after: headEnd)
+                    }
+                    if headEnd == piece.startIndex { headEnd = piece.index(after: headEnd) }  // one character wider than the line
+                    lines.append(String(piece[..<headEnd]))
+                    piece = String(piece[headEnd...])
                     pieceWidth = width(piece)
                 }
                 line = piece
