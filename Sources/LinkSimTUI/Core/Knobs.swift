@@ -275,6 +275,16 @@ package enum Knobs {
         var device = world.device
         let ios = device.platform == .ios
         func pick<T>(_ values: [T]) -> T? { values.indices.contains(index) ? values[index] : nil }
+        // Device and app knobs change the world through the core's settings table: the same code, values and
+        // checks as a scenario's `set:` action.
+        func set(_ path: String, _ value: ScalarValue) {
+            guard case .success(let resolved) = Settings.resolve(path, apps: world.apps) else { return }
+            _ = Settings.apply(resolved, value: value, device: &device, apps: &world.apps)
+        }
+        func set(_ path: String, _ flag: Bool) { set(path, ScalarValue.bool(flag)) }
+        func set<E: RawRepresentable>(_ path: String, _ choice: E?) where E.RawValue == String {
+            if let choice { set(path, ScalarValue.string(choice.rawValue)) }
+        }
         switch id {
         case .platform:
             guard let platform = pick(Platform.allCases), platform != device.platform else { return }
@@ -283,45 +293,39 @@ package enum Knobs {
             switchTapSources(in: &world, to: platform)
             return
         case .osVersion:
-            if let os = pick(LinkMatrix.osChoices(for: device)) { device.os = os }
-        case .defaultBrowser:
-            if let browser = pick(browsers(for: device.platform)) { device.defaultBrowser = browser }
-        case .developerMode: device.developerMode = index == 1
-        case .privateRelay: device.privateRelay = index == 1
-        case .att: if let att = pick(ATTStatus.allCases) { device.att = att }
-        case .schemeCollision: if let policy = pick(SchemeCollisionPolicy.allCases) { device.schemeCollision = policy }
-        case .online: device.online = index == 1
-        case .managed: device.managed = index == 1
+            if let os = pick(LinkMatrix.osChoices(for: device)) { set("device.os", .string(ios ? os.description : "api\(os.apiLevel)")) }
+        case .defaultBrowser: set("device.default_browser", pick(browsers(for: device.platform)))
+        case .developerMode: set("device.developer_mode", index == 1)
+        case .privateRelay: set("device.private_relay", index == 1)
+        case .att: set("device.att", pick(ATTStatus.allCases))
+        case .schemeCollision: set("device.scheme_collision", pick(SchemeCollisionPolicy.allCases))
+        case .online: set("device.online", index == 1)
+        case .managed: set("device.managed", index == 1)
         case .sfvcTapsOpenApp: world.assumptions.sfSafariViewControllerTapsOpenApps = index == 0
         case .redirectsOpenApp: if let t = pick(Assumptions.Tristate.allCases) { world.assumptions.redirectsOpenApp = t }
         case .inAppBrowsersOpenApp: world.assumptions.inAppBrowsersOpenApps = index == 1
         case .swiftUIColdStartQuirk: world.assumptions.swiftUIColdStartDrop184 = index == 1
         case .clipboard:
             let value = text ?? ""
-            device.clipboard = value.isEmpty ? nil : value
+            set("device.clipboard", value.isEmpty ? ScalarValue.null : .string(value))
         case .network:
             let value = text ?? ""
-            device.network = value.isEmpty ? "home" : value
+            set("device.network", ScalarValue.string(value.isEmpty ? "home" : value))
         case .clock:
             // Only a clock a scenario file can hold (the editor refuses others before this).
             if let instant = SimInstant.parse(text ?? ""), ScenarioWriter.isWritableClock(instant) { world.clock = instant }
         case .safariPrefersBrowser(let host):
             device.safariPrefersBrowser.removeAll { $0 == host }
             if index == 1 { device.safariPrefersBrowser.append(host) }
-        case .appState(let app):
-            if world.apps.indices.contains(app), let state = pick(AppState.allCases) { world.apps[app].state = state }
-        case .lifecycle(let app):
-            if world.apps.indices.contains(app), let value = pick(IOSLifecycle.allCases) { world.apps[app].lifecycle = value }
-        case .build(let app):
-            if world.apps.indices.contains(app), let value = pick(IOSBuild.allCases) { world.apps[app].build = value }
-        case .openSupportedLinks(let app):
-            if world.apps.indices.contains(app) { world.apps[app].linkHandlingAllowed = index == 1 }
+        case .appState(let app): set("apps.\(app).state", pick(AppState.allCases))
+        case .lifecycle(let app): set("apps.\(app).lifecycle", pick(IOSLifecycle.allCases))
+        case .build(let app): set("apps.\(app).build", pick(IOSBuild.allCases))
+        case .openSupportedLinks(let app): set("apps.\(app).link_handling_allowed", index == 1)
         case .domainVerification(let app, let host):
-            guard world.apps.indices.contains(app) else { return }
             if index == 0 {
-                world.apps[app].domainVerification[host] = nil
-            } else if let text = pick(verificationStates), let state = DomainVerificationState(text) {
-                world.apps[app].domainVerification[host] = state
+                set("apps.\(app).domain_verification.\(host)", ScalarValue.null)
+            } else if let text = pick(verificationStates) {
+                set("apps.\(app).domain_verification.\(host)", ScalarValue.string(text))
             }
         case .userSelectedDomain(let app, let host):
             guard world.apps.indices.contains(app) else { return }
@@ -336,8 +340,7 @@ package enum Knobs {
             guard world.apps.indices.contains(app) else { return }
             var sdks = targetSDKs
             if !sdks.contains(world.apps[app].targetSDK) { sdks.append(world.apps[app].targetSDK) }
-            if let level = pick(sdks.sorted()) { world.apps[app].targetSDK = level }
-            return
+            if let level = pick(sdks.sorted()) { set("apps.\(app).target_sdk", ScalarValue.int(level)) }
         case .sdkProvider(let app):
             if world.apps.indices.contains(app), let provider = pick(SDKProvider.allCases), provider != world.apps[app].sdk.provider {
                 world.apps[app].sdk.provider = provider
