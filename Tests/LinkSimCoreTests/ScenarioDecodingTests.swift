@@ -127,7 +127,7 @@ import Testing
         let shop = s.apps[0]
         #expect(shop.urlSchemes == ["shopapp", "shopplist"])  // inline plus Info.plist
         #expect(shop.lifecycle == .swiftui && shop.build == .testflight && shop.teamID == "ABCDE12345")
-        #expect(shop.handles == ["onOpenURL"])
+        #expect(shop.handles == [.onOpenURL])
         #expect(shop.routes.count == 4)
         #expect(shop.routes[3].pattern == .param(name: "product_id", value: "{id}"))
         #expect(shop.sdk.provider == .appsflyer)
@@ -225,6 +225,13 @@ import Testing
         (
             header + "apps:\n  - {id: a, state: runing}\ntap: a://b\n",
             ["test.yaml:5:20: error: `apps[0].state` must be one of: not_installed, installed, terminated, background, foreground; got `runing`"]
+        ),
+        (
+            header + "apps:\n  - {id: a, handles: [onOpenUrl]}\ntap: a://b\n",
+            [
+                "test.yaml:5:23: error: `apps[0].handles`: `onOpenUrl` is not an entry point linksim knows; did you mean `onOpenURL`?; known: "
+                    + EntryPoint.allCases.map(\.rawValue).joined(separator: ", ")
+            ]
         ),
         (
             header + "actions:\n  - wait: 20 minutes\n",

@@ -23,21 +23,15 @@ enum AppDelivery {
     }
 
     /// The entry points an app implements when the scenario does not say (`handles`).
-    static func defaultHandles(for app: App, platform: Platform) -> [String] {
+    static func defaultHandles(for app: App, platform: Platform) -> [EntryPoint] {
         switch platform {
         case .android:
-            return ["onCreate", "onNewIntent"]
+            return [.onCreate, .onNewIntent]
         case .ios:
             switch app.lifecycle {
-            case .appDelegate:
-                return [
-                    "application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)",
-                    "application(_:continue:restorationHandler:)",
-                ]
-            case .scenes:
-                return ["scene(_:willConnectTo:options:)", "scene(_:openURLContexts:)", "scene(_:continue:)"]
-            case .swiftui:
-                return ["onOpenURL"]
+            case .appDelegate: return [.didFinishLaunching, .openURL, .continueUserActivity]
+            case .scenes: return [.sceneWillConnect, .sceneOpenURLContexts, .sceneContinue]
+            case .swiftui: return [.onOpenURL]
             }
         }
     }
@@ -75,7 +69,7 @@ enum AppDelivery {
                 ? "Launches \(app.name) (cold start: the process was not running)"
                 : "Brings \(app.name) to the foreground (warm: the process was \(app.state.rawValue))")
 
-        let entry: (callback: String, alternatives: [String], rule: Rule, detail: String?)
+        let entry: (callback: EntryPoint, alternatives: [EntryPoint], rule: Rule, detail: String?)
         var warmNewIntent = false
         switch platform {
         case .ios:
@@ -83,7 +77,7 @@ enum AppDelivery {
         case .android:
             let result = androidEntryPoint(activity: activity, cold: cold, starter: starter)
             entry = (result.callback, [], result.rule, result.detail)
-            warmNewIntent = result.callback == "onNewIntent"
+            warmNewIntent = result.callback == .onNewIntent
         }
         if platform == .ios, app.lifecycle == .swiftui, !Rule.iosDeliverySwiftui.applies(to: world.device.os) {
             let reason = "SwiftUI's App life cycle arrived in iOS 14; an app built on it does not run on iOS \(world.device.os)"
@@ -116,23 +110,23 @@ enum AppDelivery {
                 platform == .ios
                 ? Rule.iosDeliveryMissingHandler
                 : (warmNewIntent ? Rule.androidDeliveryOnNewIntentIgnored : entry.rule)
-            trace.add(platform.displayName, "Delivers the link to \(entry.callback)", rule: entry.rule, detail: entry.detail)
+            trace.add(platform.displayName, "Delivers the link to \(entry.callback.rawValue)", rule: entry.rule, detail: entry.detail)
             trace.add(
-                app.name, "\(app.name) does not implement \(entry.callback), so its code never sees the link; it shows \(shown)",
+                app.name, "\(app.name) does not implement \(entry.callback.rawValue), so its code never sees the link; it shows \(shown)",
                 rule: missingRule,
-                detail: "The app implements: \(handles.isEmpty ? "nothing" : handles.joined(separator: ", ")).")
+                detail: "The app implements: \(handles.isEmpty ? "nothing" : handles.map(\.rawValue).joined(separator: ", ")).")
             world.apps[index].currentScreen = shown
             return Landing(
-                kind: .app, app: app.id, screen: shown, params: [:], via: kind.via, callback: entry.callback,
+                kind: .app, app: app.id, screen: shown, params: [:], via: kind.via, callback: entry.callback.rawValue,
                 delivered: false)
         }
-        trace.add(platform.displayName, "Delivers the link to \(callback)", rule: entry.rule, detail: entry.detail)
+        trace.add(platform.displayName, "Delivers the link to \(callback.rawValue)", rule: entry.rule, detail: entry.detail)
         if let sdkRouting {
             let routed = sdkRouting(index, &world, &trace)
             world.apps[index].currentScreen = routed.screen
             var landing = Landing(
                 kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
-                callback: callback, delivered: true)
+                callback: callback.rawValue, delivered: true)
             landing.extra = routed.extra
             return landing
         }
@@ -151,14 +145,14 @@ enum AppDelivery {
         world.apps[index].currentScreen = routed.screen
         return Landing(
             kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
-            callback: callback, delivered: true)
+            callback: callback.rawValue, delivered: true)
     }
 
     /// knowledge/ios.md §6: the entry point by life cycle × link kind × cold/warm.
     private static func iosEntryPoint(
         app: App, kind: LinkKind, cold: Bool, os: OSVersion
     )
-        -> (callback: String, alternatives: [String], rule: Rule, detail: String?)
+        -> (callback: EntryPoint, alternatives: [EntryPoint], rule: Rule, detail: String?)
     {
         var lifecycle = app.lifecycle
         var note: String?
@@ -175,22 +169,22 @@ enum AppDelivery {
                     ? "didFinishLaunchingWithOptions runs first with launchOptions[.url], then application(_:open:options:)."
                     : "The app is brought to the foreground before application(_:open:options:) is called."
                 return (
-                    "application(_:open:options:)", cold ? ["application(_:didFinishLaunchingWithOptions:)"] : [],
+                    .openURL, cold ? [.didFinishLaunching] : [],
                     Rule.iosDeliveryAppDelegate, [note, detail].compactMap { $0 }.joined(separator: " ")
                 )
             }
-            return ("application(_:continue:restorationHandler:)", [], Rule.iosDeliveryAppDelegate, note)
+            return (.continueUserActivity, [], Rule.iosDeliveryAppDelegate, note)
         case .scenes:
             if cold {
                 let location = isScheme ? "connectionOptions.urlContexts" : "connectionOptions.userActivities"
                 return (
-                    "scene(_:willConnectTo:options:)", [], Rule.iosDeliveryScenesCold,
+                    .sceneWillConnect, [], Rule.iosDeliveryScenesCold,
                     "The link is in \(location); \(isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)") is not called on a cold start."
                 )
             }
-            return (isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)", [], Rule.iosDeliveryScenesWarm, nil)
+            return (isScheme ? EntryPoint.sceneOpenURLContexts : .sceneContinue, [], Rule.iosDeliveryScenesWarm, nil)
         case .swiftui:
-            return ("onOpenURL", [], Rule.iosDeliverySwiftui, note)
+            return (.onOpenURL, [], Rule.iosDeliverySwiftui, note)
         }
     }
 
@@ -198,37 +192,37 @@ enum AppDelivery {
     private static func androidEntryPoint(
         activity: Activity?, cold: Bool, starter: AndroidStarter
     )
-        -> (callback: String, rule: Rule, detail: String?)
+        -> (callback: EntryPoint, rule: Rule, detail: String?)
     {
         let mode = activity?.launchMode ?? .standard
         if cold {
-            return ("onCreate", Rule.androidDeliveryColdOncreate, "getIntent() returns the VIEW intent.")
+            return (.onCreate, Rule.androidDeliveryColdOncreate, "getIntent() returns the VIEW intent.")
         }
         switch mode {
         case .standard:
             if starter == .browser {
                 return (
-                    "onCreate", Rule.androidDeliveryClearTopRecreate,
+                    .onCreate, Rule.androidDeliveryClearTopRecreate,
                     "launchMode=standard with FLAG_ACTIVITY_CLEAR_TOP: the existing instance is finished and re-created."
                 )
             }
             return (
-                "onCreate", Rule.androidDeliveryStandardNewInstance,
+                .onCreate, Rule.androidDeliveryStandardNewInstance,
                 "A new instance is created in the caller's task."
             )
         case .singleTop:
             if starter == .browser {
                 return (
-                    "onNewIntent", Rule.androidDeliveryOnNewIntent,
+                    .onNewIntent, Rule.androidDeliveryOnNewIntent,
                     "singleTop with CLEAR_TOP in its own task: the existing instance is reused."
                 )
             }
             return (
-                "onCreate", Rule.androidDeliveryStandardNewInstance,
+                .onCreate, Rule.androidDeliveryStandardNewInstance,
                 "singleTop reuses an instance only on top of the target task; started from another app's task, a new instance is created."
             )
         case .singleTask, .singleInstance, .singleInstancePerTask:
-            return ("onNewIntent", Rule.androidDeliveryOnNewIntent, "launchMode=\(mode.rawValue): the existing instance is reused.")
+            return (.onNewIntent, Rule.androidDeliveryOnNewIntent, "launchMode=\(mode.rawValue): the existing instance is reused.")
         }
     }
 }

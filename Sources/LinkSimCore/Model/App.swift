@@ -265,7 +265,7 @@ package struct App: Sendable, Equatable {
     package var domainVerification: [String: DomainVerificationState] = [:]
     // both
     /// Entry points the app implements; nil = the usual ones for its life cycle.
-    package var handles: [String]?
+    package var handles: [EntryPoint]?
     package var routes: [Route] = []
     package var homeScreen: String = "Home"
     package var currentScreen: String?
@@ -292,4 +292,19 @@ package struct App: Sendable, Equatable {
 
     /// The manifest package (Android), which is the app id.
     package var package: String { id }
+}
+
+/// The callbacks through which a link reaches an app's code: the iOS app delegate, scene delegate and SwiftUI
+/// entry points, and Android's activity callbacks. A scenario's `handles:` lists the ones the app implements.
+package enum EntryPoint: String, Sendable, Equatable, Hashable, CaseIterable {
+    case didFinishLaunching = "application(_:didFinishLaunchingWithOptions:)"
+    case openURL = "application(_:open:options:)"
+    case continueUserActivity = "application(_:continue:restorationHandler:)"
+    case sceneWillConnect = "scene(_:willConnectTo:options:)"
+    case sceneOpenURLContexts = "scene(_:openURLContexts:)"
+    case sceneContinue = "scene(_:continue:)"
+    case onOpenURL
+    case onContinueUserActivity
+    case onCreate
+    case onNewIntent
 }

@@ -169,7 +169,7 @@ package enum ScenarioSchema {
                 "link_handling_allowed": bool,
                 "user_selected_domains": list(string),
                 "domain_verification": map(types(["string", "integer", "null"])),
-                "handles": list(string),
+                "handles": list(choice(EntryPoint.allCases.map(\.rawValue))),
                 "routes": list(route),
                 "home_screen": string,
                 "current_screen": types(["string", "null"]),

@@ -69,7 +69,24 @@ extension ScenarioDecoder {
         if let n = map["domain_verification"]?.value {
             app.domainVerification = decodeDomainVerification(n, what: "\(what).domain_verification")
         }
-        if let n = map["handles"]?.value { app.handles = c.stringList(n, what: "\(what).handles") }
+        if let n = map["handles"]?.value, let names = c.stringList(n, what: "\(what).handles") {
+            // An entry point linksim does not know would silently never receive a link: refuse it.
+            var handles: [EntryPoint] = []
+            var items: [YAMLNode] = []
+            if case .sequence(let nodes, _) = n { items = nodes }
+            for (i, name) in names.enumerated() {
+                if let entry = EntryPoint(rawValue: name) {
+                    handles.append(entry)
+                } else {
+                    let known = EntryPoint.allCases.map(\.rawValue)
+                    c.error(
+                        items.indices.contains(i) ? items[i].location : n.location,
+                        "`\(what).handles`: `\(name)` is not an entry point linksim knows\(Suggestion.didYouMean(name, among: known)); known: \(known.joined(separator: ", "))"
+                    )
+                }
+            }
+            app.handles = handles
+        }
         if let n = map["routes"]?.value, let items = c.sequence(n, what: "\(what).routes") {
             app.routes = items.enumerated().compactMap { decodeRoute($1, what: "\(what).routes[\($0)]") }
         }

@@ -103,7 +103,7 @@ package enum ScenarioWriter {
             let pairs = app.domainVerification.keys.sorted().map { "\(quote($0)): \(quote(app.domainVerification[$0]?.description ?? ""))" }
             out.line(2, "domain_verification: {\(pairs.joined(separator: ", "))}")
         }
-        if let handles = app.handles { out.line(2, "handles: \(list(handles))") }
+        if let handles = app.handles { out.line(2, "handles: \(list(handles.map(\.rawValue)))") }
         if !app.routes.isEmpty {
             out.line(2, "routes:")
             for route in app.routes {
