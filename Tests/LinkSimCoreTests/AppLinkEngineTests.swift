@@ -58,7 +58,7 @@ import Testing
         let files = ["dir/al.json": Self.assetlinks(fingerprint: Self.otherFP)]
         let twelve = try run(Self.scenario(actions: "  - tap: https://s.example/p/1"), files: files)
         #expect(twelve[0].landing?.kind == .browser)
-        #expect(twelve[0].landing?.browser == "chrome")
+        #expect(twelve[0].landing?.browser?.rawValue == "chrome")
         #expect(twelve[0].rules.contains(Rule.androidApplinksFingerprint.id))
         let eleven = try run(Self.scenario(os: "11", actions: "  - tap: https://s.example/p/1\n  - answer: com.shop"), files: files)
         #expect(eleven[0].landing?.kind == .chooser)
@@ -148,7 +148,7 @@ import Testing
     func browserSurfacesThatKeepTheLink(tap: String, rule: RuleID, browser: String) throws {
         let r = try run(Self.scenario(actions: "  - tap: https://s.example/p/1\n    \(tap)"))
         #expect(r[0].landing?.kind == .browser)
-        #expect(r[0].landing?.browser == browser)
+        #expect(r[0].landing?.browser?.rawValue == browser)
         #expect(r[0].rules.contains(rule))
     }
 
@@ -165,7 +165,7 @@ import Testing
         #expect(r[0].rules.contains(Rule.androidChromeFiresIntent.id))
         #expect(r[0].landing?.callback == "onCreate")  // standard + CLEAR_TOP re-creates
         #expect(r[1].landing?.params == ["id": "2"])
-        #expect(r[2].landing == Landing(kind: .browser, via: .web, browser: "chrome", url: "https://s.example/p/3"))
+        #expect(r[2].landing == Landing(kind: .browser, via: .web, browser: .chrome, url: "https://s.example/p/3"))
         #expect(r[2].rules.contains(Rule.androidChromeChainTimeout.id))
     }
 

@@ -107,7 +107,7 @@ import Testing
             tap: https://other.onelink.me/abc?deep_link_value=x
             from: notes
             """)[0]
-        #expect(r.landing?.kind == .browser && r.landing?.browser == "safari")
+        #expect(r.landing?.kind == .browser && r.landing?.browser?.rawValue == "safari")
     }
 
     @Test func branchReinstallIsNotAFirstSession() throws {

@@ -30,7 +30,7 @@ import Testing
 
     @Test func safariPromptCancelStaysInSafari() throws {
         let r = try simulate(Self.ios(app: Self.shop, actions: "  - tap: shopapp://x\n    from: safari\n    page: https://a.example/p\n  - answer: cancel"))
-        #expect(r[1].landing == Landing(kind: .browser, via: .web, browser: "safari", url: "https://a.example/p"))
+        #expect(r[1].landing == Landing(kind: .browser, via: .web, browser: .safari, url: "https://a.example/p"))
         #expect(r[1].rules == [Rule.iosSchemePromptCancel.id])
     }
 
@@ -50,7 +50,7 @@ import Testing
     @Test func notInstalledInSafariIsAnError() throws {
         let app = Self.shop.replacingOccurrences(of: "state: background", with: "state: not_installed")
         let r = try simulate(Self.ios(app: app, actions: "  - tap: shopapp://x\n    from: safari"))
-        #expect(r[0].landing == Landing(kind: .error, browser: "safari", url: "shopapp://x"))
+        #expect(r[0].landing == Landing(kind: .error, browser: .safari, url: "shopapp://x"))
         #expect(r[0].schemeRules == [Rule.iosSchemeNotInstalledSafari.id])
     }
 
@@ -250,7 +250,7 @@ import Testing
             tap: https://t.example/a
             """
         let r = try simulate(text)
-        #expect(r[0].landing == Landing(kind: .browser, via: .web, browser: "firefox", url: "https://shop.example/c"))
+        #expect(r[0].landing == Landing(kind: .browser, via: .web, browser: .firefox, url: "https://shop.example/c"))
         #expect(r[0].rules.contains(Rule.androidChromeIncomingIntent.id))
         #expect(r[0].trace.contains { $0.summary == "Answers 301 with Location: https://shop.example/c" })
     }

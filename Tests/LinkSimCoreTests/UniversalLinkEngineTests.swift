@@ -53,7 +53,7 @@ import Testing
     func situationsThatKeepTheBrowser(tap: String, rule: RuleID, browser: String) throws {
         let r = try run(Self.scenario(actions: "  - tap: https://s.example/p/9\n    \(tap)"))
         #expect(r[0].landing?.kind == .browser)
-        #expect(r[0].landing?.browser == browser)
+        #expect(r[0].landing?.browser?.rawValue == browser)
         #expect(r[0].rules.contains(rule))
     }
 
@@ -143,7 +143,7 @@ import Testing
         #expect(modern[0].landing?.kind == .app)
         #expect(modern[0].landing?.params == ["id": "5"])
         let old = try run(Self.scenario(os: "11.4", web: web, actions: "  - tap: https://t.example/c\n    from: mail"))
-        #expect(old[0].landing == Landing(kind: .browser, via: .web, browser: "safari", url: "https://s.example/p/5"))
+        #expect(old[0].landing == Landing(kind: .browser, via: .web, browser: .safari, url: "https://s.example/p/5"))
         let legacy = "  s.example: {aasa: {file: legacy.json}}\n  t.example: {redirects: {\"/c\": \"https://s.example/p/5\"}}"
         let forced = try run(
             Self.scenario(

@@ -46,7 +46,7 @@ enum FakeSimulator {
                 TraceStep(
                     actor: ios ? "iOS" : "Android", summary: "no app claims the link",
                     rule: RuleID(catalog: "fake.not-installed"), detail: "The app is not installed, so the browser opens."))
-            return (Landing(kind: .browser, via: .web, browser: ios ? "safari" : "chrome", url: tap.url), trace)
+            return (Landing(kind: .browser, via: .web, browser: ios ? .safari : .chrome, url: tap.url), trace)
         }
         if tap.url.hasPrefix("shopapp:") {
             trace.append(
@@ -61,7 +61,7 @@ enum FakeSimulator {
                     actor: tap.from.rawValue, summary: "the page loads inside the browser",
                     rule: RuleID(catalog: "fake.in-browser"), detail: "Links typed or opened inside web views stay on the web.",
                     assumption: "the in-app browser does not hand links to the system"))
-            return (Landing(kind: .browser, via: .web, browser: tap.from == .inAppBrowser ? "in_app" : "safari", url: tap.url), trace)
+            return (Landing(kind: .browser, via: .web, browser: tap.from == .inAppBrowser ? .inApp : .safari, url: tap.url), trace)
         }
         trace.append(
             TraceStep(

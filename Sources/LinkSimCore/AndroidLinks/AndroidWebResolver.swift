@@ -8,9 +8,9 @@ enum AndroidWebResolver {
     enum Resolution {
         case app(Handler)
         /// One browser (opens directly) or several (a chooser of browsers).
-        case browsers([String])
+        case browsers([Browser])
         /// Android 6–11 (or no verification): the disambiguation dialog.
-        case chooser(apps: [Handler], browsers: [String])
+        case chooser(apps: [Handler], browsers: [Browser])
         /// A filter may match, depending on a manifest value linksim could not resolve.
         case unknown(String)
     }
@@ -23,21 +23,21 @@ enum AndroidWebResolver {
         Rule.androidApplinksResolution12.applies(to: os) ? Rule.androidApplinksResolution12 : Rule.androidApplinksLegacyChooser
     }
 
-    static func browsers(_ world: World, trace: inout TraceRecorder) -> [String] {
+    static func browsers(_ world: World, trace: inout TraceRecorder) -> [Browser] {
         if let installed = world.device.installedBrowsers {
             // A default browser among them takes the link alone; otherwise all of them are offered.
-            if installed.contains(world.device.defaultBrowser) { return [world.device.defaultBrowser.rawValue] }
+            if installed.contains(world.device.defaultBrowser) { return [world.device.defaultBrowser] }
             if installed.count > 1 {
                 trace.add("Android", "No default browser is set, so every installed browser is offered", rule: resolutionRule(world.device.os))
             }
-            return installed.map(\.rawValue)
+            return installed
         }
-        if world.device.defaultBrowser != .none { return [world.device.defaultBrowser.rawValue] }
+        if world.device.defaultBrowser != .none { return [world.device.defaultBrowser] }
         trace.add(
             "Android", "No default browser is set, so every installed browser is offered",
             rule: resolutionRule(world.device.os),
             assumption: "assumption: the device has Chrome and Firefox installed (device.browsers says otherwise)")
-        return [Browser.chrome.rawValue, Browser.firefox.rawValue]
+        return [.chrome, .firefox]
     }
 
     // MARK: System resolution
@@ -154,7 +154,7 @@ enum AndroidWebResolver {
             trace.add(
                 surface, "The app opened \(tap.url) in a Custom Tab: the first URL of a Custom Tab stays in the tab",
                 rule: Rule.androidCustomtabFirstUrl)
-            return followInPlace(tap, browser: Browser.customTab.rawValue, world: world, trace: &trace)
+            return followInPlace(tap, browser: .customTab, world: world, trace: &trace)
         case .chrome, .chromeAddressBar, .firefox, .customTab:
             return inChrome(tap, world: &world, trace: &trace)
         case .notes, .messages, .mail, .otherApp, .qrCode, .safari, .safariAddressBar, .sfsafariviewcontroller:
@@ -179,11 +179,11 @@ enum AndroidWebResolver {
                 return chromeLoads(url, browser: browser, firstNavigationOfIntent: true, tap: tap, world: &world, trace: &trace)
             }
             world.pending = PendingDecision(
-                kind: .chooser, url: url, candidates: list, stayBrowser: nil, stayURL: nil, tap: tap,
+                kind: .chooser, url: url, candidates: list.map(\.rawValue), stayBrowser: nil, stayURL: nil, tap: tap,
                 cancelRule: Rule.androidApplinksResolution12)
-            return Landing(kind: .chooser, url: url, options: list)
+            return Landing(kind: .chooser, url: url, options: list.map(\.rawValue))
         case .chooser(let apps, let browsers):
-            let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
+            let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers.map(\.rawValue)
             world.pending = PendingDecision(
                 kind: .chooser, url: url, candidates: ids, stayBrowser: nil, stayURL: nil, tap: tap,
                 cancelRule: Rule.androidApplinksLegacyChooser)
@@ -221,10 +221,10 @@ enum AndroidWebResolver {
 
     /// Chrome handling a navigation chain: the URL, then each server redirect.
     static func chromeLoads(
-        _ url: String, browser: String, firstNavigationOfIntent: Bool, tap: Tap,
+        _ url: String, browser: Browser, firstNavigationOfIntent: Bool, tap: Tap,
         world: inout World, trace: inout TraceRecorder
     ) -> Landing {
-        let shown = Browser(rawValue: browser)?.displayName ?? browser
+        let shown = browser.displayName
         var current = url
         var elapsed = SimDuration(seconds: 0)
         var first = true
@@ -289,7 +289,7 @@ enum AndroidWebResolver {
                     if case .chooser(let apps, let browsers) = resolution {
                         // Android 6–11: unverified apps are candidates; the intent Chrome fires shows the dialog.
                         trace.add("Android", "The handlers are not verified: Android shows the disambiguation dialog", rule: Rule.androidApplinksLegacyChooser)
-                        let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers
+                        let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers.map(\.rawValue)
                         world.pending = PendingDecision(
                             kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
                             tap: tap, cancelRule: Rule.androidApplinksLegacyChooser)
@@ -326,7 +326,7 @@ enum AndroidWebResolver {
     }
 
     /// Browsers and views that never hand the link to the system: they load it and follow redirects.
-    static func followInPlace(_ tap: Tap, browser: String, world: World, trace: inout TraceRecorder) -> Landing {
+    static func followInPlace(_ tap: Tap, browser: Browser, world: World, trace: inout TraceRecorder) -> Landing {
         let finalURL = WebNavigation.follow(tap.url, web: world.web, trace: &trace)
         return WebNavigation.show(finalURL, browser: browser, web: world.web, trace: &trace)
     }

@@ -126,7 +126,7 @@ enum ProviderLinks {
         guard let (provider, how) = recognise(host: host, providers: world.providers) else { return nil }
         let platform = world.device.platform
         let shownIn = TapSurface.browser(for: tap, world: world)
-        let surface = tap.redirectedFrom.isEmpty ? TapSurface.name(of: tap, world: world) : (Browser(rawValue: shownIn)?.displayName ?? shownIn)
+        let surface = tap.redirectedFrom.isEmpty ? TapSurface.name(of: tap, world: world) : shownIn.displayName
         let server = "server \(host)"
         trace.add(surface, "\(host) is \(provider.displayName) (\(how))", rule: Rule.deferredProviderLink)
 
@@ -151,7 +151,7 @@ enum ProviderLinks {
         // tap in Notes/Messages/Mail whose page loads in Safari as the default browser.
         let relayed =
             Rule.deferredMatchPrivateRelay.applies(to: world.device.os) && world.device.privateRelay
-            && TapSurface.browser(for: tap, world: world) == Browser.safari.rawValue
+            && TapSurface.browser(for: tap, world: world) == .safari
         let click = ProviderClick(
             provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
             time: world.clock, network: world.device.network, relayed: relayed, adClick: tap.adClick,

@@ -43,7 +43,7 @@ enum CustomSchemeResolver {
                     "Safari",
                     "No installed app registered \(scheme):; Safari shows “Cannot Open Page — Safari cannot open the page because the address is invalid.”",
                     rule: Rule.iosSchemeNotInstalledSafari)
-                return Landing(kind: .error, browser: Browser.safari.rawValue, url: tap.url)
+                return Landing(kind: .error, browser: .safari, url: tap.url)
             }
             let app = world.apps[index]
             if Rule.iosSchemeNoPromptBefore9.applies(to: world.device.os) {
@@ -57,9 +57,9 @@ enum CustomSchemeResolver {
                 detail: "Nothing reaches \(app.name) until the user answers (scenario: `answer: open` or `answer: cancel`).")
             world.pending = PendingDecision(
                 kind: .safariSchemePrompt, url: tap.url, candidates: [app.id],
-                stayBrowser: Browser.safari.rawValue, stayURL: tap.page, tap: tap,
+                stayBrowser: .safari, stayURL: tap.page, tap: tap,
                 cancelRule: Rule.iosSchemePromptCancel, providerLink: providerLink)
-            return Landing(kind: .prompt, app: app.id, browser: Browser.safari.rawValue, url: tap.url, options: ["open", "cancel"])
+            return Landing(kind: .prompt, app: app.id, browser: .safari, url: tap.url, options: ["open", "cancel"])
 
         case .notes, .messages, .mail, .otherApp, .qrCode:
             guard let index = target else {
@@ -268,18 +268,18 @@ enum TapSurface {
     }
 
     /// The browser that shows a page for a tap in this place (`web` landings).
-    static func browser(for tap: Tap, world: World) -> String {
+    static func browser(for tap: Tap, world: World) -> Browser {
         switch tap.from {
-        case .safari, .safariAddressBar: return Browser.safari.rawValue
-        case .chrome, .chromeAddressBar: return Browser.chrome.rawValue
-        case .firefox: return Browser.firefox.rawValue
-        case .inAppBrowser: return Browser.inApp.rawValue
-        case .sfsafariviewcontroller: return Browser.sfsafariviewcontroller.rawValue
-        case .webview: return Browser.webview.rawValue
-        case .customTab: return Browser.customTab.rawValue
+        case .safari, .safariAddressBar: return .safari
+        case .chrome, .chromeAddressBar: return .chrome
+        case .firefox: return .firefox
+        case .inAppBrowser: return .inApp
+        case .sfsafariviewcontroller: return .sfsafariviewcontroller
+        case .webview: return .webview
+        case .customTab: return .customTab
         case .notes, .messages, .mail, .otherApp, .qrCode:
             let b = world.device.defaultBrowser
-            return b == .none ? Browser.chrome.rawValue : b.rawValue
+            return b == .none ? .chrome : b
         }
     }
 }

@@ -39,7 +39,7 @@ package enum Describe {
             if let callback = l.callback { parts.append(callback) }
             if l.delivered == false { parts.append("NOT delivered") }
         case .browser:
-            parts.append("browser \(l.browser ?? "?")")
+            parts.append("browser \(l.browser?.rawValue ?? "?")")
             if let url = l.url { parts.append(url) }
         case .store:
             parts.append("store page of \(l.app ?? "?")")

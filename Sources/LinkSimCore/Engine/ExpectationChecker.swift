@@ -39,7 +39,7 @@ package enum ExpectationChecker {
             }
         }
         compare("via", expect.via?.rawValue, landing?.via?.rawValue)
-        compare("browser", expect.browser, landing?.browser)
+        compare("browser", expect.browser, landing?.browser?.rawValue)
         compare("url", expect.url, landing?.url)
         compare("callback", expect.callback, landing?.callback)
         compare("delivered", expect.delivered.map { $0 ? "true" : "false" }, landing?.delivered.map { $0 ? "true" : "false" })

@@ -240,7 +240,7 @@ enum LinkTap {
             if case .app = AndroidWebResolver.resolve(tap.url, host: parts.normalizedHost, world: world, caller: tap.caller, trace: &probe) { return nil }
         }
         let browser = TapSurface.browser(for: tap, world: world)
-        trace.add(Browser(rawValue: browser)?.displayName ?? browser, "No app claims \(tap.url); the browser loads it")
+        trace.add(browser.displayName, "No app claims \(tap.url); the browser loads it")
         for hop in hops {
             trace.add("server \(hop.host)", "Answers \(hop.rule.status) with Location: \(hop.rule.target)", rule: Rule.linksimRedirectHop)
         }
@@ -268,7 +268,7 @@ enum LinkTap {
             }
         }
         if choice == .openInSafari {
-            return Landing(kind: .browser, via: .web, browser: Browser.safari.rawValue, url: tap.url)
+            return Landing(kind: .browser, via: .web, browser: .safari, url: tap.url)
         }
         return perform(tap, world: &world, trace: &trace)
     }
@@ -298,8 +298,8 @@ enum WebNavigation {
 
     /// Shows the final page of a navigation, or — when the chain still redirects after the limit
     /// (a loop) — the browser's too-many-redirects error.
-    static func show(_ url: String, browser: String, web: Web, trace: inout TraceRecorder) -> Landing {
-        let shown = Browser(rawValue: browser)?.displayName ?? browser
+    static func show(_ url: String, browser: Browser, web: Web, trace: inout TraceRecorder) -> Landing {
+        let shown = browser.displayName
         if redirect(url, web: web) != nil {
             trace.add(
                 shown, "The chain still redirects after \(redirectLimit) hops (a redirect loop): the browser gives up with its too-many-redirects error page",
@@ -362,7 +362,7 @@ enum PendingAnswer {
             if case .pick(let option) = answer, pending.candidates.contains(option) {
                 if let browser = Browser(rawValue: option), world.index(of: option) == nil {
                     trace.add("User", "Picks \(browser.displayName) in the chooser")
-                    return Landing(kind: .browser, via: .web, browser: option, url: pending.url)
+                    return Landing(kind: .browser, via: .web, browser: browser, url: pending.url)
                 }
                 return open(option, detail: "Picks \(world.index(of: option).map { world.apps[$0].name } ?? option) in the chooser (Just once)")
             }

@@ -36,7 +36,7 @@ package struct Landing: Sendable, Equatable {
     package var via: Via?
     package var callback: String?
     package var delivered: Bool?
-    package var browser: String?
+    package var browser: Browser?
     package var url: String?
     /// What a chooser offers (app ids and browsers), or what a prompt offers.
     package var options: [String]?
@@ -47,7 +47,7 @@ package struct Landing: Sendable, Equatable {
 
     package init(
         kind: LandingKind, app: String? = nil, screen: String? = nil, params: [String: String]? = nil,
-        via: Via? = nil, callback: String? = nil, delivered: Bool? = nil, browser: String? = nil,
+        via: Via? = nil, callback: String? = nil, delivered: Bool? = nil, browser: Browser? = nil,
         url: String? = nil, options: [String]? = nil, reason: String? = nil
     ) {
         self.kind = kind

@@ -17,7 +17,7 @@ package struct PendingDecision: Sendable, Equatable {
     /// The app the prompt would open (prompts), or every app offered (chooser).
     package var candidates: [String]
     /// Where the user stays on cancel (a browser name and page), if anywhere.
-    package var stayBrowser: String?
+    package var stayBrowser: Browser?
     package var stayURL: String?
     package var tap: Tap
     /// The rule to cite when the user cancels.

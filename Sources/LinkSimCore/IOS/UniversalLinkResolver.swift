@@ -192,7 +192,7 @@ enum UniversalLinkResolver {
     ) -> Landing? {
         let browser = TapSurface.browser(for: tap, world: world)
         let surface = TapSurface.name(of: tap, world: world)
-        func stay(_ summary: String, _ rule: Rule, assumption: String? = nil, in shown: String? = nil) -> Landing {
+        func stay(_ summary: String, _ rule: Rule, assumption: String? = nil, in shown: Browser? = nil) -> Landing {
             trace.add(surface, summary, rule: rule, assumption: assumption)
             return Landing(kind: .browser, via: .web, browser: shown ?? browser, url: tap.url)
         }
@@ -246,12 +246,12 @@ enum UniversalLinkResolver {
         if tap.from == .otherApp, tap.caller == app.id {
             return stay(
                 "\(app.name) opens its own universal link with open(_:); iOS sends it to the browser, not back to the app",
-                Rule.iosUlOwnApp, in: world.device.defaultBrowser.rawValue)
+                Rule.iosUlOwnApp, in: world.device.defaultBrowser)
         }
         if world.device.safariPrefersBrowser.contains(host) {
             return stay(
                 "The user chose to open \(host) in the browser before (long-press › Open in Safari, or the breadcrumb); iOS honours that",
-                Rule.iosUlUserPreference, in: tap.from.isBrowser ? browser : Browser.safari.rawValue)
+                Rule.iosUlUserPreference, in: tap.from.isBrowser ? browser : .safari)
         }
         switch tap.from {
         case .notes, .messages, .mail, .qrCode:
@@ -277,9 +277,9 @@ enum UniversalLinkResolver {
 
     // MARK: Browser, and redirects that lead to a universal link
 
-    private static func loadInBrowser(_ tap: Tap, browser: String, world: inout World, trace: inout TraceRecorder) -> Landing {
+    private static func loadInBrowser(_ tap: Tap, browser: Browser, world: inout World, trace: inout TraceRecorder) -> Landing {
         var current = tap.url
-        let shownIn = Browser(rawValue: browser)?.displayName ?? browser
+        let shownIn = browser.displayName
         trace.add(shownIn, "Loads \(current)")
         for _ in 0..<WebNavigation.redirectLimit {
             guard let parts = URLParts(current), let host = parts.host,
@@ -328,7 +328,7 @@ enum UniversalLinkResolver {
         }
     }
 
-    private static func showPage(_ url: String, browser: String, world: World, trace: inout TraceRecorder) -> Landing {
+    private static func showPage(_ url: String, browser: Browser, world: World, trace: inout TraceRecorder) -> Landing {
         let finalURL = WebNavigation.follow(url, web: world.web, trace: &trace)
         return WebNavigation.show(finalURL, browser: browser, web: world.web, trace: &trace)
     }

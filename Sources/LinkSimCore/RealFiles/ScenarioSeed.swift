@@ -110,7 +110,7 @@ package enum ScenarioSeed {
         case .store, .prompt:
             expect.app = landing.app
         case .browser:
-            expect.browser = landing.browser
+            expect.browser = landing.browser?.rawValue
             expect.url = landing.url
         case .chooser:
             expect.options = landing.options
@@ -155,7 +155,7 @@ package enum ScenarioSeed {
         var reduced = Landing(kind: expect.lands)
         reduced.app = expect.app
         reduced.via = expect.via
-        reduced.browser = expect.browser
+        reduced.browser = expect.browser.flatMap(Browser.init(rawValue:))
         reduced.url = expect.url
         reduced.options = expect.options
         return reduced

@@ -369,7 +369,7 @@ package enum ScenarioWriter {
         if let screen = landing.screen { pairs.append("screen: \(quote(screen))") }
         if let params = landing.params, !params.isEmpty { pairs.append("params: \(stringMap(params))") }
         if let via = landing.via { pairs.append("via: \(via.rawValue)") }
-        if let browser = landing.browser { pairs.append("browser: \(quote(browser))") }
+        if let browser = landing.browser { pairs.append("browser: \(quote(browser.rawValue))") }
         if let url = landing.url { pairs.append("url: \(quote(url))") }
         if let callback = landing.callback { pairs.append("callback: \(quote(callback))") }
         if let delivered = landing.delivered { pairs.append("delivered: \(delivered)") }

@@ -73,7 +73,7 @@ package enum LandingText {
             parts.append(landing.app ?? "an app")
             if let screen = landing.screen { parts.append("› \(screen)") }
         case .browser:
-            parts.append(landing.browser ?? "a browser")
+            parts.append(landing.browser?.rawValue ?? "a browser")
             if let url = landing.url { parts.append(url) }
         case .store:
             parts.append("store page for \(landing.app ?? "an app")")
