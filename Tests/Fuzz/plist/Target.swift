@@ -4,6 +4,8 @@
 private struct NoFiles: FileReader {
     func read(_ path: String) throws -> [UInt8] { [] }
     func exists(_ path: String) -> Bool { false }
+    // Spelled out: the protocol extension's default is package-level, which this module (built outside the package) cannot use.
+    func list(_ directory: String) -> [String]? { nil }
 }
 
 private let location = SourceLocation(file: "fuzz.yaml", line: 1, column: 1)

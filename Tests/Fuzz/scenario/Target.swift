@@ -8,6 +8,8 @@ private struct SameBytes: FileReader {
     let bytes: [UInt8]
     func read(_ path: String) throws -> [UInt8] { bytes }
     func exists(_ path: String) -> Bool { true }
+    // Spelled out: the protocol extension's default is package-level, which this module (built outside the package) cannot use.
+    func list(_ directory: String) -> [String]? { nil }
 }
 
 private let simulate = ProcessInfo.processInfo.environment["LINKSIM_FUZZ_RUN"] != nil
