@@ -164,7 +164,7 @@ enum AdjustFirstOpen {
             app.name,
             routed.route.map { "The router matches \(AppRouter.describe($0.pattern)) and shows \(routed.screen)" }
                 ?? "No route matches \(deepLink); the app shows \(routed.screen)",
-            rule: routed.route == nil ? Rule.linksimRouterHomeFallback : Rule.linksimRouterRoute)
+            rule: routed.rule)
         var landing = Landing(
             kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: .deferred,
             callback: callback, delivered: true)

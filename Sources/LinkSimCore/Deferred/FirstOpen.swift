@@ -128,7 +128,7 @@ enum FirstOpen {
         if let data {
             let routed = AppRouter.route(parameters: data, in: app)
             if let route = routed.route {
-                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: Rule.linksimRouterRoute)
+                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: routed.rule)
                 world.apps[index].currentScreen = routed.screen
                 var landing = Landing(
                     kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: .deferred,

@@ -335,7 +335,7 @@ enum DirectOpen {
                 trace.add(
                     app.name,
                     "\(app.name) has no \(provider.displayName) SDK; its own router \(routed.route.map { "matches \(AppRouter.describe($0.pattern)) and shows \(routed.screen)" } ?? "finds no route and shows \(routed.screen)")",
-                    rule: routed.route == nil ? Rule.linksimRouterHomeFallback : Rule.linksimRouterRoute)
+                    rule: routed.rule)
                 return SDKRoutedLink(screen: routed.screen, params: routed.params, extra: [:])
             }
             var extra: [String: String] = ["is_first_launch": firstLaunch ? "true" : "false"]
@@ -401,15 +401,15 @@ enum DirectOpen {
             }
             let routed = AppRouter.route(parameters: fields, in: app)
             if let route = routed.route {
-                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: Rule.linksimRouterRoute)
+                trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)", rule: routed.rule)
             } else if let deliveredURL, let byURL = Optional(AppRouter.route(deliveredURL, in: app, webLink: false)), let route = byURL.route {
                 trace.add(
                     app.name,
                     "No route matches the SDK's data, but the app's router matches the URL it received (\(AppRouter.describe(route.pattern))) and shows \(byURL.screen)",
-                    rule: Rule.linksimRouterRoute)
+                    rule: byURL.rule)
                 return SDKRoutedLink(screen: byURL.screen, params: fields.merging(byURL.params) { _, b in b }, extra: extra)
             } else {
-                trace.add(app.name, "No route matches the link data; the app shows \(routed.screen)", rule: Rule.linksimRouterHomeFallback)
+                trace.add(app.name, "No route matches the link data; the app shows \(routed.screen)", rule: routed.rule)
             }
             return SDKRoutedLink(screen: routed.screen, params: routed.params, extra: extra)
         }

@@ -136,11 +136,11 @@ enum AppDelivery {
                 routed.params.isEmpty ? "" : " with " + routed.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
             trace.add(
                 app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)\(params)",
-                rule: Rule.linksimRouterRoute)
+                rule: routed.rule)
         } else {
             trace.add(
                 app.name, "No route matches \(url); the app shows its home screen \(routed.screen)",
-                rule: Rule.linksimRouterHomeFallback)
+                rule: routed.rule)
         }
         world.apps[index].currentScreen = routed.screen
         return Landing(

@@ -5,6 +5,9 @@ package enum AppRouter {
         package var params: [String: String]
         /// The route that matched (nil: home-screen fallback).
         package var route: Route?
+
+        /// The rule that decided this outcome, in one place: a matched route, or the home-screen fallback.
+        package var rule: Rule { route == nil ? Rule.linksimRouterHomeFallback : Rule.linksimRouterRoute }
     }
 
     /// Routes a link the app received. `claimedHost` is true when the URL is a web link on a host the
