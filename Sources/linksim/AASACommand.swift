@@ -153,28 +153,15 @@ struct AASACommand: ParsableCommand {
         func run() throws {
             let bytes = try readInputFile(file)
             let findings = AASAValidator.validate(bytes)
-            let errors = findings.filter { $0.severity == .error }.count
-            let warnings = findings.count - errors
             switch format {
             case .text:
-                for finding in findings {
-                    let place = finding.line.flatMap { line in finding.column.map { "\(file):\(line):\($0)" } } ?? file
-                    Console.line("\(place): \(finding.severity.rawValue): \(finding.message)")
-                }
-                Console.line(
-                    findings.isEmpty
-                        ? "\(file): no problems found"
-                        : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
+                FindingsOutput.printFindings(findings, file: file)
+                FindingsOutput.printSummary(findings, file: file)
             case .json:
-                let items = findings.map {
-                    FileCommandJSON.ValidationReport.Finding(severity: $0.severity.rawValue, message: $0.message, line: $0.line, column: $0.column)
-                }
-                Console.out(JSONValueEncoder.render(FileCommandJSON.ValidationReport(file: file, errors: errors, warnings: warnings, findings: items)) + "\n")
+                Console.out(FindingsOutput.json(findings, file: file))
             }
-            if errors > 0 { throw ExitCode(65) }
+            if FindingsOutput.errorCount(findings) > 0 { throw ExitCode(65) }
         }
-
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     }
 }
 

@@ -49,16 +49,11 @@ struct AssetLinksCommand: ParsableCommand {
                 throw ExitCode(65)
             }
             let (findings, expectation) = AssetLinksValidator.validate(bytes, package: package, fingerprint: fingerprint)
-            let errors = findings.filter { $0.severity == .error }.count
-            let warnings = findings.count - errors
             var missing: String?
             if case .missing(let why)? = expectation { missing = why }
             switch format {
             case .text:
-                for finding in findings {
-                    let place = finding.line.flatMap { line in finding.column.map { "\(file):\(line):\($0)" } } ?? file
-                    Console.line("\(place): \(finding.severity.rawValue): \(SafeText.escape(finding.message))")
-                }
+                FindingsOutput.printFindings(findings, file: file)
                 if let missing {
                     Console.line("\(file): expected: \(SafeText.escape(missing))")
                 } else if expectation == .found {
@@ -66,25 +61,13 @@ struct AssetLinksCommand: ParsableCommand {
                         "\(file): grants handle_all_urls to \(SafeText.escape(package ?? "the package"))"
                             + (fingerprint.map { " with \(SafeText.escape($0))" } ?? ""))
                 }
-                Console.line(
-                    findings.isEmpty
-                        ? "\(file): no problems found"
-                        : "\(file): \(count(errors, "error")), \(count(warnings, "warning"))")
+                FindingsOutput.printSummary(findings, file: file)
             case .json:
-                let items = findings.map {
-                    FileCommandJSON.ValidationReport.Finding(severity: $0.severity.rawValue, message: $0.message, line: $0.line, column: $0.column)
-                }
                 let expected = expectation.map { FileCommandJSON.ValidationReport.Expected(granted: $0 == .found, reason: missing) }
-                Console.out(
-                    JSONValueEncoder.render(
-                        FileCommandJSON.ValidationReport(
-                            file: file, errors: errors, warnings: warnings,
-                            findings: items, expected: expected)) + "\n")
+                Console.out(FindingsOutput.json(findings, file: file, expected: expected))
             }
-            if errors > 0 { throw ExitCode(65) }
+            if FindingsOutput.errorCount(findings) > 0 { throw ExitCode(65) }
             if missing != nil { throw ExitCode(1) }
         }
-
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     }
 }

@@ -27,12 +27,15 @@ struct AASAFastVerdict {
     let appID: String
     let document: AASADocument
     let ios: OSVersion
+    /// What this iOS version reads of the file, asked of the catalog once (shared with `MatchRun`).
+    let gates: AASAVersionGates
 
-    var componentsSupported: Bool { Rule.iosAasaComponentsFirstHit.applies(to: ios) }
-    var defaultsSupported: Bool { Rule.iosAasaDefaults.applies(to: ios) }
-    var caseSensitiveKeySupported: Bool { Rule.iosAasaCaseSensitive.applies(to: ios) }
-    var variablesSupported: Bool { Rule.iosAasaSubstitutionVariables.applies(to: ios) }
-    var notPrefixSupported: Bool { Rule.iosAasaPathsNotExclude.applies(to: ios) }
+    init(appID: String, document: AASADocument, ios: OSVersion) {
+        self.appID = appID
+        self.document = document
+        self.ios = ios
+        gates = AASAVersionGates(ios)
+    }
 
     func classify(url original: String, domain: String?) -> AASAVerdict {
         var text = original
@@ -43,7 +46,7 @@ struct AASAFastVerdict {
         if let domain, url.host.lowercased() != domain.lowercased() { return AASAVerdict(result: .noMatch) }
         guard Rule.iosAasaApplinksSection.applies(to: ios), document.hasAppLinks else { return AASAVerdict(result: .noMatch) }
         for (index, detail) in document.details.enumerated() where detail.appIDs(on: ios).contains(appID) {
-            if componentsSupported, let components = detail.components {
+            if gates.components, let components = detail.components {
                 if let hit = evaluate(components: components, detail: detail, index: index, url: url) { return hit }
             } else if let paths = detail.paths {
                 if let hit = evaluate(paths: paths, index: index, url: url) { return hit }
@@ -54,16 +57,16 @@ struct AASAFastVerdict {
 
     func evaluate(components: [AASAComponent], detail: AASADetail, index: Int, url: AASAURL) -> AASAVerdict? {
         // The most specific level wins: component, then app defaults, then domain defaults (ios.md §2.9).
-        let appDefaults = defaultsSupported ? detail.defaults : nil
-        let domainDefaults = defaultsSupported ? document.defaults : nil
+        let appDefaults = gates.defaults ? detail.defaults : nil
+        let domainDefaults = gates.defaults ? document.defaults : nil
         // Plain optional chains, not key paths: a key-path read costs tens of nanoseconds.
         for (position, component) in components.enumerated() {
             var caseSensitive = component.caseSensitive ?? appDefaults?.caseSensitive ?? domainDefaults?.caseSensitive ?? true
-            if !caseSensitiveKeySupported { caseSensitive = true }
+            if !gates.caseSensitiveKey { caseSensitive = true }
             let percentEncoded = component.percentEncoded ?? appDefaults?.percentEncoded ?? domainDefaults?.percentEncoded ?? true
             let options = GlobOptions(
                 caseSensitive: caseSensitive,
-                documentVariables: variablesSupported ? document.substitutionVariables : nil)
+                documentVariables: gates.variables ? document.substitutionVariables : nil)
             let matched = matches(
                 path: component.path ?? appDefaults?.path ?? domainDefaults?.path,
                 query: component.query ?? appDefaults?.query ?? domainDefaults?.query,
@@ -122,7 +125,7 @@ struct AASAFastVerdict {
         for (position, entry) in paths.enumerated() {
             var pattern = entry
             var excluding = false
-            if notPrefixSupported, entry.hasPrefix("NOT ") {
+            if gates.notPrefix, entry.hasPrefix("NOT ") {
                 excluding = true
                 pattern = String(entry.dropFirst(4))
             }

@@ -15,7 +15,7 @@ extension MatchRun {
             var pattern = entry
             var excluding = false
             if entry.hasPrefix("NOT ") {
-                if notPrefixSupported {
+                if gates.notPrefix {
                     excluding = true
                     pattern = String(entry.dropFirst(4))
                 } else {

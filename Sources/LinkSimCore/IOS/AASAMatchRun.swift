@@ -7,19 +7,15 @@ struct MatchRun {
     let appID: String
     let document: AASADocument
     let ios: OSVersion
+    /// What this iOS version reads of the file, asked of the catalog once per match.
+    let gates: AASAVersionGates
     var steps: [AASAMatchStep] = []
     init(appID: String, document: AASADocument, ios: OSVersion) {
         self.appID = appID
         self.document = document
         self.ios = ios
+        gates = AASAVersionGates(ios)
     }
-
-    // Version gates (data, not scattered ifs).
-    var componentsSupported: Bool { Rule.iosAasaComponentsFirstHit.applies(to: ios) }
-    var defaultsSupported: Bool { Rule.iosAasaDefaults.applies(to: ios) }
-    var caseSensitiveKeySupported: Bool { Rule.iosAasaCaseSensitive.applies(to: ios) }
-    var variablesSupported: Bool { Rule.iosAasaSubstitutionVariables.applies(to: ios) }
-    var notPrefixSupported: Bool { Rule.iosAasaPathsNotExclude.applies(to: ios) }
 
     mutating func note(_ summary: String, detail: String? = nil, rule: Rule?, assumption: String? = nil) {
         steps.append(AASAMatchStep(summary: summary, detail: detail, rule: rule, assumption: assumption))
@@ -137,7 +133,7 @@ struct MatchRun {
             "\(name) lists \(appID) \(via)", rule: Rule.iosAasaAppidsPrecedence,
             assumption: detail.ignoredAppID != nil ? appIDsAssumption : nil)
 
-        if componentsSupported, let components = detail.components {
+        if gates.components, let components = detail.components {
             if detail.paths != nil {
                 note(
                     "\(name) has both components and paths; iOS \(ios) uses components and ignores paths",
@@ -169,11 +165,11 @@ struct MatchRun {
 
     mutating func evaluate(components: [AASAComponent], detail: AASADetail, index: Int, parts: MatchedURLParts) -> AASAMatch? {
         let layers: [(name: String, component: AASAComponent)] =
-            defaultsSupported
+            gates.defaults
             ? [("applinks.defaults", document.defaults), ("details[\(index)].defaults", detail.defaults)]
                 .compactMap { layer in layer.1.map { (layer.0, $0) } }
             : []
-        if !defaultsSupported, document.defaults != nil || detail.defaults != nil {
+        if !gates.defaults, document.defaults != nil || detail.defaults != nil {
             note("defaults are ignored: iOS \(ios) predates them (iOS 14)", rule: Rule.iosAasaDefaults)
         }
         for (position, component) in components.enumerated() {
@@ -264,7 +260,7 @@ struct MatchRun {
                     rule: Rule.iosAasaUnknownKeysIgnored))
         }
         var caseSensitive = component.caseSensitive.value
-        if !caseSensitive && !caseSensitiveKeySupported {
+        if !caseSensitive && !gates.caseSensitiveKey {
             caseSensitive = true
             notes.append(
                 AASAMatchStep(
@@ -287,14 +283,14 @@ struct MatchRun {
                     summary: "The URL is percent-decoded before comparing (percentEncoded: false\(origin(component.percentEncoded.origin)))",
                     rule: Rule.iosAasaPercentEncoded))
         }
-        let options = GlobOptions(caseSensitive: caseSensitive, documentVariables: variablesSupported ? document.substitutionVariables : nil)
+        let options = GlobOptions(caseSensitive: caseSensitive, documentVariables: gates.variables ? document.substitutionVariables : nil)
 
         // Path.
         let pathPattern = component.path.value ?? "*"
         let pathText = percentEncoded ? parts.path : PercentDecoding.decode(parts.path)
         let path = PathCheck(pattern: pathPattern, urlPath: pathText, options: options)
         let pathLabel = component.path.value == nil ? "\"*\" (no \"/\" key)" : "\"\(pathPattern)\"\(origin(component.path.origin))"
-        if path.usedVariables && variablesSupported {
+        if path.usedVariables && gates.variables {
             notes.append(
                 AASAMatchStep(
                     summary: "Pattern \"\(pathPattern)\" uses substitution variables; each $(name) matches one of its alternatives",

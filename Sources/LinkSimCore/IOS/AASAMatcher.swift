@@ -115,3 +115,22 @@ package enum AASAMatcher {
         appIDs.map { AASAAppMatch(appID: $0, match: match(url: url, appID: $0, document: document, ios: ios, domain: domain)) }
     }
 }
+
+/// The parts of an AASA file an iOS version reads, each asked of the catalog (`Rule.applies(to:)`) once per match
+/// by both matchers: `components` (13+), `defaults` (14+), `caseSensitive` and substitution variables (13.5+),
+/// `"NOT "` in legacy paths (9.2+).
+struct AASAVersionGates: Sendable {
+    let components: Bool
+    let defaults: Bool
+    let caseSensitiveKey: Bool
+    let variables: Bool
+    let notPrefix: Bool
+
+    init(_ ios: OSVersion) {
+        components = Rule.iosAasaComponentsFirstHit.applies(to: ios)
+        defaults = Rule.iosAasaDefaults.applies(to: ios)
+        caseSensitiveKey = Rule.iosAasaCaseSensitive.applies(to: ios)
+        variables = Rule.iosAasaSubstitutionVariables.applies(to: ios)
+        notPrefix = Rule.iosAasaPathsNotExclude.applies(to: ios)
+    }
+}

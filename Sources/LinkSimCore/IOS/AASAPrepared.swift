@@ -61,15 +61,15 @@ extension AASAMatcher {
                         percentEncoded: percentEncoded, exclude: exclude))
             }
             for (index, detail) in document.details.enumerated() where detail.appIDs(on: ios).contains(appID) {
-                if fast.componentsSupported, let components = detail.components {
-                    let appDefaults = fast.defaultsSupported ? detail.defaults : nil
-                    let domainDefaults = fast.defaultsSupported ? document.defaults : nil
+                if fast.gates.components, let components = detail.components {
+                    let appDefaults = fast.gates.defaults ? detail.defaults : nil
+                    let domainDefaults = fast.gates.defaults ? document.defaults : nil
                     for (position, component) in components.enumerated() {
                         var caseSensitive = component.caseSensitive ?? appDefaults?.caseSensitive ?? domainDefaults?.caseSensitive ?? true
-                        if !fast.caseSensitiveKeySupported { caseSensitive = true }
+                        if !fast.gates.caseSensitiveKey { caseSensitive = true }
                         let options = GlobOptions(
                             caseSensitive: caseSensitive,
-                            documentVariables: fast.variablesSupported ? document.substitutionVariables : nil)
+                            documentVariables: fast.gates.variables ? document.substitutionVariables : nil)
                         add(
                             detail: index, position: position, format: .components,
                             path: component.path ?? appDefaults?.path ?? domainDefaults?.path ?? "*",
@@ -82,7 +82,7 @@ extension AASAMatcher {
                 } else if let paths = detail.paths {
                     let options = GlobOptions(caseSensitive: true, documentVariables: nil)
                     for (position, entry) in paths.enumerated() {
-                        let excluding = fast.notPrefixSupported && entry.hasPrefix("NOT ")
+                        let excluding = fast.gates.notPrefix && entry.hasPrefix("NOT ")
                         add(
                             detail: index, position: position, format: .paths,
                             path: excluding ? String(entry.dropFirst(4)) : entry, query: nil, fragment: nil,

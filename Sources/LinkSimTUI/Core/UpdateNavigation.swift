@@ -174,19 +174,22 @@ extension TUIModel {
         knobCursor = min(knobCursor, max(0, newKnobs.count - 1))
     }
 
+    /// A URL typed for a new or an edited link: empty closes the editor; a URL linksim cannot use keeps it open
+    /// with the problem shown; otherwise the editor closes and the caller takes the URL.
+    private mutating func acceptURL(_ url: String) -> Bool {
+        if !url.isEmpty, let problem = Knobs.urlProblem(url) {
+            status = StatusMessage(text: problem, isError: true)
+            return false
+        }
+        overlay = nil
+        return !url.isEmpty
+    }
+
     mutating func commitEditor(_ text: String, purpose: EditPurpose, _ environment: TUIEnvironment) -> [Effect] {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch purpose {
         case .newURL:
-            guard !trimmed.isEmpty else {
-                overlay = nil
-                return []
-            }
-            if let problem = Knobs.urlProblem(trimmed) {
-                status = StatusMessage(text: problem, isError: true)
-                return []
-            }
-            overlay = nil
+            guard acceptURL(trimmed) else { return [] }
             let from = selectedTap?.from ?? (world.device.platform == .ios ? .notes : .messages)
             recordUndo()
             world.actions.append(Action(kind: .tap(Tap(url: trimmed, from: from))))
@@ -195,15 +198,7 @@ extension TUIModel {
             resimulate(environment, cause: "new link: \(trimmed)")
             focus = .links
         case .editURL(let action):
-            guard !trimmed.isEmpty else {
-                overlay = nil
-                return []
-            }
-            if let problem = Knobs.urlProblem(trimmed) {
-                status = StatusMessage(text: problem, isError: true)
-                return []
-            }
-            overlay = nil
+            guard acceptURL(trimmed) else { return [] }
             let old = Knobs.selectedTap(world, action: action)?.url ?? ""
             recordUndo()
             world.editTap(action: action) { $0.url = trimmed }
