@@ -157,7 +157,8 @@ enum AndroidWebResolver {
             return followInPlace(tap, browser: .customTab, world: world, trace: &trace)
         case .chrome, .chromeAddressBar, .firefox, .customTab:
             return inChrome(tap, world: &world, trace: &trace)
-        case .notes, .messages, .mail, .otherApp, .qrCode, .safari, .safariAddressBar, .sfsafariviewcontroller:
+        case .notes, .messages, .mail, .otherApp, .qrCode, .safari, .safariAddressBar, .sfsafariviewcontroller, .adb, .simctl,
+            .pushNotification, .smartAppBanner:
             trace.add(surface, "\(surface) calls startActivity(VIEW \(tap.url)); Android resolves it")
             return systemOpen(tap.url, host: host, tap: tap, starter: .otherApp, world: &world, trace: &trace)
         }

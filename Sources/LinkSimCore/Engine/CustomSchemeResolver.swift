@@ -61,7 +61,7 @@ enum CustomSchemeResolver {
                 cancelRule: Rule.iosSchemePromptCancel, providerLink: providerLink)
             return Landing(kind: .prompt, app: app.id, browser: .safari, url: tap.url, options: ["open", "cancel"])
 
-        case .notes, .messages, .mail, .otherApp, .qrCode:
+        case .notes, .messages, .mail, .otherApp, .qrCode, .adb, .simctl, .pushNotification, .smartAppBanner:
             guard let index = target else {
                 trace.add(
                     surface,
@@ -264,6 +264,10 @@ enum TapSurface {
             if let caller = tap.caller { return world.index(of: caller).map { world.apps[$0].name } ?? caller }
             return "Another app"
         case .qrCode: return "Camera (QR code)"
+        case .adb: return "adb"
+        case .simctl: return "simctl"
+        case .pushNotification: return "Notification"
+        case .smartAppBanner: return "Safari"
         }
     }
 
@@ -277,7 +281,8 @@ enum TapSurface {
         case .sfsafariviewcontroller: return .sfsafariviewcontroller
         case .webview: return .webview
         case .customTab: return .customTab
-        case .notes, .messages, .mail, .otherApp, .qrCode:
+        case .smartAppBanner: return .safari
+        case .notes, .messages, .mail, .otherApp, .qrCode, .adb, .simctl, .pushNotification:
             let b = world.device.defaultBrowser
             return b == .none ? .chrome : b
         }

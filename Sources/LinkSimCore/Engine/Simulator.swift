@@ -172,6 +172,9 @@ package enum Simulator {
 /// A tap or long-press on a link: narrates where it happened, then hands it to the rule set for its kind.
 enum LinkTap {
     static func perform(_ tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
+        if tap.from.isQATool, let parts = URLParts(tap.url), let landing = QATaps.perform(tap, parts: parts, world: &world, trace: &trace) {
+            return landing
+        }
         let surface = TapSurface.name(of: tap, world: world)
         let gesture = tap.gesture == .script ? " (a script navigates; no user gesture)" : ""
         let onPage = tap.page.map { " on \($0)" } ?? ""
@@ -181,6 +184,14 @@ enum LinkTap {
             trace.add(surface, "\(tap.url) is not a URL; nothing happens")
             return Landing(kind: .nowhere)
         }
+        if tap.from == .qrCode, world.device.platform == .ios {
+            trace.add("Camera", "Recognises the QR code and shows its URL in a banner; the user taps the banner", rule: Rule.iosQrCameraBanner)
+        }
+        return dispatch(tap, parts: parts, world: &world, trace: &trace)
+    }
+
+    /// Hands a tap to the rule set for its kind of link (after the surface narrated it).
+    static func dispatch(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
         // Android compares schemes case-sensitively; an app's intent for HTTPS:// matches no web filter
         // (browsers canonicalise what is tapped in them, so this only affects app-to-app intents).
         if world.device.platform == .android, parts.isWeb, parts.scheme != parts.scheme.lowercased(), !tap.from.isBrowser {

@@ -26,6 +26,21 @@ package enum TapSource: String, Sendable, CaseIterable, Codable {
     case customTab = "custom_tab"
     case otherApp = "other_app"
     case qrCode = "qr_code"
+    /// QA tools: `adb shell am start -W -a android.intent.action.VIEW -d URL [PKG]` (Android).
+    case adb
+    /// QA tools: `xcrun simctl openurl booted URL` (the iOS Simulator).
+    case simctl
+    /// The user taps an app's push notification whose payload carries the URL (`app:` names the app).
+    case pushNotification = "push_notification"
+    /// Safari's Smart App Banner (`<meta name="apple-itunes-app" content="app-id=…, app-argument=URL">`);
+    /// the URL is the banner's app-argument, `app:` the app its app-id names.
+    case smartAppBanner = "smart_app_banner"
+
+    /// Sources that are a tool or a system surface QA fire links from, not a link in a page or a message.
+    package var isQATool: Bool { [.adb, .simctl, .pushNotification, .smartAppBanner].contains(self) }
+
+    /// Sources that address one app (`app:` in the scenario).
+    package var needsTargetApp: Bool { self == .pushNotification || self == .smartAppBanner }
 
     /// Taps that happen on a web page inside some browser engine.
     package var isBrowser: Bool {
@@ -33,7 +48,7 @@ package enum TapSource: String, Sendable, CaseIterable, Codable {
         case .safari, .safariAddressBar, .chrome, .chromeAddressBar, .firefox, .inAppBrowser,
             .sfsafariviewcontroller, .webview, .customTab:
             return true
-        case .notes, .messages, .mail, .otherApp, .qrCode:
+        case .notes, .messages, .mail, .otherApp, .qrCode, .adb, .simctl, .pushNotification, .smartAppBanner:
             return false
         }
     }
@@ -43,8 +58,8 @@ package enum TapSource: String, Sendable, CaseIterable, Codable {
     /// Safari and SFSafariViewController are iOS-only; the address-bar and Custom Tab cases of Chrome are Android's.
     package func exists(on platform: Platform) -> Bool {
         switch self {
-        case .safari, .safariAddressBar, .sfsafariviewcontroller: return platform == .ios
-        case .chromeAddressBar, .customTab: return platform == .android
+        case .safari, .safariAddressBar, .sfsafariviewcontroller, .simctl, .smartAppBanner: return platform == .ios
+        case .chromeAddressBar, .customTab, .adb: return platform == .android
         default: return true
         }
     }
@@ -71,6 +86,9 @@ package struct Tap: Sendable, Equatable {
     /// Android `from: webview`: the host app set a WebViewClient (the norm). Without one, WebView
     /// hands every navigation to the system as an intent.
     package var webViewClient: Bool = true
+    /// The app the tap addresses (`app:`): adb's package argument (an explicit intent), the app whose
+    /// push notification is tapped, the app a Smart App Banner's app-id names.
+    package var targetApp: String?
     /// Set by the engine: the link was reached through these server redirects (the tapped URL first).
     package var redirectedFrom: [String] = []
 
@@ -120,6 +138,7 @@ extension Tap {
         if source == .inAppBrowser, browserApp == nil { browserApp = .facebook }
         if source != .inAppBrowser { browserApp = nil }
         if source != .webview { webViewClient = true }
+        if !source.needsTargetApp, source != .adb { targetApp = nil }
     }
 }
 

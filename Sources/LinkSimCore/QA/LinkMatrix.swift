@@ -56,7 +56,7 @@ package enum LinkMatrix {
 
     /// Tap sources that exist on a platform (the table the scenario loader validates `from:` against).
     package static func sources(for platform: Platform) -> [TapSource] {
-        TapSource.allCases.filter { $0.exists(on: platform) }
+        TapSource.allCases.filter { $0.exists(on: platform) && !$0.isQATool }
     }
 
     /// Every release a UI can offer, plus the device's own version, sorted.

@@ -92,6 +92,7 @@ package enum ScenarioSchema {
             "ad_click": bool,
             "srn": bool,
             "webview_client": bool,
+            "app": type("string", "the app the tap addresses: adb's package, the push notification's or Smart App Banner's app"),
         ]
     }
 

@@ -28,7 +28,8 @@ extension ScenarioDecoder {
         let v = verbEntry.value
         switch verb {
         case "tap", "long_press":
-            guard let tap = decodeTap(v, modifiers: map, key: key, platform: scenario.device.platform) else { return nil }
+            guard var tap = decodeTap(v, modifiers: map, key: key, platform: scenario.device.platform) else { return nil }
+            decodeTargetApp(&tap, modifiers: map, key: key, at: location, scenario: scenario)
             if verb == "tap" {
                 kind = .tap(tap)
             } else {
@@ -188,6 +189,27 @@ extension ScenarioDecoder {
             tap.webViewClient = b
         }
         return tap
+    }
+
+    /// `app:` on a tap: adb's package (optional), the app of a push notification or a Smart App Banner (required).
+    func decodeTargetApp(_ tap: inout Tap, modifiers map: [String: YAMLNode.Entry], key: (String) -> String, at location: SourceLocation, scenario: Scenario) {
+        let c = context
+        let takesApp = tap.from.needsTargetApp || tap.from == .adb
+        if let entry = map["app"] {
+            guard takesApp else {
+                c.error(
+                    entry.keyLocation,
+                    "`app` goes with `from: adb` (the package argument), `from: push_notification` or `from: smart_app_banner`, not `from: \(tap.from.rawValue)`"
+                )
+                return
+            }
+            tap.targetApp = appReference(entry.value, what: key("app"), scenario: scenario)
+        } else if tap.from.needsTargetApp {
+            c.error(
+                location,
+                "`from: \(tap.from.rawValue)` needs `app:` — \(tap.from == .pushNotification ? "the app whose notification is tapped" : "the app the banner's app-id names") (one of: \(scenario.apps.map(\.id).joined(separator: ", ")))"
+            )
+        }
     }
 
     func decodeExpectation(_ node: YAMLNode, what: String, scenario: Scenario) -> Expectation? {

@@ -3,7 +3,7 @@ import Foundation
 /// The keys of the scenario format (contract §2 plus linksim's documented additions), in one place,
 /// so that "unknown key" messages and the format reference agree.
 enum ScenarioKeys {
-    static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click", "srn", "webview_client"]
+    static let tapModifiers = ["from", "page", "browser_app", "gesture", "caller", "ad_click", "srn", "webview_client", "app"]
     static let top =
         [
             "linksim", "name", "description", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions",

@@ -359,6 +359,7 @@ package enum ScenarioWriter {
         if tap.adClick { out.line(2, "ad_click: true") }
         if tap.srn { out.line(2, "srn: true") }
         if !tap.webViewClient { out.line(2, "webview_client: false") }
+        if let app = tap.targetApp { out.line(2, "app: \(quote(app))") }
     }
 
     /// A landing as an `expect` flow mapping (contract §2.4).
