@@ -163,6 +163,9 @@ enum AppsFlyerFirstOpen {
         let sdk = "AppsFlyer SDK"
         let shown = cold ? app.homeScreen : (app.currentScreen ?? app.homeScreen)
         let routesFromConversion = options.eddl || !options.udl
+        if let early = AppsFlyerLaunchDetails.notStarted(index, options: options, firstLaunch: firstLaunch, shown: shown, world: &world, trace: &trace) {
+            return early
+        }
 
         guard firstLaunch else {
             trace.add(sdk, "Not the first launch: no deferred lookup and no \(udlCallback) callback without a link", rule: Rule.deferredAfLaterLaunch)
@@ -174,6 +177,7 @@ enum AppsFlyerFirstOpen {
             }
             var payload = world.deferred.conversion[app.id] ?? ["af_status": "Organic"]
             payload["is_first_launch"] = "false"
+            AppsFlyerLaunchDetails.cached(&payload, options: options, trace: &trace)
             let status = payload["af_status"] ?? "Organic"
             extra["af_status"] = status
             extra["sdk_callback"] = "onConversionDataSuccess"
@@ -317,6 +321,7 @@ enum AppsFlyerFirstOpen {
                 if let c = params["c"] { payload["campaign"] = c }
                 if let click { payload["click_time"] = click.time.description }
                 payload["install_time"] = installedAt.description
+                AppsFlyerLaunchDetails.fresh(&payload, trace: &trace)
                 trace.add(
                     sdk,
                     "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true, match_type=\(matchType) — the click is within the \(lookbackName(window, probabilistic: matchType == "probabilistic"))",
@@ -369,9 +374,11 @@ enum AppsFlyerFirstOpen {
                 fallbackCallback: udlCallback, reason: "", world: &world, trace: &trace)
         }
         if let udlData, udlData["deep_link_value"] != nil {
-            return FirstOpen.land(
+            let landing = FirstOpen.land(
                 index, data: udlData, callback: udlCallback, extra: extra, shownWithoutLink: shown,
                 lostBecause: "UDL's deep_link_value matches no route", world: &world, trace: &trace)
+            return AppsFlyerLaunchDetails.secondRoute(
+                landing, index, conversion: conversion, options: options, routesFromConversion: routesFromConversion, world: &world, trace: &trace)
         }
         if let conversion, conversion["af_status"] == "Non-organic" {
             if routesFromConversion {

@@ -343,6 +343,7 @@ enum DirectOpen {
             switch sdk {
             case .appsflyer:
                 let options = AppsFlyerOptions(app.sdk)
+                if let early = AppsFlyerDirect.check(index, options: options, params: params, url: url, world: &world, trace: &trace) { return early }
                 if let parts = URLParts(url) {
                     fields["link"] = url
                     fields["scheme"] = parts.scheme

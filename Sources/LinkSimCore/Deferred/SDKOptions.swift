@@ -14,6 +14,29 @@ struct AppsFlyerOptions {
     /// The click lookback configured for referrer and ID matching (default 7 days) [AF-Lookback].
     var clickLookback: SimDuration = .days(7)
 
+    /// The app asked for UDL (`udl:`); `udl` is false when its SDK is too old to have it.
+    var udlRequested = true
+    /// The SDK version the app ships (`version: "6.0.5"`): nil when not given (a current SDK).
+    var version: [Int]?
+    var versionText: String?
+    /// `started: false`: the app never calls start() (issue #18 item 7).
+    var started = true
+    /// `forwards_links: false`: the app does not pass the opened link to the SDK.
+    var forwardsLinks = true
+    /// `routes_once: false`: UDL and conversion data both route (no "processed" flag).
+    var routesOnce = true
+    var debug = false
+    var testDevice = false
+
+    /// UDL exists from this SDK version on (Rule.deferredAfUdlNeedsSdk61).
+    static let udlMinimumVersion = [6, 1]
+
+    /// Whether the app's SDK has Unified Deep Linking (no version given: yes).
+    var udlAvailable: Bool {
+        guard let version else { return true }
+        return !version.lexicographicallyPrecedes(Self.udlMinimumVersion)
+    }
+
     init(_ sdk: SDKConfig) {
         let o = sdk.options
         udl = o["udl"]?.boolValue ?? udl
@@ -25,6 +48,18 @@ struct AppsFlyerOptions {
         if case .duration(let d)? = o["wait_for_att"] { waitForATT = d }
         if case .duration(let d)? = o["deep_link_timeout"] { deepLinkTimeoutMs = d.seconds * 1000 }
         if case .duration(let d)? = o["click_lookback"] { clickLookback = d }
+        if case .string(let text)? = o["version"] {
+            versionText = text
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            if !parts.isEmpty, parts.allSatisfy({ $0 != nil }) { version = parts.compactMap { $0 } }
+        }
+        started = o["started"]?.boolValue ?? started
+        forwardsLinks = o["forwards_links"]?.boolValue ?? forwardsLinks
+        routesOnce = o["routes_once"]?.boolValue ?? routesOnce
+        debug = o["debug"]?.boolValue ?? debug
+        testDevice = o["test_device"]?.boolValue ?? testDevice
+        udlRequested = udl
+        udl = udl && udlAvailable
     }
 }
 

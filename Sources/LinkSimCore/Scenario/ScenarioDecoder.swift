@@ -61,7 +61,7 @@ enum ScenarioKeys {
     /// Facts of a deferred first open, compared as text with `Landing.extra` (knowledge/deferred.md §10.7).
     static let deferredExpect = [
         "match_type", "deep_link_status", "is_deferred", "af_status", "is_first_launch",
-        "match_guaranteed", "sdk_callback", "delivered_after", "paste_ui",
+        "match_guaranteed", "sdk_callback", "delivered_after", "paste_ui", "routed_twice",
     ]
     static let answerKeywords = Answer.keywords.map(\.description)
 
@@ -72,6 +72,7 @@ enum ScenarioKeys {
             "udl": .bool, "conversion_data": .bool, "clipboard_recipe": .bool, "eddl": .bool,
             "check_is_first_launch": .bool, "udl_on_reinstall": .bool,
             "wait_for_att": .duration, "deep_link_timeout": .duration, "click_lookback": .duration,
+            "version": .text, "started": .bool, "forwards_links": .bool, "routes_once": .bool, "debug": .bool, "test_device": .bool,
         ],
         .branch: ["check_pasteboard_on_install": .bool, "match_duration": .duration, "match_type": .text],
         .adjust: [
