@@ -116,6 +116,12 @@ struct AssetLinksVerifier {
 
     /// GET one assetlinks.json: statements, or the verifier code for the failure.
     private func fetch(_ host: String, url: String, step: (String, Rule?, String?, String?) -> Void) -> Result2 {
+        if let tls = web[host]?.tls, tls != .valid {
+            step(
+                "GET \(url) fails the TLS handshake: \(tls.failure): 1028 (FAILURE_UNKNOWN)", Rule.androidApplinksTls, nil,
+                "assumption: a TLS failure is reported as 1028 (the agent's code for it is not in the notes)")
+            return .failure(.code(1028))
+        }
         let resource = web[host]?.assetlinks ?? .notFound
         let status = resource.status
         if resource.redirect != nil || (300..<400).contains(status) {

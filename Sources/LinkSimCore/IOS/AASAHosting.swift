@@ -18,6 +18,10 @@ struct AASAFetcher {
     let scenarioStart: SimInstant
     /// What the servers served over time (`serve:` actions); the CDN lags each change by up to 24 h.
     var history: [WebVersion] = []
+    /// An alternate-mode (developer) fetch on a device in developer mode: an untrusted certificate is accepted.
+    var acceptsUntrustedCertificate = false
+    /// `assumptions.aasa_content_type_strict`: a Content-Type other than application/json denies the file.
+    var strictContentType = false
 
     static let sizeLimit = 128 * 1024
     static let cdnRefresh = SimDuration.hours(24)
@@ -70,6 +74,18 @@ struct AASAFetcher {
     /// `.well-known` first, then the root location.
     fileprivate func fromServer(host: String, actor: String, trace: inout TraceRecorder) -> AssociationOutcome {
         let webHost = web[host]
+        if let tls = webHost?.tls, tls != .valid {
+            if tls == .selfSigned, acceptsUntrustedCertificate {
+                trace.add(
+                    actor, "\(host) presents a self-signed certificate; in developer mode iOS accepts a certificate the system does not trust",
+                    rule: Rule.iosAasaHostTls)
+            } else {
+                trace.add(
+                    actor, "GET https://\(host)/.well-known/apple-app-site-association fails: \(tls.failure); the association is not established",
+                    rule: Rule.iosAasaHostTls)
+                return .denied("TLS: \(tls.failure)")
+            }
+        }
         let wellKnown = webHost?.aasa ?? .notFound
         let first = evaluate(
             wellKnown, host: host, location: "https://\(host)/.well-known/apple-app-site-association",
@@ -115,6 +131,15 @@ struct AASAFetcher {
         let body = resource.body ?? []
         trace.add(actor, "GET \(location) → 200 (\(body.count) bytes, \(resource.contentType))", rule: Rule.iosAasaHostStatus)
         if resource.contentType.lowercased().split(separator: ";").first.map({ $0.trimmingCharacters(in: .whitespaces) }) != "application/json" {
+            if strictContentType {
+                trace.add(
+                    actor, "Content-Type is \(resource.contentType), not application/json; under the strict reading the file is refused",
+                    rule: Rule.iosAasaHostContentTypeStrict,
+                    assumption:
+                        "assumption: the scenario switched on seed 001's reading (assumptions.aasa_content_type_strict); today's observed behaviour is that iOS does not enforce the header"
+                )
+                return .denied("Content-Type \(resource.contentType)")
+            }
             trace.add(
                 actor, "Content-Type is \(resource.contentType), not application/json; iOS does not enforce it",
                 rule: Rule.iosAasaHostContentType)

@@ -155,9 +155,11 @@ enum UniversalLinkResolver {
         trace.add(
             "iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt)))",
             rule: Rule.iosAasaHostFetchTiming)
-        let fetcher = AASAFetcher(
+        var fetcher = AASAFetcher(
             web: world.web(at: checkedAt), ios: world.device.os, scenarioStart: world.start,
             history: world.webHistory)
+        fetcher.acceptsUntrustedCertificate = (entry.mode == .developer || entry.mode == .developerManaged) && world.device.developerMode
+        fetcher.strictContentType = world.assumptions.aasaContentTypeStrict
         switch fetcher.fetch(host: entry.fileHost, viaCDN: viaCDN, at: checkedAt, trace: &trace) {
         case .denied(let reason), .unavailable(let reason):
             trace.add(

@@ -92,7 +92,29 @@ package struct WebHost: Sendable, Equatable {
     package var cdnAASA: WebResource?
     package var assetlinks: WebResource?
     package var redirects: [RedirectRule] = []
+    /// The TLS certificate the host presents (`tls:`); only `valid` is trusted by devices.
+    package var tls: TLSCertificate = .valid
     package init(host: String) { self.host = host }
+}
+
+/// The certificate an HTTPS host presents (issue #18 item 8).
+package enum TLSCertificate: String, Sendable, CaseIterable, Codable {
+    case valid
+    /// Signed by itself, not by a CA the device trusts.
+    case selfSigned = "self_signed"
+    case expired
+    /// Issued for another host name.
+    case wrongHost = "wrong_host"
+
+    /// How a device's TLS check reports it.
+    package var failure: String {
+        switch self {
+        case .valid: return "the certificate is valid"
+        case .selfSigned: return "the certificate is self-signed, so no trusted CA vouches for it"
+        case .expired: return "the certificate has expired"
+        case .wrongHost: return "the certificate was issued for another host name"
+        }
+    }
 }
 
 /// A `serve:` action: from now on a host answers with these resources (only the keys written change).
@@ -117,6 +139,7 @@ package struct ServerChange: Sendable, Equatable {
             case "cdn_aasa": current.cdnAASA = value.cdnAASA
             case "assetlinks": current.assetlinks = value.assetlinks
             case "redirects": current.redirects = value.redirects
+            case "tls": current.tls = value.tls
             default: break
             }
         }

@@ -193,6 +193,7 @@ package enum ScenarioSchema {
             [
                 "aasa": ref("resource"), "aasa_root": ref("resource"), "cdn_aasa": ref("resource"), "assetlinks": ref("resource"),
                 "redirects": map(redirect),
+                "tls": choice(names(TLSCertificate.self), "the certificate the host presents (default valid)"),
                 "redirect_evidence": oneOf(
                     [string, object(ScenarioKeys.redirectEvidence, ["file": string, "url": string], required: ["file"])],
                     "a `curl -sIL URL` transcript or a HAR file whose redirect chain becomes redirect rules"),
@@ -247,6 +248,7 @@ package enum ScenarioSchema {
             [
                 "sfsafariviewcontroller_taps_open_app": bool, "redirects_open_app": tristate,
                 "in_app_browsers_open_app": bool, "quirk_swiftui_cold_start_drop_18_4": bool,
+                "aasa_content_type_strict": bool,
             ])
         return [
             ("device", device), ("app", app), ("activity", activity), ("resource", resource), ("webHost", webHost),

@@ -20,6 +20,7 @@ extension ScenarioDecoder {
                 if let n = map["aasa_root"]?.value { host.aasaRoot = decodeResource(n, what: "\(what).aasa_root") }
                 if let n = map["cdn_aasa"]?.value { host.cdnAASA = decodeResource(n, what: "\(what).cdn_aasa") }
                 if let n = map["assetlinks"]?.value { host.assetlinks = decodeResource(n, what: "\(what).assetlinks") }
+                if let n = map["tls"]?.value, let t = c.choice(n, what: "\(what).tls", as: TLSCertificate.self) { host.tls = t }
                 if let n = map["redirects"]?.value, let rules = c.freeMapping(n, what: "\(what).redirects") {
                     host.redirects = rules.compactMap { decodeRedirect($0, what: "\(what).redirects") }
                 }

@@ -16,7 +16,7 @@ enum ScenarioKeys {
     ]
     static let assumptions = [
         "sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
-        "quirk_swiftui_cold_start_drop_18_4",
+        "quirk_swiftui_cold_start_drop_18_4", "aasa_content_type_strict",
     ]
     static let app = [
         "id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
@@ -39,7 +39,7 @@ enum ScenarioKeys {
         "fragment", "fragment_prefix", "fragment_pattern", "fragment_advanced_pattern", "fragment_suffix",
     ]
     static let route = ["path", "url", "deep_link_value", "param", "value", "screen"]
-    static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects", "redirect_evidence"]
+    static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects", "redirect_evidence", "tls"]
     static let redirectEvidence = ["file", "url"]
     static let webResource = ["file", "json", "status", "content_type", "redirect"]
     static let redirectTarget = ["to", "status", "after"]
@@ -167,6 +167,9 @@ final class ScenarioDecoder {
             let b = c.bool(n, what: "assumptions.quirk_swiftui_cold_start_drop_18_4")
         {
             a.swiftUIColdStartDrop184 = b
+        }
+        if let n = map["aasa_content_type_strict"]?.value, let b = c.bool(n, what: "assumptions.aasa_content_type_strict") {
+            a.aasaContentTypeStrict = b
         }
         if let n = map["redirects_open_app"]?.value {
             if case .scalar(let text, _, _) = n, let t = Assumptions.Tristate(rawValue: text) {

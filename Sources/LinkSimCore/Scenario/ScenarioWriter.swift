@@ -199,6 +199,7 @@ package enum ScenarioWriter {
             pairs.append("in_app_browsers_open_app: \(a.inAppBrowsersOpenApps)")
         }
         if a.swiftUIColdStartDrop184 { pairs.append("quirk_swiftui_cold_start_drop_18_4: true") }
+        if a.aasaContentTypeStrict { pairs.append("aasa_content_type_strict: true") }
         if !pairs.isEmpty { out.line(0, "assumptions: {\(pairs.joined(separator: ", "))}") }
     }
 
@@ -242,6 +243,10 @@ package enum ScenarioWriter {
                 return "\(quote(rule.pattern)): {\(target)}"
             }
             out.line(inner, "redirects: {\(pairs.joined(separator: ", "))}")
+            wrote = true
+        }
+        if wants("tls"), keys?.contains("tls") == true || entry.tls != .valid {
+            out.line(inner, "tls: \(entry.tls.rawValue)")
             wrote = true
         }
         if !wrote { out.line(inner, "{}") }

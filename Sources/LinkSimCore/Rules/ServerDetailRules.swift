@@ -1,0 +1,41 @@
+/// Server details of the association hosts (issue #18 item 8).
+enum ServerDetailRules {
+    static let all: [Rule] = [.iosAasaHostTls, .androidApplinksTls, .iosAasaHostContentTypeStrict]
+}
+
+extension Rule {
+    /// The AASA must come over HTTPS with a valid certificate; developer mode accepts an untrusted one
+    package static let iosAasaHostTls = Rule(
+        id: "ios.aasa-host.tls", title: "The AASA host needs a valid TLS certificate",
+        versions: [.ios()],
+        explanation:
+            "iOS (and Apple's CDN) fetch the apple-app-site-association file over HTTPS and require a valid certificate: a self-signed, expired or wrong-host certificate makes the request fail, so the domain is not associated and its links open in the browser. The exception is an alternate-mode entry (`applinks:host?mode=developer`) on a device in developer mode: the file is fetched directly and any valid certificate is accepted, even one the system does not trust (a self-signed one), but not an expired or wrong-host one.",
+        sources: [
+            "[A] S-AD https://developer.apple.com/documentation/xcode/supporting-associated-domains",
+            "[A] S-TN https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links",
+            "[A] S-ENT https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains (developer mode: any valid TLS certificate, even one the system does not trust)",
+            "[seed 000] \"Self-signed certificates won't work in production\"",
+        ])
+
+    /// The Android verifier fetches assetlinks.json over HTTPS with the system's trust store
+    package static let androidApplinksTls = Rule(
+        id: "android.applinks.tls", title: "The assetlinks.json host needs a certificate the device trusts",
+        versions: [.android()],
+        explanation:
+            "The verification agent fetches https://host/.well-known/assetlinks.json over HTTPS only (HttpsURLConnection with the system's trust store). A self-signed, expired or wrong-host certificate fails the TLS handshake, the file is never read and the domain is not verified, so its links open in the browser (Android 12+) or the chooser (6–11). linksim reports the failure as 1028 (FAILURE_UNKNOWN) — an assumption: the notes do not give the agent's code for a handshake failure.",
+        sources: [
+            "[doc; code] knowledge/android.md §3 HTTP requirements: HTTPS only; the AOSP agent uses HttpsURLConnection (UrlFetcher.kt)",
+            "[doc] https://developer.android.com/training/app-links/verify-android-applinks",
+        ])
+
+    /// Seed 001's reading: an AASA served as text/html is refused (a switchable assumption)
+    package static let iosAasaHostContentTypeStrict = Rule(
+        id: "ios.aasa-host.content-type-strict", title: "Assumption: an AASA served as text/html is refused",
+        versions: [.ios()],
+        explanation:
+            "Seed 001 says an AASA with Content-Type text/html is not accepted, only application/json. Apple documents application/json, but in practice the header is not enforced (github.com and www.apple.com serve application/octet-stream), which is linksim's default (rule ios.aasa-host.content-type). A scenario can switch to the strict reading with `assumptions.aasa_content_type_strict: true` to see what it would mean: any other Content-Type denies the association.",
+        sources: [
+            "[seed 001] \"Wrong Content-Type. AASA with Content-Type: text/html — Apple doesn't accept. Only application/json.\"",
+            "[C] knowledge/ios.md §1.2 Content-Type (R-BA docs/findings.md: not enforced in practice)",
+        ])
+}
