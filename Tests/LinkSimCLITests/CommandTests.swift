@@ -143,7 +143,7 @@ import Testing
         #expect(bad.status == 65)
         #expect(
             bad.stderr
-                == "b.yaml:5:7: error: `from` must be one of: notes, messages, mail, safari, safari_address_bar, chrome, chrome_address_bar, firefox, in_app_browser, sfsafariviewcontroller, webview, custom_tab, other_app, qr_code; got `notez`; did you mean `notes`?\n"
+                == "b.yaml:5:7: error: `from` must be one of: notes, messages, mail, safari, safari_address_bar, chrome, chrome_address_bar, firefox, in_app_browser, sfsafariviewcontroller, webview, custom_tab, other_app, qr_code, adb, simctl, push_notification, smart_app_banner; got `notez`; did you mean `notes`?\n"
         )
     }
 

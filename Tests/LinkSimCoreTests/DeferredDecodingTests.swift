@@ -58,7 +58,7 @@ import Testing
         #expect(
             problems == [
                 "test.yaml:3:55: error: `device.att_answer_after` must be a duration such as 30s, 20m, 36h or 8d, got `soon`",
-                "test.yaml:5:55: error: unknown key `check_is_first_lanch` in apps[0].sdk for provider appsflyer (options: check_is_first_launch, click_lookback, clipboard_recipe, conversion_data, deep_link_timeout, eddl, udl, udl_on_reinstall, wait_for_att); did you mean `check_is_first_launch`?",
+                "test.yaml:5:55: error: unknown key `check_is_first_lanch` in apps[0].sdk for provider appsflyer (options: check_is_first_launch, click_lookback, clipboard_recipe, conversion_data, debug, deep_link_timeout, eddl, forwards_links, routes_once, started, test_device, udl, udl_on_reinstall, version, wait_for_att); did you mean `check_is_first_launch`?",
                 "test.yaml:7:40: error: unknown key `copy_to_clipbaord` in providers.appsflyer; did you mean `copy_to_clipboard`?",
                 "test.yaml:7:84: error: `providers.appsflyer.server_latency_ms` must be a whole number, got `fast`",
                 "test.yaml:8:50: error: `providers.adjust.copy_to_clipboard` must be true or false, got `maybe`",

@@ -54,7 +54,7 @@ import Testing
     @Test func adbWithAPackageThatDoesNotMatchIsAnError() throws {
         let r = try simulate(Self.android + "\ntap: https://shop.example.com/product/1\nfrom: adb\napp: com.example.other\n")[0]
         #expect(r.landing?.kind == .error && r.landing?.app == "com.example.other")
-        #expect(r.trace.contains { $0.summary.contains("unable to resolve Intent") })
+        #expect(r.trace.contains { $0.detail?.contains("unable to resolve Intent") == true })
     }
 
     @Test func adbCustomSchemeWithPackageIsDelivered() throws {

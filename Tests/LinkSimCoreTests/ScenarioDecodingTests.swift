@@ -256,7 +256,7 @@ import Testing
         (
             header + "tap: a://b\nfrom: chrome_address_bar\n",
             [
-                "test.yaml:5:7: error: `from: chrome_address_bar` does not exist on iOS; choose one of: notes, messages, mail, safari, safari_address_bar, chrome, firefox, in_app_browser, sfsafariviewcontroller, webview, other_app, qr_code"
+                "test.yaml:5:7: error: `from: chrome_address_bar` does not exist on iOS; choose one of: notes, messages, mail, safari, safari_address_bar, chrome, firefox, in_app_browser, sfsafariviewcontroller, webview, other_app, qr_code, simctl, push_notification, smart_app_banner"
             ]
         ),
         (

@@ -95,4 +95,47 @@ import Testing
         let reread = try loadScenario(ScenarioWriter.yaml(scenario, expecting: nil))
         #expect(reread.web["shop.example.com"]?.tls == .wrongHost && reread.assumptions.aasaContentTypeStrict)
     }
+
+    static let chooser = """
+        linksim: 1
+        name: t
+        device: {platform: android, os: "11"}
+        apps:
+          - id: com.example.shop
+            name: Shop
+            state: background
+            activities:
+              - name: .Main
+                exported: true
+                intent_filters:
+                  - {actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: https, host: shop.example.com}]}
+        actions:
+          - tap: https://shop.example.com/1
+        """
+
+    @Test func alwaysWithABrowserSticksUntilClearDefaults() throws {
+        let r = try simulate(
+            Self.chooser
+                + "\n  - answer: chrome\n    always: true\n  - tap: https://shop.example.com/2\n  - clear_defaults: com.example.shop\n  - tap: https://shop.example.com/3\n  - clear_defaults: chrome\n  - tap: https://shop.example.com/4\n"
+        )
+        #expect(r[1].landing?.kind == .browser && r[2].landing?.kind == .browser)
+        // Clearing another package's defaults changes nothing; clearing Chrome's brings the dialog back.
+        #expect(r[4].landing?.kind == .browser && r[6].landing?.kind == .chooser)
+        #expect(r[5].trace.first?.detail?.contains("https://shop.example.com") == true)
+    }
+
+    @Test func alwaysAndClearDefaultsAreChecked() {
+        #expect(diagnostics(Self.chooser + "\n  - answer: cancel\n    always: true\n").first?.contains("needs `answer:` to name a chooser option") == true)
+        #expect(diagnostics(Self.chooser + "\n  - wait: 1m\n    always: true\n").first?.contains("`always` goes with `answer` only") == true)
+        #expect(diagnostics(Self.chooser + "\n  - clear_defaults: chrom\n").first?.contains("did you mean `chrome`") == true)
+        let ios = Self.ios(tls: "valid").replacingOccurrences(
+            of: "tap: https://shop.example.com/p/1\nfrom: notes", with: "actions:\n  - clear_defaults: chrome")
+        #expect(diagnostics(ios).first?.contains("Clear defaults") == true)
+    }
+
+    @Test func theWriterKeepsAlwaysAndClearDefaults() throws {
+        let scenario = try loadScenario(Self.chooser + "\n  - answer: chrome\n    always: true\n  - clear_defaults: chrome\n")
+        let reread = try loadScenario(ScenarioWriter.yaml(scenario, expecting: nil))
+        #expect(reread.actions.map(\.kind) == scenario.actions.map(\.kind))
+    }
 }

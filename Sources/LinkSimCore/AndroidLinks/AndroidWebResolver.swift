@@ -83,6 +83,14 @@ enum AndroidWebResolver {
                 return .app(winner)
             }
             if ask.isEmpty { return .browsers(browserList) }
+            if let saved = world.preferredActivities[World.preferenceKey(url)], let browser = Browser(rawValue: saved),
+                world.index(of: saved) == nil
+            {
+                trace.add(
+                    "Android", "The user chose “Always” for \(browser.displayName) in an earlier dialog: the link opens there, no dialog",
+                    rule: Rule.androidChooserAlwaysBrowser)
+                return .browsers([browser])
+            }
             if let saved = world.preferredActivities[World.preferenceKey(url)],
                 let handler = ask.first(where: { world.apps[$0.appIndex].id == saved })
             {

@@ -118,8 +118,8 @@ struct AssetLinksVerifier {
     private func fetch(_ host: String, url: String, step: (String, Rule?, String?, String?) -> Void) -> Result2 {
         if let tls = web[host]?.tls, tls != .valid {
             step(
-                "GET \(url) fails the TLS handshake: \(tls.failure): 1028 (FAILURE_UNKNOWN)", Rule.androidApplinksTls, nil,
-                "assumption: a TLS failure is reported as 1028 (the agent's code for it is not in the notes)")
+                "GET \(url) fails before any answer (\(tls.failure)): 1028 (FAILURE_UNKNOWN)", Rule.androidApplinksTls, nil,
+                "assumption: a certificate failure is reported as 1028 (the agent's code for it is not in the notes)")
             return .failure(.code(1028))
         }
         let resource = web[host]?.assetlinks ?? .notFound

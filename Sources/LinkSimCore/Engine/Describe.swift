@@ -13,6 +13,7 @@ package enum Describe {
         case .set(let assignments): return "set " + assignments.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
         case .packageManager(let command): return command.text
         case .serve(let changes): return "serve " + changes.map { "\($0.host) (\($0.keys.joined(separator: ", ")))" }.joined(separator: "; ")
+        case .clearDefaults(let target): return "clear defaults of \(target)"
         }
     }
 

@@ -33,7 +33,7 @@ enum QATaps {
         }
         let unresolved = "Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=\(tap.url) pkg=\(package) }"
         guard let index = world.index(of: package), world.apps[index].state.isInstalled else {
-            trace.add("adb", "\(package) is not installed; am prints “\(unresolved)”", rule: Rule.androidAdbExplicitPackage)
+            trace.add("adb", "\(package) is not installed; am cannot start it", rule: Rule.androidAdbExplicitPackage, detail: "am prints “\(unresolved)”.")
             return Landing(kind: .error, app: package)
         }
         let app = world.apps[index]
@@ -46,8 +46,8 @@ enum QATaps {
         guard let handler = search.handlers.first(where: { $0.appIndex == index }) else {
             for step in search.steps where step.summary.hasPrefix(app.name) || step.rule != nil { trace.append(step) }
             trace.add(
-                "Android", "The intent names \(package), and none of its activities has a filter that matches \(tap.url); am prints “\(unresolved)”",
-                rule: Rule.androidAdbExplicitPackage)
+                "Android", "No activity of \(package) matches \(tap.url); am cannot start it", rule: Rule.androidAdbExplicitPackage,
+                detail: "am prints “\(unresolved)”.")
             return Landing(kind: .error, app: package)
         }
         trace.add(

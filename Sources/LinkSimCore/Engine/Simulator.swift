@@ -157,6 +157,17 @@ package enum Simulator {
             DomainVerificationTransitions.run(command, world: &world, trace: &trace)
             return nil
 
+        case .clearDefaults(let target):
+            let cleared = world.preferredActivities.filter { $0.value == target }.keys.sorted()
+            for key in cleared { world.preferredActivities[key] = nil }
+            let name = world.index(of: target).map { world.apps[$0].name } ?? Browser(rawValue: target)?.displayName ?? target
+            trace.add(
+                "User", "Settings › Apps › \(name) › Open by default › Clear defaults",
+                rule: Rule.androidClearDefaults,
+                detail: cleared.isEmpty
+                    ? "No “Always” choice was stored for \(name)." : "Forgets the “Always” choice for \(cleared.joined(separator: ", ")) links.")
+            return nil
+
         case .set(let assignments):
             for assignment in assignments {
                 if case .success(let resolved) = Settings.resolve(assignment.path, apps: world.apps) {
@@ -370,6 +381,20 @@ enum PendingAnswer {
             }
         case .chooser:
             if answer == .cancel { return stay("Dismisses the chooser") }
+            if case .pickAlways(let option) = answer, pending.candidates.contains(option) {
+                world.preferredActivities[World.preferenceKey(pending.url)] = option
+                if let browser = Browser(rawValue: option), world.index(of: option) == nil {
+                    trace.add(
+                        "User",
+                        "Picks \(browser.displayName) and taps “Always”: \(World.preferenceKey(pending.url)) links go to \(browser.displayName) from now on",
+                        rule: Rule.androidChooserAlwaysBrowser)
+                    return Landing(kind: .browser, via: .web, browser: browser, url: pending.url)
+                }
+                trace.add(
+                    "Android", "“Always” saves \(option) as the preferred activity for \(World.preferenceKey(pending.url)) links",
+                    rule: pending.cancelRule)
+                return open(option, detail: "Picks \(world.index(of: option).map { world.apps[$0].name } ?? option) and taps “Always”")
+            }
             if case .pick(let option) = answer, pending.candidates.contains(option) {
                 if let browser = Browser(rawValue: option), world.index(of: option) == nil {
                     trace.add("User", "Picks \(browser.displayName) in the chooser")

@@ -83,7 +83,7 @@ struct AASAFetcher {
                 trace.add(
                     actor, "GET https://\(host)/.well-known/apple-app-site-association fails: \(tls.failure); the association is not established",
                     rule: Rule.iosAasaHostTls)
-                return .denied("TLS: \(tls.failure)")
+                return .denied(tls.failure)
             }
         }
         let wellKnown = webHost?.aasa ?? .notFound

@@ -85,8 +85,8 @@ package enum Glossary {
             "The file a website serves at /.well-known/assetlinks.json to say which Android apps (package + SHA-256 certificate fingerprint) may open its links.",
             "https://developer.android.com/training/app-links/verify-applinks"),
         t(
-            "1026", ["1026", "1024", "1027", "1029", "FAILURE_REJECTED_BY_SERVER", "FAILURE_REDIRECT"],
-            "Android's domain verification error codes: 1024 unknown, 1026 rejected by server (e.g. a 404 or 5xx for assetlinks.json), 1027 timeout, 1029 redirect. A domain in an error state is not verified.",
+            "1026", ["1026", "1024", "1027", "1028", "1029", "FAILURE_REJECTED_BY_SERVER", "FAILURE_REDIRECT", "FAILURE_UNKNOWN"],
+            "Android's domain verification error codes: 1024 unknown, 1026 rejected by server (e.g. a 404 or 5xx for assetlinks.json), 1027 timeout, 1028 unknown failure, 1029 redirect. A domain in an error state is not verified.",
             "https://developer.android.com/training/app-links/verify-applinks"),
         t(
             "Verification agent", ["UNDEFINED", "verification agent", "verifier", "verify-app-links", "domain verification", "pm"],
@@ -135,7 +135,7 @@ package enum Glossary {
             "A link that still routes the user after installing the app: the provider remembers the click and the app's SDK asks for it at the first launch.",
             "https://dev.appsflyer.com/hc/docs/dl_work_flow"),
         t(
-            "UDL", ["UDL", "NOT_FOUND", "FOUND", "Unified Deep Linking", "didResolveDeepLink", "onDeepLinking"],
+            "UDL", ["UDL", "NOT_FOUND", "FOUND", "Unified Deep Linking", "didResolveDeepLink", "onDeepLinking", "DDL"],
             "AppsFlyer's Unified Deep Linking API: one callback for direct and deferred deep links (deep_link_value, deep_link_sub1…).",
             "https://dev.appsflyer.com/hc/docs/dl_ios_unified_deep_linking"),
         t(

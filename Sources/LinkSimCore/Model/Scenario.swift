@@ -205,6 +205,9 @@ package enum ActionKind: Sendable, Equatable {
     case packageManager(PackageManagerCommand)
     /// From now on these hosts serve other files (a fix, a deploy, an outage).
     case serve([ServerChange])
+    /// Android Settings › Apps › APP › Open by default › “Clear defaults”: forgets the “Always” choices
+    /// made for this app or browser.
+    case clearDefaults(String)
 
     /// The action's name as in the scenario and in JSON output.
     package var name: String {
@@ -220,6 +223,7 @@ package enum ActionKind: Sendable, Equatable {
         case .set: return "set"
         case .packageManager: return "pm"
         case .serve: return "serve"
+        case .clearDefaults: return "clear_defaults"
         }
     }
 
@@ -227,7 +231,7 @@ package enum ActionKind: Sendable, Equatable {
     package var producesLanding: Bool {
         switch self {
         case .tap, .launch, .answer, .longPress: return true
-        case .wait, .install, .uninstall, .update, .set, .packageManager, .serve: return false
+        case .wait, .install, .uninstall, .update, .set, .packageManager, .serve, .clearDefaults: return false
         }
     }
 }
@@ -278,6 +282,8 @@ package enum Answer: Sendable, Equatable, Hashable, CustomStringConvertible {
     case allowPaste, denyPaste
     /// An option of a chooser by name: an app id or a browser.
     case pick(String)
+    /// An option of Android's chooser, then “Always” (`answer: chrome` with `always: true`).
+    case pickAlways(String)
 
     /// The keywords a scenario can write; anything else names an option.
     package static let keywords: [Answer] = [.open, .cancel, .always, .justOnce, .allowPaste, .denyPaste]
@@ -295,6 +301,7 @@ package enum Answer: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .allowPaste: return "allow_paste"
         case .denyPaste: return "deny_paste"
         case .pick(let option): return option
+        case .pickAlways(let option): return "\(option) (Always)"
         }
     }
 }

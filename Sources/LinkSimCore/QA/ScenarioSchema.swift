@@ -233,6 +233,8 @@ package enum ScenarioSchema {
         actionTypes["uninstall"] = string
         actionTypes["update"] = string
         actionTypes["answer"] = string
+        actionTypes["always"] = bool
+        actionTypes["clear_defaults"] = string
         actionTypes["set"] = map(types(["string", "number", "boolean", "null"]))
         actionTypes["pm"] = type("string", "an Android package-manager shell command, e.g. pm set-app-links --package ID 1 all")
         actionTypes["serve"] = map(ref("webHost"))

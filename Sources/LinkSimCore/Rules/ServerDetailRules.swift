@@ -39,3 +39,32 @@ extension Rule {
             "[C] knowledge/ios.md §1.2 Content-Type (R-BA docs/findings.md: not enforced in practice)",
         ])
 }
+
+/// Android's chooser: “Always” with a browser, and Settings' “Clear defaults” (issue #18 item 8).
+enum ChooserDefaultRules {
+    static let all: [Rule] = [.androidChooserAlwaysBrowser, .androidClearDefaults]
+}
+
+extension Rule {
+    /// “Always” on a browser in the chooser makes the browser the preferred activity for those links
+    package static let androidChooserAlwaysBrowser = Rule(
+        id: "android.chooser.always-browser", title: "“Always” with a browser sends those links to the browser from then on",
+        versions: [.android()],
+        explanation:
+            "In the disambiguation dialog (Android 6–11, or any unverified web link offered with apps), picking a browser and tapping “Always” stores a preferred activity for that kind of link: later taps go straight to the browser and the dialog no longer appears, even though the app still claims the links. (Choosing a browser with “Always” also makes it the default browser when none is set.) Only “Clear defaults” in the browser's app settings undoes it.",
+        sources: [
+            "[code] knowledge/android.md §2.4: “Always” stores a preferred activity (addPreferredActivity); a browser chosen with “Always” also becomes the default browser if none is set",
+            "[seed 003] \"If the user previously selected 'Always open with Browser' for your domain, the dialog won't even appear — links just open in the browser.\"",
+        ])
+
+    /// Settings › Apps › X › Open by default › Clear defaults removes the preferred activities of X
+    package static let androidClearDefaults = Rule(
+        id: "android.settings.clear-defaults", title: "“Clear defaults” forgets the “Always” choices for an app",
+        versions: [.android()],
+        explanation:
+            "Settings › Apps › (the app or browser) › Open by default › “Clear defaults” removes the preferred activities stored for that package (PackageManager.clearPackagePreferredActivities): links it took with “Always” show the chooser again.",
+        sources: [
+            "[A-doc] https://developer.android.com/reference/android/content/pm/PackageManager#clearPackagePreferredActivities(java.lang.String)",
+            "[seed 003] \"Users can reset this in Settings > Apps > [Your App] > Open by default\"",
+        ])
+}

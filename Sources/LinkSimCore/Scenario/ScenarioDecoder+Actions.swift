@@ -23,6 +23,9 @@ extension ScenarioDecoder {
         if verb != "long_press", let stray = map["choose"] {
             c.error(stray.keyLocation, "`choose` goes with `long_press` only")
         }
+        if verb != "answer", let stray = map["always"] {
+            c.error(stray.keyLocation, "`always` goes with `answer` only (an option of Android's chooser, then “Always”)")
+        }
         let location = verbEntry.keyLocation
         let kind: ActionKind
         let v = verbEntry.value
@@ -73,7 +76,32 @@ extension ScenarioDecoder {
                 )
                 return nil
             }
-            kind = .answer(Answer(answer))
+            if let entry = map["always"], let always = c.bool(entry.value, what: key("always")), always {
+                guard case .pick(let option) = Answer(answer) else {
+                    c.error(entry.keyLocation, "`always: true` needs `answer:` to name a chooser option (an app id or a browser), not `\(answer)`")
+                    return nil
+                }
+                kind = .answer(.pickAlways(option))
+            } else {
+                kind = .answer(Answer(answer))
+            }
+        case "clear_defaults":
+            guard let target = c.string(v, what: key("clear_defaults")) else { return nil }
+            let valid = scenario.apps.map(\.id) + Browser.allCases.map(\.rawValue)
+            guard valid.contains(target) else {
+                c.error(
+                    v.location,
+                    "`\(key("clear_defaults"))` must be an app id from `apps` or a browser; got `\(target)`\(Suggestion.didYouMean(target, among: valid))")
+                return nil
+            }
+            guard scenario.device.platform == .android else {
+                c.error(
+                    v.location,
+                    "`\(key("clear_defaults"))` is Android's “Open by default › Clear defaults”; this scenario's device is \(scenario.device.platform.rawValue)"
+                )
+                return nil
+            }
+            kind = .clearDefaults(target)
         case "serve":
             guard let entries = c.freeMapping(v, what: "\(key("serve"))") else { return nil }
             let web = decodeWeb(v, what: key("serve"))

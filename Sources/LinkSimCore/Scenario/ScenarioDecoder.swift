@@ -50,8 +50,10 @@ enum ScenarioKeys {
     static let branchLink = ["data"]
     static let simpleProvider = ["domain", "app"]
     static let adjust = simpleProvider + ["copy_to_clipboard"]
-    static let actionVerbs = ["tap", "wait", "install", "launch", "uninstall", "update", "long_press", "answer", "set", "pm", "serve"]
-    static let action = actionVerbs + tapModifiers + ["choose", "expect"]
+    static let actionVerbs = [
+        "tap", "wait", "install", "launch", "uninstall", "update", "long_press", "answer", "set", "pm", "serve", "clear_defaults",
+    ]
+    static let action = actionVerbs + tapModifiers + ["choose", "expect", "always"]
     static let install = ["app", "source"]
     static let expect =
         [

@@ -341,8 +341,13 @@ package enum ScenarioWriter {
             out.line(1, "- uninstall: \(quote(app))")
         case .update(let app):
             out.line(1, "- update: \(quote(app))")
+        case .answer(.pickAlways(let option)):
+            out.line(1, "- answer: \(quote(option))")
+            out.line(2, "always: true")
         case .answer(let answer):
             out.line(1, "- answer: \(quote(answer.description))")
+        case .clearDefaults(let target):
+            out.line(1, "- clear_defaults: \(quote(target))")
         case .set(let assignments):
             let pairs = assignments.map { "\(quote($0.path)): \(scalar($0.value))" }
             out.line(1, "- set: {\(pairs.joined(separator: ", "))}")

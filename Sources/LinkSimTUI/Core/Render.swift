@@ -384,7 +384,7 @@ enum ActionText {
         case .answer(let answer): return "answer \(answer)"
         case .set(let assignments): return "set " + assignments.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
         case .packageManager(let command): return command.text
-        case .serve: return Describe.action(action.kind)
+        case .serve, .clearDefaults: return Describe.action(action.kind)
         }
     }
 
