@@ -19,8 +19,17 @@ struct TapCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The URL that is tapped.")
-    var url: String
+    @Argument(help: "The URL that is tapped (or give --adb / --simctl).")
+    var url: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A pasted `adb shell am start -W -a android.intent.action.VIEW -d URL [PKG]` line: taps URL from adb (with PKG: an explicit intent).",
+            valueName: "command"))
+    var adb: String?
+
+    @Option(help: ArgumentHelp("A pasted `xcrun simctl openurl booted URL` line: taps URL from simctl.", valueName: "command"))
+    var simctl: String?
 
     @Option(help: ArgumentHelp("Take the device, apps and servers from this scenario (its actions are ignored).", valueName: "file"))
     var world: String?
@@ -73,8 +82,13 @@ struct TapCommand: ParsableCommand {
     var format: RunFormat = .text
 
     func run() throws {
-        var scenario = try makeWorld()
+        let pasted = try pastedCommand()
+        var scenario = try makeWorld(defaultPlatform: pasted.map { $0.source == .adb ? .android : .ios } ?? .ios)
         let platform = scenario.device.platform
+        guard let url = pasted?.url ?? url else {
+            throw ValidationError("give the URL to tap, or a pasted command with --adb or --simctl")
+        }
+        let from = pasted?.source.rawValue ?? from
         guard let source = TapSource(rawValue: from), source.exists(on: platform) else {
             let valid = LinkMatrix.sources(for: platform).map(\.rawValue)
             throw ValidationError(
@@ -87,13 +101,26 @@ struct TapCommand: ParsableCommand {
         let host = parts.host ?? ""
         var tap = Tap(url: url, from: source, page: page)
         if source == .inAppBrowser { tap.browserApp = .facebook }
+        tap.targetApp = pasted?.package
         scenario.actions = [Action(kind: .tap(tap))]
         if let aasa { try serve(\.aasa, file: aasa, host: host, in: &scenario) }
         if let assetlinks { try serve(\.assetlinks, file: assetlinks, host: host, in: &scenario) }
         RunOutput.print([Simulator.run(scenario)], format: format)
     }
 
-    func makeWorld() throws -> Scenario {
+    /// The tap a pasted adb or simctl line stands for.
+    func pastedCommand() throws -> QACommandLine.Parsed? {
+        if adb != nil, simctl != nil { throw ValidationError("give either --adb or --simctl, not both") }
+        if adb != nil || simctl != nil, url != nil { throw ValidationError("the pasted command already names the URL; drop the URL argument") }
+        let parsed = adb.map(QACommandLine.adb) ?? simctl.map(QACommandLine.simctl)
+        switch parsed {
+        case .none: return nil
+        case .failure(let error)?: throw ValidationError(error.diagnostics.map(\.message).joined(separator: "; "))
+        case .success(let command)?: return command
+        }
+    }
+
+    func makeWorld(defaultPlatform: Platform = .ios) throws -> Scenario {
         var scenario: Scenario
         if let world {
             scenario = try ScenarioFiles.load(world)
@@ -101,7 +128,7 @@ struct TapCommand: ParsableCommand {
                 throw ValidationError("--platform \(platform.rawValue) does not match --world \(world), an \(scenario.device.platform.displayName) scenario")
             }
         } else {
-            let platform = platform ?? .ios
+            let platform = platform ?? defaultPlatform
             scenario = Scenario(name: "", device: Device(platform: platform, os: OSVersion.latest(platform)))
         }
         let platform = scenario.device.platform

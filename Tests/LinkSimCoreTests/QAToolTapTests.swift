@@ -130,3 +130,39 @@ import Testing
         #expect(tap.targetApp == "com.example.shop" && tap.from == .adb)
     }
 }
+
+/// The pasted command lines behind `linksim tap --adb` / `--simctl`.
+@Suite struct QACommandLineTests {
+    @Test func adbForms() throws {
+        let full = try QACommandLine.adb(
+            "adb -s emulator-5554 shell am start -W -a android.intent.action.VIEW -d \"https://x.example/p?a=1&b=2\" com.example.shop"
+        ).get()
+        #expect(full == QACommandLine.Parsed(url: "https://x.example/p?a=1&b=2", source: .adb, package: "com.example.shop"))
+        let bare = try QACommandLine.adb("am start -a android.intent.action.VIEW -c android.intent.category.BROWSABLE -d shopapp://x").get()
+        #expect(bare.url == "shopapp://x" && bare.package == nil)
+        let dashP = try QACommandLine.adb("adb shell am start -d 'https://x.example/' -p com.a").get()
+        #expect(dashP.package == "com.a")
+    }
+
+    @Test func adbMistakes() {
+        func message(_ line: String) -> String {
+            if case .failure(let e) = QACommandLine.adb(line) { return e.description }
+            return ""
+        }
+        #expect(message("adb shell am start -a android.intent.action.MAIN -d https://x/").contains("only VIEW intents"))
+        #expect(message("adb shell am start -W com.example.shop").contains("no URL"))
+        #expect(message("adb shell pm list packages").contains("expected `am start`"))
+        #expect(message("adb shell am start -d https://x/ --es k v").contains("does not model"))
+    }
+
+    @Test func simctlForms() throws {
+        #expect(try QACommandLine.simctl("xcrun simctl openurl booted 'shopapp://x y'").get().url == "shopapp://x y")
+        #expect(try QACommandLine.simctl("simctl openurl 1234-ABCD https://x.example/").get().source == .simctl)
+        if case .success = QACommandLine.simctl("xcrun simctl openurl booted") { Issue.record("a missing URL must fail") }
+    }
+
+    @Test func shellWords() {
+        #expect(QACommandLine.words(#"a 'b c' "d \"e\"" f\ g"#) == ["a", "b c", "d \"e\"", "f g"])
+        #expect(QACommandLine.words("  ").isEmpty)
+    }
+}
