@@ -58,6 +58,7 @@ import Testing
         "ios.aasa-host.location": "iOS 9+",
         "ios.aasa-host.no-redirects": "iOS 9+",
         "ios.aasa-host.status": "iOS 9+",
+        "ios.app-clip.card": "iOS 14+",
         "ios.aasa.all-keys-must-match": "iOS 13+",
         "ios.aasa.appids-precedence": "iOS 9+",
         "ios.aasa.appids-ios13": "iOS 9–12",
@@ -127,7 +128,7 @@ import Testing
         .androidFilterUriRelativeFilterGroup, .androidApplinksCollectedHosts,
         .androidApplinksDynamicRules, .androidApplinksShell,
         .deferredBranchNativelink, .deferredAdjustLinkme, .deferredIosPasteAlert, .deferredIosPasteBanner,
-        .deferredMatchPrivateRelay,
+        .deferredMatchPrivateRelay, .iosAppClipCard,
     ]
 
     static func isBounded(_ rule: Rule) -> Bool { rule.versions.contains { $0.from != nil || $0.through != nil } }

@@ -215,6 +215,8 @@ enum LinkTap {
         if parts.isWeb {
             if let landing = ProviderLinks.tap(tap, parts: parts, world: &world, trace: &trace) { return landing }
             if let landing = providerBehindRedirects(tap, parts: parts, world: &world, trace: &trace) { return landing }
+            if let landing = LandingPages.tap(tap, parts: parts, world: &world, trace: &trace) { return landing }
+            if let landing = AppClips.tap(tap, parts: parts, world: &world, trace: &trace) { return landing }
             switch world.device.platform {
             case .ios: return UniversalLinkResolver.tap(tap, parts: parts, world: &world, trace: &trace)
             case .android: return AndroidWebResolver.tap(tap, parts: parts, world: &world, trace: &trace)

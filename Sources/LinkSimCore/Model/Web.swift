@@ -94,7 +94,49 @@ package struct WebHost: Sendable, Equatable {
     package var redirects: [RedirectRule] = []
     /// The TLS certificate the host presents (`tls:`); only `valid` is trusted by devices.
     package var tls: TLSCertificate = .valid
+    /// Pages whose script tries a custom scheme, then goes to a fallback after a timer (`fallback_pages:`).
+    package var fallbackPages: [FallbackPage] = []
+    /// An App Clip registered for this host's links (`app_clip:`).
+    package var appClip: AppClipExperience?
     package init(host: String) { self.host = host }
+}
+
+/// An App Clip experience (issue #18 item 6): the clip of a full app, invoked by links under `paths`.
+package struct AppClipExperience: Sendable, Equatable {
+    /// The full app (an id in `apps`); the clip shares its team ID.
+    package var parent: String
+    /// The clip's bundle ID (e.g. com.example.shop.Clip).
+    package var clip: String
+    /// Path patterns of the registered experiences (`*` matches any characters); default every path.
+    package var paths: [String] = ["*"]
+    package init(parent: String, clip: String) {
+        self.parent = parent
+        self.clip = clip
+    }
+}
+
+/// The classic JavaScript landing page (issue #18 item 6): on load the script sets `location` to a
+/// custom-scheme URL and starts a timer that sends the page to the store or the web if it is still there.
+package struct FallbackPage: Sendable, Equatable {
+    /// The path pattern (`*` matches any characters), as for redirects.
+    package var pattern: String
+    /// The URL the script tries first (usually the app's custom scheme).
+    package var tryURL: String
+    /// Where the timer sends the page (an App Store / Google Play URL, or a web page).
+    package var fallback: String
+    package var timerMs: Int = 500
+    /// How long the user takes to answer the browser's “Open in …?” prompt.
+    package var promptAnswerMs: Int = 2000
+    /// How long the device takes to bring the app to the front once it opens (a slow device: more).
+    package var switchMs: Int = 300
+
+    package init(pattern: String, tryURL: String, fallback: String) {
+        self.pattern = pattern
+        self.tryURL = tryURL
+        self.fallback = fallback
+    }
+
+    package func matches(path: String) -> Bool { Glob.matches(pattern: Array(pattern.utf8), text: Array(path.utf8)) }
 }
 
 /// The certificate an HTTPS host presents (issue #18 item 8).
@@ -140,6 +182,8 @@ package struct ServerChange: Sendable, Equatable {
             case "assetlinks": current.assetlinks = value.assetlinks
             case "redirects": current.redirects = value.redirects
             case "tls": current.tls = value.tls
+            case "fallback_pages": current.fallbackPages = value.fallbackPages
+            case "app_clip": current.appClip = value.appClip
             default: break
             }
         }

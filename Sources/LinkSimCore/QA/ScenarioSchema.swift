@@ -194,6 +194,12 @@ package enum ScenarioSchema {
                 "aasa": ref("resource"), "aasa_root": ref("resource"), "cdn_aasa": ref("resource"), "assetlinks": ref("resource"),
                 "redirects": map(redirect),
                 "tls": choice(names(TLSCertificate.self), "the certificate the host presents (default valid)"),
+                "app_clip": object(ScenarioKeys.appClip, ["parent": string, "clip": string, "paths": list(string)], required: ["parent", "clip"]),
+                "fallback_pages": map(
+                    object(
+                        ScenarioKeys.fallbackPage,
+                        ["try": string, "fallback": string, "timer_ms": integer, "prompt_answer_ms": integer, "switch_ms": integer],
+                        required: ["try", "fallback"])),
                 "redirect_evidence": oneOf(
                     [string, object(ScenarioKeys.redirectEvidence, ["file": string, "url": string], required: ["file"])],
                     "a `curl -sIL URL` transcript or a HAR file whose redirect chain becomes redirect rules"),

@@ -97,3 +97,35 @@ extension Rule {
             "Pointing the Camera at a QR code shows a notification banner with its URL; tapping the banner opens the URL. linksim then treats the Camera like Notes: a universal link opens its app, a custom scheme its registered app, anything else the default browser (an assumption: the Camera's exact calls are not documented).",
         sources: [QAToolRules.S.qrCamera])
 }
+
+/// Landing pages (issue #18 item 6).
+enum LandingPageRules {
+    static let all: [Rule] = [.webJsFallbackRace, .iosAppClipCard]
+}
+
+extension Rule {
+    /// The “try the scheme, then the store after a timer” landing page is a race
+    package static let webJsFallbackRace = Rule(
+        id: "web.js-fallback.race", title: "The JavaScript scheme-then-store fallback is a race against a timer",
+        versions: [.ios(), .android()],
+        explanation:
+            "A common landing page sets location to the app's custom scheme and starts a timer (often 500 ms) that sends the page to the App Store, Google Play or the web if it is still showing. The script's navigation has no user gesture, so the browser asks first (Safari's “Open in …?”, Chrome's “Continue to …?”) and the timer keeps running behind the prompt: a user slower than the timer, or a slow device that takes longer to bring the app up, ends in the store although the app is installed. Without the app, Safari shows “Cannot Open Page” before the timer moves on. Practitioners call the approach fragile; how each browser treats the prompt when the page navigates away is not documented, so linksim decides the race from the scenario's timings and says so.",
+        sources: [
+            "[seed 003] \"The timing-based approach (checking if the page is still visible after trying to open the app) is fragile and breaks on slower devices\" (with a setTimeout(…, 500) example)",
+            "[A] S-SCHEME https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app",
+        ])
+}
+
+extension Rule {
+    /// A link of an App Clip experience shows the App Clip card when the full app is not installed
+    package static let iosAppClipCard = Rule(
+        id: "ios.app-clip.card", title: "An App Clip link shows the App Clip card unless the full app is installed",
+        versions: [.ios(14)],
+        explanation:
+            "A link registered as an App Clip experience invokes the App Clip: iOS shows the App Clip card and the clip launches with the invocation URL (an NSUserActivity of type NSUserActivityTypeBrowsingWeb). The host's apple-app-site-association must list the clip (TEAMID.bundle.Clip) in its `appclips` section's `apps` (no `*.` wildcard domains for appclips). When the full app is installed it replaces the clip: the link goes to the full app. App Clips exist from iOS 14.",
+        sources: [
+            DeferredSources.privateRelayAF,
+            "[APL-AppClip] https://developer.apple.com/documentation/appclip/responding-to-invocations",
+            "[A] S-AD https://developer.apple.com/documentation/xcode/supporting-associated-domains (the appclips service)",
+        ])
+}

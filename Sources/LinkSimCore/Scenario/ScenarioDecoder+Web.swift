@@ -21,6 +21,17 @@ extension ScenarioDecoder {
                 if let n = map["cdn_aasa"]?.value { host.cdnAASA = decodeResource(n, what: "\(what).cdn_aasa") }
                 if let n = map["assetlinks"]?.value { host.assetlinks = decodeResource(n, what: "\(what).assetlinks") }
                 if let n = map["tls"]?.value, let t = c.choice(n, what: "\(what).tls", as: TLSCertificate.self) { host.tls = t }
+                if let n = map["app_clip"]?.value, let m = c.mapping(n, what: "\(what).app_clip", allowed: ScenarioKeys.appClip),
+                    let parent = c.require(m, "parent", in: "\(what).app_clip", at: n.location).flatMap({ c.string($0, what: "\(what).app_clip.parent") }),
+                    let clip = c.require(m, "clip", in: "\(what).app_clip", at: n.location).flatMap({ c.string($0, what: "\(what).app_clip.clip") })
+                {
+                    var experience = AppClipExperience(parent: parent, clip: clip)
+                    if let p = m["paths"]?.value, let list = c.stringList(p, what: "\(what).app_clip.paths") { experience.paths = list }
+                    host.appClip = experience
+                }
+                if let n = map["fallback_pages"]?.value, let pages = c.freeMapping(n, what: "\(what).fallback_pages") {
+                    host.fallbackPages = pages.compactMap { decodeFallbackPage($0, what: "\(what).fallback_pages") }
+                }
                 if let n = map["redirects"]?.value, let rules = c.freeMapping(n, what: "\(what).redirects") {
                     host.redirects = rules.compactMap { decodeRedirect($0, what: "\(what).redirects") }
                 }
@@ -33,6 +44,27 @@ extension ScenarioDecoder {
         // Chains from curl/HAR evidence may reach other hosts: applied once every host is known.
         for (evidence, what) in evidenceEntries { applyRedirectEvidence(evidence, to: &web, what: what) }
         return web
+    }
+
+    func decodeFallbackPage(_ entry: YAMLNode.Entry, what: String) -> FallbackPage? {
+        let c = context
+        let here = "\(what).\(entry.key)"
+        guard entry.key.hasPrefix("/") else {
+            c.error(entry.keyLocation, "fallback page pattern `\(entry.key)` in `\(what)` must be a path starting with `/`")
+            return nil
+        }
+        guard let map = c.mapping(entry.value, what: here, allowed: ScenarioKeys.fallbackPage),
+            let tryURL = c.require(map, "try", in: here, at: entry.value.location).flatMap({ c.string($0, what: "\(here).try") }),
+            let fallback = c.require(map, "fallback", in: here, at: entry.value.location).flatMap({ c.string($0, what: "\(here).fallback") })
+        else { return nil }
+        for (key, url) in [("try", tryURL), ("fallback", fallback)] where URLParts(url) == nil {
+            c.error(map[key]?.value.location ?? entry.value.location, "`\(here).\(key)` must be a URL with a scheme, got `\(url)`")
+        }
+        var page = FallbackPage(pattern: entry.key, tryURL: tryURL, fallback: fallback)
+        if let n = map["timer_ms"]?.value, let v = c.int(n, what: "\(here).timer_ms", range: 0...600_000) { page.timerMs = v }
+        if let n = map["prompt_answer_ms"]?.value, let v = c.int(n, what: "\(here).prompt_answer_ms", range: 0...600_000) { page.promptAnswerMs = v }
+        if let n = map["switch_ms"]?.value, let v = c.int(n, what: "\(here).switch_ms", range: 0...600_000) { page.switchMs = v }
+        return page
     }
 
     func decodeRedirect(_ entry: YAMLNode.Entry, what: String) -> RedirectRule? {

@@ -39,7 +39,9 @@ enum ScenarioKeys {
         "fragment", "fragment_prefix", "fragment_pattern", "fragment_advanced_pattern", "fragment_suffix",
     ]
     static let route = ["path", "url", "deep_link_value", "param", "value", "screen"]
-    static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects", "redirect_evidence", "tls"]
+    static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects", "redirect_evidence", "tls", "fallback_pages", "app_clip"]
+    static let appClip = ["parent", "clip", "paths"]
+    static let fallbackPage = ["try", "fallback", "timer_ms", "prompt_answer_ms", "switch_ms"]
     static let redirectEvidence = ["file", "url"]
     static let webResource = ["file", "json", "status", "content_type", "redirect"]
     static let redirectTarget = ["to", "status", "after"]
@@ -63,7 +65,7 @@ enum ScenarioKeys {
     /// Facts of a deferred first open, compared as text with `Landing.extra` (knowledge/deferred.md §10.7).
     static let deferredExpect = [
         "match_type", "deep_link_status", "is_deferred", "af_status", "is_first_launch",
-        "match_guaranteed", "sdk_callback", "delivered_after", "paste_ui", "routed_twice",
+        "match_guaranteed", "sdk_callback", "delivered_after", "paste_ui", "routed_twice", "fallback_race", "app_clip",
     ]
     static let answerKeywords = Answer.keywords.map(\.description)
 

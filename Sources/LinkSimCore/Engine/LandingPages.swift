@@ -1,0 +1,80 @@
+/// The classic JavaScript landing page (issue #18 item 6): the page tries the app's custom scheme, and a
+/// timer sends it to the store or the web if it is still showing. Who wins is a race between the timer,
+/// the user's answer to the browser's prompt and how fast the device brings the app up.
+enum LandingPages {
+    /// Handles a tap on a page of a `fallback_pages` entry that no app claims; nil otherwise.
+    static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing? {
+        guard let host = parts.host, let page = world.web[host]?.fallbackPages.first(where: { $0.matches(path: parts.path) }),
+            let tryParts = URLParts(page.tryURL)
+        else { return nil }
+        // A link an app claims never loads the page.
+        var probe = TraceRecorder()
+        switch world.device.platform {
+        case .ios:
+            if UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: world, trace: &probe, quietWhenUnclaimed: true) != nil { return nil }
+        case .android:
+            if case .app = AndroidWebResolver.resolve(tap.url, host: parts.normalizedHost, world: world, caller: tap.caller, trace: &probe) { return nil }
+        }
+        let browser = TapSurface.browser(for: tap, world: world)
+        let shown = browser.displayName
+        let race =
+            "assumption: the page's race is decided by the scenario's timings (timer_ms \(page.timerMs), prompt_answer_ms \(page.promptAnswerMs), switch_ms \(page.switchMs)); real devices vary"
+        trace.add(
+            shown,
+            "No app claims \(tap.url); \(shown) loads the landing page. Its script sets location to \(page.tryURL) and starts a \(page.timerMs) ms timer to \(page.fallback)",
+            rule: Rule.webJsFallbackRace)
+
+        let scheme = tryParts.scheme.lowercased()
+        let claimant = world.apps.indices.first { i in
+            world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
+                || (world.device.platform == .android && world.apps[i].state.isInstalled
+                    && AndroidHandlers.search(url: page.tryURL, world: world, caller: nil).handlers.contains { $0.appIndex == i })
+        }
+        guard let appIndex = claimant else {
+            let what =
+                world.device.platform == .ios && browser == .safari
+                ? "No installed app registered \(scheme):; Safari shows “Cannot Open Page”"
+                : "No installed app handles \(scheme):; the scheme navigation does nothing"
+            trace.add(
+                shown, "\(what), and after \(page.timerMs) ms the timer sends the page to \(page.fallback)",
+                rule: world.device.platform == .ios ? Rule.iosSchemeNotInstalledSafari : Rule.androidSchemeNoHandler)
+            return fallback(page, browser: browser, appID: nil, world: world, trace: &trace)
+        }
+        let app = world.apps[appIndex]
+        // The script's navigation has no user gesture: Safari asks “Open in …?”, Chrome “Continue to …?”.
+        let prompt = world.device.platform == .ios ? "“Open in “\(app.name)”?”" : "“Continue to \(app.name)?”"
+        let promptRule = world.device.platform == .ios ? Rule.iosSchemeSafariPrompt : Rule.androidChromeExternalProtocolPrompt
+        trace.add(shown, "The scheme navigation makes \(shown) ask \(prompt); the timer keeps running behind the prompt", rule: promptRule)
+        let appInFront = page.promptAnswerMs + page.switchMs
+        if appInFront < page.timerMs {
+            trace.add(
+                "User",
+                "Taps Open after \(page.promptAnswerMs) ms; \(app.name) is in front \(page.switchMs) ms later (\(appInFront) ms), before the \(page.timerMs) ms timer: the page is hidden and the app opens",
+                rule: Rule.webJsFallbackRace, assumption: race)
+            var landing = AppDelivery.open(appIndex, url: page.tryURL, kind: .customScheme, world: &world, trace: &trace)
+            landing.extra["fallback_race"] = "app"
+            return landing
+        }
+        let why =
+            page.promptAnswerMs >= page.timerMs
+            ? "the user has not answered the prompt after \(page.timerMs) ms"
+            : "the user tapped Open after \(page.promptAnswerMs) ms, but the device needs \(page.switchMs) ms more to bring \(app.name) up (a slow device)"
+        trace.add(
+            shown, "The timer fires first — \(why): the page goes to \(page.fallback) and the prompt goes with it",
+            rule: Rule.webJsFallbackRace, assumption: race)
+        var landing = fallback(page, browser: browser, appID: app.id, world: world, trace: &trace)
+        landing.extra["fallback_race"] = "timer"
+        return landing
+    }
+
+    private static let storeHosts = ["apps.apple.com", "itunes.apple.com", "play.google.com"]
+
+    private static func fallback(_ page: FallbackPage, browser: Browser, appID: String?, world: World, trace: inout TraceRecorder) -> Landing {
+        if let host = URLParts(page.fallback)?.normalizedHost, storeHosts.contains(host) {
+            let store = host == "play.google.com" ? "Google Play" : "the App Store"
+            trace.add(browser.displayName, "\(page.fallback) opens \(store)\(appID.map { " at \($0)'s page" } ?? "")", rule: Rule.webJsFallbackRace)
+            return Landing(kind: .store, app: appID, url: page.fallback)
+        }
+        return WebNavigation.show(WebNavigation.follow(page.fallback, web: world.web, trace: &trace), browser: browser, web: world.web, trace: &trace)
+    }
+}
