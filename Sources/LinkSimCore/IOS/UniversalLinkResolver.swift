@@ -326,9 +326,9 @@ enum UniversalLinkResolver {
         case .yes: return (true, "", rule, "assumption: redirects into universal links open the app (assumptions.redirects_open_app: true)")
         case .no: return (false, "this scenario assumes redirects keep the user in the browser (assumptions.redirects_open_app: false)", rule, nil)
         case .auto:
-            if world.device.os.major <= 11 {
+            if Rule.iosUlRedirectChainRadars.applies(to: world.device.os) {
                 return (
-                    false, "on iOS \(world.device.os) redirects into universal links were reported to stay in Safari", rule,
+                    false, "on iOS \(world.device.os) redirects into universal links were reported to stay in Safari", Rule.iosUlRedirectChainRadars,
                     "assumption: radars from iOS 9–11 report staying in Safari; TN3155 (2025) says the user is routed to the app — linksim uses the radars up to iOS 11"
                 )
             }
