@@ -106,4 +106,57 @@ import Testing
         #expect(r.landing?.kind == .store)
         #expect(r.trace.contains { $0.rule == Rule.deferredClickPlayReferrer.id })
     }
+
+    // MARK: Hops that are not web pages
+
+    func schemeChain(platform: String, target: String, after: String?, from: String) -> String {
+        let app =
+            platform == "ios"
+            ? "    url_schemes: [shop]"
+            : "    activities: [{name: .Main, exported: true, intent_filters: [{actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: shop}]}]}]"
+        let value = after.map { "{to: \"\(target)\", after: \($0)}" } ?? "\"\(target)\""
+        return """
+            linksim: 1
+            name: scheme hop
+            device: {platform: \(platform), os: "\(platform == "ios" ? "17.4" : "14")"}
+            apps:
+              - id: com.example.shop
+                name: Shop
+                state: background
+            \(app)
+                routes: [{url: "shop://product/{id}", screen: Product}]
+            web:
+              t.example.net:
+                redirects: {"/c": \(value)}
+            tap: https://t.example.net/c
+            from: \(from)
+            page: https://news.example.org/
+            """
+    }
+
+    @Test func iOSSafariAsksBeforeARedirectToACustomScheme() throws {
+        let r = try simulate(schemeChain(platform: "ios", target: "shop://product/1", after: nil, from: "safari"))[0]
+        #expect(r.landing?.kind == .prompt && r.landing?.app == "com.example.shop")
+        #expect(r.trace.contains { $0.rule == Rule.iosSchemeSafariPrompt.id })
+    }
+
+    @Test func androidChromeFollowsAnImmediateRedirectToAScheme() throws {
+        let r = try simulate(schemeChain(platform: "android", target: "shop://product/1", after: nil, from: "chrome"))[0]
+        #expect(r.landing?.kind == .app && r.landing?.screen == "Product")
+    }
+
+    /// Script hops keep Chrome's chain (only its age counts): 10 s still launches, 16 s asks.
+    @Test(arguments: [("10s", LandingKind.app), ("16s", LandingKind.prompt)])
+    func androidChromeAsksWhenTheChainIsOld(after: String, kind: LandingKind) throws {
+        let target = "intent://product/1#Intent;scheme=shop;package=com.example.shop;end"
+        let r = try simulate(schemeChain(platform: "android", target: target, after: after, from: "chrome"))[0]
+        #expect(r.landing?.kind == kind)
+        #expect(r.trace.contains { $0.rule == Rule.androidChromeChainTimeout.id } == (kind == .prompt))
+    }
+
+    @Test func androidAChainFromMailRunsInChromeUpToTheScheme() throws {
+        let r = try simulate(schemeChain(platform: "android", target: "shop://product/1", after: nil, from: "mail"))[0]
+        #expect(r.landing?.kind == .app && r.landing?.screen == "Product")
+        #expect(r.trace.contains { $0.rule == Rule.androidChromeIncomingIntent.id })
+    }
 }

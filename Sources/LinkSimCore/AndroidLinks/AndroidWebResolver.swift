@@ -239,6 +239,9 @@ enum AndroidWebResolver {
         for followed in 0...WebNavigation.redirectLimit {
             guard let parts = URLParts(current) else { break }
             let host = parts.normalizedHost
+            if !first, !parts.isWeb {
+                return WebNavigation.schemeHop(tap, url: current, parts: parts, chain: chain, world: &world, trace: &trace)
+            }
             if parts.scheme.lowercased() == "intent" {
                 return intentURL(current, tap: tap, world: &world, trace: &trace)
             }

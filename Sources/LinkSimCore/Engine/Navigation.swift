@@ -27,6 +27,8 @@ enum WebNavigation {
         case page(String)
         /// A provider link reached through the chain: the hop the provider handles from here.
         case provider(Tap, URLParts, ChainContext)
+        /// A hop to a URL that is not a web page (a custom scheme, an `intent:` URL).
+        case scheme(String, URLParts, ChainContext)
     }
 
     /// Follows the servers' redirects from `tap.url` in a browser or view that never hands a URL to
@@ -39,7 +41,9 @@ enum WebNavigation {
             narrate(rule, from: host, trace: &trace)
             chain.add(from: current, rule: rule)
             current = rule.target
-            if let next = URLParts(current), next.isWeb, ProviderLinks.recognise(host: next.normalizedHost, providers: world.providers) != nil {
+            guard let next = URLParts(current) else { return .page(current) }
+            if !next.isWeb { return .scheme(current, next, chain) }
+            if ProviderLinks.recognise(host: next.normalizedHost, providers: world.providers) != nil {
                 return .provider(chain.tap(tap, at: current), next, chain)
             }
         }
@@ -54,7 +58,46 @@ enum WebNavigation {
         case .provider(let hop, let parts, let chain):
             return ProviderLinks.tap(hop, parts: parts, chain: chain, world: &world, trace: &trace)
                 ?? show(hop.url, browser: browser, web: world.web, trace: &trace)
+        case .scheme(let url, let parts, let chain):
+            return schemeHop(tap, url: url, parts: parts, chain: chain, world: &world, trace: &trace)
         }
+    }
+
+    /// A hop to a URL that is not a web page (a custom scheme, an `intent:` URL): the browser or view
+    /// running the chain handles it like a link to it on the page before — without a user gesture when a
+    /// script navigated on the way, or (Chrome) when the chain is over 15 seconds old.
+    static func schemeHop(
+        _ tap: Tap, url: String, parts: URLParts, chain: ChainContext, world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
+        var hop = chain.tap(tap, at: url)
+        hop.page = chain.redirectedFrom.last ?? tap.page
+        if !hop.from.isBrowser || (hop.from == .webview && !hop.webViewClient) {
+            // A chain tapped in another app runs in the default browser.
+            switch TapSurface.browser(for: tap, world: world) {
+            case .chrome: hop.from = .chrome
+            case .firefox: hop.from = .firefox
+            case .safari: hop.from = .safari
+            default: break
+            }
+        }
+        let android = world.device.platform == .android
+        // iOS: a script hop carries no user gesture. Chrome: script hops belong to the chain the tap
+        // started; only its age counts.
+        if !android, chain.script { hop.gesture = .script }
+        if android, chain.elapsed > AndroidWebResolver.chainTimeout, [.chrome, .customTab, .firefox].contains(hop.from), hop.gesture != .script {
+            trace.add(
+                TapSurface.name(of: hop, world: world),
+                "The redirect chain is \(chain.elapsed) old, over Chrome's 15-second limit: Chrome treats \(parts.scheme): like a navigation without a user gesture",
+                rule: Rule.androidChromeChainTimeout)
+            hop.gesture = .script
+        }
+        if android, parts.scheme.lowercased() == "intent" {
+            if hop.from == .webview || hop.from == .inAppBrowser { return AndroidWebResolver.intentInWebView(hop, world: &world, trace: &trace) }
+            return AndroidWebResolver.intentURL(url, tap: hop, world: &world, trace: &trace)
+        }
+        return android
+            ? CustomSchemeResolver.resolveAndroid(hop, parts: parts, world: &world, trace: &trace)
+            : CustomSchemeResolver.resolveIOS(hop, parts: parts, world: &world, trace: &trace)
     }
 
     /// Shows the final page of a navigation, or — when the chain still redirects after the limit

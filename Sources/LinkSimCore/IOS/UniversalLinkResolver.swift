@@ -287,7 +287,10 @@ enum UniversalLinkResolver {
             WebNavigation.narrate(rule, from: host, trace: &trace)
             chain.add(from: current, rule: rule)
             current = rule.target
-            guard let next = URLParts(current), next.isWeb else { break }
+            guard let next = URLParts(current) else { break }
+            if !next.isWeb {
+                return WebNavigation.schemeHop(tap, url: current, parts: next, chain: chain, world: &world, trace: &trace)
+            }
             if ProviderLinks.recognise(host: next.normalizedHost, providers: world.providers) != nil,
                 let landing = ProviderLinks.tap(chain.tap(tap, at: current), parts: next, chain: chain, world: &world, trace: &trace)
             {
