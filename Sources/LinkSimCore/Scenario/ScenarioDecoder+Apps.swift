@@ -93,6 +93,7 @@ extension ScenarioDecoder {
         if let n = map["home_screen"]?.value, let s = c.string(n, what: "\(what).home_screen") { app.homeScreen = s }
         if let n = map["current_screen"]?.value { app.currentScreen = c.optionalString(n, what: "\(what).current_screen") }
         if let n = map["sdk"]?.value { app.sdk = decodeSDK(n, what: "\(what).sdk") }
+        decodeAppBehaviour(map, into: &app, what: what, platform: platform)
         if app.teamID == nil, app.associatedDomains.contains(where: { $0.hasPrefix("applinks:") }),
             let entry = map["associated_domains"] ?? map["entitlements"]
         {
@@ -216,7 +217,9 @@ extension ScenarioDecoder {
             c.error(stray.keyLocation, "`value` goes with `param:` only")
         }
         guard let screen else { return nil }
-        return Route(pattern: pattern, screen: screen)
+        var route = Route(pattern: pattern, screen: screen)
+        decodeRouteAppSide(map, into: &route, what: what)
+        return route
     }
 
     // MARK: Android inline form

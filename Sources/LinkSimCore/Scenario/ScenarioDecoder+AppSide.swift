@@ -1,0 +1,95 @@
+/// The app-side keys of an app (issue #18): `startup`, `screen_state`, `back_stack`, `unknown_route`,
+/// `framework` and `pitfalls`, and the route keys `force_unwrap` and `parents`.
+extension ScenarioKeys {
+    static let appSide = ["startup", "screen_state", "back_stack", "unknown_route", "framework", "pitfalls"]
+    static let routeAppSide = ["force_unwrap", "parents"]
+    static let startup = ["phase", "ready_after", "early_links"]
+    static let screenState = ["showing", "policy"]
+    /// Facts of what the app did with the link, compared as text with `Landing.extra` (`navigation`, `back_stack`...).
+    static let appSideExpect = ["navigation", "back_stack", "routed_after"]
+}
+
+extension ScenarioDecoder {
+    func decodeAppBehaviour(_ map: [String: YAMLNode.Entry], into app: inout App, what: String, platform: Platform) {
+        let c = context
+        var b = AppBehaviour()
+        if let n = map["startup"]?.value, let m = c.mapping(n, what: "\(what).startup", allowed: ScenarioKeys.startup) {
+            var startup = AppStartup()
+            if let p = m["phase"]?.value, let v = c.choice(p, what: "\(what).startup.phase", as: AppStartup.Phase.self) { startup.phase = v }
+            if let d = m["ready_after"]?.value, let v = c.duration(d, what: "\(what).startup.ready_after") { startup.readyAfter = v }
+            if let e = m["early_links"]?.value, let v = c.choice(e, what: "\(what).startup.early_links", as: AppStartup.EarlyLinks.self) {
+                startup.earlyLinks = v
+            }
+            b.startup = startup
+        }
+        if let n = map["screen_state"]?.value, let m = c.mapping(n, what: "\(what).screen_state", allowed: ScenarioKeys.screenState) {
+            let kind = c.require(m, "showing", in: "\(what).screen_state", at: n.location)
+                .flatMap { c.choice($0, what: "\(what).screen_state.showing", as: ScreenState.Kind.self) }
+            let policy = c.require(m, "policy", in: "\(what).screen_state", at: n.location)
+                .flatMap { c.choice($0, what: "\(what).screen_state.policy", as: ScreenState.Policy.self) }
+            if let kind, let policy { b.screenState = ScreenState(kind: kind, policy: policy) }
+        }
+        if let n = map["back_stack"]?.value { b.backStack = c.choice(n, what: "\(what).back_stack", as: BackStackPolicy.self) }
+        if let n = map["unknown_route"]?.value, let v = c.choice(n, what: "\(what).unknown_route", as: UnknownRoutePolicy.self) {
+            b.unknownRoute = v
+        }
+        if let entry = map["framework"], let v = c.choice(entry.value, what: "\(what).framework", as: AppFramework.self) {
+            b.framework = v
+            if v == .swiftui {
+                if platform == .android {
+                    c.error(entry.value.location, "`\(what).framework: swiftui` is an iOS framework; this scenario's device is Android")
+                } else if map["lifecycle"] == nil {
+                    app.lifecycle = .swiftui
+                } else if app.lifecycle != .swiftui {
+                    c.error(entry.value.location, "`\(what).framework: swiftui` needs `lifecycle: swiftui` (got \(app.lifecycle.rawValue))")
+                }
+            }
+        }
+        if let n = map["pitfalls"]?.value, let names = c.stringList(n, what: "\(what).pitfalls") {
+            var items: [YAMLNode] = []
+            if case .sequence(let nodes, _) = n { items = nodes }
+            for (i, name) in names.enumerated() {
+                let at = items.indices.contains(i) ? items[i].location : n.location
+                guard let pitfall = FrameworkPitfall(rawValue: name) else {
+                    let known = FrameworkPitfall.allCases.map(\.rawValue)
+                    c.error(
+                        at,
+                        "`\(what).pitfalls`: `\(name)` is not a pitfall linksim knows\(Suggestion.didYouMean(name, among: known)); known: \(known.joined(separator: ", "))"
+                    )
+                    continue
+                }
+                guard pitfall.framework == b.framework else {
+                    c.error(
+                        at,
+                        "`\(what).pitfalls`: `\(name)` is a \(pitfall.framework.rawValue) pitfall, but the app's framework is \(b.framework.rawValue); add `framework: \(pitfall.framework.rawValue)`"
+                    )
+                    continue
+                }
+                b.pitfalls.append(pitfall)
+            }
+        }
+        app.behaviour = b
+    }
+
+    /// `force_unwrap` and `parents` on a route; the route's pattern constraints are checked here too.
+    func decodeRouteAppSide(_ map: [String: YAMLNode.Entry], into route: inout Route, what: String) {
+        let c = context
+        if let n = map["force_unwrap"]?.value { route.forceUnwrap = c.stringList(n, what: "\(what).force_unwrap") ?? [] }
+        if let n = map["parents"]?.value { route.parents = c.stringList(n, what: "\(what).parents") ?? [] }
+        let text: String
+        let key: String
+        switch route.pattern {
+        case .path(let p): (text, key) = (p, "path")
+        case .url(let u): (text, key) = (u, "url")
+        case .param(_, let v): (text, key) = (v, "value")
+        case .deepLinkValue: return
+        }
+        let known = RouteConstraint.allCases.map(\.rawValue)
+        for name in RouteConstraint.unknownNames(in: text) {
+            c.error(
+                map[key]?.value.location,
+                "`\(what).\(key)`: `\(name)` is not a placeholder constraint\(Suggestion.didYouMean(name, among: known)); use one of: \(known.joined(separator: ", ")) (e.g. {id:digits})"
+            )
+        }
+    }
+}

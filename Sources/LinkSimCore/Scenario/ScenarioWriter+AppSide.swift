@@ -1,0 +1,44 @@
+/// Writes the app-side keys (issue #18) back as the loader reads them; nothing when the app does not use them.
+extension ScenarioWriter {
+    static func writeAppBehaviour(_ b: AppBehaviour, to out: inout YAMLLines) {
+        if let startup = b.startup {
+            out.line(
+                2, "startup: {phase: \(startup.phase.rawValue), ready_after: \(startup.readyAfter), early_links: \(startup.earlyLinks.rawValue)}")
+        }
+        if let state = b.screenState { out.line(2, "screen_state: {showing: \(state.kind.rawValue), policy: \(state.policy.rawValue)}") }
+        if let stack = b.backStack { out.line(2, "back_stack: \(stack.rawValue)") }
+        if b.unknownRoute != .home { out.line(2, "unknown_route: \(b.unknownRoute.rawValue)") }
+        if b.framework != .native { out.line(2, "framework: \(b.framework.rawValue)") }
+        if !b.pitfalls.isEmpty { out.line(2, "pitfalls: \(list(b.pitfalls.map(\.rawValue)))") }
+    }
+
+    /// `, force_unwrap: [...], parents: [...]` for a route's flow mapping, or "".
+    static func routeAppSide(_ route: Route) -> String {
+        var out = ""
+        if !route.forceUnwrap.isEmpty { out += ", force_unwrap: \(list(route.forceUnwrap))" }
+        if !route.parents.isEmpty { out += ", parents: \(list(route.parents))" }
+        return out
+    }
+}
+
+extension ScenarioSchema {
+    /// The app-side keys of an app (Model/AppBehaviour.swift).
+    static var appSideProperties: [String: Node] {
+        [
+            "startup": object(
+                ScenarioKeys.startup,
+                [
+                    "phase": choice(names(AppStartup.Phase.self)), "ready_after": duration,
+                    "early_links": choice(names(AppStartup.EarlyLinks.self), "queue: replay once navigation is ready; drop: the link is lost"),
+                ], description: "the app's start-up before navigation is ready"),
+            "screen_state": object(
+                ScenarioKeys.screenState,
+                ["showing": choice(names(ScreenState.Kind.self)), "policy": choice(names(ScreenState.Policy.self))],
+                required: ["showing", "policy"], description: "what is on screen when a link arrives warm"),
+            "back_stack": choice(names(BackStackPolicy.self), "the navigation stack after a deep link (the landing shows it)"),
+            "unknown_route": choice(names(UnknownRoutePolicy.self), "what the router does with a link no route matches"),
+            "framework": choice(names(AppFramework.self)),
+            "pitfalls": list(choice(names(FrameworkPitfall.self))),
+        ]
+    }
+}
