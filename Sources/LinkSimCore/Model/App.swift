@@ -282,6 +282,8 @@ package struct App: Sendable, Equatable {
     package var navigationStack: [String]?
     /// When navigation is ready after the last cold start (`startup.ready_after`). Set by the engine.
     package var navigationReadyAt: SimInstant?
+    /// The `screen_state` was dismissed by an earlier link. Set by the engine.
+    package var screenStateCleared = false
     /// Monotonic install order on the device (lower = installed earlier). Set by the engine.
     package var installOrder: Int = 0
     /// The simulated time the app was (last) installed, when known.

@@ -118,14 +118,14 @@ enum AppNavigation {
             }
         }
         // 2. What is on screen when the link arrives.
-        if let state = b.screenState {
+        if let state = b.screenState, !app.screenStateCleared {
             if cold {
                 trace.add(app.name, "The app was not running, so \(state.displayName) is not on screen any more", rule: Rule.linksimAppScreenGoneCold)
             } else {
                 switch state.policy {
                 case .dismiss:
                     trace.add(app.name, "\(state.displayName.capitalizedFirst) is on screen; the app dismisses it and routes the link", rule: Rule.linksimAppScreenDismiss)
-                    world.apps[index].behaviour.screenState = nil
+                    world.apps[index].screenStateCleared = true
                 case .queue, .confirm:
                     let queue = state.policy == .queue
                     trace.add(
@@ -169,7 +169,7 @@ enum AppNavigation {
         landing.params = routed.params
         // 4. The back stack.
         if let policy = b.backStack {
-            let before = cold ? [app.homeScreen] : (app.navigationStack ?? [previousScreen])
+            let before = cold ? [app.homeScreen] : (app.navigationStack ?? [app.homeScreen, previousScreen].uniquedAdjacent)
             let stack: [String]
             switch policy {
             case .push: stack = before + [screen]
