@@ -134,6 +134,8 @@ package struct AppBehaviour: Sendable, Equatable {
     package var unknownRoute: UnknownRoutePolicy = .home
     package var framework: AppFramework = .native
     package var pitfalls: [FrameworkPitfall] = []
+    /// What the app may see of other apps, and its check before it opens a link itself.
+    package var queries = AppQueries()
 
     package init() {}
 
@@ -141,4 +143,51 @@ package struct AppBehaviour: Sendable, Equatable {
     package var isModelled: Bool {
         startup != nil || screenState != nil || backStack != nil || unknownRoute != .home || framework != .native || !pitfalls.isEmpty
     }
+}
+
+/// How an app checks before it opens a link itself (issue #18 item 5): `canOpenURL(_:)` on iOS,
+/// `resolveActivity` / `queryIntentActivities` on Android, and what it opens when the check says no.
+package struct LinkCheck: Sendable, Equatable {
+    package enum API: String, Sendable, CaseIterable, Codable {
+        case canOpenURL = "can_open_url"
+        case resolveActivity = "resolve_activity"
+        case queryIntentActivities = "query_intent_activities"
+
+        package var call: String {
+            switch self {
+            case .canOpenURL: return "canOpenURL(_:)"
+            case .resolveActivity: return "resolveActivity()"
+            case .queryIntentActivities: return "queryIntentActivities()"
+            }
+        }
+    }
+
+    package var api: API
+    /// What the app opens when the check says no (a web page, the store); nil: it gives up.
+    package var fallback: String?
+
+    package init(api: API, fallback: String? = nil) {
+        self.api = api
+        self.fallback = fallback
+    }
+}
+
+/// One entry of an Android app's `<queries>`: a package, or an intent (VIEW with a data scheme).
+package enum PackageQuery: Sendable, Equatable {
+    case package(String)
+    case scheme(String)
+}
+
+/// What an app may see of other apps when it asks the system (iOS `LSApplicationQueriesSchemes`,
+/// Android `<queries>` and `QUERY_ALL_PACKAGES`), and its check before opening a link.
+package struct AppQueries: Sendable, Equatable {
+    /// iOS `LSApplicationQueriesSchemes` (from `queries_schemes:` or the app's Info.plist).
+    package var schemes: [String] = []
+    /// Android `<queries>` entries.
+    package var queries: [PackageQuery] = []
+    /// Android `QUERY_ALL_PACKAGES`.
+    package var allPackages = false
+    package var linkCheck: LinkCheck?
+
+    package init() {}
 }

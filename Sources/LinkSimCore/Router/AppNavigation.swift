@@ -63,7 +63,9 @@ enum AppNavigation {
                     "The JavaScript code only reads getInitialURL(), which does not change for a running app", Rule.linksimFrameworkRNOneHandler, nil)
             }
         case .expoRouter:
-            trace.add("Expo Router", "Receives the link (\(cold ? "the initial URL" : "a URL while running")) and matches it against the app's file routes", rule: Rule.linksimFrameworkExpoRouter)
+            trace.add(
+                "Expo Router", "Receives the link (\(cold ? "the initial URL" : "a URL while running")) and matches it against the app's file routes",
+                rule: Rule.linksimFrameworkExpoRouter)
         case .flutter:
             if b.pitfalls.contains(.pluginWithBuiltin) {
                 return lose(
@@ -101,7 +103,8 @@ enum AppNavigation {
                 let phase = startup.phase.rawValue.replacingOccurrences(of: "_", with: " ")
                 if startup.earlyLinks == .drop {
                     trace.add(
-                        app.name, "Navigation is not ready yet (\(phase), ready in \(wait)): the app navigates too early and the link is lost; it shows \(app.homeScreen)",
+                        app.name,
+                        "Navigation is not ready yet (\(phase), ready in \(wait)): the app navigates too early and the link is lost; it shows \(app.homeScreen)",
                         rule: Rule.linksimAppStartupDrop)
                     world.apps[index].currentScreen = app.homeScreen
                     landing.screen = app.homeScreen
@@ -124,7 +127,9 @@ enum AppNavigation {
             } else {
                 switch state.policy {
                 case .dismiss:
-                    trace.add(app.name, "\(state.displayName.capitalizedFirst) is on screen; the app dismisses it and routes the link", rule: Rule.linksimAppScreenDismiss)
+                    trace.add(
+                        app.name, "\(state.displayName.capitalizedFirst) is on screen; the app dismisses it and routes the link",
+                        rule: Rule.linksimAppScreenDismiss)
                     world.apps[index].screenStateCleared = true
                 case .queue, .confirm:
                     let queue = state.policy == .queue
@@ -182,7 +187,8 @@ enum AppNavigation {
                 case .reset: Rule.linksimAppBackStackReset
                 case .synthetic: Rule.linksimAppBackStackSynthetic
                 }
-            trace.add(app.name, "The back stack is now \(stack.joined(separator: " > ")) (Back goes to \(stack.dropLast().last ?? "the previous app"))", rule: rule)
+            trace.add(
+                app.name, "The back stack is now \(stack.joined(separator: " > ")) (Back goes to \(stack.dropLast().last ?? "the previous app"))", rule: rule)
             setStack(stack, index: index, landing: &landing, world: &world)
         }
         if b.isModelled { landing.extra[navigationKey] = outcome.rawValue }
@@ -222,7 +228,7 @@ enum AppNavigation {
         _ index: Int, url: String, landing: Landing, world: inout World, trace: inout TraceRecorder
     ) -> Landing {
         let app = world.apps[index]
-        let call = world.device.platform == .ios ? "UIApplication.open(_:)" : "startActivity(ACTION_VIEW)"
+        let call = world.device.platform == .ios ? "UIApplication.open(_:)" : "startActivity with a VIEW intent"
         trace.add(app.name, "No route matches \(url); the app hands it back to the system with \(call)", rule: Rule.linksimRouterUnknownBrowser)
         if world.device.platform == .android, let host = URLParts(url)?.normalizedHost {
             var probe = TraceRecorder()
@@ -230,7 +236,8 @@ enum AppNavigation {
                 handler.appIndex == index
             {
                 trace.add(
-                    "Android", "The VIEW intent resolves to \(app.name) itself: the link comes straight back, and the app shows \(app.homeScreen) instead of a browser",
+                    "Android",
+                    "The VIEW intent resolves to \(app.name) itself: the link comes straight back, and the app shows \(app.homeScreen) instead of a browser",
                     rule: Rule.linksimRouterUnknownSelf)
                 world.apps[index].currentScreen = app.homeScreen
                 var back = landing

@@ -3,8 +3,10 @@
 /// cross-platform frameworks' link APIs. App code is not a platform rule, so these live under `linksim.`;
 /// each names the documentation or seed text it models, and an `assumption:` where it is unverified.
 enum AppSideSources {
-    static let seedAppState = "[seed] ../shared/seeds/003_2596be633d688a93.txt (\"The state restoration problem\": modal, incomplete form, ongoing process; dismiss, queue or confirm)"
-    static let seedBackStack = "[seed] ../shared/seeds/003_2596be633d688a93.txt (a deep link pushed on top of whatever was there: \"weird back-stack behavior\")"
+    static let seedAppState =
+        "[seed] ../shared/seeds/003_2596be633d688a93.txt (\"The state restoration problem\": modal, incomplete form, ongoing process; dismiss, queue or confirm)"
+    static let seedBackStack =
+        "[seed] ../shared/seeds/003_2596be633d688a93.txt (a deep link pushed on top of whatever was there: \"weird back-stack behavior\")"
     static let navReady = "[doc] https://reactnavigation.org/docs/navigating-without-navigation-prop#handling-initialization"
     static let navPrinciples = "[doc] https://developer.android.com/guide/navigation/principles"
     static let navDeepLinkBuilder = "[doc] https://developer.android.com/reference/kotlin/androidx/navigation/NavDeepLinkBuilder"
@@ -20,17 +22,18 @@ enum AppSideSources {
 }
 
 enum AppSideRules {
-    static let all: [Rule] = [
-        .linksimAppStartupQueue, .linksimAppStartupDrop,
-        .linksimAppScreenDismiss, .linksimAppScreenQueue, .linksimAppScreenConfirm, .linksimAppScreenGoneCold,
-        .linksimAppBackStackPush, .linksimAppBackStackReset, .linksimAppBackStackSynthetic,
-        .linksimRouterConstraint, .linksimRouterUnknownBrowser, .linksimRouterUnknownSelf, .linksimRouterForceUnwrapCrash,
-        .linksimFrameworkRNInitialURL, .linksimFrameworkRNURLEvent, .linksimFrameworkRNOneHandler,
-        .linksimFrameworkExpoRouter, .linksimFrameworkExpoUnmatched,
-        .linksimFrameworkFlutterBuiltin, .linksimFrameworkFlutterPluginConflict,
-        .linksimFrameworkCapacitor, .linksimFrameworkCapacitorLaunchURLOnly,
-        .linksimFrameworkSwiftUIContinueOnly,
-    ]
+    static let all: [Rule] =
+        [
+            .linksimAppStartupQueue, .linksimAppStartupDrop,
+            .linksimAppScreenDismiss, .linksimAppScreenQueue, .linksimAppScreenConfirm, .linksimAppScreenGoneCold,
+            .linksimAppBackStackPush, .linksimAppBackStackReset, .linksimAppBackStackSynthetic,
+            .linksimRouterConstraint, .linksimRouterUnknownBrowser, .linksimRouterUnknownSelf, .linksimRouterForceUnwrapCrash,
+            .linksimFrameworkRNInitialURL, .linksimFrameworkRNURLEvent, .linksimFrameworkRNOneHandler,
+            .linksimFrameworkExpoRouter, .linksimFrameworkExpoUnmatched,
+            .linksimFrameworkFlutterBuiltin, .linksimFrameworkFlutterPluginConflict,
+            .linksimFrameworkCapacitor, .linksimFrameworkCapacitorLaunchURLOnly,
+            .linksimFrameworkSwiftUIContinueOnly,
+        ] + AppAPIRules.all
 }
 
 extension Rule {
@@ -118,7 +121,10 @@ extension Rule {
         versions: [.android()],
         explanation:
             "On Android an app that verified its own domain is the handler for its own links: a plain ACTION_VIEW startActivity with the URL it could not route comes straight back to it, and the app would loop. To show the page in a browser the app must target a browser (e.g. a browser package or Intent.makeMainSelectorActivity with CATEGORY_APP_BROWSER).",
-        sources: [Sources.intentsAndFilters, "[doc] https://developer.android.com/reference/android/content/Intent#makeMainSelectorActivity(java.lang.String,%20java.lang.String)"])
+        sources: [
+            Sources.intentsAndFilters,
+            "[doc] https://developer.android.com/reference/android/content/Intent#makeMainSelectorActivity(java.lang.String,%20java.lang.String)",
+        ])
 
     package static let linksimRouterForceUnwrapCrash = Rule(
         id: "linksim.router.force-unwrap-crash", title: "A force-unwrapped missing value crashes the app",

@@ -1,7 +1,12 @@
 /// The app-side keys of an app (issue #18): `startup`, `screen_state`, `back_stack`, `unknown_route`,
 /// `framework` and `pitfalls`, and the route keys `force_unwrap` and `parents`.
 extension ScenarioKeys {
-    static let appSide = ["startup", "screen_state", "back_stack", "unknown_route", "framework", "pitfalls"]
+    static let appSide = [
+        "startup", "screen_state", "back_stack", "unknown_route", "framework", "pitfalls", "queries_schemes", "queries", "query_all_packages",
+        "link_check",
+    ]
+    static let linkCheck = ["api", "fallback"]
+    static let packageQuery = ["package", "scheme"]
     static let routeAppSide = ["force_unwrap", "parents"]
     static let startup = ["phase", "ready_after", "early_links"]
     static let screenState = ["showing", "policy"]
@@ -12,7 +17,7 @@ extension ScenarioKeys {
 extension ScenarioDecoder {
     func decodeAppBehaviour(_ map: [String: YAMLNode.Entry], into app: inout App, what: String, platform: Platform) {
         let c = context
-        var b = AppBehaviour()
+        var b = app.behaviour
         if let n = map["startup"]?.value, let m = c.mapping(n, what: "\(what).startup", allowed: ScenarioKeys.startup) {
             var startup = AppStartup()
             if let p = m["phase"]?.value, let v = c.choice(p, what: "\(what).startup.phase", as: AppStartup.Phase.self) { startup.phase = v }
@@ -68,7 +73,40 @@ extension ScenarioDecoder {
                 b.pitfalls.append(pitfall)
             }
         }
+        decodeQueries(map, into: &b.queries, what: what, platform: platform)
         app.behaviour = b
+    }
+
+    /// `queries_schemes`, `queries`, `query_all_packages` and `link_check` (issue #18 item 5).
+    func decodeQueries(_ map: [String: YAMLNode.Entry], into q: inout AppQueries, what: String, platform: Platform) {
+        let c = context
+        if let n = map["queries_schemes"]?.value { q.schemes += c.stringList(n, what: "\(what).queries_schemes") ?? [] }
+        if let n = map["query_all_packages"]?.value, let v = c.bool(n, what: "\(what).query_all_packages") { q.allPackages = v }
+        if let n = map["queries"]?.value, let items = c.sequence(n, what: "\(what).queries") {
+            for (i, item) in items.enumerated() {
+                let itemWhat = "\(what).queries[\(i)]"
+                guard let m = c.mapping(item, what: itemWhat, allowed: ScenarioKeys.packageQuery) else { continue }
+                if m.count != 1 {
+                    c.error(item.location, "\(itemWhat) needs exactly one of `package` or `scheme`")
+                } else if let p = m["package"]?.value, let name = c.string(p, what: "\(itemWhat).package") {
+                    q.queries.append(.package(name))
+                } else if let s = m["scheme"]?.value, let name = c.string(s, what: "\(itemWhat).scheme") {
+                    q.queries.append(.scheme(name))
+                }
+            }
+        }
+        if let n = map["link_check"]?.value, let m = c.mapping(n, what: "\(what).link_check", allowed: ScenarioKeys.linkCheck),
+            let apiNode = c.require(m, "api", in: "\(what).link_check", at: n.location),
+            let api = c.choice(apiNode, what: "\(what).link_check.api", as: LinkCheck.API.self)
+        {
+            if (api == .canOpenURL) != (platform == .ios) {
+                c.error(
+                    apiNode.location,
+                    "`\(what).link_check.api: \(api.rawValue)` is \(api == .canOpenURL ? "an iOS" : "an Android") API; on \(platform.displayName) use \(platform == .ios ? "can_open_url" : "resolve_activity or query_intent_activities")"
+                )
+            }
+            q.linkCheck = LinkCheck(api: api, fallback: m["fallback"].flatMap { c.string($0.value, what: "\(what).link_check.fallback") })
+        }
     }
 
     /// `force_unwrap` and `parents` on a route; the route's pattern constraints are checked here too.

@@ -37,6 +37,10 @@ extension ScenarioDecoder {
             app.infoPlistPath = path
             if let bytes = c.readFile(path, what: "\(what).info_plist", at: entry.value.location) {
                 app.urlSchemes += PropertyListReader.urlSchemes(bytes, file: path, at: entry.value.location, context: c)
+                // LSApplicationQueriesSchemes: what canOpenURL(_:) may ask about (link_check).
+                if let files = try? IOSAppFiles.read(entitlements: nil, infoPlist: (bytes, path)) {
+                    app.behaviour.queries.schemes += files.queriedSchemes
+                }
             }
         }
         if let entry = map["entitlements"], let path = c.string(entry.value, what: "\(what).entitlements") {
@@ -106,10 +110,10 @@ extension ScenarioDecoder {
         return app
     }
 
-    static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk"]
+    static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk", "queries_schemes"]
     static let androidOnlyAppKeys = [
         "activities", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "target_sdk", "signing_sha256", "link_handling_allowed",
-        "user_selected_domains", "domain_verification",
+        "user_selected_domains", "domain_verification", "queries", "query_all_packages",
     ]
 
     /// Keys that are valid but do nothing on this platform, and verification states for hosts the

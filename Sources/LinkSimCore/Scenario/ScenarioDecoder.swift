@@ -18,13 +18,14 @@ enum ScenarioKeys {
         "sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
         "quirk_swiftui_cold_start_drop_18_4",
     ]
-    static let app = [
-        "id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
-        "info_plist", "entitlements", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "activities", "target_sdk",
-        "signing_sha256",
-        "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
-        "home_screen", "current_screen", "sdk", "install_source", "ios_sdk",
-    ] + appSide
+    static let app =
+        [
+            "id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
+            "info_plist", "entitlements", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "activities", "target_sdk",
+            "signing_sha256",
+            "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
+            "home_screen", "current_screen", "sdk", "install_source", "ios_sdk",
+        ] + appSide
     static let activity = ["name", "exported", "launch_mode", "intent_filters", "target_activity", "enabled"]
     static let intentFilter = ["auto_verify", "actions", "categories", "data", "uri_relative_filter_groups", "source", "unresolved"]
     static let unresolvedValue = ["scope", "attribute", "data", "value", "at", "reason"]

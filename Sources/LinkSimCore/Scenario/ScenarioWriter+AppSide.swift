@@ -10,6 +10,21 @@ extension ScenarioWriter {
         if b.unknownRoute != .home { out.line(2, "unknown_route: \(b.unknownRoute.rawValue)") }
         if b.framework != .native { out.line(2, "framework: \(b.framework.rawValue)") }
         if !b.pitfalls.isEmpty { out.line(2, "pitfalls: \(list(b.pitfalls.map(\.rawValue)))") }
+        let q = b.queries
+        if !q.schemes.isEmpty { out.line(2, "queries_schemes: \(list(q.schemes))") }
+        if !q.queries.isEmpty {
+            let items = q.queries.map { query -> String in
+                switch query {
+                case .package(let p): return "{package: \(quote(p))}"
+                case .scheme(let s): return "{scheme: \(quote(s))}"
+                }
+            }
+            out.line(2, "queries: [\(items.joined(separator: ", "))]")
+        }
+        if q.allPackages { out.line(2, "query_all_packages: true") }
+        if let check = q.linkCheck {
+            out.line(2, "link_check: {api: \(check.api.rawValue)\(check.fallback.map { ", fallback: \(quote($0))" } ?? "")}")
+        }
     }
 
     /// `, force_unwrap: [...], parents: [...]` for a route's flow mapping, or "".
@@ -39,6 +54,12 @@ extension ScenarioSchema {
             "unknown_route": choice(names(UnknownRoutePolicy.self), "what the router does with a link no route matches"),
             "framework": choice(names(AppFramework.self)),
             "pitfalls": list(choice(names(FrameworkPitfall.self))),
+            "queries_schemes": list(string),
+            "queries": list(object(ScenarioKeys.packageQuery, ["package": string, "scheme": string])),
+            "query_all_packages": bool,
+            "link_check": object(
+                ScenarioKeys.linkCheck, ["api": choice(names(LinkCheck.API.self)), "fallback": string], required: ["api"],
+                description: "the app checks before it opens a link itself (from: other_app, caller: this app)"),
         ]
     }
 }
