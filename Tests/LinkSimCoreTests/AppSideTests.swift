@@ -131,6 +131,7 @@ import Testing
                 unknown_route: browser
                 framework: react_native
                 pitfalls: [url_event_only]
+                scenes: [{name: Inbox, prefers: [compose], allows: ["*"]}]
                 """,
                 routes: #"[{url: "shopapp://product/{id:digits}", screen: P, force_unwrap: [ref], parents: [Catalog]}]"#) + Self.oneTap
         let original = try loadScenario(text)
@@ -195,5 +196,13 @@ import Testing
         #expect(original.apps[0].behaviour.queries.queries == [.package("com.example.shop"), .scheme("https")])
         let reread = try loadScenario(ScenarioWriter.yaml(original, expecting: nil))
         #expect(reread.apps == original.apps)
+    }
+
+    @Test func sceneMatchingFollowsSwiftUIsRules() {
+        #expect(AppScenes.matches(["*"], "x://anything"))
+        #expect(AppScenes.matches(["compose"], "mail://compose?to=a"))
+        #expect(!AppScenes.matches([""], "mail://compose"))
+        #expect(!AppScenes.matches([], "mail://compose"))
+        #expect(!AppScenes.matches(["sketch"], "mail://compose"))
     }
 }

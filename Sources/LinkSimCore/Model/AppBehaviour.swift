@@ -136,6 +136,8 @@ package struct AppBehaviour: Sendable, Equatable {
     package var pitfalls: [FrameworkPitfall] = []
     /// What the app may see of other apps, and its check before it opens a link itself.
     package var queries = AppQueries()
+    /// iPad: the app's open windows, front first (empty: one window, nothing to choose).
+    package var scenes: [OpenScene] = []
 
     package init() {}
 
@@ -190,4 +192,18 @@ package struct AppQueries: Sendable, Equatable {
     package var linkCheck: LinkCheck?
 
     package init() {}
+}
+
+/// An open window (scene) of an iPad app, with the external events it prefers or allows
+/// (SwiftUI `handlesExternalEvents(preferring:allowing:)`, UIKit activation conditions).
+package struct OpenScene: Sendable, Equatable {
+    package var name: String
+    package var prefers: [String] = []
+    package var allows: [String] = []
+
+    package init(name: String, prefers: [String] = [], allows: [String] = []) {
+        self.name = name
+        self.prefers = prefers
+        self.allows = allows
+    }
 }

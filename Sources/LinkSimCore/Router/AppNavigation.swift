@@ -94,6 +94,9 @@ enum AppNavigation {
         let b = app.behaviour
         var landing = base
         var outcome = Outcome.routed
+        if world.device.platform == .ios, let scene = AppScenes.pick(app, url: url, cold: cold, trace: &trace) {
+            landing.extra[AppScenes.sceneKey] = scene
+        }
         // 1. Start-up: is navigation ready?
         if let startup = b.startup {
             if cold { world.apps[index].navigationReadyAt = world.clock + startup.readyAfter }

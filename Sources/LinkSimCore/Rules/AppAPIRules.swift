@@ -6,6 +6,7 @@ enum AppAPIRules {
         .iosAppCanOpenURLUndeclared, .iosAppCanOpenURL, .iosAppCanOpenURLWeb, .iosAppOpenNotRestricted,
         .androidAppPackageVisibility, .androidAppPackageVisible, .androidAppVisibilityBeforeR, .androidAppStartActivityUnaffected,
         .linksimAppCheckFallback,
+        .iosSceneSwiftUIExternalEvents, .iosSceneUIKitOpenScenes, .iosSceneColdNewWindow,
     ]
 }
 
@@ -72,4 +73,33 @@ extension Rule {
         explanation:
             "An app that checks before opening a link (`link_check:`) opens its `fallback` URL (a web page, the store) when the check says no app can handle it, or gives up when it has none.",
         sources: [])
+}
+
+enum SceneSources {
+    static let matching = "[A] https://developer.apple.com/documentation/swiftui/scene/handlesexternalevents(matching:)"
+    static let preferring = "[A] https://developer.apple.com/documentation/swiftui/view/handlesexternalevents(preferring:allowing:)"
+    static let activation = "[A] https://developer.apple.com/documentation/uikit/uisceneactivationconditions"
+}
+
+extension Rule {
+    package static let iosSceneSwiftUIExternalEvents = Rule(
+        id: "ios.scene.swiftui-external-events", title: "iPad, SwiftUI: which open window receives the link",
+        versions: [.ios()],
+        explanation:
+            "With several windows open, SwiftUI sends a URL to the first open scene that prefers it (handlesExternalEvents(preferring:)), else to the first that allows it; if none does (also when no view uses the modifier) it creates a new scene — a new window — for it. Strings match when the event contains them; \"*\" matches everything.",
+        sources: [SceneSources.matching, SceneSources.preferring])
+
+    package static let iosSceneUIKitOpenScenes = Rule(
+        id: "ios.scene.uikit-open-scenes", title: "iPad, UIKit scenes: which open window receives the link",
+        versions: [.ios()],
+        explanation:
+            "UIKit routes an event to the scene whose activation conditions (prefersToActivate… / canActivate…) match the event's targetContentIdentifier. A plain URL carries none, and Apple does not say which open scene gets it; linksim gives it to the window in front and marks that as an assumption.",
+        sources: [SceneSources.activation])
+
+    package static let iosSceneColdNewWindow = Rule(
+        id: "ios.scene.cold-new-window", title: "A cold start has no open window: the link gets a new one",
+        versions: [.ios()],
+        explanation:
+            "When the app is not running none of its windows is open; the system creates a scene for the link (SwiftUI: the first WindowGroup without a matching condition; UIKit: scene(_:willConnectTo:options:)).",
+        sources: [SceneSources.matching, Sources.scheme])
 }

@@ -3,15 +3,16 @@
 extension ScenarioKeys {
     static let appSide = [
         "startup", "screen_state", "back_stack", "unknown_route", "framework", "pitfalls", "queries_schemes", "queries", "query_all_packages",
-        "link_check",
+        "link_check", "scenes",
     ]
+    static let openScene = ["name", "prefers", "allows"]
     static let linkCheck = ["api", "fallback"]
     static let packageQuery = ["package", "scheme"]
     static let routeAppSide = ["force_unwrap", "parents"]
     static let startup = ["phase", "ready_after", "early_links"]
     static let screenState = ["showing", "policy"]
     /// Facts of what the app did with the link, compared as text with `Landing.extra` (`navigation`, `back_stack`...).
-    static let appSideExpect = ["navigation", "back_stack", "routed_after"]
+    static let appSideExpect = ["navigation", "back_stack", "routed_after", "scene"]
 }
 
 extension ScenarioDecoder {
@@ -74,6 +75,18 @@ extension ScenarioDecoder {
             }
         }
         decodeQueries(map, into: &b.queries, what: what, platform: platform)
+        if let n = map["scenes"]?.value, let items = c.sequence(n, what: "\(what).scenes") {
+            b.scenes = items.enumerated().compactMap { i, item in
+                let sceneWhat = "\(what).scenes[\(i)]"
+                guard let m = c.mapping(item, what: sceneWhat, allowed: ScenarioKeys.openScene),
+                    let name = c.require(m, "name", in: sceneWhat, at: item.location).flatMap({ c.string($0, what: "\(sceneWhat).name") })
+                else { return nil }
+                var scene = OpenScene(name: name)
+                if let p = m["prefers"]?.value { scene.prefers = c.stringList(p, what: "\(sceneWhat).prefers") ?? [] }
+                if let a = m["allows"]?.value { scene.allows = c.stringList(a, what: "\(sceneWhat).allows") ?? [] }
+                return scene
+            }
+        }
         app.behaviour = b
     }
 

@@ -110,7 +110,7 @@ extension ScenarioDecoder {
         return app
     }
 
-    static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk", "queries_schemes"]
+    static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk", "queries_schemes", "scenes"]
     static let androidOnlyAppKeys = [
         "activities", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "target_sdk", "signing_sha256", "link_handling_allowed",
         "user_selected_domains", "domain_verification", "queries", "query_all_packages",

@@ -22,6 +22,12 @@ extension ScenarioWriter {
             out.line(2, "queries: [\(items.joined(separator: ", "))]")
         }
         if q.allPackages { out.line(2, "query_all_packages: true") }
+        if !b.scenes.isEmpty {
+            out.line(2, "scenes:")
+            for scene in b.scenes {
+                out.line(3, "- {name: \(quote(scene.name)), prefers: \(list(scene.prefers)), allows: \(list(scene.allows))}")
+            }
+        }
         if let check = q.linkCheck {
             out.line(2, "link_check: {api: \(check.api.rawValue)\(check.fallback.map { ", fallback: \(quote($0))" } ?? "")}")
         }
@@ -57,6 +63,10 @@ extension ScenarioSchema {
             "queries_schemes": list(string),
             "queries": list(object(ScenarioKeys.packageQuery, ["package": string, "scheme": string])),
             "query_all_packages": bool,
+            "scenes": list(
+                object(
+                    ScenarioKeys.openScene, ["name": string, "prefers": list(string), "allows": list(string)], required: ["name"],
+                    description: "an open iPad window, front first, with what it prefers or allows (handlesExternalEvents)")),
             "link_check": object(
                 ScenarioKeys.linkCheck, ["api": choice(names(LinkCheck.API.self)), "fallback": string], required: ["api"],
                 description: "the app checks before it opens a link itself (from: other_app, caller: this app)"),
