@@ -139,6 +139,7 @@ package enum Simulator {
                 rule: Rule.linksimAppLaunch)
             world.bringToForeground(i)
             if cold { world.apps[i].launchCount += 1 }
+            if cold { AppNavigation.coldStart(i, world: &world) }  // issue #18: the start-up clock and back stack
             world.apps[i].currentScreen = screen
             return Landing(kind: .app, app: app.id, screen: screen, params: [:])
 

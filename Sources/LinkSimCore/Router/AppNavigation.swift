@@ -99,7 +99,7 @@ enum AppNavigation {
         }
         // 1. Start-up: is navigation ready?
         if let startup = b.startup {
-            if cold { world.apps[index].navigationReadyAt = world.clock + startup.readyAfter }
+            if cold { coldStart(index, world: &world) }
             let readyAt = world.apps[index].navigationReadyAt ?? world.clock
             if readyAt > world.clock {
                 let wait = SimDuration(seconds: readyAt.secondsSinceEpoch - world.clock.secondsSinceEpoch)
@@ -196,6 +196,14 @@ enum AppNavigation {
         }
         if b.isModelled { landing.extra[navigationKey] = outcome.rawValue }
         return landing
+    }
+
+    /// A cold start (a link or the home-screen icon): navigation is ready `startup.ready_after` from now, and the
+    /// stack holds the home screen only.
+    static func coldStart(_ index: Int, world: inout World) {
+        let app = world.apps[index]
+        if let startup = app.behaviour.startup { world.apps[index].navigationReadyAt = world.clock + startup.readyAfter }
+        if app.behaviour.backStack != nil { world.apps[index].navigationStack = [app.homeScreen] }
     }
 
     private static func setStack(_ stack: [String], index: Int, landing: inout Landing, world: inout World) {
