@@ -118,6 +118,12 @@ import Testing
         "ios.ul.system-apps": "iOS 9+",
         "ios.ul.third-party-browser": "iOS 9+",
         "ios.ul.user-preference": "iOS 9+",
+        // issue #18 item 5 (the app side's APIs)
+        "ios.app.can-open-url-undeclared": "iOS 9+",
+        "ios.app.open-not-restricted": "iOS 9+",
+        "android.app.package-visibility": "Android API 30+",
+        "android.app.package-visible": "Android API 30+",
+        "android.app.start-activity-unaffected": "Android API 30+",
     ]
 
     /// The rules whose version cut-off the engine decides by (`Rule.applies(to:)` / `applies(toSDK:)`).
@@ -130,6 +136,7 @@ import Testing
         .androidApplinksDynamicRules, .androidApplinksShell, .androidApplinksPerFilter, .iosUlRedirectChainRadars,
         .deferredBranchNativelink, .deferredAdjustLinkme, .deferredIosPasteAlert, .deferredIosPasteBanner,
         .deferredMatchPrivateRelay,
+        .iosAppCanOpenURLUndeclared, .androidAppPackageVisibility,
     ]
 
     static func isBounded(_ rule: Rule) -> Bool { rule.versions.contains { $0.from != nil || $0.through != nil } }

@@ -139,6 +139,7 @@ package enum Simulator {
                 rule: Rule.linksimAppLaunch)
             world.bringToForeground(i)
             if cold { world.apps[i].launchCount += 1 }
+            if cold { AppNavigation.coldStart(i, world: &world) }  // issue #18: the start-up clock and back stack
             world.apps[i].currentScreen = screen
             return Landing(kind: .app, app: app.id, screen: screen, params: [:])
 
@@ -177,6 +178,8 @@ enum LinkTap {
         let onPage = tap.page.map { " on \($0)" } ?? ""
         let verb = tap.from.isAddressBar ? "The user types" : (tap.gesture == .script ? "A page script opens" : "The user taps")
         trace.add(surface, "\(verb) \(tap.url)\(tap.from.isAddressBar ? " in the address bar" : onPage)\(gesture)")
+        // issue #18 item 5 (app side): an app that checks canOpenURL / resolveActivity before it opens the link.
+        if let landing = AppOpensLink.checkFirst(tap, world: &world, trace: &trace) { return landing }
         guard let parts = URLParts(tap.url) else {
             trace.add(surface, "\(tap.url) is not a URL; nothing happens")
             return Landing(kind: .nowhere)
