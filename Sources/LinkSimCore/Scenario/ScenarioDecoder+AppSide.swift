@@ -47,7 +47,10 @@ extension ScenarioDecoder {
                 } else if map["lifecycle"] == nil {
                     app.lifecycle = .swiftui
                 } else if app.lifecycle != .swiftui {
-                    c.error(entry.value.location, "`\(what).framework: swiftui` needs `lifecycle: swiftui` (got \(app.lifecycle.rawValue))")
+                    c.warn(
+                        entry.value.location,
+                        "`\(what).framework: swiftui` goes with `lifecycle: swiftui`; with lifecycle \(app.lifecycle.rawValue) the app receives links as a \(app.lifecycle.rawValue) app"
+                    )
                 }
             }
         }
