@@ -34,6 +34,9 @@ struct World {
     /// Every version of what the servers served, oldest first (the first is the scenario's `web`).
     var webHistory: [WebVersion]
     let providers: Providers
+    /// Android: provider domains whose assetlinks.json the link provider serves (the scenario's `web`
+    /// does not list them).
+    var providerHosted: Set<String> = []
     var clock: SimInstant
     /// The scenario's start time (the CDN model measures from it).
     let start: SimInstant
@@ -49,7 +52,10 @@ struct World {
         device = scenario.device
         apps = scenario.apps
         web = scenario.web
-        webHistory = [WebVersion(since: scenario.clock, web: scenario.web, changedHosts: [])]
+        if scenario.device.platform == .android {
+            providerHosted = ProviderHosting.hostAssetLinks(web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock)
+        }
+        webHistory = [WebVersion(since: scenario.clock, web: web, changedHosts: [])]
         providers = scenario.providers
         clock = scenario.clock
         start = scenario.clock

@@ -3,7 +3,8 @@ package enum RuleCatalog {
     package static let all: [Rule] =
         SchemeRules.all + UniversalLinkRules.all + IOSAASARules.all
         + AndroidFilterRules.all + AppLinkRules.all + DeferredRules.all
-        + RealFileRules.all + QAToolRules.all + AppsFlyerDetailRules.all + ServerDetailRules.all + ChooserDefaultRules.all + LandingPageRules.all
+        + RealFileRules.all + AppSideRules.all + QAToolRules.all + AppsFlyerDetailRules.all + ServerDetailRules.all
+        + ChooserDefaultRules.all + LandingPageRules.all
 
     private static let byID: [String: Rule] = Dictionary(all.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 
