@@ -134,8 +134,35 @@ enum AppNavigation {
                         app.name, "\(state.displayName.capitalizedFirst) is on screen; the app dismisses it and routes the link",
                         rule: Rule.linksimAppScreenDismiss)
                     world.apps[index].screenStateCleared = true
-                case .queue, .confirm:
-                    let queue = state.policy == .queue
+                case .queue where state.doneAfter != nil:
+                    let after = state.doneAfter ?? SimDuration(seconds: 0)
+                    trace.add(
+                        app.name,
+                        "\(state.displayName.capitalizedFirst) is on screen; the app keeps the link until it is done — after \(after) — and routes it then",
+                        rule: Rule.linksimAppScreenQueue)
+                    world.apps[index].screenStateCleared = true
+                    outcome = .replayed
+                    landing.extra[routedAfterKey] = after.description
+                case .confirm:
+                    trace.add(
+                        app.name,
+                        "\(state.displayName.capitalizedFirst) is on screen; the app asks the user “Leave \(previousScreen)?” before it routes the link",
+                        rule: Rule.linksimAppScreenConfirm)
+                    world.apps[index].currentScreen = previousScreen
+                    var asking = landing
+                    asking.screen = previousScreen
+                    asking.params = [:]
+                    asking.extra[navigationKey] = Outcome.confirm.rawValue
+                    asking.extra.removeValue(forKey: routedAfterKey)
+                    var pending = PendingDecision(
+                        kind: .appConfirm, url: url, candidates: [app.id], stayBrowser: nil, stayURL: nil, tap: Tap(url: url, from: .otherApp),
+                        cancelRule: Rule.linksimAppScreenConfirm)
+                    pending.appLanding = asking
+                    pending.appLinkKind = kind
+                    world.pending = pending
+                    return Landing(kind: .prompt, app: app.id, url: url, options: ["open", "cancel"])
+                case .queue:
+                    let queue = true
                     trace.add(
                         app.name,
                         queue
@@ -264,6 +291,25 @@ enum AppNavigation {
         handed.extra[navigationKey] = Outcome.handedToSystem.rawValue
         return handed
     }
+    /// The user answers the app's own “Leave this screen?”: Open routes the link now, Cancel keeps the
+    /// screen and the link is dropped.
+    static func answerConfirm(_ pending: PendingDecision, open: Bool, world: inout World, trace: inout TraceRecorder) -> Landing {
+        guard let asking = pending.appLanding, let appID = asking.app, let index = world.index(of: appID) else { return Landing(kind: .nowhere) }
+        let app = world.apps[index]
+        let previous = asking.screen ?? app.homeScreen
+        guard open else {
+            trace.add("User", "Taps Cancel in \(app.name)'s dialog: the app stays on \(previous) and drops the link", rule: Rule.linksimAppScreenConfirm)
+            var stayed = asking
+            stayed.extra[navigationKey] = Outcome.dropped.rawValue
+            return stayed
+        }
+        trace.add("User", "Taps Open in \(app.name)'s dialog: the app leaves \(previous) and routes the link", rule: Rule.linksimAppScreenConfirm)
+        world.apps[index].screenStateCleared = true
+        return route(
+            index, url: pending.url, kind: pending.appLinkKind ?? .customScheme, cold: false, previousScreen: previous, landing: asking,
+            world: &world, trace: &trace)
+    }
+
 }
 
 extension String {
