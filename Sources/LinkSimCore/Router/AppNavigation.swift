@@ -86,9 +86,11 @@ enum AppNavigation {
     }
 
     /// Routes a delivered link with the app's readiness, screen state, router and back-stack policy.
+    /// `sdk`: the screen a deep-link SDK's callback already chose (AppsFlyer, Branch…) — the app's readiness,
+    /// screen state and back stack still apply to it; only the URL router is skipped.
     static func route(
         _ index: Int, url: String, kind: AppDelivery.LinkKind, cold: Bool, previousScreen: String, landing base: Landing,
-        world: inout World, trace: inout TraceRecorder
+        sdk: SDKRoutedLink? = nil, world: inout World, trace: inout TraceRecorder
     ) -> Landing {
         let app = world.apps[index]
         let b = app.behaviour
@@ -178,7 +180,15 @@ enum AppNavigation {
                 }
             }
         }
-        // 3. The router.
+        // 3. The router (or the SDK's choice).
+        if let sdk {
+            world.apps[index].currentScreen = sdk.screen
+            landing.screen = sdk.screen
+            landing.params = sdk.params
+            return finish(
+                index, screen: sdk.screen, parents: nil, cold: cold, previousScreen: previousScreen, outcome: outcome, landing: landing, world: &world,
+                trace: &trace)
+        }
         let routed = AppRouter.route(url, in: app, webLink: kind != .customScheme)
         for rejection in routed.rejections {
             trace.add(app.name, "The route \(rejection), so it does not match", rule: Rule.linksimRouterConstraint)
@@ -202,6 +212,19 @@ enum AppNavigation {
         world.apps[index].currentScreen = screen
         landing.screen = screen
         landing.params = routed.params
+        return finish(
+            index, screen: screen, parents: routed.route?.parents, cold: cold, previousScreen: previousScreen, outcome: outcome, landing: landing,
+            world: &world, trace: &trace)
+    }
+
+    /// Step 4: the back stack after the link, and the navigation outcome the landing reports.
+    private static func finish(
+        _ index: Int, screen: String, parents: [String]?, cold: Bool, previousScreen: String, outcome: Outcome, landing base: Landing,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
+        let app = world.apps[index]
+        let b = app.behaviour
+        var landing = base
         // 4. The back stack.
         if let policy = b.backStack {
             let before = cold ? [app.homeScreen] : (app.navigationStack ?? [app.homeScreen, previousScreen].uniquedAdjacent)
@@ -209,7 +232,7 @@ enum AppNavigation {
             switch policy {
             case .push: stack = before + [screen]
             case .reset: stack = screen == app.homeScreen ? [screen] : [app.homeScreen, screen]
-            case .synthetic: stack = ([app.homeScreen] + (routed.route?.parents ?? []) + [screen]).uniquedAdjacent
+            case .synthetic: stack = ([app.homeScreen] + (parents ?? []) + [screen]).uniquedAdjacent
             }
             let rule: Rule =
                 switch policy {
