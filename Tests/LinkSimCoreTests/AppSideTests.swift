@@ -123,12 +123,39 @@ import Testing
         #expect(warned?.warnings.first?.description.contains("goes with `lifecycle: swiftui`") == true)
     }
 
+    /// `confirm` waits for the user's answer in the app's own dialog; `queue` with `done_after` routes when done.
+    @Test func screenStateAnswersAndDoneAfter() throws {
+        let confirm =
+            Self.iosApp("current_screen: Sell\nscreen_state: {showing: process, policy: confirm}") + """
+
+                actions:
+                  - tap: shopapp://product/1
+                    from: messages
+                  - answer: cancel
+                  - tap: shopapp://product/2
+                    from: messages
+                  - answer: open
+                  - answer: open
+                """
+        let r = try simulate(confirm)
+        #expect(r[0].landing?.kind == .prompt && r[0].landing?.options == ["open", "cancel"])
+        #expect(r[1].landing?.screen == "Sell" && r[1].landing?.extra["navigation"] == "dropped")
+        #expect(r[2].landing?.kind == .prompt)
+        #expect(r[3].landing?.screen == "ProductDetail" && r[3].landing?.params?["id"] == "2")
+        #expect(r[4].rules.contains(Rule.linksimAnswerNothingPending.id))
+        let done = try simulate(Self.iosApp("screen_state: {showing: modal, policy: queue, done_after: 8s}") + Self.oneTap)[0]
+        #expect(done.landing?.screen == "ProductDetail" && done.landing?.extra["routed_after"] == "8s")
+        #expect(done.landing?.extra["navigation"] == "replayed")
+        let ignored = try loadScenario(Self.iosApp("screen_state: {showing: modal, policy: dismiss, done_after: 8s}") + Self.oneTap)
+        #expect(ignored.warnings.first?.description.contains("only matters with `policy: queue`") == true)
+    }
+
     @Test func writerRoundTripsEveryAppSideKey() throws {
         let text =
             Self.iosApp(
                 """
                 startup: {phase: login, ready_after: 5s, early_links: drop}
-                screen_state: {showing: form, policy: confirm}
+                screen_state: {showing: form, policy: queue, done_after: 1m}
                 back_stack: synthetic
                 unknown_route: browser
                 framework: react_native

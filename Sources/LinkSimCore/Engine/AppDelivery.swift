@@ -129,7 +129,11 @@ enum AppDelivery {
                 kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
                 callback: callback.rawValue, delivered: true)
             landing.extra = routed.extra
-            return landing
+            guard app.behaviour.isModelled else { return landing }
+            // The SDK's callback navigates like any other code in the app: readiness, screen state, back stack.
+            return AppNavigation.route(
+                index, url: url, kind: kind, cold: cold, previousScreen: previousScreen, landing: landing, sdk: routed,
+                world: &world, trace: &trace)
         }
         let delivered = Landing(
             kind: .app, app: app.id, screen: nil, params: [:], via: kind.via, callback: callback.rawValue, delivered: true)

@@ -291,6 +291,15 @@ enum PendingAnswer {
         }
 
         switch pending.kind {
+        case .appConfirm:
+            switch answer {
+            case .open, .cancel: return AppNavigation.answerConfirm(pending, open: answer == .open, world: &world, trace: &trace)
+            default:
+                trace.add(
+                    "User", "“\(answer)” is not an answer this dialog offers (Open or Cancel); the dialog is dismissed",
+                    rule: Rule.linksimAnswerNothingPending)
+                return Landing(kind: .nowhere)
+            }
         case .pastePrompt(let firstLaunch):
             return FirstOpen.answerPastePrompt(pending, firstLaunch: firstLaunch, answer: answer, world: &world, trace: &trace)
         case .safariSchemePrompt, .appOpenPrompt, .chromeExternalPrompt:

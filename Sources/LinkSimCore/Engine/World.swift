@@ -11,6 +11,8 @@ package struct PendingDecision: Sendable, Equatable {
         case chooser
         /// iOS 16+ “Allow Paste” alert raised by a deep-link SDK reading the pasteboard on first launch.
         case pastePrompt(firstLaunch: Bool)
+        /// The app's own “Leave this screen?” before it routes a link (`screen_state` policy `confirm`).
+        case appConfirm
     }
     package var kind: Kind
     package var url: String
@@ -24,6 +26,9 @@ package struct PendingDecision: Sendable, Equatable {
     package var cancelRule: Rule?
     /// When the link is a provider's URI-scheme fallback: the SDK data to deliver with it.
     var providerLink: ProviderLinkContext? = nil
+    /// `appConfirm`: the app's landing while it asks, and the link kind to route on “open”.
+    var appLanding: Landing? = nil
+    var appLinkKind: AppDelivery.LinkKind? = nil
 }
 
 /// The mutable state the actions change, plus the scenario's fixed parts.

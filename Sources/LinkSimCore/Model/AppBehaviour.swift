@@ -47,10 +47,14 @@ package struct ScreenState: Sendable, Equatable {
 
     package var kind: Kind
     package var policy: Policy
+    /// `queue`: how long after the link arrives the user is done (closes the modal, finishes the form, the
+    /// process ends); the app then routes the link. nil: not within the scenario.
+    package var doneAfter: SimDuration?
 
-    package init(kind: Kind, policy: Policy) {
+    package init(kind: Kind, policy: Policy, doneAfter: SimDuration? = nil) {
         self.kind = kind
         self.policy = policy
+        self.doneAfter = doneAfter
     }
 
     package var displayName: String {

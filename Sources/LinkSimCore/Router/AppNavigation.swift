@@ -86,9 +86,11 @@ enum AppNavigation {
     }
 
     /// Routes a delivered link with the app's readiness, screen state, router and back-stack policy.
+    /// `sdk`: the screen a deep-link SDK's callback already chose (AppsFlyer, Branch…) — the app's readiness,
+    /// screen state and back stack still apply to it; only the URL router is skipped.
     static func route(
         _ index: Int, url: String, kind: AppDelivery.LinkKind, cold: Bool, previousScreen: String, landing base: Landing,
-        world: inout World, trace: inout TraceRecorder
+        sdk: SDKRoutedLink? = nil, world: inout World, trace: inout TraceRecorder
     ) -> Landing {
         let app = world.apps[index]
         let b = app.behaviour
@@ -134,8 +136,35 @@ enum AppNavigation {
                         app.name, "\(state.displayName.capitalizedFirst) is on screen; the app dismisses it and routes the link",
                         rule: Rule.linksimAppScreenDismiss)
                     world.apps[index].screenStateCleared = true
-                case .queue, .confirm:
-                    let queue = state.policy == .queue
+                case .queue where state.doneAfter != nil:
+                    let after = state.doneAfter ?? SimDuration(seconds: 0)
+                    trace.add(
+                        app.name,
+                        "\(state.displayName.capitalizedFirst) is on screen; the app keeps the link until it is done — after \(after) — and routes it then",
+                        rule: Rule.linksimAppScreenQueue)
+                    world.apps[index].screenStateCleared = true
+                    outcome = .replayed
+                    landing.extra[routedAfterKey] = after.description
+                case .confirm:
+                    trace.add(
+                        app.name,
+                        "\(state.displayName.capitalizedFirst) is on screen; the app asks the user “Leave \(previousScreen)?” before it routes the link",
+                        rule: Rule.linksimAppScreenConfirm)
+                    world.apps[index].currentScreen = previousScreen
+                    var asking = landing
+                    asking.screen = previousScreen
+                    asking.params = [:]
+                    asking.extra[navigationKey] = Outcome.confirm.rawValue
+                    asking.extra.removeValue(forKey: routedAfterKey)
+                    var pending = PendingDecision(
+                        kind: .appConfirm, url: url, candidates: [app.id], stayBrowser: nil, stayURL: nil, tap: Tap(url: url, from: .otherApp),
+                        cancelRule: Rule.linksimAppScreenConfirm)
+                    pending.appLanding = asking
+                    pending.appLinkKind = kind
+                    world.pending = pending
+                    return Landing(kind: .prompt, app: app.id, url: url, options: ["open", "cancel"])
+                case .queue:
+                    let queue = true
                     trace.add(
                         app.name,
                         queue
@@ -151,7 +180,15 @@ enum AppNavigation {
                 }
             }
         }
-        // 3. The router.
+        // 3. The router (or the SDK's choice).
+        if let sdk {
+            world.apps[index].currentScreen = sdk.screen
+            landing.screen = sdk.screen
+            landing.params = sdk.params
+            return finish(
+                index, screen: sdk.screen, parents: nil, cold: cold, previousScreen: previousScreen, outcome: outcome, landing: landing, world: &world,
+                trace: &trace)
+        }
         let routed = AppRouter.route(url, in: app, webLink: kind != .customScheme)
         for rejection in routed.rejections {
             trace.add(app.name, "The route \(rejection), so it does not match", rule: Rule.linksimRouterConstraint)
@@ -175,6 +212,19 @@ enum AppNavigation {
         world.apps[index].currentScreen = screen
         landing.screen = screen
         landing.params = routed.params
+        return finish(
+            index, screen: screen, parents: routed.route?.parents, cold: cold, previousScreen: previousScreen, outcome: outcome, landing: landing,
+            world: &world, trace: &trace)
+    }
+
+    /// Step 4: the back stack after the link, and the navigation outcome the landing reports.
+    private static func finish(
+        _ index: Int, screen: String, parents: [String]?, cold: Bool, previousScreen: String, outcome: Outcome, landing base: Landing,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
+        let app = world.apps[index]
+        let b = app.behaviour
+        var landing = base
         // 4. The back stack.
         if let policy = b.backStack {
             let before = cold ? [app.homeScreen] : (app.navigationStack ?? [app.homeScreen, previousScreen].uniquedAdjacent)
@@ -182,7 +232,7 @@ enum AppNavigation {
             switch policy {
             case .push: stack = before + [screen]
             case .reset: stack = screen == app.homeScreen ? [screen] : [app.homeScreen, screen]
-            case .synthetic: stack = ([app.homeScreen] + (routed.route?.parents ?? []) + [screen]).uniquedAdjacent
+            case .synthetic: stack = ([app.homeScreen] + (parents ?? []) + [screen]).uniquedAdjacent
             }
             let rule: Rule =
                 switch policy {
@@ -264,6 +314,25 @@ enum AppNavigation {
         handed.extra[navigationKey] = Outcome.handedToSystem.rawValue
         return handed
     }
+    /// The user answers the app's own “Leave this screen?”: Open routes the link now, Cancel keeps the
+    /// screen and the link is dropped.
+    static func answerConfirm(_ pending: PendingDecision, open: Bool, world: inout World, trace: inout TraceRecorder) -> Landing {
+        guard let asking = pending.appLanding, let appID = asking.app, let index = world.index(of: appID) else { return Landing(kind: .nowhere) }
+        let app = world.apps[index]
+        let previous = asking.screen ?? app.homeScreen
+        guard open else {
+            trace.add("User", "Taps Cancel in \(app.name)'s dialog: the app stays on \(previous) and drops the link", rule: Rule.linksimAppScreenConfirm)
+            var stayed = asking
+            stayed.extra[navigationKey] = Outcome.dropped.rawValue
+            return stayed
+        }
+        trace.add("User", "Taps Open in \(app.name)'s dialog: the app leaves \(previous) and routes the link", rule: Rule.linksimAppScreenConfirm)
+        world.apps[index].screenStateCleared = true
+        return route(
+            index, url: pending.url, kind: pending.appLinkKind ?? .customScheme, cold: false, previousScreen: previous, landing: asking,
+            world: &world, trace: &trace)
+    }
+
 }
 
 extension String {

@@ -64,14 +64,14 @@ extension Rule {
         id: "linksim.app.screen-queue", title: "The app keeps the link until the modal, form or process is done",
         versions: both,
         explanation:
-            "The app does not interrupt what is on screen: it keeps the link and routes it after the user closes the modal, finishes the form or the process ends. Until then the user sees the screen they were on.",
+            "The app does not interrupt what is on screen: it keeps the link and routes it after the user closes the modal, finishes the form or the process ends (`screen_state.done_after`). Until then the user sees the screen they were on.",
         sources: [AppSideSources.seedAppState])
 
     package static let linksimAppScreenConfirm = Rule(
         id: "linksim.app.screen-confirm", title: "The app asks before leaving what is on screen",
         versions: both,
         explanation:
-            "The app shows its own confirmation (\"Leave this form?\") over the current screen. Where the link finally goes depends on the user's answer inside the app, which linksim does not simulate.",
+            "The app shows its own confirmation (\"Leave this form?\") over the current screen and the link waits for the answer: Open routes it, Cancel keeps the screen and drops the link (the scenario's next `answer`).",
         sources: [AppSideSources.seedAppState])
 
     package static let linksimAppScreenGoneCold = Rule(

@@ -10,7 +10,7 @@ extension ScenarioKeys {
     static let packageQuery = ["package", "scheme"]
     static let routeAppSide = ["force_unwrap", "parents"]
     static let startup = ["phase", "ready_after", "early_links"]
-    static let screenState = ["showing", "policy"]
+    static let screenState = ["showing", "policy", "done_after"]
     /// Facts of what the app did with the link, compared as text with `Landing.extra` (`navigation`, `back_stack`...).
     static let appSideExpect = ["navigation", "back_stack", "routed_after", "scene"]
 }
@@ -33,7 +33,11 @@ extension ScenarioDecoder {
                 .flatMap { c.choice($0, what: "\(what).screen_state.showing", as: ScreenState.Kind.self) }
             let policy = c.require(m, "policy", in: "\(what).screen_state", at: n.location)
                 .flatMap { c.choice($0, what: "\(what).screen_state.policy", as: ScreenState.Policy.self) }
-            if let kind, let policy { b.screenState = ScreenState(kind: kind, policy: policy) }
+            let doneAfter = m["done_after"].flatMap { c.duration($0.value, what: "\(what).screen_state.done_after") }
+            if let entry = m["done_after"], policy != nil, policy != .queue {
+                c.warn(entry.keyLocation, "`\(what).screen_state.done_after` only matters with `policy: queue`; it has no effect here")
+            }
+            if let kind, let policy { b.screenState = ScreenState(kind: kind, policy: policy, doneAfter: doneAfter) }
         }
         if let n = map["back_stack"]?.value { b.backStack = c.choice(n, what: "\(what).back_stack", as: BackStackPolicy.self) }
         if let n = map["unknown_route"]?.value, let v = c.choice(n, what: "\(what).unknown_route", as: UnknownRoutePolicy.self) {

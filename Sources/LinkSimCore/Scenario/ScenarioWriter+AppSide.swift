@@ -5,7 +5,10 @@ extension ScenarioWriter {
             out.line(
                 2, "startup: {phase: \(startup.phase.rawValue), ready_after: \(startup.readyAfter), early_links: \(startup.earlyLinks.rawValue)}")
         }
-        if let state = b.screenState { out.line(2, "screen_state: {showing: \(state.kind.rawValue), policy: \(state.policy.rawValue)}") }
+        if let state = b.screenState {
+            let done = state.doneAfter.map { ", done_after: \($0)" } ?? ""
+            out.line(2, "screen_state: {showing: \(state.kind.rawValue), policy: \(state.policy.rawValue)\(done)}")
+        }
         if let stack = b.backStack { out.line(2, "back_stack: \(stack.rawValue)") }
         if b.unknownRoute != .home { out.line(2, "unknown_route: \(b.unknownRoute.rawValue)") }
         if b.framework != .native { out.line(2, "framework: \(b.framework.rawValue)") }
@@ -54,7 +57,7 @@ extension ScenarioSchema {
                 ], description: "the app's start-up before navigation is ready"),
             "screen_state": object(
                 ScenarioKeys.screenState,
-                ["showing": choice(names(ScreenState.Kind.self)), "policy": choice(names(ScreenState.Policy.self))],
+                ["showing": choice(names(ScreenState.Kind.self)), "policy": choice(names(ScreenState.Policy.self)), "done_after": duration],
                 required: ["showing", "policy"], description: "what is on screen when a link arrives warm"),
             "back_stack": choice(names(BackStackPolicy.self), "the navigation stack after a deep link (the landing shows it)"),
             "unknown_route": choice(names(UnknownRoutePolicy.self), "what the router does with a link no route matches"),
