@@ -42,6 +42,14 @@ import Testing
         #expect(slow.landing?.kind == .store)
     }
 
+    @Test func beforeIOS9SafariDoesNotAsk() throws {
+        let text = Self.scenario(page: "{try: \"shopapp://p/1\", fallback: \"https://apps.apple.com/app/id1\"}")
+            .replacingOccurrences(of: "os: \"17.4\"", with: "os: \"8.4\"")
+        let r = try simulate(text)[0]
+        #expect(r.landing?.kind == .app && !r.rules.contains(Rule.iosSchemeSafariPrompt.id))
+        #expect(r.rules.contains(Rule.iosSchemeNoPromptBefore9.id))
+    }
+
     @Test func aWebFallbackShowsThePage() throws {
         let r = try simulate(
             Self.scenario(page: "{try: \"shopapp://p/1\", fallback: \"https://shop.example.com/web/1\"}", state: "not_installed"))[0]

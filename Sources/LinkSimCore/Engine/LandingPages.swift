@@ -42,25 +42,36 @@ enum LandingPages {
         }
         let app = world.apps[appIndex]
         // The script's navigation has no user gesture: Safari asks “Open in …?”, Chrome “Continue to …?”.
-        let prompt = world.device.platform == .ios ? "“Open in “\(app.name)”?”" : "“Continue to \(app.name)?”"
-        let promptRule = world.device.platform == .ios ? Rule.iosSchemeSafariPrompt : Rule.androidChromeExternalProtocolPrompt
-        trace.add(shown, "The scheme navigation makes \(shown) ask \(prompt); the timer keeps running behind the prompt", rule: promptRule)
-        let appInFront = page.promptAnswerMs + page.switchMs
+        // Before iOS 9 Safari opened a scheme without asking.
+        let asks = !(world.device.platform == .ios && Rule.iosSchemeNoPromptBefore9.applies(to: world.device.os))
+        let answerMs = asks ? page.promptAnswerMs : 0
+        if asks {
+            let prompt = world.device.platform == .ios ? "“Open in “\(app.name)”?”" : "“Continue to \(app.name)?”"
+            let promptRule = world.device.platform == .ios ? Rule.iosSchemeSafariPrompt : Rule.androidChromeExternalProtocolPrompt
+            trace.add(shown, "The scheme navigation makes \(shown) ask \(prompt); the timer keeps running behind the prompt", rule: promptRule)
+        } else {
+            trace.add(shown, "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking", rule: Rule.iosSchemeNoPromptBefore9)
+        }
+        let appInFront = answerMs + page.switchMs
         if appInFront < page.timerMs {
             trace.add(
                 "User",
-                "Taps Open after \(page.promptAnswerMs) ms; \(app.name) is in front \(page.switchMs) ms later (\(appInFront) ms), before the \(page.timerMs) ms timer: the page is hidden and the app opens",
+                asks
+                    ? "Taps Open after \(page.promptAnswerMs) ms; \(app.name) is in front \(page.switchMs) ms later (\(appInFront) ms), before the \(page.timerMs) ms timer: the page is hidden and the app opens"
+                    : "\(app.name) is in front after \(page.switchMs) ms, before the \(page.timerMs) ms timer: the page is hidden and the app opens",
                 rule: Rule.webJsFallbackRace, assumption: race)
             var landing = AppDelivery.open(appIndex, url: page.tryURL, kind: .customScheme, world: &world, trace: &trace)
             landing.extra["fallback_race"] = "app"
             return landing
         }
         let why =
-            page.promptAnswerMs >= page.timerMs
+            answerMs >= page.timerMs
             ? "the user has not answered the prompt after \(page.timerMs) ms"
-            : "the user tapped Open after \(page.promptAnswerMs) ms, but the device needs \(page.switchMs) ms more to bring \(app.name) up (a slow device)"
+            : (asks
+                ? "the user tapped Open after \(page.promptAnswerMs) ms, but the device needs \(page.switchMs) ms more to bring \(app.name) up (a slow device)"
+                : "the device needs \(page.switchMs) ms to bring \(app.name) up (a slow device)")
         trace.add(
-            shown, "The timer fires first — \(why): the page goes to \(page.fallback) and the prompt goes with it",
+            shown, "The timer fires first — \(why): the page goes to \(page.fallback)\(asks ? " and the prompt goes with it" : "")",
             rule: Rule.webJsFallbackRace, assumption: race)
         var landing = fallback(page, browser: browser, appID: app.id, world: world, trace: &trace)
         landing.extra["fallback_race"] = "timer"
