@@ -99,6 +99,11 @@ import Testing
         #expect(full.landing?.app != "com.example.shop.Clip" && full.rules.contains(Rule.iosAppClipCard.id))
     }
 
+    @Test func anUnknownParentIsUnknown() throws {
+        let r = try simulate(Self.clip().replacingOccurrences(of: "parent: com.example.shop,", with: "parent: com.example.nope,"))[0]
+        #expect(r.landing?.kind == .unknown)
+    }
+
     @Test func appClipNeedsParentAndClip() {
         let d = diagnostics(Self.clip().replacingOccurrences(of: "parent: com.example.shop, ", with: ""))
         #expect(d.first?.contains("parent") == true)

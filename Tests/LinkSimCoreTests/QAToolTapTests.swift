@@ -63,6 +63,14 @@ import Testing
         #expect(!r.trace.contains { $0.summary.hasPrefix("Note:") })
     }
 
+    @Test func adbReachesAFilterWithoutBrowsableThatATapCannot() throws {
+        let text = Self.android.replacingOccurrences(of: "categories: [DEFAULT, BROWSABLE]", with: "categories: [DEFAULT]")
+        let adb = try simulate(text + "\ntap: shopapp://shop.example.com/p\nfrom: adb\napp: com.example.shop\n")[0]
+        #expect(adb.landing?.kind == .app && adb.rules.contains(Rule.androidFilterBrowsableRequired.id))
+        let tap = try simulate(text + "\ntap: shopapp://shop.example.com/p\nfrom: messages\n")[0]
+        #expect(tap.landing?.kind != .app)
+    }
+
     @Test func simctlSchemeAsksThenOpens() throws {
         let results = try simulate(
             Self.ios

@@ -11,14 +11,19 @@ enum AppClips {
         else { return nil }
         // Address bars and in-page loads never invoke a clip; the card comes with a tap the system handles.
         guard [.notes, .messages, .mail, .qrCode, .safari, .otherApp].contains(tap.from) else { return nil }
-        if let parent = world.index(of: experience.parent), world.apps[parent].state.isInstalled {
+        guard let parent = world.index(of: experience.parent) else {
+            let reason = "web.\(host).app_clip.parent `\(experience.parent)` is not an app in the scenario, so the clip's team ID is unknown"
+            trace.add("linksim", "Unknown: \(reason)", rule: Rule.linksimNotModelled)
+            return .unknown(reason)
+        }
+        if world.apps[parent].state.isInstalled {
             trace.add(
                 "iOS",
                 "\(tap.url) is an App Clip experience, but the full app \(world.apps[parent].name) is installed: it replaces the clip, and the link goes to it",
                 rule: Rule.iosAppClipCard)
             return nil
         }
-        let teamID = world.index(of: experience.parent).flatMap { world.apps[$0].teamID }
+        let teamID = world.apps[parent].teamID
         let clipID = "\(teamID ?? "TEAMID").\(experience.clip)"
         let listed = appClipsListed(in: world.web[host]?.aasa)
         guard let listed, listed.contains(clipID) else {
@@ -32,7 +37,7 @@ enum AppClips {
             "iOS", "\(host)'s AASA lists \(clipID) in appclips.apps and the full app is not installed: iOS shows the App Clip card; the user taps Open",
             rule: Rule.iosAppClipCard,
             assumption: "assumption: the user opens the card in the same action (a scenario cannot answer the card yet)")
-        let routed = world.index(of: experience.parent).map { AppRouter.route(tap.url, in: world.apps[$0], webLink: true) }
+        let routed: AppRouter.Outcome? = AppRouter.route(tap.url, in: world.apps[parent], webLink: true)
         trace.add(
             experience.clip,
             "The clip launches with the invocation URL (NSUserActivityTypeBrowsingWeb)\(routed?.route.map { " and shows \($0.screen)" } ?? "")",

@@ -43,7 +43,16 @@ enum QATaps {
             trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
             return .unknown(reason)
         }
-        guard let handler = search.handlers.first(where: { $0.appIndex == index }) else {
+        var handler = search.handlers.first { $0.appIndex == index }
+        if handler == nil, let loose = matchWithoutBrowsable(index, url: tap.url, world: world) {
+            // adb adds no BROWSABLE category, so a filter that lacks it still matches the shell's intent.
+            trace.add(
+                "Android",
+                "\(loose.activity.qualifiedName(package: app.package))'s filter has no BROWSABLE category; adb's intent has none either, so it matches here — a link tapped in a browser or another app would not reach it",
+                rule: Rule.androidFilterBrowsableRequired)
+            handler = loose
+        }
+        guard let handler else {
             for step in search.steps where step.summary.hasPrefix(app.name) || step.rule != nil { trace.append(step) }
             trace.add(
                 "Android", "No activity of \(package) matches \(tap.url); am cannot start it", rule: Rule.androidAdbExplicitPackage,
@@ -70,6 +79,25 @@ enum QATaps {
         return AppDelivery.open(
             index, url: tap.url, kind: parts.isWeb ? .appLink : .customScheme, activity: handler.activity, starter: .otherApp,
             world: &world, trace: &trace)
+    }
+
+    /// The handler of `index` when its VIEW filters that lack BROWSABLE are given it (what the shell's
+    /// intent, which carries no BROWSABLE, can still match); nil when none matches either way.
+    private static func matchWithoutBrowsable(_ index: Int, url: String, world: World) -> CustomSchemeResolver.Handler? {
+        let browsable = "android.intent.category.BROWSABLE"
+        var loose = world
+        var changed = false
+        for a in loose.apps[index].activities.indices {
+            for f in loose.apps[index].activities[a].intentFilters.indices
+            where !loose.apps[index].activities[a].intentFilters[f].categories.contains(browsable) {
+                loose.apps[index].activities[a].intentFilters[f].categories.append(browsable)
+                changed = true
+            }
+        }
+        guard changed, let found = AndroidHandlers.search(url: url, world: loose, caller: nil).handlers.first(where: { $0.appIndex == index }),
+            let original = world.apps[index].activities.first(where: { $0.name == found.activity.name })
+        else { return nil }
+        return CustomSchemeResolver.Handler(appIndex: index, activity: original, filterIndex: found.filterIndex)
     }
 
     private static func describe(_ resolution: AndroidWebResolver.Resolution, world: World) -> String {
