@@ -56,3 +56,16 @@ struct MatchedURLParts {
         fragment = url.fragment
     }
 }
+
+/// The sentences of one component's explanation, written straight into one string separated by
+/// spaces (what `[String].joined(separator: " ")` gave, without the array).
+struct ExplanationLines {
+    private(set) var text = ""
+    private var started = false
+
+    mutating func append(_ line: String) {
+        if started { text += " " }
+        started = true
+        text += line
+    }
+}

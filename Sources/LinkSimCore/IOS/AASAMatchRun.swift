@@ -249,7 +249,7 @@ struct MatchRun {
 
     func check(_ component: EffectiveComponent, parts: MatchedURLParts) -> Outcome {
         var notes: [AASAMatchStep] = []
-        var lines: [String] = []
+        var lines = ExplanationLines()
         if !component.ignoredKeys.isEmpty {
             let keys = component.ignoredKeys.map { "\"\($0)\"" }.joined(separator: ", ")
             notes.append(
@@ -307,7 +307,7 @@ struct MatchRun {
         if !path.matched {
             lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" does not match \(pathLabel).")
             return Outcome(
-                matched: false, explanation: lines.joined(separator: " "),
+                matched: false, explanation: lines.text,
                 failedRule: Rule.iosAasaPatternWildcards,
                 notes: notes)
         }
@@ -334,7 +334,7 @@ struct MatchRun {
             } else {
                 lines.append("\(described) does not match \"\(pattern)\"\(queryOrigin).")
                 return Outcome(
-                    matched: false, explanation: lines.joined(separator: " "),
+                    matched: false, explanation: lines.text,
                     failedRule: Rule.iosAasaQueryString, notes: notes)
             }
         case .items(let predicates)?:
@@ -348,7 +348,7 @@ struct MatchRun {
                 if let failing {
                     lines.append("Query item \"\(predicate.name)\" = \(shown): \"\(failing)\" does not match \"\(predicate.pattern)\"\(queryOrigin).")
                     return Outcome(
-                        matched: false, explanation: lines.joined(separator: " "),
+                        matched: false, explanation: lines.text,
                         failedRule: Rule.iosAasaQueryAllItems, notes: notes + [queryAssumptionStep(percentEncoded, caseSensitive)])
                 }
                 lines.append("Query item \"\(predicate.name)\" = \(shown) matches \"\(predicate.pattern)\"\(queryOrigin).")
@@ -367,7 +367,7 @@ struct MatchRun {
             lines.append("The \(fragmentDescribed) matches \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
         } else {
             lines.append("The \(fragmentDescribed) does not match \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
-            return Outcome(matched: false, explanation: lines.joined(separator: " "), failedRule: Rule.iosAasaFragment, notes: notes)
+            return Outcome(matched: false, explanation: lines.text, failedRule: Rule.iosAasaFragment, notes: notes)
         }
         if component.path.origin != nil || component.query.origin != nil || component.fragment.origin != nil
             || component.exclude.origin != nil || component.caseSensitive.origin != nil || component.percentEncoded.origin != nil
@@ -377,7 +377,7 @@ struct MatchRun {
                     summary: "Keys this component leaves out come from defaults (the more specific level wins)",
                     rule: Rule.iosAasaDefaults))
         }
-        return Outcome(matched: true, explanation: lines.joined(separator: " "), failedRule: nil, notes: notes)
+        return Outcome(matched: true, explanation: lines.text, failedRule: nil, notes: notes)
     }
 
     func queryAssumptionStep(_ percentEncoded: Bool, _ caseSensitive: Bool) -> AASAMatchStep {
