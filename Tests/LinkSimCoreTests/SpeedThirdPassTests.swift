@@ -121,6 +121,17 @@ import Testing
             for line in lines { written.append(line) }
             #expect(written.text == lines.joined(separator: " "))
         }
+        var pieces = ExplanationLines()
+        pieces.start("Path \"")
+        pieces.add("/é")
+        pieces.add("\" matches.")
+        pieces.append("No \"?\" key.")
+        #expect(pieces.text == "Path \"/é\" matches. No \"?\" key.")
+        var builder = TextBuilder(capacity: 4)
+        #expect(builder.isEmpty && builder.text.isEmpty)
+        builder.add("日本")
+        builder.add("e\u{301}")
+        #expect(builder.text == "日本e\u{301}")
     }
 }
 
@@ -243,5 +254,35 @@ struct ReferenceURLParts: Equatable {
             #expect(AppLinksEntry(raw) == expected, "entry \(raw.debugDescription)")
         }
         #expect(entries > 5_000)
+    }
+}
+
+@Suite struct QueryItemsOnBytesTests {
+    /// `URLParts.queryItems` as it was, on `Character`s.
+    static func reference(_ query: String?) -> [String] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
+            if let eq = item.firstIndex(of: "=") {
+                return PercentDecoding.decode(String(item[..<eq])) + "\u{0}" + PercentDecoding.decode(String(item[item.index(after: eq)...]))
+            }
+            return PercentDecoding.decode(String(item)) + "\u{0}"
+        }
+    }
+
+    @Test func queryItemsSplitOnBytesAsOnCharacters() {
+        var random = SeededRandom(seed: 14_008)
+        let alphabet = ["a", "B", "1", "&", "&", "=", "=", "%41", "%", "%zz", "+", "é", "\r\n", "#"]
+        var nonEmpty = 0
+        for _ in 0..<20_000 {
+            let query = random.text(alphabet, maxLength: 10)
+            guard let parts = URLParts("https://h/p?" + query) else {
+                Issue.record("https://h/p?\(query) should parse")
+                continue
+            }
+            let items = parts.queryItems.map { $0.name + "\u{0}" + $0.value }
+            if !items.isEmpty { nonEmpty += 1 }
+            #expect(items == Self.reference(parts.query), "query \(query.debugDescription)")
+        }
+        #expect(nonEmpty > 10_000)
     }
 }

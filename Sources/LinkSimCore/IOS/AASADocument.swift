@@ -241,17 +241,24 @@ package struct AASAComponent: Sendable, Equatable {
     /// Written into one string (no array of parts, no `joined`): the explaining matcher names every
     /// component it tries.
     package var summary: String {
-        var out = "{"
+        var out = TextBuilder(capacity: 64)
+        writeSummary(into: &out)
+        return out.text
+    }
+
+    /// Appends `summary` to `out`.
+    func writeSummary(into out: inout TextBuilder) {
+        out.add("{")
         var first = true
         func key(_ name: String) {
-            if !first { out += ", " }
+            if !first { out.add(", ") }
             first = false
-            out += name
+            out.add(name)
         }
         func text(_ value: String) {
-            out += "\""
-            out += value
-            out += "\""
+            out.add("\"")
+            out.add(value)
+            out.add("\"")
         }
         if let path {
             key("\"/\": ")
@@ -264,12 +271,12 @@ package struct AASAComponent: Sendable, Equatable {
         case .items(let items)?:
             key("\"?\": {")
             for (index, item) in items.enumerated() {
-                if index > 0 { out += ", " }
+                if index > 0 { out.add(", ") }
                 text(item.name)
-                out += ": "
+                out.add(": ")
                 text(item.pattern)
             }
-            out += "}"
+            out.add("}")
         case .ignored?: key("\"?\": {…non-string value…}")
         case nil: break
         }
@@ -283,10 +290,9 @@ package struct AASAComponent: Sendable, Equatable {
         for name in ignoredKeys {
             key("")
             text(name)
-            out += ": …"
+            out.add(": …")
         }
-        out += "}"
-        return out
+        out.add("}")
     }
 
 }

@@ -175,7 +175,14 @@ struct MatchRun {
         for (position, component) in components.enumerated() {
             let effective = EffectiveComponent(component: component, layers: layers)
             let outcome = check(effective, parts: parts)
-            let name = "details[\(index)].components[\(position)] \(component.summary)"
+            var written = TextBuilder(capacity: 160)
+            written.add("details[")
+            written.add(String(index))
+            written.add("].components[")
+            written.add(String(position))
+            written.add("] ")
+            component.writeSummary(into: &written)
+            let name = written.text
             for extra in outcome.notes { steps.append(extra) }
             if outcome.matched {
                 let excluded = effective.exclude.value
@@ -191,7 +198,8 @@ struct MatchRun {
                     rule: Rule.iosAasaComponentsFirstHit)
                 return verdict(.match, detail: index, component: position, format: .components)
             }
-            note("\(name) does not match", detail: outcome.explanation, rule: outcome.failedRule)
+            written.add(" does not match")
+            note(written.text, detail: outcome.explanation, rule: outcome.failedRule)
             if let failed = outcome.failedRule, failed != Rule.iosAasaPatternWildcards {
                 note(
                     "Its path matches, but a component hits only when every key it has (\"/\", \"?\", \"#\") matches",
@@ -268,9 +276,14 @@ struct MatchRun {
                     rule: Rule.iosAasaCaseSensitive))
         }
         let percentEncoded = component.percentEncoded.value
-        let modes =
-            "caseSensitive \(caseSensitive)\(origin(component.caseSensitive.origin)), percentEncoded \(percentEncoded)\(origin(component.percentEncoded.origin))"
-        lines.append("Comparing with \(modes).")
+        // Written piece by piece into the explanation (one string per component, not one per part).
+        lines.start("Comparing with caseSensitive ")
+        lines.add(caseSensitive ? "true" : "false")
+        lines.add(origin(component.caseSensitive.origin))
+        lines.add(", percentEncoded ")
+        lines.add(percentEncoded ? "true" : "false")
+        lines.add(origin(component.percentEncoded.origin))
+        lines.add(".")
         if !caseSensitive {
             notes.append(
                 AASAMatchStep(
@@ -289,7 +302,16 @@ struct MatchRun {
         let pathPattern = component.path.value ?? "*"
         let pathText = percentEncoded ? parts.path : PercentDecoding.decode(parts.path)
         let path = PathCheck(pattern: pathPattern, urlPath: pathText, options: options)
-        let pathLabel = component.path.value == nil ? "\"*\" (no \"/\" key)" : "\"\(pathPattern)\"\(origin(component.path.origin))"
+        func addPathLabel() {
+            if component.path.value == nil {
+                lines.add("\"*\" (no \"/\" key)")
+            } else {
+                lines.add("\"")
+                lines.add(pathPattern)
+                lines.add("\"")
+                lines.add(origin(component.path.origin))
+            }
+        }
         if path.usedVariables && gates.variables {
             notes.append(
                 AASAMatchStep(
@@ -305,13 +327,21 @@ struct MatchRun {
             notes.append(AASAMatchStep(summary: normalisation, rule: Rule.iosAasaPathNormalisation))
         }
         if !path.matched {
-            lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" does not match \(pathLabel).")
+            lines.start("Path \"")
+            lines.add(pathText.isEmpty ? "/" : pathText)
+            lines.add("\" does not match ")
+            addPathLabel()
+            lines.add(".")
             return Outcome(
                 matched: false, explanation: lines.text,
                 failedRule: Rule.iosAasaPatternWildcards,
                 notes: notes)
         }
-        lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" matches \(pathLabel).")
+        lines.start("Path \"")
+        lines.add(pathText.isEmpty ? "/" : pathText)
+        lines.add("\" matches ")
+        addPathLabel()
+        lines.add(".")
 
         // Query.
         let queryOrigin = origin(component.query.origin)

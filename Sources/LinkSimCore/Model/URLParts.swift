@@ -105,12 +105,40 @@ package struct URLParts: Sendable, Equatable {
     /// Query items as name/value pairs, percent-decoded (`+` is kept as is).
     package var queryItems: [(name: String, value: String)] {
         guard let query, !query.isEmpty else { return [] }
+        // ASCII (nearly every query): split on bytes, where it is the same as splitting `Character`s.
+        var bytes = query
+        if let items = bytes.withUTF8({ Self.asciiQueryItems($0) }) { return items }
         return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
             if let eq = item.firstIndex(of: "=") {
                 return (PercentDecoding.decode(String(item[..<eq])), PercentDecoding.decode(String(item[item.index(after: eq)...])))
             }
             return (PercentDecoding.decode(String(item)), "")
         }
+    }
+}
+
+extension URLParts {
+    /// `queryItems` for an ASCII query; nil when the query has a non-ASCII byte.
+    fileprivate static func asciiQueryItems(_ bytes: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)]? {
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        func text(_ from: Int, _ to: Int) -> String {
+            PercentDecoding.decode(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self))
+        }
+        var items: [(name: String, value: String)] = []
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                if let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) {
+                    items.append((text(start, equals), text(equals + 1, end)))
+                } else {
+                    items.append((text(start, end), ""))
+                }
+            }
+            start = end + 1
+        }
+        return items
     }
 }
 
