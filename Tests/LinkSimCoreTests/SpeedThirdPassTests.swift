@@ -286,3 +286,26 @@ struct ReferenceURLParts: Equatable {
         #expect(nonEmpty > 10_000)
     }
 }
+
+@Suite struct InstantDescriptionTests {
+    /// `SimInstant.description` as it was, interpolated.
+    static func reference(_ instant: SimInstant) -> String {
+        func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+        let days = Int(floorDiv(instant.secondsSinceEpoch, 86400))
+        let rest = Int(instant.secondsSinceEpoch - Int64(days) * 86400)
+        let (y, m, d) = SimInstant.civilFromDays(days)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(y)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
+    }
+
+    @Test func instantsAreWrittenAsBefore() {
+        var random = SeededRandom(seed: 14_009)
+        for _ in 0..<20_000 {
+            let seconds = Int64.random(in: -400_000_000_000...400_000_000_000, using: &random)
+            let instant = SimInstant(secondsSinceEpoch: random.chance(50) ? seconds : seconds % 10_000_000_000)
+            #expect(instant.description == Self.reference(instant))
+        }
+        #expect(SimInstant.defaultStart.description == "2026-01-01T00:00:00Z")
+        #expect(SimInstant(secondsSinceEpoch: -1).description == "1969-12-31T23:59:59Z")
+    }
+}
