@@ -309,3 +309,64 @@ struct ReferenceURLParts: Equatable {
         #expect(SimInstant(secondsSinceEpoch: -1).description == "1969-12-31T23:59:59Z")
     }
 }
+
+@Suite struct AASAURLLoopsTests {
+    /// The authority and parts as `AASAURL.ranges` found them with `first(where:)` / `last(where:)`.
+    static func reference(_ text: String) -> AASAURL? {
+        let b = Array(text.utf8)
+        let n = b.count
+        guard let colon = b.firstIndex(of: UInt8(ascii: ":")), colon > 0, !b.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
+            URLParts.isASCIILetter(b[0]),
+            b[1..<colon].allSatisfy({
+                URLParts.isASCIILetter($0) || URLParts.isASCIIDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ".")
+            }),
+            n >= colon + 3, b[colon + 1] == UInt8(ascii: "/"), b[colon + 2] == UInt8(ascii: "/")
+        else { return nil }
+        func string(_ range: Range<Int>) -> String { String(decoding: b[range], as: UTF8.self) }
+        let start = colon + 3
+        var end = n
+        var fragment: String?
+        if let hash = (start..<end).first(where: { b[$0] == UInt8(ascii: "#") }) {
+            fragment = string((hash + 1)..<end)
+            end = hash
+        }
+        var query: String?
+        if let mark = (start..<end).first(where: { b[$0] == UInt8(ascii: "?") }) {
+            query = string((mark + 1)..<end)
+            end = mark
+        }
+        let authorityEnd = (start..<end).first(where: { b[$0] == UInt8(ascii: "/") }) ?? end
+        var authorityStart = start
+        if let at = (start..<authorityEnd).last(where: { b[$0] == UInt8(ascii: "@") }) { authorityStart = at + 1 }
+        var hostEnd = authorityEnd
+        if let portColon = (authorityStart..<authorityEnd).last(where: { b[$0] == UInt8(ascii: ":") }),
+            !(portColon..<authorityEnd).contains(where: { b[$0] == UInt8(ascii: "]") })
+        {
+            hostEnd = portColon
+        }
+        guard hostEnd > authorityStart else { return nil }
+        return AASAURL(
+            scheme: string(0..<colon).lowercased(), host: string(authorityStart..<hostEnd), path: string(authorityEnd..<end), query: query,
+            fragment: fragment)
+    }
+
+    @Test func partsFoundWithLoopsAsWithClosures() {
+        var random = SeededRandom(seed: 14_010)
+        let alphabet = ["a", "H", "0", ":", "/", "//", "?", "#", "@", "[", "]", "::1", "80", ".", "é", " ", "%41"]
+        var parsed = 0
+        for _ in 0..<20_000 {
+            let text = random.pick(["https://", "HTTP://", "x+y://", "https:/", "1a://", ""]) + random.text(alphabet, maxLength: 9)
+            let expected = Self.reference(text)
+            if expected != nil { parsed += 1 }
+            #expect(AASAURL.parse(text) == expected, "url \(text.debugDescription)")
+        }
+        #expect(parsed > 3_000)
+    }
+
+    @Test func safariEncodingIsNeededOnlyForTheBytesItEncodes() {
+        #expect(AASAURL.safariEncoded("https://h/plain/path?q=1#f") == nil)
+        #expect(AASAURL.safariEncoded("https://h/caf\u{E9}")?.hasPrefix("https://h/caf%") == true)
+        #expect(AASAURL.safariEncoded("https://h/a{b}") != nil)
+    }
+}
