@@ -62,25 +62,37 @@ import Testing
         #expect(r[2].extra["is_first_launch"] == "false" && r[2].landing?.screen == "HomeScreen")
     }
 
-    @Test func androidDomainVerificationCountsAsAnAppLink() throws {
-        let text = """
+    /// The provider link goes through the App Link rules: an app needs a filter for the domain (a
+    /// verification state alone cannot route an intent no filter matches), and the state decides.
+    @Test func androidProviderLinksFollowTheAppLinkRules() throws {
+        func scenario(filter: Bool, state: String) -> String {
+            """
             linksim: 1
             name: dv
             device: {platform: android, os: "14"}
             apps:
               - id: com.example.shop
                 state: terminated
-                domain_verification: {acme.onelink.me: verified}
-                activities: [{name: .Main, exported: true}]
+                domain_verification: {acme.onelink.me: \(state)}
+                activities:
+                  - name: .Main
+                    exported: true
+                    intent_filters: \(filter ? "[{auto_verify: true, actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: https, host: acme.onelink.me}]}]" : "[]")
                 routes: [{deep_link_value: apples, screen: Apples}]
                 sdk: {provider: appsflyer}
             providers:
               appsflyer: {domain: acme.onelink.me, app: com.example.shop}
             tap: "https://acme.onelink.me/H5hv?deep_link_value=apples"
             """
-        let r = try simulate(text)[0]
-        #expect(r.landing?.via == .appLink && r.landing?.screen == "Apples")
-        #expect(r.assumptions.contains { $0.contains("App Link rule set") })
+        }
+        let verified = try simulate(scenario(filter: true, state: "verified"))[0]
+        #expect(verified.landing?.via == .appLink && verified.landing?.screen == "Apples")
+        #expect(verified.trace.contains { $0.rule == Rule.androidApplinksState.id })
+        let denied = try simulate(scenario(filter: true, state: "denied"))[0]
+        #expect(denied.landing?.kind == .store)
+        let noFilter = try simulate(scenario(filter: false, state: "verified"))[0]
+        #expect(noFilter.landing?.kind == .store)
+        #expect(noFilter.trace.contains { $0.summary.contains("No app's intent filter matches") })
     }
 
     @Test func wellKnownDomainsAreRecognisedWithoutConfiguration() {

@@ -27,6 +27,7 @@ import Testing
         "android.applinks.dynamic-rules": "Android API 35+",
         "android.applinks.fingerprint": "Android API 23+",
         "android.applinks.legacy-all-or-nothing": "Android API 23–API 30",
+        "android.applinks.per-filter": "Android API 31+",
         "android.applinks.legacy-chooser": "Android up to API 30",
         "android.applinks.link-handling-off": "Android API 23+",
         "android.applinks.package-lifecycle": "Android API 23+",
@@ -109,6 +110,7 @@ import Testing
         "ios.ul.own-app": "iOS 9+",
         "ios.ul.programmatic-load": "iOS 9+",
         "ios.ul.redirect-chain": "iOS 9+",
+        "ios.ul.redirect-chain-radars": "iOS 9–11",
         "ios.ul.requires-ios9": "iOS up to 8",
         "ios.ul.safari-tap": "iOS 9+",
         "ios.ul.same-domain": "iOS 9+",
@@ -116,6 +118,12 @@ import Testing
         "ios.ul.system-apps": "iOS 9+",
         "ios.ul.third-party-browser": "iOS 9+",
         "ios.ul.user-preference": "iOS 9+",
+        // issue #18 item 5 (the app side's APIs)
+        "ios.app.can-open-url-undeclared": "iOS 9+",
+        "ios.app.open-not-restricted": "iOS 9+",
+        "android.app.package-visibility": "Android API 30+",
+        "android.app.package-visible": "Android API 30+",
+        "android.app.start-activity-unaffected": "Android API 30+",
     ]
 
     /// The rules whose version cut-off the engine decides by (`Rule.applies(to:)` / `applies(toSDK:)`).
@@ -125,9 +133,10 @@ import Testing
         .iosDeliverySwiftui184Quirk, .iosDeliveryOpenUrlDeprecated26, .iosDeliveryScenesCold, .iosDeliveryScenesRequired27,
         .androidFilterExportedExplicitRequired, .androidFilterAdvancedGlobGreedy,
         .androidFilterUriRelativeFilterGroup, .androidApplinksCollectedHosts,
-        .androidApplinksDynamicRules, .androidApplinksShell,
+        .androidApplinksDynamicRules, .androidApplinksShell, .androidApplinksPerFilter, .iosUlRedirectChainRadars,
         .deferredBranchNativelink, .deferredAdjustLinkme, .deferredIosPasteAlert, .deferredIosPasteBanner,
         .deferredMatchPrivateRelay,
+        .iosAppCanOpenURLUndeclared, .androidAppPackageVisibility,
     ]
 
     static func isBounded(_ rule: Rule) -> Bool { rule.versions.contains { $0.from != nil || $0.through != nil } }

@@ -247,7 +247,7 @@ import Testing
         ),
         (
             header + "tap: a://b\nexpect: {lands: sideways}\n",
-            ["test.yaml:5:17: error: `expect.lands` must be one of: app, browser, store, error, chooser, prompt, nowhere, unknown; got `sideways`"]
+            ["test.yaml:5:17: error: `expect.lands` must be one of: app, browser, store, error, chooser, prompt, nowhere, unknown, crash; got `sideways`"]
         ),
         (
             header + "apps:\n  - {id: com.example.shop}\nactions:\n  - launch: com.example.shp\n",

@@ -152,7 +152,7 @@ import Testing
         #expect(forced[0].landing?.kind == .app)
         let oldLegacy = try run(Self.scenario(os: "11.4", web: legacy, actions: "  - tap: https://t.example/c\n    from: mail"))
         #expect(oldLegacy[0].landing?.kind == .browser)
-        #expect(oldLegacy[0].trace.contains { $0.rule == Rule.iosUlRedirectChain.id && $0.assumption != nil })
+        #expect(oldLegacy[0].trace.contains { $0.rule == Rule.iosUlRedirectChainRadars.id && $0.assumption != nil })
         let refused = try run(
             Self.scenario(
                 web: web, extraTop: "assumptions: {redirects_open_app: false}",

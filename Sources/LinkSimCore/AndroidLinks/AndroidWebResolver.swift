@@ -136,30 +136,17 @@ enum AndroidWebResolver {
     // MARK: A tap
 
     static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
-        let surface = TapSurface.name(of: tap, world: world)
         let host = parts.normalizedHost
-        switch tap.from {
-        case .webview where !tap.webViewClient:
-            trace.add(
-                surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
-                rule: Rule.androidWebviewNoClient)
+        switch surfaceRoute(tap, url: tap.url, chain: ChainContext(), world: world, trace: &trace) {
+        case .system:
             return systemOpen(tap.url, host: host, tap: tap, starter: .otherApp, world: &world, trace: &trace)
-        case .webview, .inAppBrowser:
-            trace.add(
-                surface, "A WebView does not resolve intents: the page loads inside it and no app opens",
-                rule: Rule.androidWebviewNoIntents,
-                assumption: tap.from == .inAppBrowser ? "assumption: the in-app browser is a WebView that does not start intents itself" : nil)
-            return followInPlace(tap, browser: TapSurface.browser(for: tap, world: world), world: world, trace: &trace)
-        case .customTab where tap.page == nil:
-            trace.add(
-                surface, "The app opened \(tap.url) in a Custom Tab: the first URL of a Custom Tab stays in the tab",
-                rule: Rule.androidCustomtabFirstUrl)
-            return followInPlace(tap, browser: .customTab, world: world, trace: &trace)
-        case .chrome, .chromeAddressBar, .firefox, .customTab:
-            return inChrome(tap, world: &world, trace: &trace)
-        case .notes, .messages, .mail, .otherApp, .qrCode, .safari, .safariAddressBar, .sfsafariviewcontroller:
-            trace.add(surface, "\(surface) calls startActivity(VIEW \(tap.url)); Android resolves it")
-            return systemOpen(tap.url, host: host, tap: tap, starter: .otherApp, world: &world, trace: &trace)
+        case .view(let browser):
+            return followInPlace(tap, browser: browser, world: &world, trace: &trace)
+        case .keeps:
+            return followInPlace(tap, browser: TapSurface.browser(for: tap, world: world), world: &world, trace: &trace)
+        case .chrome:
+            return chromeLoads(
+                tap.url, browser: TapSurface.browser(for: tap, world: world), firstNavigationOfIntent: false, tap: tap, world: &world, trace: &trace)
         }
     }
 
@@ -196,47 +183,74 @@ enum AndroidWebResolver {
 
     // MARK: Chrome (knowledge/android.md §4.3)
 
-    static func inChrome(_ tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
-        let browser = TapSurface.browser(for: tap, world: world)
-        let actor = tap.from == .firefox ? "Firefox" : (tap.from == .customTab ? "Custom Tab" : "Chrome")
-        if tap.from == .firefox {
-            trace.add(
-                "Firefox", "Firefox decides like Chrome does",
-                assumption: "assumption: non-Chrome browsers have their own external-navigation logic (they do not document it); linksim uses Chrome's")
+    /// Chrome's decision for one web hop (knowledge/android.md §4.3, steps 2–7): leave for an app, or keep
+    /// the navigation. `first`: the chain's first URL; `resolvers`: the apps that can handle this URL.
+    static func chromeDecision(
+        _ url: String, host: String, resolvers: Set<String>, first: Bool, chain: ChainContext, shown: String, os: OSVersion
+    ) -> (leave: Bool, summary: String, rule: Rule) {
+        if first && chain.firstNavigationOfIntent {
+            return (
+                false, "\(shown) was opened to show \(url): the first navigation of an incoming intent stays in the browser",
+                Rule.androidChromeIncomingIntent
+            )
         }
-        if tap.from == .chromeAddressBar {
-            trace.add(
-                actor, "A URL typed into the address bar stays in Chrome; it never leaves for an app on its own",
-                rule: Rule.androidChromeTypedUrl)
-            return followInPlace(tap, browser: browser, world: world, trace: &trace)
+        if chain.elapsed > chainTimeout {
+            return (false, "The redirect chain is \(chain.elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", Rule.androidChromeChainTimeout)
         }
-        if tap.gesture == .script {
-            trace.add(
-                actor, "The navigation started from script without a user gesture, so Chrome keeps http(s) links",
-                rule: Rule.androidChromeUserGesture)
-            return followInPlace(tap, browser: browser, world: world, trace: &trace)
+        if !first && chain.previousResolvers == resolvers && chain.firstNavigationOfIntent {
+            return (false, "The redirect has no new handlers: it stays in \(shown)", Rule.androidChromeIncomingIntent)
         }
-        return chromeLoads(tap.url, browser: browser, firstNavigationOfIntent: false, tap: tap, world: &world, trace: &trace)
+        if resolvers.isEmpty {
+            return (
+                false,
+                Rule.androidApplinksResolution12.applies(to: os)
+                    ? "No app is approved to handle \(url) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
+                    : "No app can handle \(url): \(shown) keeps it", Rule.androidChromeNoHandler
+            )
+        }
+        if let previousHost = chain.previousHost, previousHost == host {
+            return (false, "Same host as the page (\(host)): \(shown) keeps the navigation", Rule.androidChromeSameHost)
+        }
+        return (true, "\(shown) fires the intent for \(url) (NEW_TASK | CLEAR_TOP)", Rule.androidChromeFiresIntent)
     }
 
-    /// Chrome handling a navigation chain: the URL, then each server redirect.
+    /// The apps among a resolution (Chrome asks the package manager for every non-browser activity that
+    /// handles the URL — ExternalNavigationHandler: on Android 6–11 unverified apps are among them).
+    static func resolvers(_ resolution: Resolution, world: World) -> Set<String> {
+        switch resolution {
+        case .app(let h): return [world.apps[h.appIndex].id]
+        case .chooser(let apps, _): return Set(CustomSchemeResolver.uniqueApps(apps, world: world))
+        default: return []
+        }
+    }
+
+    /// Chrome handling a navigation chain: the URL, then each server or script redirect. A provider
+    /// link on the way is handled at its hop, with what Chrome knows about the chain.
     static func chromeLoads(
         _ url: String, browser: Browser, firstNavigationOfIntent: Bool, tap: Tap,
         world: inout World, trace: inout TraceRecorder
     ) -> Landing {
         let shown = browser.displayName
         var current = url
-        var elapsed = SimDuration(seconds: 0)
+        var chain = ChainContext()
+        chain.firstNavigationOfIntent = firstNavigationOfIntent
+        chain.previousHost = tap.page.flatMap { URLParts($0)?.normalizedHost }
         var first = true
-        var previousHost = tap.page.flatMap { URLParts($0)?.normalizedHost }
-        var previousResolvers: Set<String>?
-        for _ in 0...WebNavigation.redirectLimit {
+        for followed in 0...WebNavigation.redirectLimit {
             guard let parts = URLParts(current) else { break }
             let host = parts.normalizedHost
+            if !first, !parts.isWeb {
+                return WebNavigation.schemeHop(tap, url: current, parts: parts, chain: chain, world: &world, trace: &trace)
+            }
             if parts.scheme.lowercased() == "intent" {
                 return intentURL(current, tap: tap, world: &world, trace: &trace)
             }
             if parts.isWeb {
+                if !first, ProviderLinks.recognise(host: host, providers: world.providers) != nil,
+                    let landing = ProviderLinks.tap(chain.tap(tap, at: current), parts: parts, chain: chain, world: &world, trace: &trace)
+                {
+                    return landing
+                }
                 var probe = TraceRecorder()
                 let resolution = resolve(current, host: host, world: world, caller: tap.caller, trace: &probe)
                 if case .unknown(let reason) = resolution {
@@ -246,38 +260,8 @@ enum AndroidWebResolver {
                         rule: .linksimManifestUnresolvedValue)
                     return .unknown(reason)
                 }
-                // Chrome asks the package manager for every non-browser activity that handles the URL
-                // (ExternalNavigationHandler): on Android 6–11 unverified apps are among them.
-                let resolvers: Set<String>
-                switch resolution {
-                case .app(let h): resolvers = [world.apps[h.appIndex].id]
-                case .chooser(let apps, _): resolvers = Set(CustomSchemeResolver.uniqueApps(apps, world: world))
-                default: resolvers = []
-                }
-                let decision: (leave: Bool, summary: String, rule: Rule)
-                if first && firstNavigationOfIntent {
-                    decision = (
-                        false, "\(shown) was opened to show \(current): the first navigation of an incoming intent stays in the browser",
-                        Rule.androidChromeIncomingIntent
-                    )
-                } else if elapsed > chainTimeout {
-                    decision = (
-                        false, "The redirect chain is \(elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", Rule.androidChromeChainTimeout
-                    )
-                } else if !first && previousResolvers == resolvers && firstNavigationOfIntent {
-                    decision = (false, "The redirect has no new handlers: it stays in \(shown)", Rule.androidChromeIncomingIntent)
-                } else if resolvers.isEmpty {
-                    decision = (
-                        false,
-                        Rule.androidApplinksResolution12.applies(to: world.device.os)
-                            ? "No app is approved to handle \(current) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
-                            : "No app can handle \(current): \(shown) keeps it", Rule.androidChromeNoHandler
-                    )
-                } else if let previousHost, previousHost == host {
-                    decision = (false, "Same host as the page (\(host)): \(shown) keeps the navigation", Rule.androidChromeSameHost)
-                } else {
-                    decision = (true, "\(shown) fires the intent for \(current) (NEW_TASK | CLEAR_TOP)", Rule.androidChromeFiresIntent)
-                }
+                let resolvers = resolvers(resolution, world: world)
+                let decision = chromeDecision(current, host: host, resolvers: resolvers, first: first, chain: chain, shown: shown, os: world.device.os)
                 if decision.leave {
                     for step in probe.steps { trace.append(step) }
                     trace.add(shown, decision.summary, rule: decision.rule)
@@ -287,13 +271,7 @@ enum AndroidWebResolver {
                             starter: .browser, world: &world, trace: &trace)
                     }
                     if case .chooser(let apps, let browsers) = resolution {
-                        // Android 6–11: unverified apps are candidates; the intent Chrome fires shows the dialog.
-                        trace.add("Android", "The handlers are not verified: Android shows the disambiguation dialog", rule: Rule.androidApplinksLegacyChooser)
-                        let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers.map(\.rawValue)
-                        world.pending = PendingDecision(
-                            kind: .chooser, url: current, candidates: ids, stayBrowser: nil, stayURL: nil,
-                            tap: tap, cancelRule: Rule.androidApplinksLegacyChooser)
-                        return Landing(kind: .chooser, url: current, options: ids)
+                        return legacyChooser(current, apps: apps, browsers: browsers, tap: tap, providerLink: nil, world: &world, trace: &trace)
                     }
                 }
                 if first || !resolvers.isEmpty || decision.rule != Rule.androidChromeNoHandler {
@@ -303,31 +281,34 @@ enum AndroidWebResolver {
                     }
                     trace.add(shown, decision.summary, rule: decision.rule)
                 }
-                previousResolvers = resolvers
+                chain.previousResolvers = resolvers
             }
             trace.add(shown, "Loads \(current)")
-            guard let host = parts.host,
-                let rule = world.web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
-            else { break }
-            elapsed = elapsed + rule.after
-            trace.add(
-                "server \(host.lowercased())",
-                rule.after.seconds > 0
-                    ? "After \(rule.after) the page redirects to \(rule.target)" : "Answers \(rule.status) with Location: \(rule.target)")
-            previousHost = host.lowercased()
+            // The 21st redirect is the browser's error (WebNavigation.show).
+            guard followed < WebNavigation.redirectLimit, let rule = WebNavigation.redirect(current, web: world.web), let host = parts.host else { break }
+            WebNavigation.narrate(rule, from: host, trace: &trace)
+            chain.add(from: current, rule: rule)
             current = rule.target
             first = false
         }
-        if WebNavigation.redirect(current, web: world.web) != nil {
-            return WebNavigation.show(current, browser: browser, web: world.web, trace: &trace)
-        }
-        trace.add(shown, "Shows \(current)")
-        return Landing(kind: .browser, via: .web, browser: browser, url: current)
+        return WebNavigation.show(current, browser: browser, web: world.web, trace: &trace)
+    }
+
+    /// Android 6–11: unverified apps are candidates; the intent Chrome fires shows the dialog.
+    static func legacyChooser(
+        _ url: String, apps: [Handler], browsers: [Browser], tap: Tap, providerLink: ProviderLinkContext?,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
+        trace.add("Android", "The handlers are not verified: Android shows the disambiguation dialog", rule: Rule.androidApplinksLegacyChooser)
+        let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers.map(\.rawValue)
+        world.pending = PendingDecision(
+            kind: .chooser, url: url, candidates: ids, stayBrowser: nil, stayURL: nil,
+            tap: tap, cancelRule: Rule.androidApplinksLegacyChooser, providerLink: providerLink)
+        return Landing(kind: .chooser, url: url, options: ids)
     }
 
     /// Browsers and views that never hand the link to the system: they load it and follow redirects.
-    static func followInPlace(_ tap: Tap, browser: Browser, world: World, trace: inout TraceRecorder) -> Landing {
-        let finalURL = WebNavigation.follow(tap.url, web: world.web, trace: &trace)
-        return WebNavigation.show(finalURL, browser: browser, web: world.web, trace: &trace)
+    static func followInPlace(_ tap: Tap, browser: Browser, world: inout World, trace: inout TraceRecorder) -> Landing {
+        WebNavigation.followAndShow(tap, browser: browser, world: &world, trace: &trace)
     }
 }

@@ -14,6 +14,12 @@ enum AppLinkDomains {
 
     static func isWeb(_ scheme: String?) -> Bool { scheme == "http" || scheme == "https" }
 
+    /// Whether the strict per-filter collection applies (Android 12+ and target API 31+).
+    static func perFilter(_ app: App, api: Int) -> Bool {
+        Rule.androidApplinksPerFilter.applies(to: OSVersion(androidAPI: api))
+            && Rule.androidApplinksPerFilter.applies(toSDK: OSVersion(androidAPI: app.targetSDK))
+    }
+
     private static func hasViewBrowsable(_ f: IntentFilter) -> Bool {
         f.actions.contains(IntentFilter.actionView) && f.categories.contains(IntentFilter.categoryBrowsable)
     }
@@ -55,7 +61,7 @@ enum AppLinkDomains {
             add(f.data.compactMap(\.host), to: &c.allWeb)
         }
         var hosts: [String] = []
-        if api >= 31 && app.targetSDK >= 31 {
+        if perFilter(app, api: api) {
             for f in filters where f.autoVerify && hasViewBrowsable(f) && f.categories.contains(IntentFilter.categoryDefault) {
                 let schemes = f.data.compactMap(\.scheme)
                 guard !schemes.isEmpty, schemes.allSatisfy(isWeb) else { continue }
@@ -188,6 +194,14 @@ enum AppLinkDomains {
                 TraceStep(
                     actor: "Android", summary: "\(host) is not among \(app.name)'s autoVerify domains, so it is never verified",
                     rule: Rule.androidApplinksCollectedHosts))
+            if perFilter(app, api: api), collect(app, api: api).allWeb.contains(host) {
+                steps.append(
+                    TraceStep(
+                        actor: "Android",
+                        summary:
+                            "\(app.name) targets API \(app.targetSDK) on Android 12+: only autoVerify filters are verified, each on its own, and the filter declaring \(host) has no autoVerify",
+                        rule: Rule.androidApplinksPerFilter))
+            }
         }
         let selected = app.userSelectedDomains.map { $0.lowercased() }
         if selected.contains(where: { $0 == host || ($0.hasPrefix("*.") && host.hasSuffix(String($0.dropFirst(1)))) }) {

@@ -53,10 +53,26 @@ extension AndroidWebResolver {
             "Parses the intent: URL: data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")\(intent.fallbackURL.map { ", S.browser_fallback_url=\($0)" } ?? "")",
             rule: Rule.androidIntentUrlParse)
         if tap.gesture == .script || tap.from == .chromeAddressBar {
-            trace.add("Chrome", "The chain has no user gesture (or was typed): Chrome does not launch the intent", rule: Rule.androidChromeUserGesture)
+            trace.add(
+                "Chrome", "The chain has no user gesture (or was typed): Chrome does not launch the intent on its own", rule: Rule.androidChromeUserGesture)
             if let fallback = intent.fallbackURL {
                 trace.add("Chrome", "Navigates to the fallback URL \(fallback)", rule: Rule.androidIntentUrlFallback)
                 return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: fallback)
+            }
+            // knowledge/android.md §4.3 step 3: without a fallback, one resolving app gets “Continue to …?”.
+            var candidates = AndroidHandlers.search(url: intent.data, world: world, caller: nil).handlers
+            if let package = intent.package { candidates = candidates.filter { world.apps[$0.appIndex].id == package } }
+            let apps = CustomSchemeResolver.uniqueApps(candidates, world: world)
+            if apps.count == 1, let only = candidates.first {
+                let app = world.apps[only.appIndex]
+                trace.add(
+                    "Chrome", "One app resolves and there is no fallback URL: Chrome asks “Continue to \(app.name)?” instead of leaving on its own",
+                    rule: Rule.androidChromeExternalProtocolPrompt)
+                world.pending = PendingDecision(
+                    kind: .chromeExternalPrompt, url: intent.data, candidates: [app.id],
+                    stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
+                    cancelRule: Rule.androidChromeExternalProtocolPrompt)
+                return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: intent.data, options: ["open", "cancel"])
             }
             return Landing(kind: .nowhere)
         }

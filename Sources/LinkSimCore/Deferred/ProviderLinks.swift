@@ -120,8 +120,11 @@ enum ProviderLinks {
 
     // MARK: The tap
 
-    /// Handles an http(s) tap if it is a provider link; nil for any other web link.
-    static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing? {
+    /// Handles an http(s) tap if it is a provider link; nil for any other web link. `chain`: how a
+    /// navigation reached it when it is a hop of a redirect chain (a click tracker, a shortener).
+    static func tap(
+        _ tap: Tap, parts: URLParts, chain: ChainContext = ChainContext(), world: inout World, trace: inout TraceRecorder
+    ) -> Landing? {
         let host = parts.normalizedHost
         guard let (provider, how) = recognise(host: host, providers: world.providers) else { return nil }
         let platform = world.device.platform
@@ -190,14 +193,14 @@ enum ProviderLinks {
             let candidate = UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: linkWorld, trace: &probe)
             for step in probe.steps { trace.append(step) }
             if let candidate, candidate.appIndex == index {
-                if !tap.redirectedFrom.isEmpty {
-                    let decision = UniversalLinkResolver.redirectOpensApp(tap, world: world)
+                if chain.isRedirect {
+                    let decision = UniversalLinkResolver.redirectOpensApp(tap, chain: chain, world: world)
                     trace.add(
                         "iOS",
                         decision.opens
                             ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
                             : "The redirect leads to a universal link for \(app.name), but \(decision.why); the \(provider.displayName) page loads",
-                        rule: Rule.iosUlRedirectChain, assumption: decision.assumption)
+                        rule: decision.rule, assumption: decision.assumption)
                     if decision.opens {
                         return AppDelivery.open(index, url: tap.url, kind: .universalLink, sdkRouting: routing, world: &world, trace: &trace)
                     }
@@ -235,27 +238,35 @@ enum ProviderLinks {
             return storeOrFallback(provider, tap: tap, params: params, appIndex: index, world: &world, trace: &trace)
 
         case .android:
-            let verifiedByFilter = app.activities.first { activity in
-                activity.intentFilters.contains { filter in
-                    filter.autoVerify && filter.data.contains { $0.scheme == "https" } && filter.data.contains { $0.host?.lowercased() == host }
-                }
+            if world.providerHosted.contains(host) {
+                trace.add(
+                    server, "\(provider.displayName) serves the assetlinks.json file for \(host)",
+                    assumption:
+                        "assumption: the provider's file lists each app that claims \(host), with the signing certificate registered in its dashboard (give web.\(host) to serve your own)"
+                )
             }
-            let verifiedByState = app.domainVerification[host] == .verified
-            let activity = verifiedByFilter ?? (verifiedByState ? app.activities.first : nil)
-            trace.add(
-                "Android",
-                activity != nil
-                    ? "\(app.name) has a verified App Link for \(host)"
-                    : "\(app.name) has no verified App Link for \(host)",
-                assumption:
-                    "assumption: until the Android App Link rule set lands, an App Link counts as verified when an activity filter has autoVerify with an https host equal to \(host), or domain_verification says verified for it"
-            )
-            if activity != nil, Rule.deferredClickOpensApp.applies(to: world.device.os), tap.from != .webview, tap.from != .inAppBrowser {
-                trace.add("Android", "Opens \(app.name) through the App Link", rule: Rule.deferredClickOpensApp)
-                let starter: AppDelivery.AndroidStarter = [.chrome, .chromeAddressBar, .customTab, .firefox].contains(tap.from) ? .browser : .otherApp
-                return AppDelivery.open(
-                    index, url: tap.url, kind: .appLink, activity: activity, starter: starter, sdkRouting: routing,
-                    world: &world, trace: &trace)
+            if Rule.deferredClickOpensApp.applies(to: world.device.os) {
+                switch AndroidWebResolver.handoff(tap, url: tap.url, host: host, chain: chain, world: world, trace: &trace) {
+                case .app(let handler, let starter):
+                    if handler.appIndex == index {
+                        trace.add("Android", "Opens \(app.name) through the App Link", rule: Rule.deferredClickOpensApp)
+                        return AppDelivery.open(
+                            index, url: tap.url, kind: .appLink, activity: handler.activity, starter: starter, sdkRouting: routing,
+                            world: &world, trace: &trace)
+                    }
+                    return AppDelivery.open(
+                        handler.appIndex, url: tap.url, kind: .appLink, activity: handler.activity, starter: starter, world: &world, trace: &trace)
+                case .chooser(let apps, let browsers):
+                    return AndroidWebResolver.legacyChooser(
+                        tap.url, apps: apps, browsers: browsers, tap: tap,
+                        providerLink: ProviderLinkContext(provider: provider, params: params, url: tap.url, firstLaunch: firstLaunch, deliveredURL: tap.url),
+                        world: &world, trace: &trace)
+                case .unknown(let reason):
+                    trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
+                    return .unknown(reason)
+                case .stays:
+                    break
+                }
             }
             if provider == .appsflyer, let uri = params["af_dp"], let uriParts = URLParts(uri),
                 !AndroidHandlers.search(url: uri, world: world, caller: nil).handlers.filter({ $0.appIndex == index }).isEmpty
@@ -428,5 +439,37 @@ enum ProviderHosting {
         var webHost = WebHost(host: host)
         webHost.aasa = WebResource(body: Array(json.utf8), origin: "served by the link provider")
         return webHost
+    }
+
+    /// The signing fingerprint linksim gives an app that claims a provider domain when the scenario
+    /// gives it none: the provider's dashboard has the real one.
+    static let dashboardKey = "dashboard-key"
+
+    /// Android: the assetlinks.json each provider domain an app auto-verifies is served with, unless
+    /// the scenario's `web` lists the host. It lists every app claiming the domain with its signing
+    /// certificate (an app without `signing_sha256` gets the dashboard's key). Returns the hosts.
+    static func hostAssetLinks(web: inout Web, apps: inout [App], providers: Providers, clock: SimInstant) -> Set<String> {
+        var claims: [String: [Int]] = [:]
+        for (index, app) in apps.enumerated() {
+            for host in AppLinkDomains.collect(app, api: 34).autoVerify where web[host] == nil {
+                guard let (provider, _) = ProviderLinks.recognise(host: host, providers: providers) else { continue }
+                if provider == .firebase, !(clock < ProviderLinks.firebaseShutdown) { continue }
+                claims[host, default: []].append(index)
+            }
+        }
+        for (host, indices) in claims {
+            var statements: [String] = []
+            for index in indices {
+                if apps[index].signingSHA256.isEmpty { apps[index].signingSHA256 = [dashboardKey] }
+                statements.append(
+                    "{\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {\"namespace\": \"android_app\", \"package_name\": "
+                        + JSONText.quote(apps[index].id) + ", \"sha256_cert_fingerprints\": ["
+                        + apps[index].signingSHA256.map(JSONText.quote).joined(separator: ", ") + "]}}")
+            }
+            var webHost = WebHost(host: host)
+            webHost.assetlinks = WebResource(body: Array(("[" + statements.joined(separator: ", ") + "]").utf8), origin: "served by the link provider")
+            web.hosts[host] = webHost
+        }
+        return Set(claims.keys)
     }
 }

@@ -47,7 +47,7 @@ enum AppDelivery {
         let app = world.apps[index]
         let cold = !app.state.isRunning
         let platform = world.device.platform
-        let handles = app.handles ?? defaultHandles(for: app, platform: platform)
+        let handles = AppNavigation.handles(app, default: defaultHandles(for: app, platform: platform))
 
         if platform == .ios, app.lifecycle == .appDelegate, let sdk = app.iosSDK,
             Rule.iosDeliveryScenesRequired27.applies(toSDK: sdk), Rule.iosDeliveryScenesRequired27.applies(to: world.device.os)
@@ -115,6 +115,7 @@ enum AppDelivery {
                 app.name, "\(app.name) does not implement \(entry.callback.rawValue), so its code never sees the link; it shows \(shown)",
                 rule: missingRule,
                 detail: "The app implements: \(handles.isEmpty ? "nothing" : handles.map(\.rawValue).joined(separator: ", ")).")
+            AppNavigation.explainMissingHandler(app, trace: &trace)
             world.apps[index].currentScreen = shown
             return Landing(
                 kind: .app, app: app.id, screen: shown, params: [:], via: kind.via, callback: entry.callback.rawValue,
@@ -128,24 +129,19 @@ enum AppDelivery {
                 kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
                 callback: callback.rawValue, delivered: true)
             landing.extra = routed.extra
-            return landing
+            guard app.behaviour.isModelled else { return landing }
+            // The SDK's callback navigates like any other code in the app: readiness, screen state, back stack.
+            return AppNavigation.route(
+                index, url: url, kind: kind, cold: cold, previousScreen: previousScreen, landing: landing, sdk: routed,
+                world: &world, trace: &trace)
         }
-        let routed = AppRouter.route(url, in: app, webLink: kind != .customScheme)
-        if let route = routed.route {
-            let params =
-                routed.params.isEmpty ? "" : " with " + routed.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
-            trace.add(
-                app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)\(params)",
-                rule: routed.rule)
-        } else {
-            trace.add(
-                app.name, "No route matches \(url); the app shows its home screen \(routed.screen)",
-                rule: routed.rule)
+        let delivered = Landing(
+            kind: .app, app: app.id, screen: nil, params: [:], via: kind.via, callback: callback.rawValue, delivered: true)
+        if let lost = AppNavigation.frameworkHandOff(index, cold: cold, previousScreen: previousScreen, landing: delivered, world: &world, trace: &trace) {
+            return lost
         }
-        world.apps[index].currentScreen = routed.screen
-        return Landing(
-            kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: kind.via,
-            callback: callback.rawValue, delivered: true)
+        return AppNavigation.route(
+            index, url: url, kind: kind, cold: cold, previousScreen: previousScreen, landing: delivered, world: &world, trace: &trace)
     }
 
     /// knowledge/ios.md §6: the entry point by life cycle × link kind × cold/warm.

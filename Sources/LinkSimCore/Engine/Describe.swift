@@ -58,6 +58,8 @@ package enum Describe {
             parts.append("nowhere (nothing happens)")
         case .unknown:
             parts.append("unknown: " + (l.reason ?? "no sourced rule decides this situation"))
+        case .crash:
+            parts.append("crash of \(l.app ?? "?"): " + (l.reason ?? "the app's code crashed"))
         }
         for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { parts.append("\(key)=\(value)") }
         return parts.joined(separator: " · ")

@@ -139,6 +139,7 @@ package enum Simulator {
                 rule: Rule.linksimAppLaunch)
             world.bringToForeground(i)
             if cold { world.apps[i].launchCount += 1 }
+            if cold { AppNavigation.coldStart(i, world: &world) }  // issue #18: the start-up clock and back stack
             world.apps[i].currentScreen = screen
             return Landing(kind: .app, app: app.id, screen: screen, params: [:])
 
@@ -177,6 +178,8 @@ enum LinkTap {
         let onPage = tap.page.map { " on \($0)" } ?? ""
         let verb = tap.from.isAddressBar ? "The user types" : (tap.gesture == .script ? "A page script opens" : "The user taps")
         trace.add(surface, "\(verb) \(tap.url)\(tap.from.isAddressBar ? " in the address bar" : onPage)\(gesture)")
+        // issue #18 item 5 (app side): an app that checks canOpenURL / resolveActivity before it opens the link.
+        if let landing = AppOpensLink.checkFirst(tap, world: &world, trace: &trace) { return landing }
         guard let parts = URLParts(tap.url) else {
             trace.add(surface, "\(tap.url) is not a URL; nothing happens")
             return Landing(kind: .nowhere)
@@ -192,7 +195,6 @@ enum LinkTap {
         }
         if parts.isWeb {
             if let landing = ProviderLinks.tap(tap, parts: parts, world: &world, trace: &trace) { return landing }
-            if let landing = providerBehindRedirects(tap, parts: parts, world: &world, trace: &trace) { return landing }
             switch world.device.platform {
             case .ios: return UniversalLinkResolver.tap(tap, parts: parts, world: &world, trace: &trace)
             case .android: return AndroidWebResolver.tap(tap, parts: parts, world: &world, trace: &trace)
@@ -208,46 +210,6 @@ enum LinkTap {
         case .ios: return CustomSchemeResolver.resolveIOS(tap, parts: parts, world: &world, trace: &trace)
         case .android: return CustomSchemeResolver.resolveAndroid(tap, parts: parts, world: &world, trace: &trace)
         }
-    }
-
-    /// A link no app claims whose server redirects (a click tracker, a shortener) into a provider
-    /// link: the browser follows the hops, and the provider link is handled at the hop it appears,
-    /// with its click, store redirect and deferred data.
-    static func providerBehindRedirects(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing? {
-        var hops: [(host: String, rule: RedirectRule)] = []
-        var current = tap.url
-        var seen: Set<String> = [current]
-        var found: (url: String, parts: URLParts)?
-        for _ in 0..<10 {
-            guard let rule = WebNavigation.redirect(current, web: world.web), rule.after.seconds == 0,
-                let host = URLParts(current)?.host
-            else { break }
-            hops.append((host.lowercased(), rule))
-            current = rule.target
-            guard seen.insert(current).inserted, let next = URLParts(current), next.isWeb else { break }
-            if ProviderLinks.recognise(host: next.normalizedHost, providers: world.providers) != nil {
-                found = (current, next)
-                break
-            }
-        }
-        guard let found else { return nil }
-        // The tapped URL itself must not open an app (then no request ever reaches its server).
-        var probe = TraceRecorder()
-        switch world.device.platform {
-        case .ios:
-            if UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: world, trace: &probe, quietWhenUnclaimed: true) != nil { return nil }
-        case .android:
-            if case .app = AndroidWebResolver.resolve(tap.url, host: parts.normalizedHost, world: world, caller: tap.caller, trace: &probe) { return nil }
-        }
-        let browser = TapSurface.browser(for: tap, world: world)
-        trace.add(browser.displayName, "No app claims \(tap.url); the browser loads it")
-        for hop in hops {
-            trace.add("server \(hop.host)", "Answers \(hop.rule.status) with Location: \(hop.rule.target)", rule: Rule.linksimRedirectHop)
-        }
-        var next = tap
-        next.redirectedFrom = [tap.url] + hops.dropLast().map(\.rule.target)
-        next.url = found.url
-        return ProviderLinks.tap(next, parts: found.parts, world: &world, trace: &trace)
     }
 
     static func longPress(_ tap: Tap, choice: LongPressChoice, world: inout World, trace: inout TraceRecorder) -> Landing {
@@ -271,43 +233,6 @@ enum LinkTap {
             return Landing(kind: .browser, via: .web, browser: .safari, url: tap.url)
         }
         return perform(tap, world: &world, trace: &trace)
-    }
-}
-
-/// Plain HTTP navigation: follows the servers' redirects (not a platform rule; every browser does it).
-enum WebNavigation {
-    /// Browsers follow at most 20 redirects (Fetch: "if request's redirect count is twenty, return
-    /// a network error"; Chromium's net stack and WebKit implement it).
-    static let redirectLimit = 20
-
-    static func follow(_ url: String, web: Web, trace: inout TraceRecorder, limit: Int = redirectLimit) -> String {
-        var current = url
-        for _ in 0..<limit {
-            guard let rule = redirect(current, web: web), let host = URLParts(current)?.host else { return current }
-            trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)", rule: Rule.linksimRedirectHop)
-            current = rule.target
-        }
-        return current
-    }
-
-    /// The server redirect that answers `url`, if any.
-    static func redirect(_ url: String, web: Web) -> RedirectRule? {
-        guard let parts = URLParts(url), let host = parts.host else { return nil }
-        return web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
-    }
-
-    /// Shows the final page of a navigation, or — when the chain still redirects after the limit
-    /// (a loop) — the browser's too-many-redirects error.
-    static func show(_ url: String, browser: Browser, web: Web, trace: inout TraceRecorder) -> Landing {
-        let shown = browser.displayName
-        if redirect(url, web: web) != nil {
-            trace.add(
-                shown, "The chain still redirects after \(redirectLimit) hops (a redirect loop): the browser gives up with its too-many-redirects error page",
-                rule: Rule.webRedirectLimit)
-            return Landing(kind: .error, browser: browser, url: url)
-        }
-        trace.add(shown, "Shows \(url)")
-        return Landing(kind: .browser, via: .web, browser: browser, url: url)
     }
 }
 
@@ -342,6 +267,15 @@ enum PendingAnswer {
         }
 
         switch pending.kind {
+        case .appConfirm:
+            switch answer {
+            case .open, .cancel: return AppNavigation.answerConfirm(pending, open: answer == .open, world: &world, trace: &trace)
+            default:
+                trace.add(
+                    "User", "“\(answer)” is not an answer this dialog offers (Open or Cancel); the dialog is dismissed",
+                    rule: Rule.linksimAnswerNothingPending)
+                return Landing(kind: .nowhere)
+            }
         case .pastePrompt(let firstLaunch):
             return FirstOpen.answerPastePrompt(pending, firstLaunch: firstLaunch, answer: answer, world: &world, trace: &trace)
         case .safariSchemePrompt, .appOpenPrompt, .chromeExternalPrompt:

@@ -11,6 +11,8 @@ package struct PendingDecision: Sendable, Equatable {
         case chooser
         /// iOS 16+ “Allow Paste” alert raised by a deep-link SDK reading the pasteboard on first launch.
         case pastePrompt(firstLaunch: Bool)
+        /// The app's own “Leave this screen?” before it routes a link (`screen_state` policy `confirm`).
+        case appConfirm
     }
     package var kind: Kind
     package var url: String
@@ -24,6 +26,9 @@ package struct PendingDecision: Sendable, Equatable {
     package var cancelRule: Rule?
     /// When the link is a provider's URI-scheme fallback: the SDK data to deliver with it.
     var providerLink: ProviderLinkContext? = nil
+    /// `appConfirm`: the app's landing while it asks, and the link kind to route on “open”.
+    var appLanding: Landing? = nil
+    var appLinkKind: AppDelivery.LinkKind? = nil
 }
 
 /// The mutable state the actions change, plus the scenario's fixed parts.
@@ -34,6 +39,9 @@ struct World {
     /// Every version of what the servers served, oldest first (the first is the scenario's `web`).
     var webHistory: [WebVersion]
     let providers: Providers
+    /// Android: provider domains whose assetlinks.json the link provider serves (the scenario's `web`
+    /// does not list them).
+    var providerHosted: Set<String> = []
     var clock: SimInstant
     /// The scenario's start time (the CDN model measures from it).
     let start: SimInstant
@@ -49,7 +57,10 @@ struct World {
         device = scenario.device
         apps = scenario.apps
         web = scenario.web
-        webHistory = [WebVersion(since: scenario.clock, web: scenario.web, changedHosts: [])]
+        if scenario.device.platform == .android {
+            providerHosted = ProviderHosting.hostAssetLinks(web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock)
+        }
+        webHistory = [WebVersion(since: scenario.clock, web: web, changedHosts: [])]
         providers = scenario.providers
         clock = scenario.clock
         start = scenario.clock

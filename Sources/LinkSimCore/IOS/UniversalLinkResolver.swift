@@ -14,7 +14,7 @@ enum UniversalLinkResolver {
             trace.add(
                 "iOS", "Universal links arrived in iOS 9; on iOS \(os) a web link always opens in the browser",
                 rule: Rule.iosUlRequiresIos9)
-            return showPage(tap.url, browser: browser, world: world, trace: &trace)
+            return showPage(tap, browser: browser, world: &world, trace: &trace)
         }
         if let candidate = findApp(for: tap.url, parts: parts, world: world, trace: &trace) {
             if let stay = situationKeepsLinkInBrowser(
@@ -279,24 +279,32 @@ enum UniversalLinkResolver {
 
     private static func loadInBrowser(_ tap: Tap, browser: Browser, world: inout World, trace: inout TraceRecorder) -> Landing {
         var current = tap.url
+        var chain = ChainContext()
         let shownIn = browser.displayName
         trace.add(shownIn, "Loads \(current)")
         for _ in 0..<WebNavigation.redirectLimit {
-            guard let parts = URLParts(current), let host = parts.host,
-                let rule = world.web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
-            else { break }
-            trace.add("server \(host.lowercased())", "Answers \(rule.status) with Location: \(rule.target)")
+            guard let rule = WebNavigation.redirect(current, web: world.web), let host = URLParts(current)?.host else { break }
+            WebNavigation.narrate(rule, from: host, trace: &trace)
+            chain.add(from: current, rule: rule)
             current = rule.target
-            guard let next = URLParts(current), next.isWeb else { break }
+            guard let next = URLParts(current) else { break }
+            if !next.isWeb {
+                return WebNavigation.schemeHop(tap, url: current, parts: next, chain: chain, world: &world, trace: &trace)
+            }
+            if ProviderLinks.recognise(host: next.normalizedHost, providers: world.providers) != nil,
+                let landing = ProviderLinks.tap(chain.tap(tap, at: current), parts: next, chain: chain, world: &world, trace: &trace)
+            {
+                return landing
+            }
             if let candidate = findApp(for: current, parts: next, world: world, trace: &trace, quietWhenUnclaimed: true) {
                 let app = world.apps[candidate.appIndex]
-                let decision = redirectOpensApp(tap, world: world)
+                let decision = redirectOpensApp(tap, chain: chain, world: world)
                 trace.add(
                     "iOS",
                     decision.opens
                         ? "The redirect leads to a universal link for \(app.name); iOS routes the user through the browser to the app"
                         : "The redirect leads to a universal link for \(app.name), but \(decision.why); the page stays in the browser",
-                    rule: Rule.iosUlRedirectChain, assumption: decision.assumption)
+                    rule: decision.rule, assumption: decision.assumption)
                 if decision.opens {
                     return AppDelivery.open(candidate.appIndex, url: current, kind: .universalLink, world: &world, trace: &trace)
                 }
@@ -306,31 +314,36 @@ enum UniversalLinkResolver {
     }
 
     /// knowledge/ios.md §4 #11 and §10: version-gated, and switchable by `assumptions.redirects_open_app`.
-    static func redirectOpensApp(_ tap: Tap, world: World) -> (opens: Bool, why: String, assumption: String?) {
-        if tap.gesture == .script { return (false, "a JavaScript redirect does not carry the user gesture", nil) }
-        if tap.from == .webview || tap.from == .inAppBrowser {
-            return (false, "a WKWebView does not launch a universal link reached through an HTTP redirect", nil)
+    /// A script or meta-refresh hop on the way carries no user gesture (ios.ul.script-navigation).
+    static func redirectOpensApp(_ tap: Tap, chain: ChainContext, world: World) -> (opens: Bool, why: String, rule: Rule, assumption: String?) {
+        let rule = Rule.iosUlRedirectChain
+        if tap.gesture == .script { return (false, "a JavaScript redirect does not carry the user gesture", rule, nil) }
+        if chain.script {
+            return (false, "a page on the way navigated by script or meta refresh, which carries no user gesture", Rule.iosUlScriptNavigation, nil)
         }
-        if tap.from == .safariAddressBar { return (false, "the chain started from a typed URL", nil) }
+        if tap.from == .webview || tap.from == .inAppBrowser {
+            return (false, "a WKWebView does not launch a universal link reached through an HTTP redirect", rule, nil)
+        }
+        if tap.from == .safariAddressBar { return (false, "the chain started from a typed URL", rule, nil) }
         switch world.assumptions.redirectsOpenApp {
-        case .yes: return (true, "", "assumption: redirects into universal links open the app (assumptions.redirects_open_app: true)")
-        case .no: return (false, "this scenario assumes redirects keep the user in the browser (assumptions.redirects_open_app: false)", nil)
+        case .yes: return (true, "", rule, "assumption: redirects into universal links open the app (assumptions.redirects_open_app: true)")
+        case .no: return (false, "this scenario assumes redirects keep the user in the browser (assumptions.redirects_open_app: false)", rule, nil)
         case .auto:
-            if world.device.os.major <= 11 {
+            if Rule.iosUlRedirectChainRadars.applies(to: world.device.os) {
                 return (
-                    false, "on iOS \(world.device.os) redirects into universal links were reported to stay in Safari",
+                    false, "on iOS \(world.device.os) redirects into universal links were reported to stay in Safari", Rule.iosUlRedirectChainRadars,
                     "assumption: radars from iOS 9–11 report staying in Safari; TN3155 (2025) says the user is routed to the app — linksim uses the radars up to iOS 11"
                 )
             }
             return (
-                true, "", "assumption: TN3155 (2025) — a redirect into a universal link is “allowed, although not preferred”; linksim applies it from iOS 12"
+                true, "", rule,
+                "assumption: TN3155 (2025) — a redirect into a universal link is “allowed, although not preferred”; linksim applies it from iOS 12"
             )
         }
     }
 
-    private static func showPage(_ url: String, browser: Browser, world: World, trace: inout TraceRecorder) -> Landing {
-        let finalURL = WebNavigation.follow(url, web: world.web, trace: &trace)
-        return WebNavigation.show(finalURL, browser: browser, web: world.web, trace: &trace)
+    private static func showPage(_ tap: Tap, browser: Browser, world: inout World, trace: inout TraceRecorder) -> Landing {
+        WebNavigation.followAndShow(tap, browser: browser, world: &world, trace: &trace)
     }
 }
 

@@ -194,9 +194,15 @@ package struct Route: Sendable, Equatable {
     }
     package var pattern: Pattern
     package var screen: String
-    package init(pattern: Pattern, screen: String) {
+    /// Parameters the screen's code force-unwraps (`id!`, `!!`): a link without one crashes the app.
+    package var forceUnwrap: [String] = []
+    /// Screens above this one in the app's hierarchy (a synthetic back stack puts them under it).
+    package var parents: [String] = []
+    package init(pattern: Pattern, screen: String, forceUnwrap: [String] = [], parents: [String] = []) {
         self.pattern = pattern
         self.screen = screen
+        self.forceUnwrap = forceUnwrap
+        self.parents = parents
     }
 }
 
@@ -270,6 +276,14 @@ package struct App: Sendable, Equatable {
     package var homeScreen: String = "Home"
     package var currentScreen: String?
     package var sdk: SDKConfig = SDKConfig()
+    /// Readiness, screen state, back stack, framework and unknown-route policy (Model/AppBehaviour.swift).
+    package var behaviour: AppBehaviour = AppBehaviour()
+    /// The app's navigation stack, bottom first, once a link was routed with a `back_stack` policy. Set by the engine.
+    package var navigationStack: [String]?
+    /// When navigation is ready after the last cold start (`startup.ready_after`). Set by the engine.
+    package var navigationReadyAt: SimInstant?
+    /// The `screen_state` was dismissed by an earlier link. Set by the engine.
+    package var screenStateCleared = false
     /// Monotonic install order on the device (lower = installed earlier). Set by the engine.
     package var installOrder: Int = 0
     /// The simulated time the app was (last) installed, when known.

@@ -99,6 +99,8 @@ package enum LandingKind: String, Sendable, CaseIterable, Codable {
     /// No sourced rule decides this situation: linksim does not know where the link lands, and
     /// says so instead of guessing. Never the same as `nowhere` ("nothing happens", a known result).
     case unknown
+    /// The app's own code crashed on the link (a force-unwrapped missing value); `reason` says why.
+    case crash
 }
 
 /// `via:` vocabulary (contract §2.4).

@@ -146,6 +146,7 @@ package enum ScenarioSchema {
             ScenarioKeys.route,
             [
                 "path": string, "url": string, "deep_link_value": scalar, "param": string, "value": scalar, "screen": string,
+                "force_unwrap": list(string), "parents": list(string),
             ], required: ["screen"])
         let app = object(
             ScenarioKeys.app,
@@ -180,7 +181,7 @@ package enum ScenarioSchema {
                 ]),
                 "install_source": choice(names(InstallSource.self)),
                 "ios_sdk": types(["string", "number"]),
-            ], required: ["id"])
+            ].merging(appSideProperties) { first, _ in first }, required: ["id"])
         let resource = object(
             ScenarioKeys.webResource,
             [
@@ -220,7 +221,7 @@ package enum ScenarioSchema {
             "via": choice(names(Via.self)), "browser": string, "url": string, "callback": string,
             "delivered": bool, "rule": string,
         ]
-        for key in ScenarioKeys.deferredExpect { expectTypes[key] = scalar }
+        for key in ScenarioKeys.deferredExpect + ScenarioKeys.appSideExpect { expectTypes[key] = scalar }
         let expect = object(ScenarioKeys.expect, expectTypes, required: ["lands"], description: "what the scenario expects (contract §2.4)")
         var actionTypes = tapModifiers
         actionTypes["tap"] = type("string", "the URL tapped")

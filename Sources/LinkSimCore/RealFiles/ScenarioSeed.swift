@@ -107,7 +107,7 @@ package enum ScenarioSeed {
         case .app:
             expect.app = landing.app
             expect.via = landing.via
-        case .store, .prompt:
+        case .store, .prompt, .crash:
             expect.app = landing.app
         case .browser:
             expect.browser = landing.browser?.rawValue

@@ -5,6 +5,8 @@ package enum AppRouter {
         package var params: [String: String]
         /// The route that matched (nil: home-screen fallback).
         package var route: Route?
+        /// Routes whose pattern fitted but whose placeholder constraint rejected a value, in order (`{id:digits}` got `abc`).
+        package var rejections: [String] = []
 
         /// The rule that decided this outcome, in one place: a matched route, or the home-screen fallback.
         package var rule: Rule { route == nil ? Rule.linksimRouterHomeFallback : Rule.linksimRouterRoute }
@@ -15,25 +17,30 @@ package enum AppRouter {
     package static func route(_ url: String, in app: App, webLink: Bool) -> Outcome {
         guard let parts = URLParts(url) else { return Outcome(screen: app.homeScreen, params: [:], route: nil) }
         let query = Dictionary(parts.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var rejections: [String] = []
         for route in app.routes {
+            var rejection: String?
+            defer { if let rejection { rejections.append("\(describe(route.pattern)): \(rejection)") } }
             switch route.pattern {
             case .path(let pattern) where webLink:
-                if let captures = match(pattern: pattern, path: parts.path) {
-                    return Outcome(screen: route.screen, params: query.merging(captures) { _, captured in captured }, route: route)
+                if let captures = match(pattern: pattern, path: parts.path, rejection: &rejection) {
+                    return Outcome(
+                        screen: route.screen, params: query.merging(captures) { _, captured in captured }, route: route, rejections: rejections)
                 }
             case .url(let pattern):
                 guard let patternParts = URLParts(pattern),
                     patternParts.scheme.lowercased() == parts.scheme.lowercased(),
                     (patternParts.host ?? "").lowercased() == parts.normalizedHost || patternParts.host == "*"
                 else { continue }
-                if let captures = match(pattern: patternParts.path, path: parts.path) {
-                    return Outcome(screen: route.screen, params: query.merging(captures) { _, captured in captured }, route: route)
+                if let captures = match(pattern: patternParts.path, path: parts.path, rejection: &rejection) {
+                    return Outcome(
+                        screen: route.screen, params: query.merging(captures) { _, captured in captured }, route: route, rejections: rejections)
                 }
             default:
                 continue
             }
         }
-        return Outcome(screen: app.homeScreen, params: query, route: nil)
+        return Outcome(screen: app.homeScreen, params: query, route: nil, rejections: rejections)
     }
 
     /// Routes provider parameters (deferred links, OneLink): `deep_link_value` and `param` routes.
@@ -44,7 +51,8 @@ package enum AppRouter {
                 return Outcome(screen: route.screen, params: parameters, route: route)
             case .param(let name, let valuePattern):
                 guard let value = parameters[name] else { continue }
-                if let captures = match(pattern: valuePattern, path: value, segmentSeparator: nil) {
+                var rejection: String?
+                if let captures = match(pattern: valuePattern, path: value, segmentSeparator: nil, rejection: &rejection) {
                     return Outcome(screen: route.screen, params: parameters.merging(captures) { _, c in c }, route: route)
                 }
             default:
@@ -57,6 +65,12 @@ package enum AppRouter {
     /// Matches `/product/{id}` against `/product/42`. A `{name}` captures one segment; a trailing `*`
     /// matches the rest. Trailing slashes are ignored. Returns the captures, or nil.
     static func match(pattern: String, path: String, segmentSeparator: Character? = "/") -> [String: String]? {
+        var rejection: String?
+        return match(pattern: pattern, path: path, segmentSeparator: segmentSeparator, rejection: &rejection)
+    }
+
+    /// As `match`, and when the pattern fits but a `{name:constraint}` rejects its value, says so in `rejection`.
+    static func match(pattern: String, path: String, segmentSeparator: Character? = "/", rejection: inout String?) -> [String: String]? {
         if pattern == "*" { return [:] }
         func segments(_ s: String) -> [Substring] {
             guard let sep = segmentSeparator else { return [Substring(s)] }
@@ -65,16 +79,32 @@ package enum AppRouter {
         let p = segments(pattern)
         let t = segments(path)
         var captures: [String: String] = [:]
+        var pendingRejection: String?
         for (i, seg) in p.enumerated() {
-            if seg == "*" && i == p.count - 1 { return captures }
+            if seg == "*" && i == p.count - 1 {
+                if let pendingRejection {
+                    rejection = pendingRejection
+                    return nil
+                }
+                return captures
+            }
             guard i < t.count else { return nil }
-            if seg.hasPrefix("{"), seg.hasSuffix("}"), seg.count > 2 {
-                captures[String(seg.dropFirst().dropLast())] = PercentDecoding.decode(String(t[i]))
+            if let placeholder = RouteConstraint.placeholder(seg) {
+                let value = PercentDecoding.decode(String(t[i]))
+                if let name = placeholder.constraint, let constraint = RouteConstraint(rawValue: name), !constraint.accepts(value) {
+                    pendingRejection = pendingRejection ?? "`\(value)` is not \(constraint.rawValue) (\(placeholder.name))"
+                }
+                captures[placeholder.name] = value
             } else if seg != t[i] {
                 return nil
             }
         }
-        return p.count == t.count ? captures : nil
+        guard p.count == t.count else { return nil }
+        if let pendingRejection {
+            rejection = pendingRejection
+            return nil
+        }
+        return captures
     }
 
     /// How a route pattern reads in a trace.

@@ -21,6 +21,7 @@ enum AppLinkRules {
 
     static let all: [Rule] = [
         .androidApplinksCollectedHosts,
+        .androidApplinksPerFilter,
         .androidApplinksWildcard,
         .androidApplinksAssetlinksHttp,
         .androidApplinksAssetlinksJson,
@@ -60,6 +61,14 @@ extension Rule {
         versions: [.android(api: 23)],
         explanation:
             "For apps targeting API 31+ on Android 12+, only hosts of a filter with autoVerify=\"true\", VIEW, BROWSABLE, DEFAULT and only http/https schemes are verified, each on its own. With target SDK 30 or lower (or on Android 6–11), if any filter needs verification, the hosts of every web filter are verified. A host outside that list is never verified.",
+        sources: [AppLinkRules.collector, AppLinkRules.verifyDoc])
+
+    /// Android 12+, target API 31+: each autoVerify filter is verified on its own
+    package static let androidApplinksPerFilter = Rule(
+        id: "android.applinks.per-filter", title: "Android 12+, target API 31+: each autoVerify filter is verified on its own",
+        versions: [.android(api: 31)], sdk: [.android(api: 31)],
+        explanation:
+            "An app targeting API 31 or higher on Android 12+ has only the hosts of its autoVerify filters verified (each filter on its own; its schemes must all be http/https). A host declared only in a filter without autoVerify is never verified. An app targeting API 30 or lower keeps the old collection: if any filter asks for verification, the hosts of every web filter are verified.",
         sources: [AppLinkRules.collector, AppLinkRules.verifyDoc])
 
     /// Wildcard hosts are verified at the apex

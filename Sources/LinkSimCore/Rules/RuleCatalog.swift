@@ -3,7 +3,7 @@ package enum RuleCatalog {
     package static let all: [Rule] =
         SchemeRules.all + UniversalLinkRules.all + IOSAASARules.all
         + AndroidFilterRules.all + AppLinkRules.all + DeferredRules.all
-        + RealFileRules.all
+        + RealFileRules.all + AppSideRules.all
 
     private static let byID: [String: Rule] = Dictionary(all.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 

@@ -22,6 +22,7 @@ enum UniversalLinkRules {
         .iosUlThirdPartyBrowser,
         .iosUlInAppBrowser,
         .iosUlRedirectChain,
+        .iosUlRedirectChainRadars,
         .iosUlScriptNavigation,
     ]
 
@@ -188,6 +189,14 @@ extension Rule {
         explanation:
             "When a tapped non-universal link (a click tracker) redirects with 3xx to a universal link: TN3155 says that from another app this is “allowed, although not preferred” — the user is routed through the browser to the app. Radars from iOS 9–11 report it staying in Safari. A JavaScript redirect loses the user gesture, and WKWebView does not launch a universal link reached through an HTTP redirect. linksim gates it by version; assumptions.redirects_open_app switches it.",
         sources: [Sources.tn3155, "[C] openradar 34038424, 25238920", "[C] impact.com helpdesk", "[C] armstrongnate/DemoUniversalLinks README"])
+
+    /// iOS 9–11: redirects into universal links were reported to stay in Safari
+    package static let iosUlRedirectChainRadars = Rule(
+        id: "ios.ul.redirect-chain-radars", title: "iOS 9–11: redirects into universal links were reported to stay in Safari",
+        versions: [.ios(9, through: 11)],
+        explanation:
+            "Radars filed against iOS 9–11 report that a tapped link whose server redirects (3xx) to a universal link leaves the user in Safari instead of opening the app. Apple's TN3155 (2025) describes today's behaviour (the user is routed to the app). linksim uses the radars up to iOS 11; this is an assumption, and assumptions.redirects_open_app switches it.",
+        sources: ["[C] openradar 34038424, 25238920", Sources.tn3155])
 
     /// JavaScript navigations do not open apps
     package static let iosUlScriptNavigation = Rule(

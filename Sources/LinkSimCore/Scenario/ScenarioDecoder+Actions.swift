@@ -217,7 +217,7 @@ extension ScenarioDecoder {
                 )
             }
         }
-        for key in ScenarioKeys.deferredExpect {
+        for key in ScenarioKeys.deferredExpect + ScenarioKeys.appSideExpect {
             if let entry = map[key], let value = c.scalar(entry.value, what: "\(what).\(key)") { e.extra[key] = value.description }
         }
         return e

@@ -37,6 +37,10 @@ extension ScenarioDecoder {
             app.infoPlistPath = path
             if let bytes = c.readFile(path, what: "\(what).info_plist", at: entry.value.location) {
                 app.urlSchemes += PropertyListReader.urlSchemes(bytes, file: path, at: entry.value.location, context: c)
+                // LSApplicationQueriesSchemes: what canOpenURL(_:) may ask about (link_check).
+                if let files = try? IOSAppFiles.read(entitlements: nil, infoPlist: (bytes, path)) {
+                    app.behaviour.queries.schemes += files.queriedSchemes
+                }
             }
         }
         if let entry = map["entitlements"], let path = c.string(entry.value, what: "\(what).entitlements") {
@@ -93,6 +97,7 @@ extension ScenarioDecoder {
         if let n = map["home_screen"]?.value, let s = c.string(n, what: "\(what).home_screen") { app.homeScreen = s }
         if let n = map["current_screen"]?.value { app.currentScreen = c.optionalString(n, what: "\(what).current_screen") }
         if let n = map["sdk"]?.value { app.sdk = decodeSDK(n, what: "\(what).sdk") }
+        decodeAppBehaviour(map, into: &app, what: what, platform: platform)
         if app.teamID == nil, app.associatedDomains.contains(where: { $0.hasPrefix("applinks:") }),
             let entry = map["associated_domains"] ?? map["entitlements"]
         {
@@ -105,10 +110,10 @@ extension ScenarioDecoder {
         return app
     }
 
-    static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk"]
+    static let iosOnlyAppKeys = ["team_id", "associated_domains", "entitlements", "info_plist", "lifecycle", "build", "ios_sdk", "queries_schemes", "scenes"]
     static let androidOnlyAppKeys = [
         "activities", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "target_sdk", "signing_sha256", "link_handling_allowed",
-        "user_selected_domains", "domain_verification",
+        "user_selected_domains", "domain_verification", "queries", "query_all_packages",
     ]
 
     /// Keys that are valid but do nothing on this platform, and verification states for hosts the
@@ -216,7 +221,9 @@ extension ScenarioDecoder {
             c.error(stray.keyLocation, "`value` goes with `param:` only")
         }
         guard let screen else { return nil }
-        return Route(pattern: pattern, screen: screen)
+        var route = Route(pattern: pattern, screen: screen)
+        decodeRouteAppSide(map, into: &route, what: what)
+        return route
     }
 
     // MARK: Android inline form

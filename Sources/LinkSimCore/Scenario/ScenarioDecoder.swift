@@ -18,13 +18,14 @@ enum ScenarioKeys {
         "sfsafariviewcontroller_taps_open_app", "redirects_open_app", "in_app_browsers_open_app",
         "quirk_swiftui_cold_start_drop_18_4",
     ]
-    static let app = [
-        "id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
-        "info_plist", "entitlements", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "activities", "target_sdk",
-        "signing_sha256",
-        "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
-        "home_screen", "current_screen", "sdk", "install_source", "ios_sdk",
-    ]
+    static let app =
+        [
+            "id", "name", "state", "team_id", "url_schemes", "associated_domains", "lifecycle", "build",
+            "info_plist", "entitlements", "manifest", "manifest_placeholders", "res", "manifest_package", "pm_app_links", "activities", "target_sdk",
+            "signing_sha256",
+            "link_handling_allowed", "user_selected_domains", "domain_verification", "handles", "routes",
+            "home_screen", "current_screen", "sdk", "install_source", "ios_sdk",
+        ] + appSide
     static let activity = ["name", "exported", "launch_mode", "intent_filters", "target_activity", "enabled"]
     static let intentFilter = ["auto_verify", "actions", "categories", "data", "uri_relative_filter_groups", "source", "unresolved"]
     static let unresolvedValue = ["scope", "attribute", "data", "value", "at", "reason"]
@@ -38,7 +39,7 @@ enum ScenarioKeys {
         "query", "query_prefix", "query_pattern", "query_advanced_pattern", "query_suffix",
         "fragment", "fragment_prefix", "fragment_pattern", "fragment_advanced_pattern", "fragment_suffix",
     ]
-    static let route = ["path", "url", "deep_link_value", "param", "value", "screen"]
+    static let route = ["path", "url", "deep_link_value", "param", "value", "screen"] + routeAppSide
     static let webHost = ["aasa", "aasa_root", "cdn_aasa", "assetlinks", "redirects", "redirect_evidence"]
     static let redirectEvidence = ["file", "url"]
     static let webResource = ["file", "json", "status", "content_type", "redirect"]
@@ -57,7 +58,7 @@ enum ScenarioKeys {
         [
             "lands", "app", "options", "screen", "params", "via", "browser", "url", "callback", "delivered",
             "rule",
-        ] + deferredExpect
+        ] + deferredExpect + appSideExpect
     /// Facts of a deferred first open, compared as text with `Landing.extra` (knowledge/deferred.md §10.7).
     static let deferredExpect = [
         "match_type", "deep_link_status", "is_deferred", "af_status", "is_first_launch",

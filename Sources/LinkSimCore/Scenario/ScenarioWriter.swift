@@ -114,7 +114,7 @@ package enum ScenarioWriter {
                 case .deepLinkValue(let value): pattern = "deep_link_value: \(quote(value))"
                 case .param(let name, let value): pattern = "param: \(quote(name)), value: \(quote(value))"
                 }
-                out.line(3, "- {\(pattern), screen: \(quote(route.screen))}")
+                out.line(3, "- {\(pattern), screen: \(quote(route.screen))\(routeAppSide(route))}")
             }
         }
         out.line(2, "home_screen: \(quote(app.homeScreen))")
@@ -124,6 +124,7 @@ package enum ScenarioWriter {
             pairs += app.sdk.options.keys.sorted().map { "\(quote($0)): \(scalar(app.sdk.options[$0] ?? .null))" }
             out.line(2, "sdk: {\(pairs.joined(separator: ", "))}")
         }
+        writeAppBehaviour(app.behaviour, to: &out)
     }
 
     static func writeActivity(_ activity: Activity, to out: inout YAMLLines) {

@@ -30,6 +30,9 @@ func renderTooSmall(into grid: inout Grid, theme: Theme) {
 }
 
 struct ScreenPainter {
+    /// An assumption as shown: most already say "assumption…" themselves; the others get the label.
+    static func labelled(_ text: String) -> String { text.lowercased().hasPrefix("assumption") ? text : "assumption: \(text)" }
+
     let model: TUIModel
     let theme: Theme
     let layout: Layout
@@ -119,7 +122,7 @@ struct ScreenPainter {
                 details = check.mismatches.map(\.description).joined(separator: "; ") + (details.isEmpty ? "" : " · " + details)
             }
             if let assumption = model.result?.assumptions.first {
-                details = "assumption: \(assumption)" + (details.isEmpty ? "" : " · " + details)
+                details = Self.labelled(assumption) + (details.isEmpty ? "" : " · " + details)
             }
             let available = max(1, inner.width - 2)
             if TerminalText.width(details) > available {
@@ -279,7 +282,7 @@ struct ScreenPainter {
         }
         add("\(step.actor): \(step.summary)", theme.paneTitle)
         if let detail = step.detail, !detail.isEmpty { add(detail, theme.text) }
-        if let assumption = step.assumption, !assumption.isEmpty { add("assumption: \(assumption)", theme.changedMark) }
+        if let assumption = step.assumption, !assumption.isEmpty { add(Self.labelled(assumption), theme.changedMark) }
         guard let ruleID = step.rule else {
             add("(narration: no platform rule decides this step)", theme.secondary)
             return lines

@@ -32,7 +32,7 @@ package struct Theme: Sendable {
             case .app: return CellStyle(foreground: .green, bold: true)
             case .browser: return CellStyle(foreground: .blue, bold: true)
             case .store: return CellStyle(foreground: .magenta, bold: true)
-            case .error: return CellStyle(foreground: .red, bold: true)
+            case .error, .crash: return CellStyle(foreground: .red, bold: true)
             case .chooser, .prompt: return CellStyle(foreground: .yellow, bold: true)
             case .nowhere: return CellStyle(foreground: .red, dim: true)
             case .unknown: return CellStyle(foreground: .yellow, reverse: true)
@@ -42,7 +42,7 @@ package struct Theme: Sendable {
         case .app: return CellStyle(bold: true)
         case .browser: return CellStyle(underline: true)
         case .store: return CellStyle(bold: true, underline: true)
-        case .error: return CellStyle(bold: true, reverse: true)
+        case .error, .crash: return CellStyle(bold: true, reverse: true)
         case .chooser, .prompt: return CellStyle(reverse: true)
         case .nowhere: return CellStyle(dim: true)
         case .unknown: return CellStyle(reverse: true, underline: true)
@@ -62,6 +62,7 @@ package enum LandingText {
         case .prompt: return "PROMPT"
         case .nowhere: return "NOWHERE"
         case .unknown: return "UNKNOWN"
+        case .crash: return "CRASH"
         }
     }
 
@@ -85,6 +86,8 @@ package enum LandingText {
             parts.append("nothing visible happens")
         case .unknown:
             parts.append("not modelled: " + (landing.reason ?? "no sourced rule decides this"))
+        case .crash:
+            parts.append("\(landing.app ?? "the app") crashes: " + (landing.reason ?? "its code crashed"))
         }
         if let via = landing.via { parts.append("via \(via.rawValue)") }
         return parts.joined(separator: " ")
@@ -123,6 +126,7 @@ package enum LandingText {
         case .prompt: return "prompt"
         case .nowhere: return "none"
         case .unknown: return "unknown"
+        case .crash: return "crash"
         }
     }
 

@@ -16,7 +16,7 @@ struct TextReporter {
         case .app: return "32"
         case .browser: return "34"
         case .store: return "36"
-        case .error: return "31"
+        case .error, .crash: return "31"
         case .chooser, .prompt: return "33"
         case .nowhere: return "35"
         case .unknown: return "35;7"
