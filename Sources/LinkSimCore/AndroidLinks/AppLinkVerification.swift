@@ -24,14 +24,26 @@ enum AppLinkDomains {
         f.actions.contains(IntentFilter.actionView) && f.categories.contains(IntentFilter.categoryBrowsable)
     }
 
+    /// Two or more non-empty labels of ASCII letters, digits and `-` (after an optional `*.`).
+    /// Walks UTF-8 bytes: a non-ASCII byte is never part of an ASCII letter, digit or `-`, so this
+    /// is the `Character` check without grapheme breaking (it was a seventh of a simulation).
     static func isDomainName(_ host: String) -> Bool {
-        var h = Substring(host)
-        if h.hasPrefix("*.") { h = h.dropFirst(2) }
-        let labels = h.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2 else { return false }
-        return labels.allSatisfy { label in
-            !label.isEmpty && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        var bytes = Substring(host).utf8[...]
+        if bytes.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")]) { bytes = bytes.dropFirst(2) }
+        var labels = 1
+        var labelLength = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0 else { return false }
+                labels += 1
+                labelLength = 0
+            } else if URLParts.isASCIILetter(byte) || URLParts.isASCIIDigit(byte) || byte == UInt8(ascii: "-") {
+                labelLength += 1
+            } else {
+                return false
+            }
         }
+        return labels >= 2 && labelLength > 0
     }
 
     /// knowledge/android.md §2.1: strict per-filter collection for target SDK 31+ on Android 12+,

@@ -238,25 +238,63 @@ package struct AASAComponent: Sendable, Equatable {
     }
 
     /// A compact rendering for explanations, e.g. `{"/": "/buy/*", "exclude": true}`.
+    /// Written into one string (no array of parts, no `joined`): the explaining matcher names every
+    /// component it tries.
     package var summary: String {
-        var parts: [String] = []
-        if let path { parts.append("\"/\": \(quoted(path))") }
-        switch query {
-        case .whole(let text)?: parts.append("\"?\": \(quoted(text))")
-        case .items(let items)?:
-            parts.append("\"?\": {" + items.map { "\(quoted($0.name)): \(quoted($0.pattern))" }.joined(separator: ", ") + "}")
-        case .ignored?: parts.append("\"?\": {…non-string value…}")
-        case nil: break
-        }
-        if let fragment { parts.append("\"#\": \(quoted(fragment))") }
-        if let exclude { parts.append("\"exclude\": \(exclude)") }
-        if let caseSensitive { parts.append("\"caseSensitive\": \(caseSensitive)") }
-        if let percentEncoded { parts.append("\"percentEncoded\": \(percentEncoded)") }
-        for key in ignoredKeys { parts.append("\(quoted(key)): …") }
-        return "{" + parts.joined(separator: ", ") + "}"
+        var out = TextBuilder(capacity: 64)
+        writeSummary(into: &out)
+        return out.text
     }
 
-    private func quoted(_ text: String) -> String { "\"\(text)\"" }
+    /// Appends `summary` to `out`.
+    func writeSummary(into out: inout TextBuilder) {
+        out.add("{")
+        var first = true
+        func key(_ name: String) {
+            if !first { out.add(", ") }
+            first = false
+            out.add(name)
+        }
+        func text(_ value: String) {
+            out.add("\"")
+            out.add(value)
+            out.add("\"")
+        }
+        if let path {
+            key("\"/\": ")
+            text(path)
+        }
+        switch query {
+        case .whole(let pattern)?:
+            key("\"?\": ")
+            text(pattern)
+        case .items(let items)?:
+            key("\"?\": {")
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.add(", ") }
+                text(item.name)
+                out.add(": ")
+                text(item.pattern)
+            }
+            out.add("}")
+        case .ignored?: key("\"?\": {…non-string value…}")
+        case nil: break
+        }
+        if let fragment {
+            key("\"#\": ")
+            text(fragment)
+        }
+        if let exclude { key(exclude ? "\"exclude\": true" : "\"exclude\": false") }
+        if let caseSensitive { key(caseSensitive ? "\"caseSensitive\": true" : "\"caseSensitive\": false") }
+        if let percentEncoded { key(percentEncoded ? "\"percentEncoded\": true" : "\"percentEncoded\": false") }
+        for name in ignoredKeys {
+            key("")
+            text(name)
+            out.add(": …")
+        }
+        out.add("}")
+    }
+
 }
 
 /// The `?` key of a component.

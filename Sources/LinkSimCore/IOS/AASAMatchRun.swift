@@ -175,7 +175,14 @@ struct MatchRun {
         for (position, component) in components.enumerated() {
             let effective = EffectiveComponent(component: component, layers: layers)
             let outcome = check(effective, parts: parts)
-            let name = "details[\(index)].components[\(position)] \(component.summary)"
+            var written = TextBuilder(capacity: 160)
+            written.add("details[")
+            written.add(String(index))
+            written.add("].components[")
+            written.add(String(position))
+            written.add("] ")
+            component.writeSummary(into: &written)
+            let name = written.text
             for extra in outcome.notes { steps.append(extra) }
             if outcome.matched {
                 let excluded = effective.exclude.value
@@ -191,7 +198,8 @@ struct MatchRun {
                     rule: Rule.iosAasaComponentsFirstHit)
                 return verdict(.match, detail: index, component: position, format: .components)
             }
-            note("\(name) does not match", detail: outcome.explanation, rule: outcome.failedRule)
+            written.add(" does not match")
+            note(written.text, detail: outcome.explanation, rule: outcome.failedRule)
             if let failed = outcome.failedRule, failed != Rule.iosAasaPatternWildcards {
                 note(
                     "Its path matches, but a component hits only when every key it has (\"/\", \"?\", \"#\") matches",
@@ -249,7 +257,7 @@ struct MatchRun {
 
     func check(_ component: EffectiveComponent, parts: MatchedURLParts) -> Outcome {
         var notes: [AASAMatchStep] = []
-        var lines: [String] = []
+        var lines = ExplanationLines()
         if !component.ignoredKeys.isEmpty {
             let keys = component.ignoredKeys.map { "\"\($0)\"" }.joined(separator: ", ")
             notes.append(
@@ -268,9 +276,14 @@ struct MatchRun {
                     rule: Rule.iosAasaCaseSensitive))
         }
         let percentEncoded = component.percentEncoded.value
-        let modes =
-            "caseSensitive \(caseSensitive)\(origin(component.caseSensitive.origin)), percentEncoded \(percentEncoded)\(origin(component.percentEncoded.origin))"
-        lines.append("Comparing with \(modes).")
+        // Written piece by piece into the explanation (one string per component, not one per part).
+        lines.start("Comparing with caseSensitive ")
+        lines.add(caseSensitive ? "true" : "false")
+        lines.add(origin(component.caseSensitive.origin))
+        lines.add(", percentEncoded ")
+        lines.add(percentEncoded ? "true" : "false")
+        lines.add(origin(component.percentEncoded.origin))
+        lines.add(".")
         if !caseSensitive {
             notes.append(
                 AASAMatchStep(
@@ -289,7 +302,16 @@ struct MatchRun {
         let pathPattern = component.path.value ?? "*"
         let pathText = percentEncoded ? parts.path : PercentDecoding.decode(parts.path)
         let path = PathCheck(pattern: pathPattern, urlPath: pathText, options: options)
-        let pathLabel = component.path.value == nil ? "\"*\" (no \"/\" key)" : "\"\(pathPattern)\"\(origin(component.path.origin))"
+        func addPathLabel() {
+            if component.path.value == nil {
+                lines.add("\"*\" (no \"/\" key)")
+            } else {
+                lines.add("\"")
+                lines.add(pathPattern)
+                lines.add("\"")
+                lines.add(origin(component.path.origin))
+            }
+        }
         if path.usedVariables && gates.variables {
             notes.append(
                 AASAMatchStep(
@@ -305,13 +327,21 @@ struct MatchRun {
             notes.append(AASAMatchStep(summary: normalisation, rule: Rule.iosAasaPathNormalisation))
         }
         if !path.matched {
-            lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" does not match \(pathLabel).")
+            lines.start("Path \"")
+            lines.add(pathText.isEmpty ? "/" : pathText)
+            lines.add("\" does not match ")
+            addPathLabel()
+            lines.add(".")
             return Outcome(
-                matched: false, explanation: lines.joined(separator: " "),
+                matched: false, explanation: lines.text,
                 failedRule: Rule.iosAasaPatternWildcards,
                 notes: notes)
         }
-        lines.append("Path \"\(pathText.isEmpty ? "/" : pathText)\" matches \(pathLabel).")
+        lines.start("Path \"")
+        lines.add(pathText.isEmpty ? "/" : pathText)
+        lines.add("\" matches ")
+        addPathLabel()
+        lines.add(".")
 
         // Query.
         let queryOrigin = origin(component.query.origin)
@@ -334,7 +364,7 @@ struct MatchRun {
             } else {
                 lines.append("\(described) does not match \"\(pattern)\"\(queryOrigin).")
                 return Outcome(
-                    matched: false, explanation: lines.joined(separator: " "),
+                    matched: false, explanation: lines.text,
                     failedRule: Rule.iosAasaQueryString, notes: notes)
             }
         case .items(let predicates)?:
@@ -348,7 +378,7 @@ struct MatchRun {
                 if let failing {
                     lines.append("Query item \"\(predicate.name)\" = \(shown): \"\(failing)\" does not match \"\(predicate.pattern)\"\(queryOrigin).")
                     return Outcome(
-                        matched: false, explanation: lines.joined(separator: " "),
+                        matched: false, explanation: lines.text,
                         failedRule: Rule.iosAasaQueryAllItems, notes: notes + [queryAssumptionStep(percentEncoded, caseSensitive)])
                 }
                 lines.append("Query item \"\(predicate.name)\" = \(shown) matches \"\(predicate.pattern)\"\(queryOrigin).")
@@ -367,7 +397,7 @@ struct MatchRun {
             lines.append("The \(fragmentDescribed) matches \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
         } else {
             lines.append("The \(fragmentDescribed) does not match \"\(fragmentPattern)\"\(origin(component.fragment.origin)).")
-            return Outcome(matched: false, explanation: lines.joined(separator: " "), failedRule: Rule.iosAasaFragment, notes: notes)
+            return Outcome(matched: false, explanation: lines.text, failedRule: Rule.iosAasaFragment, notes: notes)
         }
         if component.path.origin != nil || component.query.origin != nil || component.fragment.origin != nil
             || component.exclude.origin != nil || component.caseSensitive.origin != nil || component.percentEncoded.origin != nil
@@ -377,7 +407,7 @@ struct MatchRun {
                     summary: "Keys this component leaves out come from defaults (the more specific level wins)",
                     rule: Rule.iosAasaDefaults))
         }
-        return Outcome(matched: true, explanation: lines.joined(separator: " "), failedRule: nil, notes: notes)
+        return Outcome(matched: true, explanation: lines.text, failedRule: nil, notes: notes)
     }
 
     func queryAssumptionStep(_ percentEncoded: Bool, _ caseSensitive: Bool) -> AASAMatchStep {

@@ -8,12 +8,20 @@ struct PathCheck {
     var usedVariables: Bool
 
     init(pattern: String, urlPath: String, options: GlobOptions) {
-        let text = Self.normaliseURLPath(urlPath)
-        let normalisedPattern = Self.normalisePattern(pattern)
         // Before iOS 13.5 there are no variables, but the step still says "$(...)" was read as text.
         usedVariables =
             Self.mentionsVariable(pattern)
-            && (options.documentVariables == nil || GlobToken.tokens(of: Array(normalisedPattern.unicodeScalars), variables: options.variables).usedVariable)
+            && (options.documentVariables == nil
+                || GlobToken.tokens(of: Array(Self.normalisePattern(pattern).unicodeScalars), variables: options.variables).usedVariable)
+        // The verdict-only path decides (the property tests keep it equal to the text path below);
+        // the normalised strings and the note are built only for the pattern that matches.
+        guard Self.matches(pattern: pattern, urlPath: urlPath, options: options) else {
+            matched = false
+            normalisationNote = nil
+            return
+        }
+        let text = Self.normaliseURLPath(urlPath)
+        let normalisedPattern = Self.normalisePattern(pattern)
         if globMatches(normalisedPattern, text, options) {
             matched = true
             let shownURL = urlPath.isEmpty ? "/" : urlPath

@@ -7,8 +7,16 @@ extension AASAURL {
     /// The URL as Safari sends it, or nil when it is already so (the common, ASCII case).
     package static func safariEncoded(_ text: String) -> String? {
         // The common case (plain ASCII) is decided by one pass without copying the text.
-        guard text.utf8.contains(where: { $0 >= 0x80 || $0 == 0x22 || $0 == 0x27 || $0 == 0x3C || $0 == 0x3E || $0 == 0x60 || $0 == 0x7B || $0 == 0x7D })
-        else { return nil }
+        // (A loop over the contiguous bytes: `utf8.contains(where:)` cost a tenth of a verdict.)
+        var scanned = text
+        let mayNeedEncoding = scanned.withUTF8 { buffer -> Bool in
+            for byte in buffer
+            where byte >= 0x80 || byte == 0x22 || byte == 0x27 || byte == 0x3C || byte == 0x3E || byte == 0x60 || byte == 0x7B || byte == 0x7D {
+                return true
+            }
+            return false
+        }
+        guard mayNeedEncoding else { return nil }
         let bytes = Array(text.utf8)
         // Only path, query and fragment are encoded; scheme and authority are left alone (a
         // non-ASCII host would become punycode, which linksim does not model).

@@ -46,25 +46,42 @@ package struct AASAURL: Sendable, Equatable {
             else { return nil }
         }
         guard n >= colon + 3, b[colon + 1] == UInt8(ascii: "/"), b[colon + 2] == UInt8(ascii: "/") else { return nil }
+        // Plain loops: the closures of `first(where:)` on ranges cost more than the scan itself.
+        func first(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
+            var i = from
+            while i < to {
+                if b[i] == byte { return i }
+                i += 1
+            }
+            return nil
+        }
+        func last(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
+            var i = to
+            while i > from {
+                i -= 1
+                if b[i] == byte { return i }
+            }
+            return nil
+        }
         let start = colon + 3
         var end = n
         var fragment: Range<Int>?
-        if let hash = (start..<end).first(where: { b[$0] == UInt8(ascii: "#") }) {
+        if let hash = first(UInt8(ascii: "#"), start, end) {
             fragment = (hash + 1)..<end
             end = hash
         }
         var query: Range<Int>?
-        if let mark = (start..<end).first(where: { b[$0] == UInt8(ascii: "?") }) {
+        if let mark = first(UInt8(ascii: "?"), start, end) {
             query = (mark + 1)..<end
             end = mark
         }
-        let authorityEnd = (start..<end).first(where: { b[$0] == UInt8(ascii: "/") }) ?? end
+        let authorityEnd = first(UInt8(ascii: "/"), start, end) ?? end
         var authorityStart = start
-        if let at = (start..<authorityEnd).last(where: { b[$0] == UInt8(ascii: "@") }) { authorityStart = at + 1 }
+        if let at = last(UInt8(ascii: "@"), start, authorityEnd) { authorityStart = at + 1 }
         // Drop a port; IPv6 literals keep their brackets.
         var hostEnd = authorityEnd
-        if let portColon = (authorityStart..<authorityEnd).last(where: { b[$0] == UInt8(ascii: ":") }),
-            !(portColon..<authorityEnd).contains(where: { b[$0] == UInt8(ascii: "]") })
+        if let portColon = last(UInt8(ascii: ":"), authorityStart, authorityEnd),
+            first(UInt8(ascii: "]"), portColon, authorityEnd) == nil
         {
             hostEnd = portColon
         }

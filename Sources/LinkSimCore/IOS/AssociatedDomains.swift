@@ -15,6 +15,13 @@ package struct AppLinksEntry: Sendable, Equatable {
 
     /// Parses an entitlement string; nil for other services (`webcredentials:`...).
     package init?(_ raw: String) {
+        // An ASCII entry (every real one) is read on its bytes, where `Character` and byte semantics
+        // agree: the universal-link engine reads the entitlements on every tap.
+        if let entry = Self.parseASCII(raw) {
+            guard let entry = entry else { return nil }
+            self = entry
+            return
+        }
         guard raw.hasPrefix("applinks:") else { return nil }
         self.raw = raw
         var rest = Substring(raw.dropFirst("applinks:".count))
@@ -40,6 +47,55 @@ package struct AppLinksEntry: Sendable, Equatable {
             rest = rest[..<colon]
         }
         domain = rest.lowercased()
+    }
+
+    private init(raw: String, domain: String, isWildcard: Bool, mode: Mode?, invalidReason: String?) {
+        self.raw = raw
+        self.domain = domain
+        self.isWildcard = isWildcard
+        self.mode = mode
+        self.invalidReason = invalidReason
+    }
+
+    /// `init?(_:)` for an all-ASCII entry: nil when `raw` is not ASCII (the `Character` path reads it),
+    /// `.some(nil)` when it is not an `applinks:` entry.
+    private static func parseASCII(_ raw: String) -> AppLinksEntry?? {
+        var copy = raw
+        return copy.withUTF8 { bytes -> AppLinksEntry?? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            func text(_ from: Int, _ to: Int) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+            }
+            let prefix = "applinks:".utf8
+            guard bytes.count >= prefix.count, bytes.prefix(prefix.count).elementsEqual(prefix) else { return .some(nil) }
+            var start = prefix.count
+            var end = bytes.count
+            var mode: Mode?
+            var invalidReason: String?
+            if let q = bytes[start..<end].firstIndex(of: UInt8(ascii: "?")) {
+                let query = text(q + 1, end)
+                end = q
+                if query.utf8.starts(with: "mode=".utf8), let m = Mode(rawValue: String(query.utf8.dropFirst(5)) ?? "") {
+                    mode = m
+                } else {
+                    invalidReason = "unknown alternate mode `\(query)` (valid: mode=developer, mode=managed, mode=developer+managed)"
+                }
+            }
+            let isWildcard = end - start >= 2 && bytes[start] == UInt8(ascii: "*") && bytes[start + 1] == UInt8(ascii: ".")
+            if isWildcard { start += 2 }
+            if let slash = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) {
+                invalidReason = "an applinks entry is a host only: no path or trailing slash"
+                end = slash
+            }
+            if let colon = bytes[start..<end].lastIndex(of: UInt8(ascii: ":")) {
+                invalidReason = "applinks domains can't contain a port number (`\(text(colon + 1, end))`)"
+                end = colon
+            }
+            return .some(
+                AppLinksEntry(
+                    raw: raw, domain: text(start, end).lowercased(), isWildcard: isWildcard, mode: mode,
+                    invalidReason: invalidReason))
+        }
     }
 
     /// Whether this entry covers `host`: the exact host, or any subdomain for a wildcard (never the apex).
