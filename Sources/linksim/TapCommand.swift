@@ -103,6 +103,7 @@ struct TapCommand: ParsableCommand {
         if source == .inAppBrowser { tap.browserApp = .facebook }
         tap.targetApp = pasted?.package
         scenario.actions = [Action(kind: .tap(tap))]
+        if scenario.name.isEmpty { scenario.name = "tap \(url) on \(platform.displayName) \(scenario.device.os) from \(from)" }
         if let aasa { try serve(\.aasa, file: aasa, host: host, in: &scenario) }
         if let assetlinks { try serve(\.assetlinks, file: assetlinks, host: host, in: &scenario) }
         RunOutput.print([Simulator.run(scenario)], format: format)
@@ -187,9 +188,6 @@ struct TapCommand: ParsableCommand {
                 for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
                 throw ExitStatus.badInput
             }
-        }
-        if scenario.name.isEmpty {
-            scenario.name = "tap \(url) on \(platform.displayName) \(scenario.device.os) from \(from)"
         }
         return scenario
     }

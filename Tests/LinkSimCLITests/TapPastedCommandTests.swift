@@ -12,6 +12,9 @@ import Testing
             ], in: dir)
         #expect(run.status == 0)
         #expect(run.stdout.contains("tap shopapp://item/1 from adb"))
+        // The header names the pasted URL and source, not the (absent) URL argument and the default source.
+        #expect(run.stdout.hasPrefix("tap shopapp://item/1 on Android"))
+        #expect(run.stdout.components(separatedBy: "\n").first?.hasSuffix("from adb") == true)
         #expect(run.stdout.contains("[android.adb.explicit-package]"))
         #expect(run.stdout.contains("→ APP  app com.example.shop"))
     }
