@@ -115,7 +115,11 @@ enum FirstOpen {
                     kind: .app, app: app.id, screen: routed.screen, params: routed.params, via: .deferred,
                     callback: callback, delivered: true)
                 landing.extra = extra
-                return landing
+                guard app.behaviour.isModelled else { return landing }
+                // The first launch is a cold start: the SDK's answer meets the app's readiness and back stack.
+                return AppNavigation.route(
+                    index, url: data["link"] ?? "", kind: .customScheme, cold: true, previousScreen: app.homeScreen, landing: landing,
+                    sdk: SDKRoutedLink(screen: routed.screen, params: routed.params, extra: extra), world: &world, trace: &trace)
             }
         }
         trace.add(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", rule: Rule.linksimRouterHomeFallback)
