@@ -59,12 +59,32 @@ indirect enum YAMLNode: Sendable {
     /// Yams composes with the `basic` resolver: linksim reads every scalar as text, so resolving tags
     /// with regular expressions (which Yams' duplicate-key check does for every key) is wasted work;
     /// the encoding is given so Yams does not read the process environment for every file.
-    static func parse(_ text: String, file: String) throws(InputError) -> YAMLNode? {
+    ///
+    /// libyaml's events are read straight into the tree (`YAMLEvents`); a document that front end does
+    /// not vouch for (a syntax error, aliases, duplicate keys, ...) goes through Yams as before, so
+    /// trees and diagnostics are the same whichever front end answers. `frontEnd: .yams` forces the
+    /// Yams path (a test compares both).
+    static func parse(_ text: String, file: String, frontEnd: FrontEnd = .events) throws(InputError) -> YAMLNode? {
         if let refused = AliasKeyScan.firstAliasKey(in: text) {
             throw InputError(
                 file: file, location: SourceLocation(file: file, line: refused.line, column: refused.column),
                 "a mapping key here is an alias or a list/mapping; scenario keys are plain text, and aliases may only stand for values")
         }
+        if frontEnd == .events {
+            switch YAMLEvents.parse(text, file: file) {
+            case .empty: return nil
+            case .tree(let tree): return tree
+            case .fallBack: break
+            }
+        }
+        return try parseWithYams(text, file: file)
+    }
+
+    /// Which front end reads the YAML text.
+    enum FrontEnd: Sendable { case events, yams }
+
+    /// The Yams path: `compose`, then the conversion of Yams' node tree.
+    private static func parseWithYams(_ text: String, file: String) throws(InputError) -> YAMLNode? {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text, .basic, .default, .utf8)

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+@testable import LinkSimCore
+
+/// The libyaml event front end (`YAMLEvents`, issue #14) against the Yams path it replaces: over every
+/// library scenario, the fuzz corpus, hand-picked YAML corners and seeded mutations of library files,
+/// both give the same tree (texts, plain/quoted, every line:column) or the same diagnostic.
+@Suite struct YAMLFrontEndTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func files(under folder: String, extensions: Set<String>?) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var found: [String] = []
+        while let name = walker.nextObject() as? String {
+            let path = base.appendingPathComponent(name).path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            if let extensions, !extensions.contains(URL(fileURLWithPath: path).pathExtension) { continue }
+            found.append(path)
+        }
+        return found.sorted()
+    }
+
+    static let library = files(under: "scenarios", extensions: ["yaml", "yml"])
+    static let corpus = files(under: "Tests/Fuzz/scenario/corpus", extensions: nil)
+
+    static func text(_ path: String) -> String {
+        String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data(), as: UTF8.self)
+    }
+
+    /// Everything a front end gives for one text, as one string: the tree with every location, or the error.
+    static func outcome(_ text: String, _ frontEnd: YAMLNode.FrontEnd) -> String {
+        do {
+            guard let tree = try YAMLNode.parse(text, file: "f.yaml", frontEnd: frontEnd) else { return "nil" }
+            var out = ""
+            dump(tree, into: &out)
+            return out
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    static func dump(_ node: YAMLNode, into out: inout String) {
+        let l = node.location
+        out += "@\(l.file):\(l.line):\(l.column)"
+        switch node {
+        case .scalar(let text, let plain, _):
+            out += plain ? "=" : "'"
+            out += text.debugDescription
+        case .mapping(let entries, _):
+            out += "{"
+            for entry in entries {
+                out += "\(entry.key.debugDescription)@\(entry.keyLocation.line):\(entry.keyLocation.column):"
+                dump(entry.value, into: &out)
+                out += ","
+            }
+            out += "}"
+        case .sequence(let items, _):
+            out += "["
+            for item in items {
+                dump(item, into: &out)
+                out += ","
+            }
+            out += "]"
+        }
+    }
+
+    func expectSame(_ text: String, _ label: String) {
+        let events = Self.outcome(text, .events)
+        let yams = Self.outcome(text, .yams)
+        #expect(events == yams, "\(label): \(text.debugDescription)")
+    }
+
+    @Test func libraryScenariosGiveTheSameTreeAndTakeTheEventPath() throws {
+        try #require(Self.library.count > 200)
+        var fallBacks: [String] = []
+        for path in Self.library {
+            let text = Self.text(path)
+            expectSame(text, path)
+            if case .fallBack = YAMLEvents.parse(text, file: path) { fallBacks.append(path) }
+        }
+        // Only files that use aliases (`*name`) leave the event front end.
+        for path in fallBacks { #expect(Self.text(path).contains("*"), "\(path) fell back to Yams") }
+        #expect(fallBacks.count <= 3, "\(fallBacks)")
+    }
+
+    @Test func fuzzCorpusGivesTheSameOutcome() {
+        for path in Self.corpus { expectSame(Self.text(path), path) }
+    }
+
+    static let corners: [String] = [
+        "", "# only a comment\n", "---\n", "---\n...\n", "a: 1\n---\nb: 2\n", "a: 1\na: 2\n", "a: 1\n\"a\": 2\n",
+        "a: {b: 1, b: 2}\n", "a: &x 1\nb: *x\n", "a: *nope\n", "a: &x 1\n", "!!str a: !!int 1\n", "a: !custom [1, 2]\n",
+        "a: \"x\\0y\"\n", "a: 'it''s'\n", "a: |\n  block\n  text\n", "a: >-\n  folded\n  text\n", "? [1, 2]\n: v\n",
+        "[a, b]: 1\n", "a:\n- 1\n- - 2\n  - 3\n", "- a: 1\n  b: [x, {y: z}]\n", "a: b: c\n", "a: [1, 2\n", "\tkey: v\n",
+        "caf\u{E9}: 1\ncafe\u{301}: 2\n", "\u{1F600}: \"\u{1F600}\"\n", "a: ~\nb: null\nc: \"null\"\nd:\n", "%YAML 1.1\n---\na: 1\n",
+        "a: 1\n...\n---\n", "- 1\n- 2\n...\n# end\n", "a: \"unterminated\n", "a: 'x'\n  b: 2\n", "key: value # comment\n",
+        String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "\n",
+        String(repeating: "- ", count: 40) + "deep\n",
+    ]
+
+    @Test func yamlCornersGiveTheSameOutcome() {
+        for (index, text) in Self.corners.enumerated() { expectSame(text, "corner \(index)") }
+    }
+
+    /// A small deterministic generator (SplitMix64), so a failure names a seed that reproduces it.
+    struct Seeded {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+    }
+
+    static let fragments = [
+        ":", ": ", "- ", "\"", "'", "&a ", "*a", "!!str ", "---\n", "...\n", "\n", "  ", "\t", "{", "}", "[", "]", ",", "? ", "#",
+        "|\n", ">\n", "%", "@", "\\", "\u{E9}", "x: y\n", "&b [1]\n", "<<: *a\n",
+    ]
+
+    static func mutate(_ text: String, _ random: inout Seeded) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for _ in 0...random.below(3) {
+            guard !lines.isEmpty else { break }
+            let at = random.below(lines.count)
+            switch random.below(6) {
+            case 0: lines.insert(lines[random.below(lines.count)], at: at)  // often a duplicate key
+            case 1: lines.remove(at: at)
+            case 2: lines.swapAt(at, random.below(lines.count))
+            default:
+                var chars = Array(lines[at])
+                let position = random.below(chars.count + 1)
+                if random.below(4) == 0, position < chars.count {
+                    chars.remove(at: position)
+                } else {
+                    chars.insert(contentsOf: fragments[random.below(fragments.count)], at: position)
+                }
+                lines[at] = String(chars)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func seededMutationsOfLibraryFilesGiveTheSameOutcome() throws {
+        try #require(!Self.library.isEmpty)
+        var random = Seeded(state: 14)
+        var fastTrees = 0
+        var errors = 0
+        for round in 0..<3000 {
+            let source = Self.text(Self.library[random.below(Self.library.count)])
+            let mutated = Self.mutate(source, &random)
+            expectSame(mutated, "mutation \(round)")
+            if case .tree = YAMLEvents.parse(mutated, file: "f.yaml") { fastTrees += 1 }
+            if Self.outcome(mutated, .yams).hasPrefix("error:") { errors += 1 }
+        }
+        // The mutations reach both sides: trees the event path builds, and diagnostics.
+        #expect(fastTrees > 500)
+        #expect(errors > 300)
+    }
+}
