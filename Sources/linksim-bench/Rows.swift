@@ -63,10 +63,11 @@ func replayRows(options: Options, binary: String?, temp: String, into results: i
     }
 
     // In-process replay: load + simulate + check every file on `jobs` threads, keeping only counts.
-    func replayInProcess(threads: Int) -> Double {
+    // `frontEnd: .yams` is the YAML front end before libyaml's events (Yams' compose + conversion).
+    func replayInProcess(threads: Int, frontEnd: YAMLFrontEnd = .events) -> Double {
         let start = clock.now
         let passed = parallel(files.count, jobs: threads) { i in
-            guard let scenario = try? ScenarioLoader.load(path: files[i]) else { return 0 }
+            guard let scenario = try? ScenarioLoader.load(path: files[i], frontEnd: frontEnd) else { return 0 }
             return Simulator.run(scenario).passed ? 1 : 0
         }
         let elapsed = seconds(clock.now - start)
@@ -85,6 +86,9 @@ func replayRows(options: Options, binary: String?, temp: String, into results: i
     results.set("replay_inprocess_10k_s", inProcessJ)
     results.set("replay_inprocess_10k_1core_s", inProcess1)
     results.set("replay_inprocess_floor_ratio", inProcessJ / composeJ)
+    let yamsFrontEnd1 = replayInProcess(threads: 1, frontEnd: .yams) * scale
+    results.set("replay_inprocess_yams_front_end_10k_1core_s", yamsFrontEnd1)
+    results.set("replay_inprocess_events_vs_yams_front_end", inProcess1 / yamsFrontEnd1)
 
     guard let binary else {
         results.set("replay_10k_s", nil)

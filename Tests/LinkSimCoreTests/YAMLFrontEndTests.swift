@@ -32,7 +32,7 @@ import Testing
     }
 
     /// Everything a front end gives for one text, as one string: the tree with every location, or the error.
-    static func outcome(_ text: String, _ frontEnd: YAMLNode.FrontEnd) -> String {
+    static func outcome(_ text: String, _ frontEnd: YAMLFrontEnd) -> String {
         do {
             guard let tree = try YAMLNode.parse(text, file: "f.yaml", frontEnd: frontEnd) else { return "nil" }
             var out = ""
@@ -98,12 +98,49 @@ import Testing
         "[a, b]: 1\n", "a:\n- 1\n- - 2\n  - 3\n", "- a: 1\n  b: [x, {y: z}]\n", "a: b: c\n", "a: [1, 2\n", "\tkey: v\n",
         "caf\u{E9}: 1\ncafe\u{301}: 2\n", "\u{1F600}: \"\u{1F600}\"\n", "a: ~\nb: null\nc: \"null\"\nd:\n", "%YAML 1.1\n---\na: 1\n",
         "a: 1\n...\n---\n", "- 1\n- 2\n...\n# end\n", "a: \"unterminated\n", "a: 'x'\n  b: 2\n", "key: value # comment\n",
+        "a: \"\\uFEFFx\"\n", "\"\\uFEFFa\": 1\n", "a: \"x\\uFEFF\\uFEFF\"\n", "a: \u{FEFF}x\n", "a: '\u{FEFF}'\n", "\u{FEFF}a: 1\n",
+        "a: \"\\x80\\u00e9\\U0001F600\"\n",
+        "a: \"\\uD800\"\n", "a: 1\r\nb: 2\r\n", "a: 1\rb: 2\r", "- \u{85}x\n",
         String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "\n",
         String(repeating: "- ", count: 40) + "deep\n",
     ]
 
     @Test func yamlCornersGiveTheSameOutcome() {
         for (index, text) in Self.corners.enumerated() { expectSame(text, "corner \(index)") }
+    }
+
+    @Test func folderOfAPathIsNSStringsDeletingLastPathComponent() {
+        // The paths the fast path answers, and one it leaves to NSString (some odd paths, such as
+        // an empty one, trap inside Foundation's own implementation; the loader never passes them).
+        let paths = [
+            "a/b.yaml", "scenarios/x/y.yaml", "/a/b.yaml", "./a.yaml", "a/./b.yaml", "../a.yaml", "a b/c d.yaml",
+            "caf\u{E9}/\u{1F600}.yaml", "b.yaml",
+        ]
+        for path in paths {
+            #expect(ScenarioLoader.folder(of: path) == (path as NSString).deletingLastPathComponent, "\(path)")
+        }
+    }
+
+    @Test func localFilesReadsWholeFilesAndRefusesLargeOnes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = folder.appendingPathComponent("small.yaml")
+        let bytes: [UInt8] = Array((0..<70_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        try Data(bytes).write(to: small)
+        #expect(try LocalFiles().read(small.path) == bytes)
+        let empty = folder.appendingPathComponent("empty.yaml")
+        try Data().write(to: empty)
+        #expect(try LocalFiles().read(empty.path) == [])
+        #expect(throws: (any Error).self) { try LocalFiles().read(folder.appendingPathComponent("missing").path) }
+        #expect(throws: (any Error).self) { try LocalFiles().read(folder.path) }
+        let large = folder.appendingPathComponent("large.yaml")
+        try Data(count: LocalFiles.sizeLimit + 3 * 1024 * 1024).write(to: large)
+        #expect {
+            try LocalFiles().read(large.path)
+        } throws: { error in
+            (error as? FileTooLarge)?.bytes == LocalFiles.sizeLimit + 3 * 1024 * 1024
+        }
     }
 
     /// A small deterministic generator (SplitMix64), so a failure names a seed that reproduces it.

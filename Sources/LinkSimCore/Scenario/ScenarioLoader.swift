@@ -7,14 +7,16 @@ package struct LocalFiles: FileReader {
     /// stays bounded whatever a folder holds.
     package static let sizeLimit = 16 * 1024 * 1024
 
+    /// Reads at most one byte more than the limit (asking the file's size only when it is over:
+    /// `attributesOfItem` was a tenth of reading a small scenario), so memory stays bounded even
+    /// for files whose size the file system does not know.
     package func read(_ path: String) throws -> [UInt8] {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-            size.intValue > Self.sizeLimit
-        {
-            throw FileTooLarge(bytes: size.intValue)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CocoaError(.fileReadNoSuchFile)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { try? handle.close() }
+        let data = try handle.read(upToCount: Self.sizeLimit + 1) ?? Data()
+        if data.count > Self.sizeLimit {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+            throw FileTooLarge(bytes: max(size?.intValue ?? 0, data.count))
         }
         return [UInt8](data)
     }
@@ -40,9 +42,12 @@ package struct FileTooLarge: Error, CustomStringConvertible {
 /// Turns scenario YAML into a validated `Scenario`, or an `InputError` that points at every problem.
 package enum ScenarioLoader {
     /// Loads a scenario file; files it refers to are resolved relative to its folder.
-    package static func load(path: String, reader: any FileReader = LocalFiles()) throws(InputError) -> Scenario {
+    /// `frontEnd` chooses who reads the YAML (the same tree either way; `.yams` is the old, slower path).
+    package static func load(
+        path: String, reader: any FileReader = LocalFiles(), frontEnd: YAMLFrontEnd = .events
+    ) throws(InputError) -> Scenario {
         let (text, base) = try readText(path, reader: reader)
-        return try parse(text, file: path, baseDirectory: base, reader: reader)
+        return try parse(text, file: path, baseDirectory: base, reader: reader, frontEnd: frontEnd)
     }
 
     /// Reads a YAML file a user wrote (a scenario or a lesson) as text: the size limit, a UTF-8 byte-order mark
@@ -64,16 +69,30 @@ package enum ScenarioLoader {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(file: path, "not a text file (it is not valid UTF-8)")
         }
-        let base = (path as NSString).deletingLastPathComponent
+        let base = folder(of: path)
         return (text, base.isEmpty ? "." : base)
+    }
+
+    /// `NSString.deletingLastPathComponent`, without bridging for the usual `folder/file.yaml`
+    /// (a fifth of reading a small file went there): paths with `//`, a trailing `/` or no folder
+    /// still ask NSString.
+    static func folder(of path: String) -> String {
+        let bytes = path.utf8
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.startIndex,
+            bytes.index(after: slash) != bytes.endIndex,
+            !zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") })
+        {
+            return String(path[..<slash])
+        }
+        return (path as NSString).deletingLastPathComponent
     }
 
     /// Parses scenario text. `file` names it in messages; `baseDirectory` resolves `file:` references.
     package static func parse(
         _ text: String, file: String, baseDirectory: String?,
-        reader: any FileReader = LocalFiles()
+        reader: any FileReader = LocalFiles(), frontEnd: YAMLFrontEnd = .events
     ) throws(InputError) -> Scenario {
-        guard let root = try YAMLNode.parse(text, file: file) else {
+        guard let root = try YAMLNode.parse(text, file: file, frontEnd: frontEnd) else {
             throw InputError(
                 file: file, location: SourceLocation(file: file, line: 1, column: 1),
                 "the file is empty; a scenario starts with `linksim: 1`")

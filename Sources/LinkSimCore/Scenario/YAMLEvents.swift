@@ -10,6 +10,10 @@ import CYaml
 /// `YAMLNode.nodeBudget` nodes, deep nesting — is `.fallBack`, and the caller runs the Yams path,
 /// which gives the same tree or the same located diagnostic as before. Anchors without aliases
 /// change nothing in the tree, and tags are not read (linksim reads every scalar as text).
+/// Which front end reads scenario YAML: libyaml's events (the default), or Yams' `compose` and the
+/// conversion of its node tree (kept for the differential test and the benchmark's comparison).
+package enum YAMLFrontEnd: Sendable { case events, yams }
+
 enum YAMLEvents {
     enum Outcome {
         /// The stream holds no document (Yams' `compose` returns nil).
@@ -29,7 +33,15 @@ enum YAMLEvents {
         var items: [YAMLNode] = []
         var pendingKey: String?
         var pendingKeyLocation: SourceLocation?
+        /// The keys so far, once the mapping is large; small ones compare with their entries.
         var keys: Set<String> = []
+
+        /// false when a key with equal text (Swift's `==`, as Yams' duplicate check) came before.
+        mutating func admitKey(_ key: String) -> Bool {
+            if entries.count < 16 { return !entries.contains { $0.key == key } }
+            if keys.isEmpty { keys = Set(entries.map(\.key)) }
+            return keys.insert(key).inserted
+        }
     }
 
     static func parse(_ text: String, file: String) -> Outcome {
@@ -97,10 +109,15 @@ enum YAMLEvents {
         mutating func scalar(_ event: yaml_event_t) -> Bool {
             let data = event.data.scalar
             let raw = UnsafeBufferPointer(start: data.value, count: data.length)
-            guard let text = String(validating: raw, as: UTF8.self) else { return false }
+            // Yams makes scalars with Foundation's `String(bytes:encoding:)`, which drops a leading
+            // byte-order mark (U+FEFF): such a scalar is left to the Yams path.
+            if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { return false }
+            // libyaml hands out UTF-8 it has validated (the input is a Swift string; escapes that are
+            // not Unicode scalars are syntax errors), so decoding never repairs anything here.
+            let text = String(decoding: raw, as: UTF8.self)
             let at = location(event.start_mark)
             if expectsKey {
-                guard stack[stack.count - 1].keys.insert(text).inserted else { return false }
+                guard stack[stack.count - 1].admitKey(text) else { return false }
                 stack[stack.count - 1].pendingKey = text
                 stack[stack.count - 1].pendingKeyLocation = at
                 return true

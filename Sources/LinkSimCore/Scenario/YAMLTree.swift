@@ -64,7 +64,7 @@ indirect enum YAMLNode: Sendable {
     /// not vouch for (a syntax error, aliases, duplicate keys, ...) goes through Yams as before, so
     /// trees and diagnostics are the same whichever front end answers. `frontEnd: .yams` forces the
     /// Yams path (a test compares both).
-    static func parse(_ text: String, file: String, frontEnd: FrontEnd = .events) throws(InputError) -> YAMLNode? {
+    static func parse(_ text: String, file: String, frontEnd: YAMLFrontEnd = .events) throws(InputError) -> YAMLNode? {
         if let refused = AliasKeyScan.firstAliasKey(in: text) {
             throw InputError(
                 file: file, location: SourceLocation(file: file, line: refused.line, column: refused.column),
@@ -79,9 +79,6 @@ indirect enum YAMLNode: Sendable {
         }
         return try parseWithYams(text, file: file)
     }
-
-    /// Which front end reads the YAML text.
-    enum FrontEnd: Sendable { case events, yams }
 
     /// The Yams path: `compose`, then the conversion of Yams' node tree.
     private static func parseWithYams(_ text: String, file: String) throws(InputError) -> YAMLNode? {
