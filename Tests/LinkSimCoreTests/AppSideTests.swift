@@ -138,7 +138,7 @@ import Testing
                   - answer: open
                 """
         let r = try simulate(confirm)
-        #expect(r[0].landing?.kind == .prompt && r[0].landing?.options == ["open", "cancel"])
+        #expect(r[0].landing?.kind == .prompt && r[0].landing?.options == [.open, .cancel])
         #expect(r[1].landing?.screen == "Sell" && r[1].landing?.extra["navigation"] == "dropped")
         #expect(r[2].landing?.kind == .prompt)
         #expect(r[3].landing?.screen == "ProductDetail" && r[3].landing?.params?["id"] == "2")

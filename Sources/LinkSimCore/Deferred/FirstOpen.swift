@@ -38,7 +38,7 @@ enum FirstOpen {
                 kind: .pastePrompt(firstLaunch: true), url: world.device.clipboard ?? "",
                 candidates: [app.id], stayBrowser: nil, stayURL: nil,
                 tap: Tap(url: world.device.clipboard ?? "", from: .otherApp), cancelRule: Rule.deferredIosPasteDenied)
-            var landing = Landing(kind: .prompt, app: app.id, options: ["allow_paste", "deny_paste"])
+            var landing = Landing(kind: .prompt, app: app.id, options: [.allowPaste, .denyPaste])
             landing.extra["paste_ui"] = PasteUI.alert.rawValue
             return landing
         }

@@ -162,7 +162,7 @@ enum AppNavigation {
                     pending.appLanding = asking
                     pending.appLinkKind = kind
                     world.pending = pending
-                    return Landing(kind: .prompt, app: app.id, url: url, options: ["open", "cancel"])
+                    return Landing(kind: .prompt, app: app.id, url: url, options: [.open, .cancel])
                 case .queue:
                     let queue = true
                     trace.add(

@@ -374,7 +374,7 @@ package enum ScenarioWriter {
     package static func expectation(_ landing: Landing) -> String {
         var pairs = ["lands: \(landing.kind.rawValue)"]
         if let app = landing.app { pairs.append("app: \(quote(app))") }
-        if let options = landing.options { pairs.append("options: \(list(options))") }
+        if let options = landing.optionNames { pairs.append("options: \(list(options))") }
         if let screen = landing.screen { pairs.append("screen: \(quote(screen))") }
         if let params = landing.params, !params.isEmpty { pairs.append("params: \(stringMap(params))") }
         if let via = landing.via { pairs.append("via: \(via.rawValue)") }
