@@ -62,7 +62,7 @@ package enum Describe {
         case .crash:
             parts.append("crash of \(l.app ?? "?"): " + (l.reason ?? "the app's code crashed"))
         }
-        for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { parts.append("\(key)=\(value)") }
+        for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { parts.append("\(key.rawValue)=\(value)") }
         return parts.joined(separator: " · ")
     }
 

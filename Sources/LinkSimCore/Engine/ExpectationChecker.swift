@@ -51,7 +51,7 @@ package enum ExpectationChecker {
                     actual: cited.isEmpty ? "no rule cited" : "cited " + cited.joined(separator: ", ")))
         }
         for (key, value) in expect.extra.sorted(by: { $0.key < $1.key }) {
-            compare(key, value, landing?.extra[key])
+            compare(key.rawValue, value, landing?.extra[key])
         }
         return ExpectationCheck(mismatches: mismatches)
     }

@@ -43,7 +43,7 @@ package struct Landing: Sendable, Equatable {
     /// The options as the contract writes them (`open`, `cancel`, an app id, a browser).
     package var optionNames: [String]? { options?.map(\.description) }
     /// Extra facts later rule sets report (e.g. `match_type` for deferred links).
-    package var extra: [String: String] = [:]
+    package var extra: [LandingFact: String] = [:]
     /// For an `unknown` landing: why linksim cannot say where the link lands.
     package var reason: String?
 

@@ -117,7 +117,7 @@ package enum ContractJSON {
             if let options = l.optionNames { try c.encode(options, forKey: Key("options")) }
             if let reason = l.reason { try c.encode(reason, forKey: Key("reason")) }
             if !assumptions.isEmpty { try c.encode(assumptions, forKey: Key("assumptions")) }
-            for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { try c.encode(value, forKey: Key(key)) }
+            for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { try c.encode(value, forKey: Key(key.rawValue)) }
         }
     }
 

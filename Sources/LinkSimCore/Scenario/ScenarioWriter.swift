@@ -382,7 +382,7 @@ package enum ScenarioWriter {
         if let url = landing.url { pairs.append("url: \(quote(url))") }
         if let callback = landing.callback { pairs.append("callback: \(quote(callback))") }
         if let delivered = landing.delivered { pairs.append("delivered: \(delivered)") }
-        for key in landing.extra.keys.sorted() { pairs.append("\(quote(key)): \(quote(landing.extra[key] ?? ""))") }
+        for key in landing.extra.keys.sorted() { pairs.append("\(quote(key.rawValue)): \(quote(landing.extra[key] ?? ""))") }
         return "{\(pairs.joined(separator: ", "))}"
     }
 }

@@ -124,7 +124,7 @@ extension TUIModel {
                 ("options", landing.optionNames.map { $0.joined(separator: ", ") }),
             ]
             for key in (landing.params ?? [:]).keys.sorted() { facts.append(("params.\(key)", landing.params?[key])) }
-            for key in landing.extra.keys.sorted() { facts.append((key, landing.extra[key])) }
+            for key in landing.extra.keys.sorted() { facts.append((key.rawValue, landing.extra[key])) }
             for (name, value) in facts { if let value { add("  \(name): \(value)") } }
         } else {
             add("Landing: none (this action changes the world)")
