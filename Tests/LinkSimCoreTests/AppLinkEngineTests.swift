@@ -62,7 +62,7 @@ import Testing
         #expect(twelve[0].rules.contains(Rule.androidApplinksFingerprint.id))
         let eleven = try run(Self.scenario(os: "11", actions: "  - tap: https://s.example/p/1\n  - answer: com.shop"), files: files)
         #expect(eleven[0].landing?.kind == .chooser)
-        #expect(eleven[0].landing?.options == ["com.shop", "chrome"])
+        #expect(eleven[0].landing?.optionNames == ["com.shop", "chrome"])
         #expect(eleven[0].rules.contains(Rule.androidApplinksLegacyChooser.id))
         #expect(eleven[1].landing?.kind == .app)
     }

@@ -75,8 +75,8 @@ import Testing
         #expect(plain.first?.landing?.extra.isEmpty == true)
         let pushed = try simulate(
             Self.iosApp("back_stack: push\ncurrent_screen: Cart") + "\ntap: shopapp://product/1\nfrom: messages\nexpect: {lands: app}")
-        #expect(pushed.first?.landing?.extra["back_stack"] == "Home > Cart > ProductDetail")
-        #expect(pushed.first?.landing?.extra["navigation"] == "routed")
+        #expect(pushed.first?.landing?.extra[.backStack] == "Home > Cart > ProductDetail")
+        #expect(pushed.first?.landing?.extra[.navigation] == "routed")
     }
 
     @Test func earlyLinkWarmBeforeReadyIsStillEarly() throws {
@@ -138,14 +138,14 @@ import Testing
                   - answer: open
                 """
         let r = try simulate(confirm)
-        #expect(r[0].landing?.kind == .prompt && r[0].landing?.options == ["open", "cancel"])
-        #expect(r[1].landing?.screen == "Sell" && r[1].landing?.extra["navigation"] == "dropped")
+        #expect(r[0].landing?.kind == .prompt && r[0].landing?.options == [.open, .cancel])
+        #expect(r[1].landing?.screen == "Sell" && r[1].landing?.extra[.navigation] == "dropped")
         #expect(r[2].landing?.kind == .prompt)
         #expect(r[3].landing?.screen == "ProductDetail" && r[3].landing?.params?["id"] == "2")
         #expect(r[4].rules.contains(Rule.linksimAnswerNothingPending.id))
         let done = try simulate(Self.iosApp("screen_state: {showing: modal, policy: queue, done_after: 8s}") + Self.oneTap)[0]
-        #expect(done.landing?.screen == "ProductDetail" && done.landing?.extra["routed_after"] == "8s")
-        #expect(done.landing?.extra["navigation"] == "replayed")
+        #expect(done.landing?.screen == "ProductDetail" && done.landing?.extra[.routedAfter] == "8s")
+        #expect(done.landing?.extra[.navigation] == "replayed")
         let ignored = try loadScenario(Self.iosApp("screen_state: {showing: modal, policy: dismiss, done_after: 8s}") + Self.oneTap)
         #expect(ignored.warnings.first?.description.contains("only matters with `policy: queue`") == true)
     }

@@ -34,7 +34,7 @@ import Testing
             return
         }
         #expect(tap.srn)
-        #expect(s.actions[2].expect?.extra == ["match_type": "srn", "is_deferred": "true", "delivered_after": "60.5s"])
+        #expect(s.actions[2].expect?.extra == [.matchType: "srn", .isDeferred: "true", .deliveredAfter: "60.5s"])
     }
 
     @Test func mistakesAreLocatedWithSuggestions() {

@@ -82,6 +82,7 @@ enum DeferredFixture {
 }
 
 extension ActionResult {
-    var extra: [String: String] { landing?.extra ?? [:] }
+    /// The landing's facts by their contract names.
+    var extra: [String: String] { Dictionary(uniqueKeysWithValues: (landing?.extra ?? [:]).map { ($0.key.rawValue, $0.value) }) }
     var assumptions: [String] { trace.compactMap(\.assumption) }
 }

@@ -166,7 +166,7 @@ import Testing
         #expect(r[0].landing?.kind == .prompt && r[0].rules.contains(Rule.deferredAfUriFallback.id))
         #expect(r[1].landing?.screen == "ApplesScreen" && r[1].landing?.via == .customScheme)
         // The SDK reports the link through the scheme too: UDL FOUND, not deferred, with af_dp.
-        #expect(r[1].landing?.extra["deep_link_status"] == "FOUND" && r[1].landing?.extra["is_deferred"] == "false")
+        #expect(r[1].landing?.extra[.deepLinkStatus] == "FOUND" && r[1].landing?.extra[.isDeferred] == "false")
         #expect(r[1].landing?.params?["af_dp"] != nil)
     }
 

@@ -187,7 +187,7 @@ import Testing
                 apps: Self.androidApp("com.a") + "\n" + Self.androidApp("com.b"),
                 actions: "  - tap: shopapp://product/5\n  - answer: com.b"))
         #expect(two[0].landing?.kind == .chooser)
-        #expect(two[0].landing?.options == ["com.a", "com.b"])
+        #expect(two[0].landing?.optionNames == ["com.a", "com.b"])
         #expect(two[1].landing?.app == "com.b")
     }
 

@@ -176,13 +176,13 @@ enum AndroidWebResolver {
             world.pending = PendingDecision(
                 kind: .chooser, url: url, candidates: list.map(\.rawValue), stayBrowser: nil, stayURL: nil, tap: tap,
                 cancelRule: Rule.androidApplinksResolution12)
-            return Landing(kind: .chooser, url: url, options: list.map(\.rawValue))
+            return Landing(kind: .chooser, url: url, options: list.map { .pick($0.rawValue) })
         case .chooser(let apps, let browsers):
             let ids = CustomSchemeResolver.uniqueApps(apps, world: world) + browsers.map(\.rawValue)
             world.pending = PendingDecision(
                 kind: .chooser, url: url, candidates: ids, stayBrowser: nil, stayURL: nil, tap: tap,
                 cancelRule: Rule.androidApplinksLegacyChooser)
-            return Landing(kind: .chooser, url: url, options: ids)
+            return Landing(kind: .chooser, url: url, options: ids.map(Answer.pick))
         case .unknown(let reason):
             trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
             return .unknown(reason)
@@ -312,7 +312,7 @@ enum AndroidWebResolver {
         world.pending = PendingDecision(
             kind: .chooser, url: url, candidates: ids, stayBrowser: nil, stayURL: nil,
             tap: tap, cancelRule: Rule.androidApplinksLegacyChooser, providerLink: providerLink)
-        return Landing(kind: .chooser, url: url, options: ids)
+        return Landing(kind: .chooser, url: url, options: ids.map(Answer.pick))
     }
 
     /// Browsers and views that never hand the link to the system: they load it and follow redirects.

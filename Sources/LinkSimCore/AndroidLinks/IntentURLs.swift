@@ -72,7 +72,7 @@ extension AndroidWebResolver {
                     kind: .chromeExternalPrompt, url: intent.data, candidates: [app.id],
                     stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
                     cancelRule: Rule.androidChromeExternalProtocolPrompt)
-                return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: intent.data, options: ["open", "cancel"])
+                return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: intent.data, options: [.open, .cancel])
             }
             return Landing(kind: .nowhere)
         }

@@ -19,7 +19,7 @@ enum AppsFlyerDirect {
                 sdk,
                 "\(app.name) never calls start(): the SDK sends nothing and calls no callback, so the link's data never reaches the router; \(app.name) shows \(app.homeScreen)",
                 rule: Rule.deferredAfSdkNotStarted)
-            return SDKRoutedLink(screen: app.homeScreen, params: [:], extra: ["sdk_callback": "none"])
+            return SDKRoutedLink(screen: app.homeScreen, params: [:], extra: [.sdkCallback: "none"])
         }
         guard options.forwardsLinks else {
             let call =
@@ -33,7 +33,7 @@ enum AppsFlyerDirect {
                     ? nil
                     : "assumption: on Android `forwards_links: false` stands for an activity whose intent never reaches the SDK (e.g. onNewIntent without setIntent)"
             )
-            return SDKRoutedLink(screen: app.homeScreen, params: [:], extra: ["sdk_callback": "none"])
+            return SDKRoutedLink(screen: app.homeScreen, params: [:], extra: [.sdkCallback: "none"])
         }
         if options.debug, let parts {
             AppsFlyerNotes.debugLine("UniversalLink/Deeplink found: \(url)", trace: &trace)
@@ -46,20 +46,20 @@ enum AppsFlyerDirect {
         }
         // A short link needs the resolver; offline it cannot be resolved.
         if !world.device.online, let parts, parts.path.split(separator: "/").count >= 2 {
-            var extra: [String: String] = ["is_first_launch": "false"]
+            var extra: [LandingFact: String] = [.isFirstLaunch: "false"]
             if options.udl {
                 let callback = ios ? "didResolveDeepLink" : "onDeepLinking"
                 let status = ios ? "FAILURE" : "ERROR"
                 trace.add(
                     sdk, "\(callback): status \(status) (network) — the device is offline, so the short link cannot be resolved; no deep link data",
                     rule: Rule.deferredAfDirectFailure)
-                extra["sdk_callback"] = callback
-                extra["deep_link_status"] = status
+                extra[.sdkCallback] = callback
+                extra[.deepLinkStatus] = status
             } else {
                 trace.add(
                     sdk, "onAppOpenAttributionFailure: the short link cannot be resolved (no network); onAppOpenAttribution is not called",
                     rule: Rule.deferredAfDirectFailure)
-                extra["sdk_callback"] = "onAppOpenAttributionFailure"
+                extra[.sdkCallback] = "onAppOpenAttributionFailure"
             }
             trace.add(app.name, "Without link data the router has nothing to route; \(app.name) shows \(app.homeScreen)", rule: Rule.linksimRouterHomeFallback)
             return SDKRoutedLink(screen: app.homeScreen, params: [:], extra: extra)
@@ -114,7 +114,7 @@ enum AppsFlyerLaunchDetails {
                 "\(world.apps[index].name) never calls start(): no \(firstLaunch ? "deferred lookup, no " : "")conversion data and no deep-link callback",
                 rule: Rule.deferredAfSdkNotStarted)
             return FirstOpen.land(
-                index, data: nil, callback: nil, extra: ["is_first_launch": firstLaunch ? "true" : "false"], shownWithoutLink: shown,
+                index, data: nil, callback: nil, extra: [.isFirstLaunch: firstLaunch ? "true" : "false"], shownWithoutLink: shown,
                 lostBecause: "No callback carries a link", world: &world, trace: &trace)
         }
         if options.debug, firstLaunch {
@@ -167,7 +167,7 @@ enum AppsFlyerLaunchDetails {
         var twice = landing
         twice.screen = routed.screen
         twice.params = routed.params
-        twice.extra["routed_twice"] = "true"
+        twice.extra[.routedTwice] = "true"
         return twice
     }
 }

@@ -7,7 +7,7 @@ extension AppsFlyerFirstOpen {
 
     /// Routes a link found by the clipboard recipe (reported as a direct result, assumption A2), else the home screen.
     static func directOrHome(
-        _ index: Int, pastedLink: [String: String]?, options: AppsFlyerOptions, extra: [String: String],
+        _ index: Int, pastedLink: [String: String]?, options: AppsFlyerOptions, extra: [LandingFact: String],
         shown: String, fallbackCallback: String, reason: String,
         world: inout World, trace: inout TraceRecorder
     ) -> Landing {
@@ -26,8 +26,8 @@ extension AppsFlyerFirstOpen {
                 : "onAppOpenAttribution receives the pasted link (\(ProviderLinks.describe(pastedLink)))",
             rule: Rule.deferredAfClipboardRecipe,
             assumption: options.udl ? "assumption A2: performOnAppAttribution under UDL reports FOUND with isDeferred=false" : nil)
-        extra["is_deferred"] = "false"
-        extra["sdk_callback"] = callback
+        extra[.isDeferred] = "false"
+        extra[.sdkCallback] = callback
         return FirstOpen.land(
             index, data: pastedLink, callback: callback, extra: extra, shownWithoutLink: shown,
             lostBecause: "The pasted link's deep_link_value matches no route", world: &world, trace: &trace)

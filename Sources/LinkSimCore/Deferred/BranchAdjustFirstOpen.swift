@@ -16,10 +16,10 @@ enum BranchFirstOpen {
                 sdk, "initSession: +is_first_session=false, +clicked_branch_link=false — not an install, and no link opened this session",
                 rule: Rule.deferredBranchLaterSession)
             return FirstOpen.land(
-                index, data: params, callback: "initSession", extra: ["is_first_launch": "false", "sdk_callback": "initSession"],
+                index, data: params, callback: "initSession", extra: [.isFirstLaunch: "false", .sdkCallback: "initSession"],
                 shownWithoutLink: shown, lostBecause: "No link data in this session", world: &world, trace: &trace)
         }
-        var extra = ["is_first_launch": "true", "sdk_callback": "initSession"]
+        var extra: [LandingFact: String] = [.isFirstLaunch: "true", .sdkCallback: "initSession"]
         var data: [String: String]?
         var guaranteed = false
         // NativeLink: the pasteboard URL, when it is a Branch link.
@@ -29,7 +29,7 @@ enum BranchFirstOpen {
             var scratch = TraceRecorder()
             data = ProviderLinks.linkData(.branch, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)
             guaranteed = true
-            extra["match_type"] = "nativelink"
+            extra[.matchType] = "nativelink"
             trace.add(
                 sdk, "NativeLink: the pasteboard holds the Branch link \(text); it is sent as local_url with the install request — a guaranteed match",
                 rule: Rule.deferredBranchNativelink)
@@ -53,14 +53,14 @@ enum BranchFirstOpen {
                 if matching.isDeterministic {
                     data = click.params
                     guaranteed = true
-                    extra["match_type"] = matching.referrer ? "install_referrer" : "device_id"
+                    extra[.matchType] = matching.referrer ? "install_referrer" : "device_id"
                     trace.add(
                         "server Branch",
                         "\(matching.referrer ? "The Install Referrer" : "The advertising ID") ties the install to the click: a guaranteed match",
                         rule: Rule.deferredBranchGuaranteed)
                 } else if matching.sameNetwork, matching.clickToOpen <= duration {
                     data = click.params
-                    extra["match_type"] = "snapshot"
+                    extra[.matchType] = "snapshot"
                     trace.add(
                         "server Branch",
                         "The device snapshot matches the click's, \(matching.clickToOpen) after it, within the match duration of \(duration) — a match, but not guaranteed",
@@ -77,7 +77,7 @@ enum BranchFirstOpen {
         params["+clicked_branch_link"] = data == nil ? "false" : "true"
         if data != nil { params["+match_guaranteed"] = guaranteed ? "true" : "false" }
         params["+is_first_session"] = reinstall ? "false" : "true"
-        extra["match_guaranteed"] = data == nil ? nil : (guaranteed ? "true" : "false")
+        extra[.matchGuaranteed] = data == nil ? nil : (guaranteed ? "true" : "false")
         trace.add(
             sdk, "initSession: \(ProviderLinks.describe(params.filter { $0.key.hasPrefix("+") }))",
             rule: data == nil ? Rule.deferredBranchNoMatch : nil,
@@ -105,30 +105,30 @@ enum AdjustFirstOpen {
         guard firstLaunch else {
             trace.add(sdk, "Not the first session: no deferred deep link", rule: Rule.deferredAdjustNoMatch)
             return FirstOpen.land(
-                index, data: nil, callback: nil, extra: ["is_first_launch": "false"], shownWithoutLink: shown,
+                index, data: nil, callback: nil, extra: [.isFirstLaunch: "false"], shownWithoutLink: shown,
                 lostBecause: "Nothing to route on a later launch", world: &world, trace: &trace)
         }
-        var extra = ["is_first_launch": "true"]
+        var extra: [LandingFact: String] = [.isFirstLaunch: "true"]
         var deepLink: String?
         if pasteboard.read, let text = pasteboard.text, let parts = URLParts(text),
             ProviderLinks.recognise(host: parts.normalizedHost, providers: world.providers)?.provider == .adjust
         {
             var scratch = TraceRecorder()
             deepLink = ProviderLinks.linkData(.adjust, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)["deep_link"]
-            extra["match_type"] = "linkme"
+            extra[.matchType] = "linkme"
             trace.add(sdk, "LinkMe: the pasteboard holds the Adjust link \(text); a deterministic match", rule: Rule.deferredAdjustLinkme)
         } else {
             let matching = ClickMatching(provider: .adjust, app: index, world: world, trace: &trace, actor: "server Adjust")
             if let click = matching.click {
                 if matching.isDeterministic, matching.clickToOpen <= options.deviceMatchingWindow {
                     deepLink = click.params["deep_link"]
-                    extra["match_type"] = "device_matching"
+                    extra[.matchType] = "device_matching"
                     trace.add(
                         "server Adjust", "Device matching within \(options.deviceMatchingWindow) attributes the install to the click",
                         rule: Rule.deferredAdjustDeferred)
                 } else if matching.sameNetwork, matching.clickToOpen <= options.probabilisticWindow {
                     deepLink = click.params["deep_link"]
-                    extra["match_type"] = "probabilistic"
+                    extra[.matchType] = "probabilistic"
                     trace.add(
                         "server Adjust",
                         "Probabilistic modelling matches the click, \(matching.clickToOpen) before first open, within \(options.probabilisticWindow)",
@@ -148,7 +148,7 @@ enum AdjustFirstOpen {
                 index, data: nil, callback: nil, extra: extra, shownWithoutLink: shown,
                 lostBecause: "No deferred deep link arrives", world: &world, trace: &trace)
         }
-        extra["sdk_callback"] = callback
+        extra[.sdkCallback] = callback
         trace.add(
             sdk,
             "\(callback)(\(deepLink))\(options.launchDeferredDeeplink ? "; the SDK opens it" : "; the callback returns false, so the SDK does not open it")",

@@ -2,7 +2,7 @@
 struct SDKRoutedLink {
     var screen: String
     var params: [String: String]
-    var extra: [String: String]
+    var extra: [LandingFact: String]
 }
 
 /// A provider link that opened an installed app (class D1, knowledge/deferred.md §10.4–§10.5).
@@ -28,7 +28,7 @@ enum DirectOpen {
                     rule: routed.rule)
                 return SDKRoutedLink(screen: routed.screen, params: routed.params, extra: [:])
             }
-            var extra: [String: String] = ["is_first_launch": firstLaunch ? "true" : "false"]
+            var extra: [LandingFact: String] = [.isFirstLaunch: firstLaunch ? "true" : "false"]
             var fields = params
             switch sdk {
             case .appsflyer:
@@ -46,14 +46,14 @@ enum DirectOpen {
                         "AppsFlyer SDK",
                         "\(callback): status FOUND, isDeferred=false — a direct deep link carries the full link data (\(ProviderLinks.describe(params)))",
                         rule: Rule.deferredAfUdlDirect)
-                    extra["sdk_callback"] = callback
-                    extra["deep_link_status"] = "FOUND"
-                    extra["is_deferred"] = "false"
+                    extra[.sdkCallback] = callback
+                    extra[.deepLinkStatus] = "FOUND"
+                    extra[.isDeferred] = "false"
                 } else {
                     trace.add(
                         "AppsFlyer SDK", "onAppOpenAttribution receives the link parameters (\(ProviderLinks.describe(params)))",
                         rule: Rule.deferredAfLegacyDirect)
-                    extra["sdk_callback"] = "onAppOpenAttribution"
+                    extra[.sdkCallback] = "onAppOpenAttribution"
                 }
                 if options.conversionData {
                     if firstLaunch {
@@ -74,7 +74,7 @@ enum DirectOpen {
                             "AppsFlyer SDK", "onConversionDataSuccess: the cached payload again (af_status=\(status)), is_first_launch=false",
                             rule: Rule.deferredAfLaterLaunch)
                     }
-                    extra["af_status"] = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
+                    extra[.afStatus] = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
                 }
             case .branch:
                 let reinstall = world.deferred.previousInstall[app.id] != nil
@@ -85,10 +85,10 @@ enum DirectOpen {
                     "Branch SDK",
                     "initSession: the link's click id resolves to its data with +clicked_branch_link=true, +match_guaranteed=true, +is_first_session=\(fields["+is_first_session"] ?? "false")",
                     rule: Rule.deferredBranchDirect)
-                extra["sdk_callback"] = "initSession"
-                extra["match_guaranteed"] = "true"
+                extra[.sdkCallback] = "initSession"
+                extra[.matchGuaranteed] = "true"
             case .adjust, .none:
-                extra["sdk_callback"] = "the app's link handler"
+                extra[.sdkCallback] = "the app's link handler"
             }
             let routed = AppRouter.route(parameters: fields, in: app)
             if let route = routed.route {

@@ -38,8 +38,8 @@ enum FirstOpen {
                 kind: .pastePrompt(firstLaunch: true), url: world.device.clipboard ?? "",
                 candidates: [app.id], stayBrowser: nil, stayURL: nil,
                 tap: Tap(url: world.device.clipboard ?? "", from: .otherApp), cancelRule: Rule.deferredIosPasteDenied)
-            var landing = Landing(kind: .prompt, app: app.id, options: ["allow_paste", "deny_paste"])
-            landing.extra["paste_ui"] = PasteUI.alert.rawValue
+            var landing = Landing(kind: .prompt, app: app.id, options: [.allowPaste, .denyPaste])
+            landing.extra[.pasteUI] = PasteUI.alert.rawValue
             return landing
         }
         var pasteboard = Pasteboard()
@@ -52,7 +52,7 @@ enum FirstOpen {
             }
         }
         var landing = resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
-        if pasteboard.read { landing.extra["paste_ui"] = pasteUI(app: app, world: world)?.rawValue }
+        if pasteboard.read { landing.extra[.pasteUI] = pasteUI(app: app, world: world)?.rawValue }
         return landing
     }
 
@@ -75,7 +75,7 @@ enum FirstOpen {
         }
         let pasteboard = Pasteboard(read: true, text: allowed ? world.device.clipboard : nil)
         var landing = resolve(index, firstLaunch: firstLaunch, cold: true, pasteboard: pasteboard, world: &world, trace: &trace)
-        landing.extra["paste_ui"] = PasteUI.alert.rawValue
+        landing.extra[.pasteUI] = PasteUI.alert.rawValue
         return landing
     }
 
@@ -102,7 +102,7 @@ enum FirstOpen {
 
     /// Routes provider data with the app's router and builds the landing of the launch.
     static func land(
-        _ index: Int, data: [String: String]?, callback: String?, extra: [String: String], shownWithoutLink: String,
+        _ index: Int, data: [String: String]?, callback: String?, extra: [LandingFact: String], shownWithoutLink: String,
         lostBecause reason: String, world: inout World, trace: inout TraceRecorder
     ) -> Landing {
         let app = world.apps[index]
@@ -154,7 +154,7 @@ enum AppsFlyerFirstOpen {
 
         guard firstLaunch else {
             trace.add(sdk, "Not the first launch: no deferred lookup and no \(udlCallback) callback without a link", rule: Rule.deferredAfLaterLaunch)
-            var extra = ["is_first_launch": "false"]
+            var extra: [LandingFact: String] = [.isFirstLaunch: "false"]
             guard options.conversionData else {
                 return FirstOpen.land(
                     index, data: nil, callback: nil, extra: extra, shownWithoutLink: shown,
@@ -164,8 +164,8 @@ enum AppsFlyerFirstOpen {
             payload["is_first_launch"] = "false"
             AppsFlyerLaunchDetails.cached(&payload, options: options, trace: &trace)
             let status = payload["af_status"] ?? "Organic"
-            extra["af_status"] = status
-            extra["sdk_callback"] = "onConversionDataSuccess"
+            extra[.afStatus] = status
+            extra[.sdkCallback] = "onConversionDataSuccess"
             trace.add(
                 sdk,
                 "onConversionDataSuccess fires again (it fires on every launch and return to foreground) with the cached payload: af_status=\(status), is_first_launch=false",
@@ -186,7 +186,7 @@ enum AppsFlyerFirstOpen {
                 lostBecause: "Nothing to route on a later launch", world: &world, trace: &trace)
         }
 
-        var extra: [String: String] = ["is_first_launch": "true"]
+        var extra: [LandingFact: String] = [.isFirstLaunch: "true"]
         // 1. The clipboard recipe runs synchronously at launch, before the UDL response (assumption A3).
         var pastedLink: [String: String]?
         if options.clipboardRecipe, ios {
@@ -214,7 +214,7 @@ enum AppsFlyerFirstOpen {
                 trace.add(
                     sdk, "\(udlCallback): status \(status) (network) — the device is offline at first open, and the lookup is not retried later",
                     rule: Rule.deferredAfOffline)
-                extra["deep_link_status"] = status
+                extra[.deepLinkStatus] = status
             }
             if options.conversionData {
                 trace.add(sdk, "onConversionDataFail: no network", rule: Rule.deferredAfOffline)
@@ -260,12 +260,12 @@ enum AppsFlyerFirstOpen {
                     sdk,
                     "\(udlCallback): status \(status) (timeout) — the server needs \(formatMilliseconds(latencyMs)), deepLinkTimeout is \(formatMilliseconds(options.deepLinkTimeoutMs))",
                     rule: Rule.deferredAfTimeout)
-                extra["deep_link_status"] = status
+                extra[.deepLinkStatus] = status
             } else if reinstallInWindow, !options.udlOnReinstall {
                 trace.add(
                     sdk, "\(udlCallback): status NOT_FOUND — a reinstall within 90 days of the previous install",
                     rule: Rule.deferredAfReinstall, assumption: a4)
-                extra["deep_link_status"] = "NOT_FOUND"
+                extra[.deepLinkStatus] = "NOT_FOUND"
             } else if let matchType, matching.clickToOpen <= udlWindow {
                 var fields: [String: String] = [:]
                 if matchType != "srn" {
@@ -277,16 +277,16 @@ enum AppsFlyerFirstOpen {
                     "\(udlCallback): status FOUND, isDeferred=true, match_type \(matchType) — \(matchType == "srn" ? "UDL does not support SRN clicks: no routing data" : "only deep_link_value and deep_link_sub1-10 reach a new user (\(ProviderLinks.describe(fields)))")",
                     rule: matchType == "srn" ? Rule.deferredAfUdlSrn : Rule.deferredAfUdlDeferred,
                     detail: dropped.isEmpty || matchType == "srn" ? nil : "Null for new users: \(dropped.joined(separator: ", ")).")
-                extra["deep_link_status"] = "FOUND"
-                extra["is_deferred"] = "true"
-                extra["match_type"] = matchType
+                extra[.deepLinkStatus] = "FOUND"
+                extra[.isDeferred] = "true"
+                extra[.matchType] = matchType
                 udlData = fields
             } else {
                 let why =
                     matchType == nil
                     ? "no click matches this install" : "the click was \(matching.clickToOpen) before first open, beyond UDL's 15-minute window"
                 trace.add(sdk, "\(udlCallback): status NOT_FOUND — \(why)", rule: Rule.deferredAfUdlNotFound)
-                extra["deep_link_status"] = "NOT_FOUND"
+                extra[.deepLinkStatus] = "NOT_FOUND"
             }
         }
 
@@ -301,7 +301,7 @@ enum AppsFlyerFirstOpen {
                 payload = params
                 payload["af_status"] = "Non-organic"
                 payload["match_type"] = matchType
-                extra["match_type"] = matchType
+                extra[.matchType] = matchType
                 if let pid = params["pid"] { payload["media_source"] = pid }
                 if let c = params["c"] { payload["campaign"] = c }
                 if let click { payload["click_time"] = click.time.description }
@@ -329,7 +329,7 @@ enum AppsFlyerFirstOpen {
             }
             payload["is_first_launch"] = "true"
             world.deferred.conversion[app.id] = payload
-            extra["af_status"] = payload["af_status"]
+            extra[.afStatus] = payload["af_status"]
             conversion = payload
         }
 
@@ -350,7 +350,7 @@ enum AppsFlyerFirstOpen {
                 rule: Rule.deferredAfAttWait)
         }
         let deliveredMs = waitMs + min(latencyMs, options.udl ? options.deepLinkTimeoutMs : latencyMs)
-        extra["delivered_after"] = formatMilliseconds(deliveredMs)
+        extra[.deliveredAfter] = formatMilliseconds(deliveredMs)
 
         // 7. Routing: the pasted direct link, else UDL, else eDDL from conversion data.
         if pastedLink != nil {
@@ -383,7 +383,7 @@ enum AppsFlyerFirstOpen {
             }
         }
         let reason =
-            extra["deep_link_status"] == "NOT_FOUND" || extra["deep_link_status"] == nil
+            extra[.deepLinkStatus] == "NOT_FOUND" || extra[.deepLinkStatus] == nil
             ? "The deferred deep link was lost (no callback carries a route)" : "The deferred lookup failed"
         return FirstOpen.land(
             index, data: nil, callback: options.udl ? udlCallback : (options.conversionData ? "onConversionDataSuccess" : nil),

@@ -46,7 +46,7 @@ enum AppClips {
         var landing = Landing(
             kind: .app, app: experience.clip, screen: routed?.screen, params: routed?.params ?? [:], via: .universalLink,
             callback: "NSUserActivityTypeBrowsingWeb", delivered: true)
-        landing.extra["app_clip"] = "true"
+        landing.extra[.appClip] = "true"
         return landing
     }
 

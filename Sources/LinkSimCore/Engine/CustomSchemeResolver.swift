@@ -59,7 +59,7 @@ enum CustomSchemeResolver {
                 kind: .safariSchemePrompt, url: tap.url, candidates: [app.id],
                 stayBrowser: .safari, stayURL: tap.page, tap: tap,
                 cancelRule: Rule.iosSchemePromptCancel, providerLink: providerLink)
-            return Landing(kind: .prompt, app: app.id, browser: .safari, url: tap.url, options: ["open", "cancel"])
+            return Landing(kind: .prompt, app: app.id, browser: .safari, url: tap.url, options: [.open, .cancel])
 
         case .notes, .messages, .mail, .otherApp, .qrCode, .adb, .simctl, .pushNotification, .smartAppBanner:
             guard let index = target else {
@@ -98,7 +98,7 @@ enum CustomSchemeResolver {
                 cancelRule: Rule.iosSchemeAppOpenPrompt, providerLink: providerLink)
             return Landing(
                 kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
-                options: ["open", "cancel"])
+                options: [.open, .cancel])
 
         case .webview, .sfsafariviewcontroller, .chromeAddressBar, .customTab:
             let reason = "a custom-scheme link inside \(surface) depends on the host app's code, and no sourced rule says what happens"
@@ -175,7 +175,7 @@ enum CustomSchemeResolver {
                     cancelRule: Rule.androidChromeExternalProtocolPrompt, providerLink: providerLink)
                 return Landing(
                     kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
-                    options: ["open", "cancel"])
+                    options: [.open, .cancel])
             }
             trace.add(
                 "Chrome", "Because \(why) and \(appIDs.isEmpty ? "no app" : "more than one app") resolves, Chrome does nothing",
@@ -233,7 +233,7 @@ enum CustomSchemeResolver {
                 kind: .chooser, url: tap.url, candidates: appIDs,
                 stayBrowser: isBrowser ? TapSurface.browser(for: tap, world: world) : nil,
                 stayURL: tap.page, tap: tap, cancelRule: Rule.androidSchemeChooser, providerLink: providerLink)
-            return Landing(kind: .chooser, url: tap.url, options: appIDs)
+            return Landing(kind: .chooser, url: tap.url, options: appIDs.map(Answer.pick))
         }
     }
 

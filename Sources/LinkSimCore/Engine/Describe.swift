@@ -49,11 +49,11 @@ package enum Describe {
             if let b = l.browser { s += " in \(b)" }
             parts.append(s)
         case .chooser:
-            parts.append("chooser: " + (l.options ?? []).joined(separator: ", "))
+            parts.append("chooser: " + (l.optionNames ?? []).joined(separator: ", "))
         case .prompt:
             var s = "prompt"
             if let app = l.app { s += " to open \(app)" }
-            if let options = l.options { s += " (" + options.joined(separator: " / ") + ")" }
+            if let options = l.optionNames { s += " (" + options.joined(separator: " / ") + ")" }
             parts.append(s)
         case .nowhere:
             parts.append("nowhere (nothing happens)")
@@ -62,7 +62,7 @@ package enum Describe {
         case .crash:
             parts.append("crash of \(l.app ?? "?"): " + (l.reason ?? "the app's code crashed"))
         }
-        for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { parts.append("\(key)=\(value)") }
+        for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { parts.append("\(key.rawValue)=\(value)") }
         return parts.joined(separator: " · ")
     }
 

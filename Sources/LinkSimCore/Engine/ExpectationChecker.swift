@@ -11,7 +11,7 @@ package enum ExpectationChecker {
         if let app = expect.app {
             // For a chooser, `app` names one app the chooser offers.
             if kind == .chooser {
-                let offered = landing?.options ?? []
+                let offered = landing?.optionNames ?? []
                 if !offered.contains(app) {
                     mismatches.append(
                         .init(
@@ -23,7 +23,7 @@ package enum ExpectationChecker {
             }
         }
         if let options = expect.options {
-            let actual = landing?.options ?? []
+            let actual = landing?.optionNames ?? []
             if Set(options) != Set(actual) {
                 mismatches.append(
                     .init(
@@ -51,7 +51,7 @@ package enum ExpectationChecker {
                     actual: cited.isEmpty ? "no rule cited" : "cited " + cited.joined(separator: ", ")))
         }
         for (key, value) in expect.extra.sorted(by: { $0.key < $1.key }) {
-            compare(key, value, landing?.extra[key])
+            compare(key.rawValue, value, landing?.extra[key])
         }
         return ExpectationCheck(mismatches: mismatches)
     }

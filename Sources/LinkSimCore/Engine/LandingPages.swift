@@ -61,7 +61,7 @@ enum LandingPages {
                     : "\(app.name) is in front after \(page.switchMs) ms, before the \(page.timerMs) ms timer: the page is hidden and the app opens",
                 rule: Rule.webJsFallbackRace, assumption: race)
             var landing = AppDelivery.open(appIndex, url: page.tryURL, kind: .customScheme, world: &world, trace: &trace)
-            landing.extra["fallback_race"] = "app"
+            landing.extra[.fallbackRace] = "app"
             return landing
         }
         let why =
@@ -74,7 +74,7 @@ enum LandingPages {
             shown, "The timer fires first — \(why): the page goes to \(page.fallback)\(asks ? " and the prompt goes with it" : "")",
             rule: Rule.webJsFallbackRace, assumption: race)
         var landing = fallback(page, browser: browser, appID: app.id, world: world, trace: &trace)
-        landing.extra["fallback_race"] = "timer"
+        landing.extra[.fallbackRace] = "timer"
         return landing
     }
 

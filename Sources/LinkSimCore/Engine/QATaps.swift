@@ -130,7 +130,7 @@ enum QATaps {
                 world.pending = PendingDecision(
                     kind: .appOpenPrompt(caller: "simctl"), url: tap.url, candidates: [app.id],
                     stayBrowser: nil, stayURL: nil, tap: tap, cancelRule: Rule.iosSimctlSchemePrompt)
-                return Landing(kind: .prompt, app: app.id, url: tap.url, options: ["open", "cancel"])
+                return Landing(kind: .prompt, app: app.id, url: tap.url, options: [.open, .cancel])
             }
         }
         return LinkTap.dispatch(tap, parts: parts, world: &world, trace: &trace)

@@ -38,17 +38,19 @@ package struct Landing: Sendable, Equatable {
     package var delivered: Bool?
     package var browser: Browser?
     package var url: String?
-    /// What a chooser offers (app ids and browsers), or what a prompt offers.
-    package var options: [String]?
+    /// What a chooser offers (app ids and browsers) or what a prompt offers: the answers it accepts.
+    package var options: [Answer]?
+    /// The options as the contract writes them (`open`, `cancel`, an app id, a browser).
+    package var optionNames: [String]? { options?.map(\.description) }
     /// Extra facts later rule sets report (e.g. `match_type` for deferred links).
-    package var extra: [String: String] = [:]
+    package var extra: [LandingFact: String] = [:]
     /// For an `unknown` landing: why linksim cannot say where the link lands.
     package var reason: String?
 
     package init(
         kind: LandingKind, app: String? = nil, screen: String? = nil, params: [String: String]? = nil,
         via: Via? = nil, callback: String? = nil, delivered: Bool? = nil, browser: Browser? = nil,
-        url: String? = nil, options: [String]? = nil, reason: String? = nil
+        url: String? = nil, options: [Answer]? = nil, reason: String? = nil
     ) {
         self.kind = kind
         self.app = app

@@ -175,7 +175,7 @@ package struct Expectation: Sendable, Equatable {
     package var delivered: Bool?
     package var rule: RuleID?
     /// Keys the deferred issue adds (match_type...) are kept here and compared as text.
-    package var extra: [String: String] = [:]
+    package var extra: [LandingFact: String] = [:]
     package var location: SourceLocation?
 
     package init(lands: LandingKind) { self.lands = lands }

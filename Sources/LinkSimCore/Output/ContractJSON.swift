@@ -114,10 +114,10 @@ package enum ContractJSON {
             try c.encodeIfPresent(l.delivered, forKey: Key("delivered"))
             try c.encodeIfPresent(l.browser, forKey: Key("browser"))
             try c.encodeIfPresent(l.url, forKey: Key("url"))
-            if let options = l.options { try c.encode(options, forKey: Key("options")) }
+            if let options = l.optionNames { try c.encode(options, forKey: Key("options")) }
             if let reason = l.reason { try c.encode(reason, forKey: Key("reason")) }
             if !assumptions.isEmpty { try c.encode(assumptions, forKey: Key("assumptions")) }
-            for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { try c.encode(value, forKey: Key(key)) }
+            for (key, value) in l.extra.sorted(by: { $0.key < $1.key }) { try c.encode(value, forKey: Key(key.rawValue)) }
         }
     }
 

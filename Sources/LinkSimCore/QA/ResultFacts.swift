@@ -84,7 +84,7 @@ package enum ResultFacts {
         if let via = landing.via { parts.append("via=\(via.rawValue)") }
         if let browser = landing.browser { parts.append("browser=\(browser)") }
         if landing.delivered == false { parts.append("not-delivered") }
-        if let options = landing.options { parts.append("options=" + options.sorted().joined(separator: ",")) }
+        if let options = landing.optionNames { parts.append("options=" + options.sorted().joined(separator: ",")) }
         return parts.joined(separator: " ")
     }
 }

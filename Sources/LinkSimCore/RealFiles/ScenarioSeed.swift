@@ -113,7 +113,7 @@ package enum ScenarioSeed {
             expect.browser = landing.browser?.rawValue
             expect.url = landing.url
         case .chooser:
-            expect.options = landing.options
+            expect.options = landing.optionNames
         case .error, .nowhere, .unknown:
             break
         }
@@ -157,7 +157,7 @@ package enum ScenarioSeed {
         reduced.via = expect.via
         reduced.browser = expect.browser.flatMap(Browser.init(rawValue:))
         reduced.url = expect.url
-        reduced.options = expect.options
+        reduced.options = expect.options?.map(Answer.init)
         return reduced
     }
 }

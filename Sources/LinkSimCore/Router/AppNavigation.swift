@@ -10,9 +10,9 @@ enum AppNavigation {
         case handedToSystem = "handed_to_system"
     }
 
-    static let navigationKey = "navigation"
-    static let backStackKey = "back_stack"
-    static let routedAfterKey = "routed_after"
+    static let navigationKey = LandingFact.navigation
+    static let backStackKey = LandingFact.backStack
+    static let routedAfterKey = LandingFact.routedAfter
 
     /// The entry points the app implements, after the framework preset's pitfalls (SwiftUI's
     /// `continue_user_activity_only` replaces them with onContinueUserActivity).
@@ -162,7 +162,7 @@ enum AppNavigation {
                     pending.appLanding = asking
                     pending.appLinkKind = kind
                     world.pending = pending
-                    return Landing(kind: .prompt, app: app.id, url: url, options: ["open", "cancel"])
+                    return Landing(kind: .prompt, app: app.id, url: url, options: [.open, .cancel])
                 case .queue:
                     let queue = true
                     trace.add(

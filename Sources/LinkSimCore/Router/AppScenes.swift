@@ -1,6 +1,6 @@
 /// iPad multi-window: which of an app's open windows (scenes) receives a link (issue #18 item 5).
 enum AppScenes {
-    static let sceneKey = "scene"
+    static let sceneKey = LandingFact.scene
     static let newWindow = "new window"
 
     /// Picks the window for `url` and narrates it; nil when the app has no `scenes:` (one window, nothing to choose).

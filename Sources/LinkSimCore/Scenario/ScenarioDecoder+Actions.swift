@@ -267,8 +267,8 @@ extension ScenarioDecoder {
                 )
             }
         }
-        for key in ScenarioKeys.deferredExpect + ScenarioKeys.appSideExpect {
-            if let entry = map[key], let value = c.scalar(entry.value, what: "\(what).\(key)") { e.extra[key] = value.description }
+        for fact in LandingFact.allCases {
+            if let entry = map[fact.rawValue], let value = c.scalar(entry.value, what: "\(what).\(fact.rawValue)") { e.extra[fact] = value.description }
         }
         return e
     }

@@ -12,7 +12,7 @@ extension ScenarioKeys {
     static let startup = ["phase", "ready_after", "early_links"]
     static let screenState = ["showing", "policy", "done_after"]
     /// Facts of what the app did with the link, compared as text with `Landing.extra` (`navigation`, `back_stack`...).
-    static let appSideExpect = ["navigation", "back_stack", "routed_after", "scene"]
+    static let appSideExpect = LandingFact.appSide.map(\.rawValue)
 }
 
 extension ScenarioDecoder {

@@ -64,10 +64,7 @@ enum ScenarioKeys {
             "rule",
         ] + deferredExpect + appSideExpect
     /// Facts of a deferred first open, compared as text with `Landing.extra` (knowledge/deferred.md §10.7).
-    static let deferredExpect = [
-        "match_type", "deep_link_status", "is_deferred", "af_status", "is_first_launch",
-        "match_guaranteed", "sdk_callback", "delivered_after", "paste_ui", "routed_twice", "fallback_race", "app_clip",
-    ]
+    static let deferredExpect = LandingFact.deferred.map(\.rawValue)
     static let answerKeywords = Answer.keywords.map(\.description)
 
     /// `sdk:` keys by provider, and the kind of value each takes (knowledge/deferred.md §10.1).

@@ -374,7 +374,7 @@ package enum ScenarioWriter {
     package static func expectation(_ landing: Landing) -> String {
         var pairs = ["lands: \(landing.kind.rawValue)"]
         if let app = landing.app { pairs.append("app: \(quote(app))") }
-        if let options = landing.options { pairs.append("options: \(list(options))") }
+        if let options = landing.optionNames { pairs.append("options: \(list(options))") }
         if let screen = landing.screen { pairs.append("screen: \(quote(screen))") }
         if let params = landing.params, !params.isEmpty { pairs.append("params: \(stringMap(params))") }
         if let via = landing.via { pairs.append("via: \(via.rawValue)") }
@@ -382,7 +382,7 @@ package enum ScenarioWriter {
         if let url = landing.url { pairs.append("url: \(quote(url))") }
         if let callback = landing.callback { pairs.append("callback: \(quote(callback))") }
         if let delivered = landing.delivered { pairs.append("delivered: \(delivered)") }
-        for key in landing.extra.keys.sorted() { pairs.append("\(quote(key)): \(quote(landing.extra[key] ?? ""))") }
+        for key in landing.extra.keys.sorted() { pairs.append("\(quote(key.rawValue)): \(quote(landing.extra[key] ?? ""))") }
         return "{\(pairs.joined(separator: ", "))}"
     }
 }

@@ -79,7 +79,7 @@ package enum LandingText {
         case .store:
             parts.append("store page for \(landing.app ?? "an app")")
         case .chooser, .prompt:
-            parts.append("offers " + (landing.options ?? []).joined(separator: ", "))
+            parts.append("offers " + (landing.optionNames ?? []).joined(separator: ", "))
         case .error:
             if let url = landing.url { parts.append(url) }
         case .nowhere:

@@ -121,10 +121,10 @@ extension TUIModel {
                 ("kind", landing.kind.rawValue), ("app", landing.app), ("screen", landing.screen), ("via", landing.via?.rawValue),
                 ("callback", landing.callback), ("delivered", landing.delivered.map { $0 ? "true" : "false" }),
                 ("browser", landing.browser?.rawValue), ("url", landing.url), ("reason", landing.reason),
-                ("options", landing.options.map { $0.joined(separator: ", ") }),
+                ("options", landing.optionNames.map { $0.joined(separator: ", ") }),
             ]
             for key in (landing.params ?? [:]).keys.sorted() { facts.append(("params.\(key)", landing.params?[key])) }
-            for key in landing.extra.keys.sorted() { facts.append((key, landing.extra[key])) }
+            for key in landing.extra.keys.sorted() { facts.append((key.rawValue, landing.extra[key])) }
             for (name, value) in facts { if let value { add("  \(name): \(value)") } }
         } else {
             add("Landing: none (this action changes the world)")

@@ -1,0 +1,35 @@
+/// The facts a landing reports besides the contract's fixed keys: what a deep-link SDK told the app
+/// (knowledge/deferred.md §10.7) and what the app's own code did with the link (issue #18). One
+/// vocabulary for the engine, the JSON and text output, and `expect:` (each name is a key there).
+package enum LandingFact: String, Sendable, CaseIterable, Comparable {
+    // A deep-link SDK's answer.
+    case matchType = "match_type"
+    case deepLinkStatus = "deep_link_status"
+    case isDeferred = "is_deferred"
+    case afStatus = "af_status"
+    case isFirstLaunch = "is_first_launch"
+    case matchGuaranteed = "match_guaranteed"
+    case sdkCallback = "sdk_callback"
+    case deliveredAfter = "delivered_after"
+    case pasteUI = "paste_ui"
+    case routedTwice = "routed_twice"
+    // Landing pages.
+    case fallbackRace = "fallback_race"
+    case appClip = "app_clip"
+    // The app's side.
+    case navigation
+    case backStack = "back_stack"
+    case routedAfter = "routed_after"
+    case scene
+
+    /// Output writes facts in the order of their names.
+    package static func < (lhs: LandingFact, rhs: LandingFact) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The facts of a deferred or provider open (`expect` keys, knowledge/deferred.md §10.7).
+    package static let deferred: [LandingFact] = [
+        .matchType, .deepLinkStatus, .isDeferred, .afStatus, .isFirstLaunch, .matchGuaranteed, .sdkCallback, .deliveredAfter, .pasteUI,
+        .routedTwice, .fallbackRace, .appClip,
+    ]
+    /// The facts of what the app did with the link.
+    package static let appSide: [LandingFact] = [.navigation, .backStack, .routedAfter, .scene]
+}
