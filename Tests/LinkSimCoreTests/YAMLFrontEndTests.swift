@@ -26,6 +26,8 @@ import Testing
 
     static let library = files(under: "scenarios", extensions: ["yaml", "yml"])
     static let corpus = files(under: "Tests/Fuzz/scenario/corpus", extensions: nil)
+    static let lessons = files(under: "scenarios/lessons", extensions: ["lesson"])
+    static let brokenInputs = files(under: "Tests/LinkSimCLITests/BrokenInputs", extensions: ["yaml", "yml", "lesson"])
 
     static func text(_ path: String) -> String {
         String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data(), as: UTF8.self)
@@ -89,6 +91,13 @@ import Testing
 
     @Test func fuzzCorpusGivesTheSameOutcome() {
         for path in Self.corpus { expectSame(Self.text(path), path) }
+    }
+
+    /// Lessons are read by the same front end; the CLI's broken inputs pin its diagnostics.
+    @Test func lessonsAndBrokenInputsGiveTheSameOutcome() throws {
+        try #require(Self.lessons.count >= 5)
+        try #require(Self.brokenInputs.count >= 5)
+        for path in Self.lessons + Self.brokenInputs { expectSame(Self.text(path), path) }
     }
 
     static let corners: [String] = [
