@@ -84,6 +84,8 @@ import Testing
         let r = try simulate(chain(platform: "android", hops: 2, after: "8s", from: "chrome"))[0]
         #expect(r.landing?.kind == .store)
         #expect(r.trace.contains { $0.summary.contains("16s old") })
+        // The provider sees the click when the chain reaches it, 16 s after the tap (its click-time windows count from then).
+        #expect(r.trace.contains { $0.summary.contains("records the click at 2026-03-02T10:00:16Z") })
     }
 
     @Test(arguments: ["in_app_browser", "webview"])

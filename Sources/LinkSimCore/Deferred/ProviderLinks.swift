@@ -155,13 +155,17 @@ enum ProviderLinks {
         let relayed =
             Rule.deferredMatchPrivateRelay.applies(to: world.device.os) && world.device.privateRelay
             && TapSurface.browser(for: tap, world: world) == .safari
+        // A chain that waited (script redirects) reaches the provider that much after the tap.
+        let clickTime = world.clock + chain.elapsed
         let click = ProviderClick(
             provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
-            time: world.clock, network: world.device.network, relayed: relayed, adClick: tap.adClick,
+            time: clickTime, network: world.device.network, relayed: relayed, adClick: tap.adClick,
             srn: tap.srn, wentToPlayWithReferrer: false)
         world.deferred.clicks.append(click)
         let via = relayed ? " through iCloud Private Relay (a relay egress IP, not the device's)" : " from network “\(world.device.network)”"
-        trace.add(server, "\(provider.displayName) records the click at \(world.clock)\(via)\(tap.adClick ? " with the device's advertising ID" : "")")
+        let waited = chain.elapsed.seconds > 0 ? " (\(chain.elapsed) after the tap: the chain waited on the way)" : ""
+        trace.add(
+            server, "\(provider.displayName) records the click at \(clickTime)\(waited)\(via)\(tap.adClick ? " with the device's advertising ID" : "")")
 
         guard let index = targetIndex else {
             let browser = TapSurface.browser(for: tap, world: world)
