@@ -114,20 +114,13 @@ extension AndroidWebResolver {
             if context.previousResolvers == nil { context.previousResolvers = [] }
         }
         let browser = TapSurface.browser(for: tap, world: world)
-        var probe = TraceRecorder()
-        let resolution = resolve(url, host: host, world: world, caller: tap.caller, trace: &probe)
+        let (resolution, _, decision, steps) = chromeHop(
+            url, host: host, tap: tap, first: !chain.isRedirect, chain: context, shown: browser.displayName, world: world)
         if case .unknown(let reason) = resolution {
-            for step in probe.steps { trace.append(step) }
+            for step in steps { trace.append(step) }
             return .unknown(reason)
         }
-        let decision = chromeDecision(
-            url, host: host, resolvers: resolvers(resolution, world: world), first: !chain.isRedirect, chain: context,
-            shown: browser.displayName, os: world.device.os)
-        if decision.leave {
-            for step in probe.steps { trace.append(step) }
-        } else {
-            for step in probe.steps where step.rule?.rawValue.hasPrefix("android.applinks") == true { trace.append(step) }
-        }
+        for step in decision.leave ? steps : appLinkSteps(steps) { trace.append(step) }
         trace.add(browser.displayName, decision.summary, rule: decision.rule)
         guard decision.leave else { return .stays }
         switch resolution {

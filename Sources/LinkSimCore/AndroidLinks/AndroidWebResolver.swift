@@ -222,6 +222,23 @@ enum AndroidWebResolver {
         return (true, "\(shown) fires the intent for \(url) (NEW_TASK | CLEAR_TOP)", Rule.androidChromeFiresIntent)
     }
 
+    /// Chrome at one web hop: the package manager's resolution (its trace steps held back, for the caller to
+    /// tell what the decision needs) and Chrome's decision on it.
+    static func chromeHop(
+        _ url: String, host: String, tap: Tap, first: Bool, chain: ChainContext, shown: String, world: World
+    ) -> (resolution: Resolution, resolvers: Set<String>, decision: (leave: Bool, summary: String, rule: Rule), steps: [TraceStep]) {
+        var probe = TraceRecorder()
+        let resolution = resolve(url, host: host, world: world, caller: tap.caller, trace: &probe)
+        let resolvers = resolvers(resolution, world: world)
+        let decision = chromeDecision(url, host: host, resolvers: resolvers, first: first, chain: chain, shown: shown, os: world.device.os)
+        return (resolution, resolvers, decision, probe.steps)
+    }
+
+    /// The App Link steps of a resolution: what a hop that stays in the browser still tells.
+    static func appLinkSteps(_ steps: [TraceStep]) -> [TraceStep] {
+        steps.filter { $0.rule?.rawValue.hasPrefix("android.applinks") == true }
+    }
+
     /// The apps among a resolution (Chrome asks the package manager for every non-browser activity that
     /// handles the URL — ExternalNavigationHandler: on Android 6–11 unverified apps are among them).
     static func resolvers(_ resolution: Resolution, world: World) -> Set<String> {
@@ -259,19 +276,17 @@ enum AndroidWebResolver {
                 {
                     return landing
                 }
-                var probe = TraceRecorder()
-                let resolution = resolve(current, host: host, world: world, caller: tap.caller, trace: &probe)
+                let (resolution, resolvers, decision, steps) = chromeHop(
+                    current, host: host, tap: tap, first: first, chain: chain, shown: shown, world: world)
                 if case .unknown(let reason) = resolution {
-                    for step in probe.steps { trace.append(step) }
+                    for step in steps { trace.append(step) }
                     trace.add(
                         shown, "Unknown: whether \(shown) hands \(current) to an app depends on it: \(reason)",
                         rule: .linksimManifestUnresolvedValue)
                     return .unknown(reason)
                 }
-                let resolvers = resolvers(resolution, world: world)
-                let decision = chromeDecision(current, host: host, resolvers: resolvers, first: first, chain: chain, shown: shown, os: world.device.os)
                 if decision.leave {
-                    for step in probe.steps { trace.append(step) }
+                    for step in steps { trace.append(step) }
                     trace.add(shown, decision.summary, rule: decision.rule)
                     if case .app(let handler) = resolution {
                         return AppDelivery.open(
@@ -285,7 +300,7 @@ enum AndroidWebResolver {
                 if first || !resolvers.isEmpty || decision.rule != Rule.androidChromeNoHandler {
                     // The system's resolution was already told for an incoming intent's first page.
                     if !(first && firstNavigationOfIntent), !resolvers.isEmpty || first {
-                        for step in probe.steps where step.rule?.rawValue.hasPrefix("android.applinks") == true { trace.append(step) }
+                        for step in appLinkSteps(steps) { trace.append(step) }
                     }
                     trace.add(shown, decision.summary, rule: decision.rule)
                 }

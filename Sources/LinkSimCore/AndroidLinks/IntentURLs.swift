@@ -24,10 +24,7 @@ extension AndroidWebResolver {
             surface,
             "The app set no WebViewClient: WebView's default client parses the intent: URL (data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")) and starts it with BROWSABLE",
             rule: Rule.androidWebviewNoClient)
-        var search = AndroidHandlers.search(url: intent.data, world: world, caller: nil)
-        if let package = intent.package {
-            search.handlers = search.handlers.filter { world.apps[$0.appIndex].id == package }
-        }
+        let search = handlers(of: intent, world: world)
         for step in search.steps { trace.append(step) }
         if let handler = search.handlers.first {
             return AppDelivery.open(
@@ -43,6 +40,15 @@ extension AndroidWebResolver {
         return Landing(kind: .error, browser: shown, url: tap.url)
     }
 
+    /// The activities an intent: URL's intent reaches: its data URL, restricted to `package=` when given.
+    static func handlers(of intent: IntentURL, world: World) -> AndroidHandlers.Search {
+        var search = AndroidHandlers.search(url: intent.data, world: world, caller: nil)
+        if let package = intent.package {
+            search.handlers = search.handlers.filter { world.apps[$0.appIndex].id == package }
+        }
+        return search
+    }
+
     static func intentURL(_ url: String, tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
         guard let intent = IntentURL(url) else {
             trace.add("Chrome", "\(url) is not a valid intent: URL (it needs #Intent;…;end); nothing happens", rule: Rule.androidIntentUrlParse)
@@ -52,6 +58,7 @@ extension AndroidWebResolver {
             "Chrome",
             "Parses the intent: URL: data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")\(intent.fallbackURL.map { ", S.browser_fallback_url=\($0)" } ?? "")",
             rule: Rule.androidIntentUrlParse)
+        let search = handlers(of: intent, world: world)
         if tap.gesture == .script || tap.from == .chromeAddressBar {
             trace.add(
                 "Chrome", "The chain has no user gesture (or was typed): Chrome does not launch the intent on its own", rule: Rule.androidChromeUserGesture)
@@ -60,25 +67,11 @@ extension AndroidWebResolver {
                 return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: fallback)
             }
             // knowledge/android.md §4.3 step 3: without a fallback, one resolving app gets “Continue to …?”.
-            var candidates = AndroidHandlers.search(url: intent.data, world: world, caller: nil).handlers
-            if let package = intent.package { candidates = candidates.filter { world.apps[$0.appIndex].id == package } }
-            let apps = CustomSchemeResolver.uniqueApps(candidates, world: world)
-            if apps.count == 1, let only = candidates.first {
-                let app = world.apps[only.appIndex]
-                trace.add(
-                    "Chrome", "One app resolves and there is no fallback URL: Chrome asks “Continue to \(app.name)?” instead of leaving on its own",
-                    rule: Rule.androidChromeExternalProtocolPrompt)
-                world.pending = PendingDecision(
-                    kind: .chromeExternalPrompt, url: intent.data, candidates: [app.id],
-                    stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
-                    cancelRule: Rule.androidChromeExternalProtocolPrompt)
-                return Landing(kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: intent.data, options: [.open, .cancel])
+            if CustomSchemeResolver.uniqueApps(search.handlers, world: world).count == 1, let only = search.handlers.first {
+                return CustomSchemeResolver.chromeAsks(
+                    only.appIndex, url: intent.data, because: "One app resolves and there is no fallback URL:", tap: tap, world: &world, trace: &trace)
             }
             return Landing(kind: .nowhere)
-        }
-        var search = AndroidHandlers.search(url: intent.data, world: world, caller: nil)
-        if let package = intent.package {
-            search.handlers = search.handlers.filter { world.apps[$0.appIndex].id == package }
         }
         for step in search.steps { trace.append(step) }
         if let handler = search.handlers.first {

@@ -19,10 +19,10 @@ enum ProviderHosting {
     /// Android: the assetlinks.json each provider domain an app auto-verifies is served with, unless
     /// the scenario's `web` lists the host. It lists every app claiming the domain with its signing
     /// certificate (an app without `signing_sha256` gets the dashboard's key). Returns the hosts.
-    static func hostAssetLinks(web: inout Web, apps: inout [App], providers: Providers, clock: SimInstant) -> Set<String> {
+    static func hostAssetLinks(web: inout Web, apps: inout [App], providers: Providers, clock: SimInstant, api: Int) -> Set<String> {
         var claims: [String: [Int]] = [:]
         for (index, app) in apps.enumerated() {
-            for host in AppLinkDomains.collect(app, api: 34).autoVerify where web[host] == nil {
+            for host in AppLinkDomains.collect(app, api: api).autoVerify where web[host] == nil {
                 guard let (provider, _) = ProviderLinks.recognise(host: host, providers: providers) else { continue }
                 if provider == .firebase, !(clock < ProviderLinks.firebaseShutdown) { continue }
                 claims[host, default: []].append(index)

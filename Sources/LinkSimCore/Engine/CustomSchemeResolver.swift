@@ -165,17 +165,7 @@ enum CustomSchemeResolver {
         if isBrowser, tap.from == .chromeAddressBar || tap.gesture == .script {
             let why = tap.from == .chromeAddressBar ? "the URL was typed in the address bar" : "the navigation came from script without a user gesture"
             if appIDs.count == 1, let only = handlers.first {
-                let app = world.apps[only.appIndex]
-                trace.add(
-                    "Chrome", "Because \(why), Chrome asks “Continue to \(app.name)?” instead of leaving on its own",
-                    rule: Rule.androidChromeExternalProtocolPrompt)
-                world.pending = PendingDecision(
-                    kind: .chromeExternalPrompt, url: tap.url, candidates: [app.id],
-                    stayBrowser: TapSurface.browser(for: tap, world: world), stayURL: tap.page, tap: tap,
-                    cancelRule: Rule.androidChromeExternalProtocolPrompt, providerLink: providerLink)
-                return Landing(
-                    kind: .prompt, app: app.id, browser: TapSurface.browser(for: tap, world: world), url: tap.url,
-                    options: [.open, .cancel])
+                return chromeAsks(only.appIndex, url: tap.url, because: "Because \(why),", tap: tap, providerLink: providerLink, world: &world, trace: &trace)
             }
             trace.add(
                 "Chrome", "Because \(why) and \(appIDs.isEmpty ? "no app" : "more than one app") resolves, Chrome does nothing",
@@ -235,6 +225,21 @@ enum CustomSchemeResolver {
                 stayURL: tap.page, tap: tap, cancelRule: Rule.androidSchemeChooser, providerLink: providerLink)
             return Landing(kind: .chooser, url: tap.url, options: appIDs.map(Answer.pick))
         }
+    }
+
+    /// Chrome's “Continue to <app>?” for an external protocol it will not launch on its own (knowledge/android.md
+    /// §4.3 step 3), `why` leading the sentence: the prompt waits for an `answer`; Cancel leaves the user on the page.
+    static func chromeAsks(
+        _ appIndex: Int, url: String, because why: String, tap: Tap, providerLink: ProviderLinkContext? = nil,
+        world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
+        let app = world.apps[appIndex]
+        let browser = TapSurface.browser(for: tap, world: world)
+        trace.add("Chrome", "\(why) Chrome asks “Continue to \(app.name)?” instead of leaving on its own", rule: Rule.androidChromeExternalProtocolPrompt)
+        world.pending = PendingDecision(
+            kind: .chromeExternalPrompt, url: url, candidates: [app.id], stayBrowser: browser, stayURL: tap.page, tap: tap,
+            cancelRule: Rule.androidChromeExternalProtocolPrompt, providerLink: providerLink)
+        return Landing(kind: .prompt, app: app.id, browser: browser, url: url, options: [.open, .cancel])
     }
 
     static func uniqueApps(_ handlers: [Handler], world: World) -> [String] {

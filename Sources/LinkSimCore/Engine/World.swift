@@ -58,7 +58,8 @@ struct World {
         apps = scenario.apps
         web = scenario.web
         if scenario.device.platform == .android {
-            providerHosted = ProviderHosting.hostAssetLinks(web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock)
+            providerHosted = ProviderHosting.hostAssetLinks(
+                web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock, api: scenario.device.os.apiLevel)
         }
         webHistory = [WebVersion(since: scenario.clock, web: web, changedHosts: [])]
         providers = scenario.providers
