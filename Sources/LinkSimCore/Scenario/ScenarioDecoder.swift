@@ -143,7 +143,9 @@ final class ScenarioDecoder {
             let synthetic = YAMLNode.mapping(entries, tapEntry.keyLocation)
             if let action = decodeAction(synthetic, index: nil, scenario: scenario) { scenario.actions = [action] }
         } else {
-            if let stray = shorthand.values.first {
+            // The first in the file (a dictionary's order changed from run to run).
+            let strays = shorthand.values.sorted { ($0.keyLocation.line, $0.keyLocation.column) < ($1.keyLocation.line, $1.keyLocation.column) }
+            if let stray = strays.first {
                 c.error(stray.keyLocation, "`\(stray.key)` belongs to a tap; add `tap: URL` or put it under `actions:`")
             }
             c.error(fileStart, "missing required key `actions` (or the single-tap shorthand `tap:`) in the scenario")
