@@ -17,4 +17,50 @@ import Testing
         #expect(FileWalker.files(under: root + "/f.txt", extensions: ["yaml"]).isEmpty)
         #expect(FileWalker.files(under: root + "/missing", extensions: ["yaml"]).isEmpty)
     }
+
+    /// The walk before it read folders with `readdir` (issue #14): Foundation's enumerator.
+    static func referenceFiles(under path: String, extensions: [String]) -> [String] {
+        let suffixes = extensions.map { "." + $0 }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
+        if !isDirectory.boolValue { return suffixes.contains(where: path.hasSuffix) ? [path] : [] }
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
+        var found: [String] = []
+        for case let relative as String in walker where suffixes.contains(where: relative.hasSuffix) {
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+        }
+        return found.sorted()
+    }
+
+    @Test func listsWhatFoundationsEnumeratorListed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("walker-ref-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = [
+            "z.yaml", "a/b/c/deep.yml", "a/b/notes.txt", "caf\u{E9}/\u{1F600}.yaml", "sp ace/x.yaml", ".hidden/in.yaml", "a/.h.yml",
+            "a/..dots.yaml", "folder.yaml/inner.yaml", "a/b/upper.YAML", "a/yaml", "empty/.keep",
+        ]
+        for path in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        // Symbolic links: to a file, to a folder (listed, not walked into), dangling, and to a hidden folder.
+        try FileManager.default.createSymbolicLink(atPath: root + "/link.yaml", withDestinationPath: root + "/z.yaml")
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked-folder", withDestinationPath: root + "/a")
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked.yaml", withDestinationPath: root + "/a/b")
+        try FileManager.default.createSymbolicLink(atPath: root + "/dangling.yml", withDestinationPath: root + "/nowhere")
+        for under in [root, root + "/", root + "/a", root + "/a/b/c/deep.yml", root + "/missing"] {
+            for extensions in [FileWalker.scenarioExtensions, ["lesson"], ["txt", "yml"]] {
+                #expect(
+                    FileWalker.files(under: under, extensions: extensions) == Self.referenceFiles(under: under, extensions: extensions),
+                    "\(under) \(extensions)")
+            }
+        }
+        #expect(FileWalker.files(under: root, extensions: FileWalker.scenarioExtensions).count >= 6)
+        // One difference, on purpose: a folder given as a symbolic link is walked (Foundation's
+        // enumerator listed nothing under it, so `replay link` found no scenarios).
+        #expect(Self.referenceFiles(under: root + "/linked-folder", extensions: ["yml"]).isEmpty)
+        #expect(FileWalker.files(under: root + "/linked-folder", extensions: ["yml"]) == [root + "/linked-folder/b/c/deep.yml"])
+    }
 }

@@ -56,6 +56,8 @@ struct JSONParser {
     var line = 1
     var lineStart = 0
     var depth = 0
+    /// false: every string takes the byte-by-byte path (the reference the fast path is tested against).
+    var fastStrings = true
     /// Deeply nested input must fail cleanly instead of overflowing the stack.
     static let maximumDepth = 256
 
@@ -205,6 +207,28 @@ struct JSONParser {
 
     mutating func parseString() throws(AASAParseError) -> String {
         index += 1
+        // The usual string has no escape: find its closing quote and make the text from the bytes in
+        // place (issue #14: copying byte by byte was most of parsing a served file). A string with an
+        // escape, a control character or no end takes the byte-by-byte path from its start, so its
+        // text and its errors are those of that path.
+        var end = fastStrings ? index : bytes.count
+        var ascii = true
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte >= 0x80 { ascii = false }
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let start = index
+            index = end + 1
+            let text = bytes.withUnsafeBufferPointer { all -> String? in
+                let slice = UnsafeBufferPointer(rebasing: all[start..<end])
+                return ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+            }
+            guard let text else { throw fail("string is not valid UTF-8") }
+            return text
+        }
         var buffer: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]

@@ -35,9 +35,9 @@ final class DecodingContext {
 
     /// A mapping's entries by key, after checking every key is one of `allowed`.
     /// `what` names the mapping in messages (`device`, `apps[0]`).
-    func mapping(_ node: YAMLNode, what: String, allowed: [String]) -> [String: YAMLNode.Entry]? {
+    func mapping(_ node: YAMLNode, what: @autoclosure () -> String, allowed: [String]) -> [String: YAMLNode.Entry]? {
         guard case .mapping(let entries, _) = node else {
-            error(node.location, "`\(what)` must be a mapping of keys to values, got \(node.kindName)")
+            error(node.location, "`\(what())` must be a mapping of keys to values, got \(node.kindName)")
             return nil
         }
         var result: [String: YAMLNode.Entry] = [:]
@@ -45,30 +45,30 @@ final class DecodingContext {
             if allowed.contains(entry.key) {
                 result[entry.key] = entry
             } else {
-                error(entry.keyLocation, "unknown key `\(entry.key)` in \(what)\(Suggestion.didYouMean(entry.key, among: allowed))")
+                error(entry.keyLocation, "unknown key `\(entry.key)` in \(what())\(Suggestion.didYouMean(entry.key, among: allowed))")
             }
         }
         return result
     }
 
     /// The entries of a mapping whose keys are free (hosts, paths...).
-    func freeMapping(_ node: YAMLNode, what: String) -> [YAMLNode.Entry]? {
+    func freeMapping(_ node: YAMLNode, what: @autoclosure () -> String) -> [YAMLNode.Entry]? {
         guard case .mapping(let entries, _) = node else {
-            error(node.location, "`\(what)` must be a mapping, got \(node.kindName)")
+            error(node.location, "`\(what())` must be a mapping, got \(node.kindName)")
             return nil
         }
         return entries
     }
 
-    func require(_ map: [String: YAMLNode.Entry], _ key: String, in what: String, at location: SourceLocation) -> YAMLNode? {
+    func require(_ map: [String: YAMLNode.Entry], _ key: String, in what: @autoclosure () -> String, at location: SourceLocation) -> YAMLNode? {
         if let entry = map[key] { return entry.value }
-        error(location, "missing required key `\(key)` in \(what)")
+        error(location, "missing required key `\(key)` in \(what())")
         return nil
     }
 
-    func sequence(_ node: YAMLNode, what: String) -> [YAMLNode]? {
+    func sequence(_ node: YAMLNode, what: @autoclosure () -> String) -> [YAMLNode]? {
         guard case .sequence(let items, _) = node else {
-            error(node.location, "`\(what)` must be a list, got \(node.kindName)")
+            error(node.location, "`\(what())` must be a list, got \(node.kindName)")
             return nil
         }
         return items
@@ -76,58 +76,58 @@ final class DecodingContext {
 
     // MARK: Scalars
 
-    func string(_ node: YAMLNode, what: String) -> String? {
+    func string(_ node: YAMLNode, what: @autoclosure () -> String) -> String? {
         guard case .scalar(let text, let plain, _) = node, !(plain && YAMLNode.isNull(text)) else {
-            error(node.location, "`\(what)` must be text, got \(node.kindName)")
+            error(node.location, "`\(what())` must be text, got \(node.kindName)")
             return nil
         }
         return text
     }
 
     /// Text or null.
-    func optionalString(_ node: YAMLNode, what: String) -> String? {
-        node.isNull ? nil : string(node, what: what)
+    func optionalString(_ node: YAMLNode, what: @autoclosure () -> String) -> String? {
+        node.isNull ? nil : string(node, what: what())
     }
 
-    func bool(_ node: YAMLNode, what: String) -> Bool? {
+    func bool(_ node: YAMLNode, what: @autoclosure () -> String) -> Bool? {
         if case .scalar(let text, true, _) = node, let value = YAMLNode.bool(text) { return value }
-        error(node.location, "`\(what)` must be true or false, got \(describe(node))")
+        error(node.location, "`\(what())` must be true or false, got \(describe(node))")
         return nil
     }
 
-    func int(_ node: YAMLNode, what: String, range: ClosedRange<Int>? = nil) -> Int? {
+    func int(_ node: YAMLNode, what: @autoclosure () -> String, range: ClosedRange<Int>? = nil) -> Int? {
         if case .scalar(let text, _, _) = node, let value = Int(text) {
             // Every number a scenario gives is bounded, so nothing that validates can overflow.
             let range = range ?? -1_000_000_000...1_000_000_000
             if !range.contains(value) {
-                error(node.location, "`\(what)` must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
+                error(node.location, "`\(what())` must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
                 return nil
             }
             return value
         }
-        error(node.location, "`\(what)` must be a whole number, got \(describe(node))")
+        error(node.location, "`\(what())` must be a whole number, got \(describe(node))")
         return nil
     }
 
-    func stringList(_ node: YAMLNode, what: String) -> [String]? {
+    func stringList(_ node: YAMLNode, what: @autoclosure () -> String) -> [String]? {
         if node.isNull { return [] }
-        guard let items = sequence(node, what: what) else { return nil }
+        guard let items = sequence(node, what: what()) else { return nil }
         var out: [String] = []
         for (i, item) in items.enumerated() {
-            if let s = string(item, what: "\(what)[\(i)]") { out.append(s) }
+            if let s = string(item, what: "\(what())[\(i)]") { out.append(s) }
         }
         return out
     }
 
-    func stringMap(_ node: YAMLNode, what: String) -> [String: String]? {
+    func stringMap(_ node: YAMLNode, what: @autoclosure () -> String) -> [String: String]? {
         if node.isNull { return [:] }
-        guard let entries = freeMapping(node, what: what) else { return nil }
+        guard let entries = freeMapping(node, what: what()) else { return nil }
         var out: [String: String] = [:]
         for entry in entries {
             if case .scalar(let text, _, _) = entry.value {
                 out[entry.key] = text
             } else {
-                error(entry.value.location, "`\(what).\(entry.key)` must be a single value, got \(entry.value.kindName)")
+                error(entry.value.location, "`\(what()).\(entry.key)` must be a single value, got \(entry.value.kindName)")
             }
         }
         return out
@@ -135,43 +135,46 @@ final class DecodingContext {
 
     /// One of an enum's raw values; a wrong value lists the choices and the nearest one.
     func choice<E: RawRepresentable & CaseIterable>(
-        _ node: YAMLNode, what: String, as _: E.Type,
+        _ node: YAMLNode, what: @autoclosure () -> String, as _: E.Type,
         among choices: [E]? = nil
     ) -> E? where E.RawValue == String {
-        let valid = (choices ?? Array(E.allCases)).map(\.rawValue)
+        // The list of choices is built only for a message. `E(rawValue:)` gives the case whose raw
+        // value equals the text (the same `==` as `contains` on the raw values).
         guard case .scalar(let text, _, _) = node, !node.isNull else {
-            error(node.location, "`\(what)` must be one of: \(valid.joined(separator: ", ")); got \(node.kindName)")
+            let valid = (choices ?? Array(E.allCases)).map(\.rawValue)
+            error(node.location, "`\(what())` must be one of: \(valid.joined(separator: ", ")); got \(node.kindName)")
             return nil
         }
-        if valid.contains(text), let value = E(rawValue: text) { return value }
+        if let value = E(rawValue: text), choices.map({ $0.contains { $0.rawValue == text } }) ?? true { return value }
+        let valid = (choices ?? Array(E.allCases)).map(\.rawValue)
         error(
             node.location,
-            "`\(what)` must be one of: \(valid.joined(separator: ", ")); got `\(text)`\(Suggestion.didYouMean(text, among: valid))")
+            "`\(what())` must be one of: \(valid.joined(separator: ", ")); got `\(text)`\(Suggestion.didYouMean(text, among: valid))")
         return nil
     }
 
-    func duration(_ node: YAMLNode, what: String) -> SimDuration? {
+    func duration(_ node: YAMLNode, what: @autoclosure () -> String) -> SimDuration? {
         if case .scalar(let text, _, _) = node, let d = SimDuration.parse(text) {
             guard d <= SimDuration.maximum else {
-                error(node.location, "`\(what)` must be at most 36525d (100 years), got `\(text)`")
+                error(node.location, "`\(what())` must be at most 36525d (100 years), got `\(text)`")
                 return nil
             }
             return d
         }
-        error(node.location, "`\(what)` must be a duration such as 30s, 20m, 36h or 8d, got \(describe(node))")
+        error(node.location, "`\(what())` must be a duration such as 30s, 20m, 36h or 8d, got \(describe(node))")
         return nil
     }
 
-    func instant(_ node: YAMLNode, what: String) -> SimInstant? {
+    func instant(_ node: YAMLNode, what: @autoclosure () -> String) -> SimInstant? {
         if case .scalar(let text, _, _) = node, let t = SimInstant.parse(text) { return t }
-        error(node.location, "`\(what)` must be a date and time such as 2026-01-15T09:00:00Z, got \(describe(node))")
+        error(node.location, "`\(what())` must be a date and time such as 2026-01-15T09:00:00Z, got \(describe(node))")
         return nil
     }
 
     /// A scalar kept as typed as YAML wrote it (for `set:` and provider options).
-    func scalar(_ node: YAMLNode, what: String) -> ScalarValue? {
+    func scalar(_ node: YAMLNode, what: @autoclosure () -> String) -> ScalarValue? {
         guard case .scalar(let text, let plain, _) = node else {
-            error(node.location, "`\(what)` must be a single value, got \(node.kindName)")
+            error(node.location, "`\(what())` must be a single value, got \(node.kindName)")
             return nil
         }
         if plain {

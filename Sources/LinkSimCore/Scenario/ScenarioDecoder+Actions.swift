@@ -273,23 +273,3 @@ extension ScenarioDecoder {
         return e
     }
 }
-
-/// Renders a YAML subtree as JSON text (for `json:` association files written inline).
-enum JSONRendering {
-    static func render(_ node: YAMLNode) -> String {
-        switch node {
-        case .scalar(let text, let plain, _):
-            if plain {
-                if YAMLNode.isNull(text) { return "null" }
-                if let b = YAMLNode.bool(text) { return b ? "true" : "false" }
-                if Int(text) != nil || Double(text) != nil { return text }
-            }
-            return JSONText.quote(text)
-        case .sequence(let items, _):
-            return "[" + items.map(render).joined(separator: ",") + "]"
-        case .mapping(let entries, _):
-            return "{" + entries.map { JSONText.quote($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
-        }
-    }
-
-}

@@ -105,7 +105,7 @@ extension ScenarioDecoder {
                 // A JSON document written as a string (possibly deliberately broken, to test validation).
                 resource.body = Array(text.utf8)
             default:
-                resource.body = Array(JSONRendering.render(entry.value).utf8)
+                resource.body = JSONRendering.bytes(entry.value)
             }
             resource.origin = "inline json at \(entry.keyLocation)"
         }

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import LinkSimCore
+
+/// The replay speed work (issue #14) replaced a few loading steps by faster ones; each is compared
+/// here with the code it replaced (kept below as the reference), over the library and seeded input.
+@Suite struct ReplayFastPathTests {
+    // MARK: Inline `json:` rendered as bytes
+
+    /// The string rendering `JSONRendering` had before it wrote bytes.
+    static func referenceRender(_ node: YAMLNode) -> String {
+        switch node {
+        case .scalar(let text, let plain, _):
+            if plain {
+                if YAMLNode.isNull(text) { return "null" }
+                if let b = YAMLNode.bool(text) { return b ? "true" : "false" }
+                if Int(text) != nil || Double(text) != nil { return text }
+            }
+            return JSONText.quote(text)
+        case .sequence(let items, _):
+            return "[" + items.map(referenceRender).joined(separator: ",") + "]"
+        case .mapping(let entries, _):
+            return "{" + entries.map { JSONText.quote($0.key) + ":" + referenceRender($0.value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    static let scalarTexts = [
+        "", "a", "applinks", "/path/*", "he said \"hi\"", "back\\slash", "tab\there", "line\nbreak", "\u{7F}", "\u{85}",
+        "caf\u{E9}", "\u{202E}rtl", "\u{1F600}", "\u{FEFF}", "null", "~", "true", "no", "42", "-7", "1.5e3", "0x10", "nan",
+        "12345678901234567890", " spaced ", "\u{0}", "ABCDE12345.com.example.app",
+    ]
+
+    static func randomTree(_ random: inout YAMLFrontEndTests.Seeded, depth: Int) -> YAMLNode {
+        let here = SourceLocation(file: "f", line: 1, column: 1)
+        switch depth > 3 ? 0 : random.below(4) {
+        case 1:
+            return .sequence((0..<random.below(4)).map { _ in randomTree(&random, depth: depth + 1) }, here)
+        case 2:
+            let entries = (0..<random.below(4)).map { _ in
+                YAMLNode.Entry(
+                    key: scalarTexts[random.below(scalarTexts.count)], keyLocation: here, value: randomTree(&random, depth: depth + 1))
+            }
+            return .mapping(entries, here)
+        default:
+            return .scalar(scalarTexts[random.below(scalarTexts.count)], plain: random.below(2) == 0, here)
+        }
+    }
+
+    @Test func inlineJSONBytesAreTheStringRendering() throws {
+        var random = YAMLFrontEndTests.Seeded(state: 77)
+        for round in 0..<3000 {
+            let tree = Self.randomTree(&random, depth: 0)
+            #expect(JSONRendering.bytes(tree) == Array(Self.referenceRender(tree).utf8), "round \(round)")
+        }
+        // Every inline `json:` of the library.
+        var inline = 0
+        for path in YAMLFrontEndTests.library {
+            guard let tree = try YAMLNode.parse(YAMLFrontEndTests.text(path), file: path) else { continue }
+            var stack = [tree]
+            while let node = stack.popLast() {
+                switch node {
+                case .mapping(let entries, _):
+                    for entry in entries {
+                        if entry.key == "json" {
+                            inline += 1
+                            #expect(JSONRendering.bytes(entry.value) == Array(Self.referenceRender(entry.value).utf8), "\(path)")
+                        }
+                        stack.append(entry.value)
+                    }
+                case .sequence(let items, _): stack += items
+                case .scalar: break
+                }
+            }
+        }
+        #expect(inline > 50)
+    }
+
+    // MARK: JSON strings without escapes
+
+    static func parse(_ bytes: [UInt8], fast: Bool) -> Result<JSONNode, AASAParseError> {
+        var parser = JSONParser(bytes: bytes)
+        parser.fastStrings = fast
+        return Result { () throws(AASAParseError) -> JSONNode in try parser.parseDocument() }
+    }
+
+    static let stringPieces: [[UInt8]] = [
+        Array("abc".utf8), Array("caf\u{E9}".utf8), Array("\u{1F600}".utf8), [0x5C, 0x22], [0x5C, 0x6E], Array("\\u00e9".utf8),
+        Array("\\ud83d\\ude00".utf8), Array("\\ud83d".utf8), [0x0A], [0x09], [0x01], [0xFF], [0xC3], [0xE2, 0x82], [0x5C], [0x5C, 0x71],
+        Array(" ".utf8), Array("/".utf8), [0x22], Array("\u{202E}".utf8),
+    ]
+
+    @Test func stringsWithoutEscapesParseAsOnTheByteByBytePath() {
+        var random = YAMLFrontEndTests.Seeded(state: 1409)
+        var different = Set<String>()
+        for round in 0..<4000 {
+            var document = Array("{\"k\": [".utf8)
+            for item in 0..<(1 + random.below(3)) {
+                if item > 0 { document += Array(", ".utf8) }
+                document.append(0x22)
+                for _ in 0..<random.below(5) { document += Self.stringPieces[random.below(Self.stringPieces.count)] }
+                if random.below(8) != 0 { document.append(0x22) }
+            }
+            document += Array("]}".utf8)
+            let fast = Self.parse(document, fast: true)
+            let slow = Self.parse(document, fast: false)
+            #expect(fast == slow, "round \(round): \(document)")
+            switch slow {
+            case .success: different.insert("ok")
+            case .failure(let error): different.insert(error.message)
+            }
+        }
+        // Valid strings and each kind of failure were reached.
+        #expect(different.count >= 5, "\(different)")
+        for path in YAMLFrontEndTests.files(under: "Tests/Fuzz/aasa/corpus", extensions: nil)
+            + YAMLFrontEndTests.files(under: "Tests/Fuzz/assetlinks/corpus", extensions: nil)
+        {
+            let bytes = Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())
+            #expect(Self.parse(bytes, fast: true) == Self.parse(bytes, fast: false), "\(path)")
+        }
+    }
+
+    // MARK: Plain text files
+
+    @Test func plainTextHasNoProblemAndOtherBytesAreChecked() {
+        var random = YAMLFrontEndTests.Seeded(state: 5)
+        let alphabet: [UInt8] = [0x09, 0x0A, 0x0D, 0x20, 0x41, 0x7E, 0x7F, 0x00, 0x1B, 0xC3, 0xA9, 0xFF, 0xFE, 0xEF, 0xBB, 0xBF, 0x80]
+        for _ in 0..<5000 {
+            let bytes = (0..<random.below(12)).map { _ in random.below(3) == 0 ? alphabet[random.below(alphabet.count)] : 0x61 }
+            let plain = TextCheck.isPlainText(bytes)
+            #expect(plain == bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+            if plain { #expect(TextCheck.located(in: bytes, file: "f") == nil) }
+            #expect(
+                TextCheck.problem(in: bytes, file: "f") == TextCheck.located(in: bytes, file: "f"), "\(bytes)")
+        }
+        for path in YAMLFrontEndTests.library {
+            let bytes = Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())
+            #expect(TextCheck.problem(in: bytes, file: path) == TextCheck.located(in: bytes, file: path))
+        }
+    }
+}
