@@ -35,15 +35,16 @@ final class DecodingContext {
 
     /// A mapping's entries by key, after checking every key is one of `allowed`.
     /// `what` names the mapping in messages (`device`, `apps[0]`).
-    func mapping(_ node: YAMLNode, what: @autoclosure () -> String, allowed: [String]) -> [String: YAMLNode.Entry]? {
+    func mapping(_ node: YAMLNode, what: @autoclosure () -> String, allowed: [String]) -> KeyedEntries? {
         guard case .mapping(let entries, _) = node else {
             error(node.location, "`\(what())` must be a mapping of keys to values, got \(node.kindName)")
             return nil
         }
-        var result: [String: YAMLNode.Entry] = [:]
+        var result = KeyedEntries()
+        result.entries.reserveCapacity(entries.count)
         for entry in entries {
             if allowed.contains(entry.key) {
-                result[entry.key] = entry
+                result.entries.append(entry)
             } else {
                 error(entry.keyLocation, "unknown key `\(entry.key)` in \(what())\(Suggestion.didYouMean(entry.key, among: allowed))")
             }
@@ -60,7 +61,7 @@ final class DecodingContext {
         return entries
     }
 
-    func require(_ map: [String: YAMLNode.Entry], _ key: String, in what: @autoclosure () -> String, at location: SourceLocation) -> YAMLNode? {
+    func require(_ map: KeyedEntries, _ key: String, in what: @autoclosure () -> String, at location: SourceLocation) -> YAMLNode? {
         if let entry = map[key] { return entry.value }
         error(location, "missing required key `\(key)` in \(what())")
         return nil
@@ -216,6 +217,25 @@ final class DecodingContext {
             return nil
         }
     }
+}
+
+/// The entries of a mapping whose keys were checked, in file order, found by key.
+///
+/// A scenario mapping has a handful of keys, each written once (the YAML front end refuses keys with
+/// equal text), so comparing keys finds an entry for a fraction of what hashing them into a
+/// dictionary cost (issue #14: building and probing those dictionaries was a twentieth of replay).
+struct KeyedEntries {
+    fileprivate(set) var entries: [YAMLNode.Entry] = []
+
+    subscript(key: String) -> YAMLNode.Entry? {
+        for entry in entries where entry.key == key { return entry }
+        return nil
+    }
+
+    var count: Int { entries.count }
+
+    /// The entries whose keys `isIncluded` accepts, in file order.
+    func filter(_ isIncluded: (YAMLNode.Entry) -> Bool) -> [YAMLNode.Entry] { entries.filter(isIncluded) }
 }
 
 /// "did you mean" for misspelt keys and values.

@@ -176,7 +176,7 @@ extension ScenarioDecoder {
         return id
     }
 
-    func decodeTap(_ node: YAMLNode, modifiers map: [String: YAMLNode.Entry], key: (String) -> String, platform: Platform) -> Tap? {
+    func decodeTap(_ node: YAMLNode, modifiers map: KeyedEntries, key: (String) -> String, platform: Platform) -> Tap? {
         let c = context
         guard let url = c.string(node, what: "\(key("tap"))") else { return nil }
         guard URLParts(url) != nil else {
@@ -220,7 +220,7 @@ extension ScenarioDecoder {
     }
 
     /// `app:` on a tap: adb's package (optional), the app of a push notification or a Smart App Banner (required).
-    func decodeTargetApp(_ tap: inout Tap, modifiers map: [String: YAMLNode.Entry], key: (String) -> String, at location: SourceLocation, scenario: Scenario) {
+    func decodeTargetApp(_ tap: inout Tap, modifiers map: KeyedEntries, key: (String) -> String, at location: SourceLocation, scenario: Scenario) {
         let c = context
         let takesApp = tap.from.needsTargetApp || tap.from == .adb
         if let entry = map["app"] {

@@ -16,7 +16,7 @@ extension ScenarioKeys {
 }
 
 extension ScenarioDecoder {
-    func decodeAppBehaviour(_ map: [String: YAMLNode.Entry], into app: inout App, what: String, platform: Platform) {
+    func decodeAppBehaviour(_ map: KeyedEntries, into app: inout App, what: String, platform: Platform) {
         let c = context
         var b = app.behaviour
         if let n = map["startup"]?.value, let m = c.mapping(n, what: "\(what).startup", allowed: ScenarioKeys.startup) {
@@ -98,7 +98,7 @@ extension ScenarioDecoder {
     }
 
     /// `queries_schemes`, `queries`, `query_all_packages` and `link_check` (issue #18 item 5).
-    func decodeQueries(_ map: [String: YAMLNode.Entry], into q: inout AppQueries, what: String, platform: Platform) {
+    func decodeQueries(_ map: KeyedEntries, into q: inout AppQueries, what: String, platform: Platform) {
         let c = context
         if let n = map["queries_schemes"]?.value { q.schemes += c.stringList(n, what: "\(what).queries_schemes") ?? [] }
         if let n = map["query_all_packages"]?.value, let v = c.bool(n, what: "\(what).query_all_packages") { q.allPackages = v }
@@ -130,7 +130,7 @@ extension ScenarioDecoder {
     }
 
     /// `force_unwrap` and `parents` on a route; the route's pattern constraints are checked here too.
-    func decodeRouteAppSide(_ map: [String: YAMLNode.Entry], into route: inout Route, what: String) {
+    func decodeRouteAppSide(_ map: KeyedEntries, into route: inout Route, what: String) {
         let c = context
         if let n = map["force_unwrap"]?.value { route.forceUnwrap = c.stringList(n, what: "\(what).force_unwrap") ?? [] }
         if let n = map["parents"]?.value { route.parents = c.stringList(n, what: "\(what).parents") ?? [] }

@@ -118,7 +118,7 @@ extension ScenarioDecoder {
 
     /// Keys that are valid but do nothing on this platform, and verification states for hosts the
     /// verifier never checks: warnings, so nothing a scenario says is silently ignored.
-    func warnNoEffect(_ map: [String: YAMLNode.Entry], app: App, what: String, platform: Platform, api: Int) {
+    func warnNoEffect(_ map: KeyedEntries, app: App, what: String, platform: Platform, api: Int) {
         let c = context
         let other = platform == .ios ? Self.androidOnlyAppKeys : Self.iosOnlyAppKeys
         for key in other {

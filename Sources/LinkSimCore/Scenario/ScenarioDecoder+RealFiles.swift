@@ -1,6 +1,6 @@
 /// `manifest:` (one file or a list: the app's, then its libraries'), `manifest_placeholders:` and `res:`.
 extension ScenarioDecoder {
-    func decodeManifests(_ entry: YAMLNode.Entry, map: [String: YAMLNode.Entry], into app: inout App, what: String, api: Int) {
+    func decodeManifests(_ entry: YAMLNode.Entry, map: KeyedEntries, into app: inout App, what: String, api: Int) {
         let c = context
         let paths: [String]
         if case .sequence = entry.value {
@@ -47,7 +47,7 @@ extension ScenarioDecoder {
 
     /// `source:` (where a merged filter came from) and `unresolved:` (values a real manifest left
     /// open): what the writer keeps when it inlines a filter read from files.
-    func decodeFilterProvenance(_ map: [String: YAMLNode.Entry], into filter: inout IntentFilter, what: String) {
+    func decodeFilterProvenance(_ map: KeyedEntries, into filter: inout IntentFilter, what: String) {
         let c = context
         if let n = map["source"]?.value { filter.source = c.string(n, what: "\(what).source") }
         guard let n = map["unresolved"]?.value, let items = c.sequence(n, what: "\(what).unresolved") else { return }
@@ -74,7 +74,7 @@ extension ScenarioDecoder {
     /// `pm_app_links: FILE`: the output of `adb shell pm get-app-links [--user 0]` seeds the app's
     /// `domain_verification`, `link_handling_allowed` and `user_selected_domains` (keys the scenario
     /// writes itself win).
-    func decodeAppLinksEvidence(_ entry: YAMLNode.Entry, map: [String: YAMLNode.Entry], into app: inout App, what: String) {
+    func decodeAppLinksEvidence(_ entry: YAMLNode.Entry, map: KeyedEntries, into app: inout App, what: String) {
         let c = context
         guard let path = c.string(entry.value, what: "\(what).pm_app_links"),
             let bytes = c.readFile(path, what: "\(what).pm_app_links", at: entry.value.location)

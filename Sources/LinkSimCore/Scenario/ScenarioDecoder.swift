@@ -139,12 +139,12 @@ final class ScenarioDecoder {
                 scenario.actions = items.enumerated().compactMap { decodeAction($1, index: $0, scenario: scenario) }
             }
         } else if let tapEntry = top["tap"] {
-            let entries = shorthand.values.sorted { ($0.keyLocation.line, $0.keyLocation.column) < ($1.keyLocation.line, $1.keyLocation.column) }
+            let entries = shorthand.sorted { ($0.keyLocation.line, $0.keyLocation.column) < ($1.keyLocation.line, $1.keyLocation.column) }
             let synthetic = YAMLNode.mapping(entries, tapEntry.keyLocation)
             if let action = decodeAction(synthetic, index: nil, scenario: scenario) { scenario.actions = [action] }
         } else {
             // The first in the file (a dictionary's order changed from run to run).
-            let strays = shorthand.values.sorted { ($0.keyLocation.line, $0.keyLocation.column) < ($1.keyLocation.line, $1.keyLocation.column) }
+            let strays = shorthand.sorted { ($0.keyLocation.line, $0.keyLocation.column) < ($1.keyLocation.line, $1.keyLocation.column) }
             if let stray = strays.first {
                 c.error(stray.keyLocation, "`\(stray.key)` belongs to a tap; add `tap: URL` or put it under `actions:`")
             }
