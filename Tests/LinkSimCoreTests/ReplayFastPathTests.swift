@@ -122,20 +122,80 @@ import Testing
 
     // MARK: Plain text files
 
-    @Test func plainTextHasNoProblemAndOtherBytesAreChecked() {
+    @Test func plainTextIsExactlyTextWithoutALocatedProblem() {
         var random = YAMLFrontEndTests.Seeded(state: 5)
-        let alphabet: [UInt8] = [0x09, 0x0A, 0x0D, 0x20, 0x41, 0x7E, 0x7F, 0x00, 0x1B, 0xC3, 0xA9, 0xFF, 0xFE, 0xEF, 0xBB, 0xBF, 0x80]
-        for _ in 0..<5000 {
-            let bytes = (0..<random.below(12)).map { _ in random.below(3) == 0 ? alphabet[random.below(alphabet.count)] : 0x61 }
+        let alphabet: [UInt8] = [
+            0x09, 0x0A, 0x0D, 0x20, 0x41, 0x7E, 0x7F, 0x00, 0x1B, 0xC3, 0xA9, 0xFF, 0xFE, 0xEF, 0xBB, 0xBF, 0x80, 0xC0, 0xC1, 0xC2, 0xDF,
+            0xE0, 0xA0, 0x9F, 0xED, 0xF0, 0x90, 0x8F, 0xF4, 0xF5, 0xE2,
+        ]
+        var plainCount = 0
+        for _ in 0..<20000 {
+            let bytes = (0..<random.below(12)).map { _ in random.below(2) == 0 ? alphabet[random.below(alphabet.count)] : 0x61 }
             let plain = TextCheck.isPlainText(bytes)
-            #expect(plain == bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
-            if plain { #expect(TextCheck.located(in: bytes, file: "f") == nil) }
+            // Plain exactly when the located check finds nothing.
+            #expect(plain == (TextCheck.located(in: bytes, file: "f") == nil), "\(bytes)")
+            if plain, bytes.contains(where: { $0 >= 0x80 }) { plainCount += 1 }
             #expect(
                 TextCheck.problem(in: bytes, file: "f") == TextCheck.located(in: bytes, file: "f"), "\(bytes)")
         }
+        #expect(plainCount > 30)  // multi-byte text reached the fast path
         for path in YAMLFrontEndTests.library {
             let bytes = Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())
             #expect(TextCheck.problem(in: bytes, file: path) == TextCheck.located(in: bytes, file: path))
         }
+    }
+
+    // MARK: Served bodies read when first asked
+
+    @Test func servedBodiesReadLazilyAsTheyWereReadAtLoad() throws {
+        var bodies: [[UInt8]] = []
+        for folder in ["Tests/Fuzz/aasa/corpus", "Tests/Fuzz/assetlinks/corpus"] {
+            for path in YAMLFrontEndTests.files(under: folder, extensions: nil) {
+                bodies.append(Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()))
+            }
+        }
+        for path in YAMLFrontEndTests.library {
+            guard let scenario = try? ScenarioLoader.load(path: path) else { continue }
+            for host in scenario.web.hosts.values {
+                for resource in [host.aasa, host.aasaRoot, host.cdnAASA, host.assetlinks] {
+                    if let body = resource?.body { bodies.append(body) }
+                }
+            }
+        }
+        try #require(bodies.count > 100)
+        bodies += [[], Array("[]".utf8), Array("{}".utf8), Array("\u{FEFF}[1]".utf8), Array("[{\"include\": \"x\"}]".utf8), [0xFF]]
+        for (i, body) in bodies.enumerated() {
+            // What `ServedBody` computed when the resource was made, before it read lazily.
+            let root = Result { () throws(AASAParseError) -> JSONNode in try JSONNode.parse(body) }
+            let eagerAASA = root.flatMap { node in Result { () throws(AASAParseError) -> AASADocument in try AASADocument(root: node) } }
+            let eagerStatements = (try? root.get())?.elements != nil ? AssetLinksVerifier.statements(body) : nil
+            let served = ServedBody(body)
+            // Either order of first use, and the cached second answer.
+            if i % 2 == 0 {
+                #expect(served.aasa == eagerAASA, "body \(i)")
+                #expect(served.assetStatements == eagerStatements, "body \(i)")
+            } else {
+                #expect(served.assetStatements == eagerStatements, "body \(i)")
+                #expect(served.aasa == eagerAASA, "body \(i)")
+            }
+            #expect(served.aasa == eagerAASA && served.assetStatements == eagerStatements, "body \(i)")
+        }
+    }
+
+    // MARK: Route constraints
+
+    @Test func patternsWithoutAColonAfterABraceNameNoConstraint() {
+        var random = YAMLFrontEndTests.Seeded(state: 23)
+        let pieces = ["/", "{", "}", ":", "id", "digits", "nope", "x", "shopapp://", "{id:digits}", "{id:nope}", "{a:}"]
+        var reached = 0
+        for _ in 0..<5000 {
+            let text = (0..<random.below(8)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            if !ScenarioDecoder.mayHaveConstraint(text) {
+                #expect(RouteConstraint.unknownNames(in: text).isEmpty, "\(text)")
+            } else if !RouteConstraint.unknownNames(in: text).isEmpty {
+                reached += 1
+            }
+        }
+        #expect(reached > 100)
     }
 }

@@ -1,22 +1,39 @@
 import Foundation
+import Synchronization
 
-/// A served body (AASA or assetlinks.json) parsed once, when the resource is made or its body is
-/// replaced, so simulations look the documents up instead of parsing them again on every tap.
-/// Immutable after init, so sharing it between copies of a world keeps the core pure.
+/// A served body (AASA or assetlinks.json) parsed at most once, so simulations look the documents up
+/// instead of parsing them again on every tap.
+///
+/// Each reading is made the first time a simulation asks for it (issue #14: parsing every body when
+/// the scenario was loaded was a twelfth of replay, and most bodies are only ever read one way, an
+/// AASA file never as assetlinks.json). The readings are pure functions of the bytes, so when they
+/// are made changes nothing a simulation shows; the cache is behind a lock, so copies of a world on
+/// other threads share it safely.
 final class ServedBody: Sendable {
-    /// The body read as an apple-app-site-association file.
-    let aasa: Result<AASADocument, AASAParseError>
-    /// The body read as assetlinks.json statements; nil when it is not a JSON array (the verifier's 1026).
-    let assetStatements: [AssetStatement]?
+    private let bytes: [UInt8]
+    private let cache = Mutex(Cache())
 
-    init(_ bytes: [UInt8]) {
-        switch Result(catching: { () throws(AASAParseError) -> JSONNode in try JSONNode.parse(bytes) }) {
-        case .success(let root):
-            aasa = Result { () throws(AASAParseError) -> AASADocument in try AASADocument(root: root) }
-            assetStatements = root.elements != nil ? AssetLinksVerifier.statements(bytes) : nil
-        case .failure(let error):
-            aasa = .failure(error)
-            assetStatements = nil
-        }
+    private struct Cache: Sendable {
+        var aasa: Result<AASADocument, AASAParseError>?
+        var assetStatements: [AssetStatement]??
+    }
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The body read as an apple-app-site-association file.
+    var aasa: Result<AASADocument, AASAParseError> {
+        if let known = cache.withLock({ $0.aasa }) { return known }
+        let bytes = self.bytes
+        let parsed = Result { () throws(AASAParseError) -> AASADocument in try AASADocument(root: try JSONNode.parse(bytes)) }
+        cache.withLock { $0.aasa = parsed }
+        return parsed
+    }
+
+    /// The body read as assetlinks.json statements; nil when it is not a JSON array (the verifier's 1026).
+    var assetStatements: [AssetStatement]? {
+        if let known = cache.withLock({ $0.assetStatements }) { return known }
+        let statements = AssetLinksVerifier.statements(bytes)
+        cache.withLock { $0.assetStatements = .some(statements) }
+        return statements
     }
 }

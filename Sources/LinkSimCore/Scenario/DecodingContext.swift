@@ -228,7 +228,8 @@ struct KeyedEntries {
     fileprivate(set) var entries: [YAMLNode.Entry] = []
 
     subscript(key: String) -> YAMLNode.Entry? {
-        for entry in entries where entry.key == key { return entry }
+        // By index: comparing keys in place copies no entry.
+        for i in entries.indices where entries[i].key == key { return entries[i] }
         return nil
     }
 

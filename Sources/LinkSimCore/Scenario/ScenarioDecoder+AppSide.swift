@@ -142,6 +142,10 @@ extension ScenarioDecoder {
         case .param(_, let v): (text, key) = (v, "value")
         case .deepLinkValue: return
         }
+        // Only a `{name:constraint}` placeholder can name an unknown constraint: a `{` with a `:`
+        // after it in the same segment (most patterns have none, and splitting them cost more than
+        // the rest of the route).
+        guard Self.mayHaveConstraint(text) else { return }
         let known = RouteConstraint.allCases.map(\.rawValue)
         for name in RouteConstraint.unknownNames(in: text) {
             c.error(
@@ -149,5 +153,20 @@ extension ScenarioDecoder {
                 "`\(what).\(key)`: `\(name)` is not a placeholder constraint\(Suggestion.didYouMean(name, among: known)); use one of: \(known.joined(separator: ", ")) (e.g. {id:digits})"
             )
         }
+    }
+
+    /// Whether some `{` is followed by a `:` before the next `/` (the segment could be `{name:constraint}`).
+    static func mayHaveConstraint(_ text: String) -> Bool {
+        var open = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{") {
+                open = true
+            } else if byte == UInt8(ascii: "/") {
+                open = false
+            } else if byte == UInt8(ascii: ":"), open {
+                return true
+            }
+        }
+        return false
     }
 }

@@ -10,15 +10,34 @@ package struct LocalFiles: FileReader {
     /// Reads at most one byte more than the limit (asking the file's size only when it is over:
     /// `attributesOfItem` was a tenth of reading a small scenario), so memory stays bounded even
     /// for files whose size the file system does not know.
+    ///
+    /// The file is read with open(2) and read(2) straight into the array (FileHandle, `Data` and
+    /// the copy out of it were most of reading a small scenario).
     package func read(_ path: String) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
-        defer { try? handle.close() }
-        let data = try handle.read(upToCount: Self.sizeLimit + 1) ?? Data()
-        if data.count > Self.sizeLimit {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
-            throw FileTooLarge(bytes: max(size?.intValue ?? 0, data.count))
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = 64 * 1024
+        while bytes.count <= Self.sizeLimit {
+            let want = min(chunk, Self.sizeLimit + 1 - bytes.count)
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: want))
+            let got = bytes.withUnsafeMutableBytes { buffer in Foundation.read(descriptor, buffer.baseAddress! + start, want) }
+            if got < 0 {
+                bytes.removeSubrange(start...)
+                if errno == EINTR { continue }
+                throw CocoaError(.fileReadUnknown)
+            }
+            bytes.removeSubrange((start + got)...)
+            if got == 0 { break }
+            chunk = min(chunk * 2, 4 * 1024 * 1024)
         }
-        return [UInt8](data)
+        if bytes.count > Self.sizeLimit {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+            throw FileTooLarge(bytes: max(size?.intValue ?? 0, bytes.count))
+        }
+        return bytes
     }
     package func exists(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
@@ -77,13 +96,16 @@ package enum ScenarioLoader {
     /// (a fifth of reading a small file went there): paths with `//`, a trailing `/` or no folder
     /// still ask NSString.
     static func folder(of path: String) -> String {
-        let bytes = path.utf8
-        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.startIndex,
-            bytes.index(after: slash) != bytes.endIndex,
-            !zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") })
-        {
-            return String(path[..<slash])
+        let fast = path.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != 0, slash + 1 != bytes.count else { return nil }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { return nil }
+                previous = byte
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
         }
+        if let fast, let folder = fast { return folder }
         return (path as NSString).deletingLastPathComponent
     }
 
