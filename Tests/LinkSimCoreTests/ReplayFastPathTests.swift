@@ -130,7 +130,16 @@ import Testing
         ]
         var plainCount = 0
         for _ in 0..<20000 {
-            let bytes = (0..<random.below(12)).map { _ in random.below(2) == 0 ? alphabet[random.below(alphabet.count)] : 0x61 }
+            let odds = 2 + random.below(30)  // mostly ASCII runs of every length, so the 8-byte steps are taken too
+            let valid = [Array("\u{E9}".utf8), Array("\u{2014}".utf8), Array("\u{1F600}".utf8), Array("\u{10FFFF}".utf8), Array("\u{800}".utf8)]
+            var bytes: [UInt8] = []
+            for _ in 0..<random.below(40) {
+                switch random.below(odds) {
+                case 0: bytes.append(alphabet[random.below(alphabet.count)])
+                case 1: bytes += valid[random.below(valid.count)]
+                default: bytes.append(0x61)
+                }
+            }
             let plain = TextCheck.isPlainText(bytes)
             // Plain exactly when the located check finds nothing.
             #expect(plain == (TextCheck.located(in: bytes, file: "f") == nil), "\(bytes)")

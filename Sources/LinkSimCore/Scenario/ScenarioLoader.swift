@@ -11,28 +11,41 @@ package struct LocalFiles: FileReader {
     /// `attributesOfItem` was a tenth of reading a small scenario), so memory stays bounded even
     /// for files whose size the file system does not know.
     ///
-    /// The file is read with open(2) and read(2) straight into the array (FileHandle, `Data` and
-    /// the copy out of it were most of reading a small scenario).
+    ///
+    /// The file is read with open(2) and read(2) straight into an array of its size (FileHandle,
+    /// `Data` and the copy out of it were most of reading a small scenario).
     package func read(_ path: String) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CocoaError(.fileReadNoSuchFile) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = 64 * 1024
-        while bytes.count <= Self.sizeLimit {
-            let want = min(chunk, Self.sizeLimit + 1 - bytes.count)
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: want))
-            let got = bytes.withUnsafeMutableBytes { buffer in Foundation.read(descriptor, buffer.baseAddress! + start, want) }
-            if got < 0 {
-                bytes.removeSubrange(start...)
-                if errno == EINTR { continue }
-                throw CocoaError(.fileReadUnknown)
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        // One byte more than the size, to see the end (or that the file grew); at most the limit + 1.
+        let first = min(size, Self.sizeLimit) + 1
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failed = true }
+                if got <= 0 { return }
+                count += got
             }
-            bytes.removeSubrange((start + got)...)
-            if got == 0 { break }
-            chunk = min(chunk * 2, 4 * 1024 * 1024)
         }
+        if bytes.count == first {
+            // Longer than its size said (or a file without one): read on, in chunks, up to the limit + 1.
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while !failed, bytes.count <= Self.sizeLimit {
+                let want = min(chunk.count, Self.sizeLimit + 1 - bytes.count)
+                let got = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, want) }
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failed = true }
+                if got <= 0 { break }
+                bytes += chunk[0..<got]
+            }
+        }
+        if failed { throw CocoaError(.fileReadUnknown) }
         if bytes.count > Self.sizeLimit {
             let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
             throw FileTooLarge(bytes: max(size?.intValue ?? 0, bytes.count))

@@ -15,6 +15,16 @@ enum TextCheck {
             let n = buffer.count
             var i = 0
             while i < n {
+                // Eight bytes at a time while they are all printable ASCII (no byte ≥ 0x80, < 0x20 or 0x7F).
+                while i + 8 <= n {
+                    let word = UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                    let high = word & 0x8080_8080_8080_8080
+                    let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                    let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+                    guard high | control | delete == 0 else { break }
+                    i += 8
+                }
+                guard i < n else { break }
                 let byte = buffer[i]
                 if byte < 0x80 {
                     if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F { return false }

@@ -102,8 +102,9 @@ enum YAMLEvents {
 
         /// Whether the next node is a mapping key (the Yams path counts keys outside the budget).
         var expectsKey: Bool {
-            guard let top = stack.last else { return false }
-            return top.isMapping && top.pendingKey == nil
+            // By index: `stack.last` would copy the frame (its entries and keys) for every scalar.
+            guard !stack.isEmpty else { return false }
+            return stack[stack.count - 1].isMapping && stack[stack.count - 1].pendingKey == nil
         }
 
         mutating func scalar(_ event: yaml_event_t) -> Bool {
