@@ -271,4 +271,6 @@ func processRows(binary: String?, temp: String, quick: Bool, into results: inout
 func tuiRow(quick: Bool, into results: inout Results) {
     let report = TUIBenchmark.run(size: Size(width: 200, height: 60), iterations: quick ? 30 : 1000, withCurses: true)
     results.set("tui_key_frame_p99_ms", report.p99Milliseconds)
+    results.set("tui_key_frame_cpu_p99_ms", report.cpuP99Milliseconds)
+    results.notes.append("TUI: slowest key \(report.slowestKey), median CPU \(TUIBenchmark.Report.ms(report.slowestKeyMedianMilliseconds))")
 }
