@@ -46,10 +46,10 @@ enum CustomSchemeResolver {
                 return Landing(kind: .error, browser: .safari, url: tap.url)
             }
             let app = world.apps[index]
-            if Rule.iosSchemeNoPromptBefore9.applies(to: world.device.os) {
+            if let rule = browserPrompt(on: world.device).handsOver {
                 trace.add(
                     "Safari", "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking",
-                    rule: Rule.iosSchemeNoPromptBefore9)
+                    rule: rule)
                 return AppDelivery.open(index, url: tap.url, kind: .customScheme, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
             }
             trace.add(
@@ -240,6 +240,20 @@ enum CustomSchemeResolver {
             kind: .chromeExternalPrompt, url: url, candidates: [app.id], stayBrowser: browser, stayURL: tap.page, tap: tap,
             cancelRule: Rule.androidChromeExternalProtocolPrompt, providerLink: providerLink)
         return Landing(kind: .prompt, app: app.id, browser: browser, url: url, options: [.open, .cancel])
+    }
+
+    /// Whether the browser asks before it hands a scheme navigation to the app that registered it: Safari asks from
+    /// iOS 9 (before, it hands the link over: `handsOver` is that rule); Chrome asks when no user gesture started it.
+    /// A tapped link and a landing page's script both ask this.
+    static func browserPrompt(on device: Device) -> (asks: Rule?, handsOver: Rule?) {
+        guard device.platform == .ios else { return (Rule.androidChromeExternalProtocolPrompt, nil) }
+        return Rule.iosSchemeNoPromptBefore9.applies(to: device.os) ? (nil, Rule.iosSchemeNoPromptBefore9) : (Rule.iosSchemeSafariPrompt, nil)
+    }
+
+    /// The rule by which a scheme navigation no app registered goes nowhere: Safari's “Cannot Open Page” on iOS,
+    /// nothing on Android.
+    static func noHandlerRule(on platform: Platform) -> Rule {
+        platform == .ios ? Rule.iosSchemeNotInstalledSafari : Rule.androidSchemeNoHandler
     }
 
     static func uniqueApps(_ handlers: [Handler], world: World) -> [String] {

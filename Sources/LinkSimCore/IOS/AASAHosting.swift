@@ -23,7 +23,6 @@ struct AASAFetcher {
     /// `assumptions.aasa_content_type_strict`: a Content-Type other than application/json denies the file.
     var strictContentType = false
 
-    static let sizeLimit = 128 * 1024
     static let cdnRefresh = SimDuration.hours(24)
 
     /// Fetches the file for `host` as the device does at `time`, through Apple's CDN or directly.
@@ -147,8 +146,8 @@ struct AASAFetcher {
                 actor, "Content-Type is \(resource.contentType), not application/json; iOS does not enforce it",
                 rule: Rule.iosAasaHostContentType)
         }
-        if body.count > Self.sizeLimit, Rule.iosAasaSizeLimit.applies(to: ios) {
-            trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: Rule.iosAasaSizeLimit)
+        if let rule = AASADocument.sizeRejection(body.count, ios: ios) {
+            trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: rule)
             return .denied("the AASA file is over 128 KB")
         }
         switch resource.parsed?.aasa ?? AASAVerdicts.parse(body) {
