@@ -53,7 +53,7 @@ struct DataMatcher {
     init(filter: IntentFilter, api: Int) {
         escapedDot = .forAPI(api)
         declaredData = filter.data
-        let knowsAPI31Attributes = Rule.androidFilterAdvancedGlobGreedy.applies(to: OSVersion(androidAPI: api))
+        let knowsAPI31Attributes = Self.knowsAPI31Attributes(api: api)
         for (index, data) in filter.data.enumerated() {
             if let type = data.mimeType, !types.contains(type) { types.append(type) }
             if let scheme = data.scheme, !schemes.contains(where: { $0.scheme == scheme }) {

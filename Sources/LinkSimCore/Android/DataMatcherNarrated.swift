@@ -237,3 +237,13 @@ extension DataMatcher {
     }
 
 }
+
+extension DataMatcher {
+    /// Schemes compare case-sensitively: an intent whose web scheme is not lower-case matches no web filter.
+    static func tellSchemeCase(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.add(actor, summary, rule: Rule.androidFilterSchemeCaseSensitive)
+    }
+
+    /// `android:pathAdvancedPattern` and the other API 31 attributes are read from Android 12 (API 31).
+    static func knowsAPI31Attributes(api: Int) -> Bool { Rule.androidFilterAdvancedGlobGreedy.applies(to: OSVersion(androidAPI: api)) }
+}

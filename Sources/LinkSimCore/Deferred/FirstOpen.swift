@@ -18,12 +18,11 @@ enum FirstOpen {
         let cold = !app.state.isRunning
         let platform = world.device.platform
         trace.add("User", "Taps the \(app.name) icon")
-        trace.add(
+        AppDelivery.tellLaunch(
             platform.displayName,
             firstLaunch
                 ? "Starts \(app.name) for the first time since it was installed"
-                : (cold ? "Starts \(app.name) cold" : "Brings \(app.name) forward"),
-            rule: Rule.linksimAppLaunch)
+                : (cold ? "Starts \(app.name) cold" : "Brings \(app.name) forward"), trace: &trace)
         world.bringToForeground(index)
         if cold { world.apps[index].launchCount += 1 }
 
@@ -114,7 +113,7 @@ enum FirstOpen {
                     sdk: SDKRoutedLink(screen: routed.screen, params: routed.params, extra: extra), world: &world, trace: &trace)
             }
         }
-        trace.add(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", rule: Rule.linksimRouterHomeFallback)
+        AppRouter.tellHomeFallback(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", trace: &trace)
         world.apps[index].currentScreen = shownWithoutLink
         var landing = Landing(kind: .app, app: app.id, screen: shownWithoutLink, params: data ?? [:], callback: callback)
         landing.extra = extra

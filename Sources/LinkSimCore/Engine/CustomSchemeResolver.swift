@@ -22,11 +22,7 @@ enum CustomSchemeResolver {
             trace.add("iOS", "\(scheme): is reserved for \(system.name); iOS opens it", rule: Rule.iosSchemeReserved)
             return Landing(kind: .app, app: system.id, via: .customScheme, delivered: true)
         }
-        if Rule.iosAasaWebUrlsOnly.applies(to: world.device.os) {
-            trace.add(
-                "iOS", "\(parts.scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
-                rule: Rule.iosAasaWebUrlsOnly)
-        }
+        MatchRun.tellNotWebURL(parts.scheme, os: world.device.os, trace: &trace)
         let claimants = world.apps.indices.filter { i in
             world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
         }
@@ -138,16 +134,14 @@ enum CustomSchemeResolver {
         let surface = TapSurface.name(of: tap, world: world)
         let scheme = parts.scheme
         if tap.from == .webview, !tap.webViewClient {
-            trace.add(
-                surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
-                rule: Rule.androidWebviewNoClient)
+            AndroidWebResolver.tellDefaultWebViewClient(surface, hands: tap.url, trace: &trace)
         } else if tap.from == .webview || tap.from == .inAppBrowser {
             let assumption =
                 tap.from == .inAppBrowser
                 ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil
-            trace.add(
-                surface, "The WebView does not resolve intents; loading \(scheme): fails with net::ERR_UNKNOWN_URL_SCHEME",
-                rule: Rule.androidWebviewUnknownScheme, assumption: assumption)
+            AndroidWebResolver.tellWebViewUnknownScheme(
+                surface, "The WebView does not resolve intents; loading \(scheme): fails with net::ERR_UNKNOWN_URL_SCHEME", assumption: assumption,
+                trace: &trace)
             return Landing(kind: .error, browser: TapSurface.browser(for: tap, world: world), url: tap.url)
         }
         let search = AndroidHandlers.search(url: tap.url, world: world, caller: tap.caller)

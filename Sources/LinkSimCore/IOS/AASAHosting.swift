@@ -25,6 +25,9 @@ struct AASAFetcher {
 
     static let cdnRefresh = SimDuration.hours(24)
 
+    /// From iOS 14 the device gets association files from Apple's CDN, not from the server (a default-mode entry).
+    static func cdnServes(on os: OSVersion) -> Bool { Rule.iosAasaHostCdn.applies(to: os) }
+
     /// Fetches the file for `host` as the device does at `time`, through Apple's CDN or directly.
     func fetch(host: String, viaCDN: Bool, at time: SimInstant, trace: inout TraceRecorder) -> AssociationOutcome {
         let webHost = web[host]

@@ -33,6 +33,14 @@ struct MatchRun {
         Rule.iosAasaApplinksSection.applies(to: ios) && document.hasAppLinks
     }
 
+    /// Only http(s) URLs are checked against association files: a custom scheme goes to the app that registered it.
+    static func tellNotWebURL(_ scheme: String, os: OSVersion, trace: inout TraceRecorder) {
+        guard Rule.iosAasaWebUrlsOnly.applies(to: os) else { return }
+        trace.add(
+            "iOS", "\(scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
+            rule: Rule.iosAasaWebUrlsOnly)
+    }
+
     /// Entries are tried in order: one whose rules do not hit hands over to the next.
     mutating func nextEntry(_ index: Int, tried what: String) -> AASAMatch? {
         note("No \(what) of details[\(index)] hits; the next entry is tried", rule: Rule.iosAasaDetailsOrder)
