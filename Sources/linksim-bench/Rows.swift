@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LinkSimCore
+import LinkSimIO
 import LinkSimTUI
 import Yams
 
@@ -248,7 +249,7 @@ func processRows(binary: String?, temp: String, quick: Bool, into results: inout
         return
     }
     let file = temp + "/trivial.yaml"
-    try trivialScenario.write(toFile: file, atomically: true, encoding: .utf8)
+    try AtomicFileWriter.write(trivialScenario, to: file)
     _ = try spawn(binary, ["run", file])
     var runs: [Double] = []
     var status: Int32 = 0
