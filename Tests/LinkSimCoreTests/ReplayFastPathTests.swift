@@ -207,4 +207,19 @@ import Testing
         }
         #expect(reached > 100)
     }
+
+    // MARK: OS versions trimmed only when an end could be white space
+
+    @Test func osVersionsParseAsAfterFoundationsTrimming() {
+        var random = YAMLFrontEndTests.Seeded(state: 31)
+        let pieces = ["17", ".", "4", "1", " ", "\t", "\u{A0}", "\u{2003}", "api", "API", "34", "14", "x", "-", "\u{E9}", "0"]
+        for _ in 0..<5000 {
+            let text = (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            for platform in [Platform.ios, .android] {
+                // Trimming twice is trimming once, so this is the parse of Foundation's trimmed text.
+                let reference = OSVersion.parse(text.trimmingCharacters(in: .whitespaces), platform: platform)
+                #expect(OSVersion.parse(text, platform: platform) == reference, "\(text.debugDescription) \(platform)")
+            }
+        }
+    }
 }
