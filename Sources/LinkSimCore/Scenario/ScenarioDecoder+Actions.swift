@@ -267,11 +267,8 @@ extension ScenarioDecoder {
                 )
             }
         }
-        // The facts the expectation names, in file order (looking each of the facts up cost more than the rest).
-        for entry in map.entries {
-            if let fact = LandingFact(rawValue: entry.key), let value = c.scalar(entry.value, what: "\(what).\(fact.rawValue)") {
-                e.extra[fact] = value.description
-            }
+        for fact in LandingFact.allCases {
+            if let entry = map[fact.rawValue], let value = c.scalar(entry.value, what: "\(what).\(fact.rawValue)") { e.extra[fact] = value.description }
         }
         return e
     }
