@@ -1,10 +1,17 @@
 /// AOSP `IntentFilter.match()` for links, plus the resolver's MATCH_DEFAULT_ONLY and `exported` checks.
 package enum IntentFilterMatcher {
     /// Matches one filter against an intent on a device of API level `api`.
-    package static func match(_ filter: IntentFilter, intent: ViewIntent, api: Int) -> FilterMatchOutcome {
+    /// With `explain: false` the steps keep their rules but no text, and `why` is empty (the same verdict).
+    package static func match(_ filter: IntentFilter, intent: ViewIntent, api: Int, explain: Bool = true) -> FilterMatchOutcome {
         var steps: [FilterMatchStep] = []
-        func fail(_ reason: FilterMismatch, _ why: String, rule: Rule, detail: String? = nil) -> FilterMatchOutcome {
-            steps.append(FilterMatchStep(summary: why, detail: detail, rule: rule))
+        func step(summary: @autoclosure () -> String, detail: @autoclosure () -> String? = nil, rule: Rule) -> FilterMatchStep {
+            explain ? FilterMatchStep(summary: summary(), detail: detail(), rule: rule) : FilterMatchStep(summary: "", rule: rule)
+        }
+        func fail(
+            _ reason: FilterMismatch, _ why: @autoclosure () -> String, rule: Rule, detail: @autoclosure () -> String? = nil
+        ) -> FilterMatchOutcome {
+            let why = explain ? why() : ""
+            steps.append(step(summary: why, detail: detail(), rule: rule))
             return FilterMatchOutcome(result: .failed(reason), why: why, steps: steps)
         }
 
@@ -20,20 +27,21 @@ package enum IntentFilterMatcher {
                     rule: Rule.androidFilterActionViewRequired)
             }
             steps.append(
-                FilterMatchStep(
+                step(
                     summary: "action \(shortName(action)) is listed",
                     rule: Rule.androidFilterActionViewRequired))
         }
 
         // 2. Data.
-        let data = DataMatcher(filter: filter, api: api)
+        var data = DataMatcher(filter: filter, api: api)
+        data.explains = explain
         let dataResult = data.match(intent: intent)
         steps.append(contentsOf: dataResult.steps)
         let category: MatchCategory
         switch dataResult.result {
         case .failed(let reason):
             return FilterMatchOutcome(
-                result: .failed(reason), why: dataResult.steps.last?.summary ?? reason.aospName,
+                result: .failed(reason), why: explain ? dataResult.steps.last?.summary ?? reason.aospName : "",
                 steps: steps)
         case .matched(let matched):
             category = matched
@@ -54,7 +62,7 @@ package enum IntentFilterMatcher {
         }
         if !intent.categories.isEmpty {
             steps.append(
-                FilterMatchStep(
+                step(
                     summary: intent.categories.count == 1
                         ? "category \(shortName(intent.categories[0])) is listed"
                         : "categories \(intent.categories.map(shortName).joined(separator: ", ")) are listed",
@@ -71,14 +79,14 @@ package enum IntentFilterMatcher {
                     rule: Rule.androidFilterDefaultCategoryRequired)
             }
             steps.append(
-                FilterMatchStep(
+                step(
                     summary: "category DEFAULT is listed (required by MATCH_DEFAULT_ONLY)",
                     rule: Rule.androidFilterDefaultCategoryRequired))
         }
 
-        let why = "matches (\(category.aospName))"
+        let why = explain ? "matches (\(category.aospName))" : ""
         steps.append(
-            FilterMatchStep(
+            step(
                 summary: "the filter matches with \(category.aospName)",
                 detail: "IntentFilter.match() returns 0x\(String(category.matchValue, radix: 16))",
                 rule: Rule.androidFilterMatchOrder))
@@ -133,7 +141,7 @@ package enum IntentFilterMatcher {
     /// filters the predicate accepts, are explained in full as without it.
     package static func evaluate(
         _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
-        explainMismatch: ((IntentFilter) -> Bool)? = nil
+        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true
     ) -> ManifestMatchReport {
         let intent = ViewIntent(url: url)
         var packageSteps: [FilterMatchStep] = []
@@ -159,9 +167,9 @@ package enum IntentFilterMatcher {
             var activitySteps: [FilterMatchStep] = []
             if activity.name.hasPrefix(".") || !activity.name.contains("."), !packageName.isEmpty {
                 activitySteps.append(
-                    FilterMatchStep(
-                        summary: "\(activity.name) means \(name)",
-                        rule: Rule.androidFilterActivityName))
+                    explain
+                        ? FilterMatchStep(summary: "\(activity.name) means \(name)", rule: Rule.androidFilterActivityName)
+                        : FilterMatchStep(summary: "", rule: Rule.androidFilterActivityName))
             }
             // Why the activity cannot be started by a link, whatever its filters say.
             var blocker: String?
@@ -206,7 +214,7 @@ package enum IntentFilterMatcher {
                             outcome: outcome, isMatch: false, steps: [], why: ""))
                     continue
                 }
-                let outcome = match(filter, intent: intent, api: api)
+                let outcome = match(filter, intent: intent, api: api, explain: explain)
                 let isMatch = outcome.isMatch && blocker == nil
                 let why: String
                 if outcome.isMatch, let blocker {

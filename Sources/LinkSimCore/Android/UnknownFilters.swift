@@ -24,11 +24,11 @@ package struct UnknownFilter: Sendable, Equatable {
 extension IntentFilterMatcher {
     package static func evaluateWithUnknowns(
         _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
-        explainMismatch: ((IntentFilter) -> Bool)? = nil
+        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true
     )
         -> (report: ManifestMatchReport, unknown: [UnknownFilter])
     {
-        var report = evaluate(manifest, packageName: packageName, url: url, api: api, explainMismatch: explainMismatch)
+        var report = evaluate(manifest, packageName: packageName, url: url, api: api, explainMismatch: explainMismatch, explain: explain)
         guard manifest.activities.contains(where: { $0.intentFilters.contains { !$0.unresolved.isEmpty } }) else {
             return (report, [])
         }

@@ -227,7 +227,7 @@ enum AndroidWebResolver {
     static func chromeHop(
         _ url: String, host: String, tap: Tap, first: Bool, chain: ChainContext, shown: String, world: World
     ) -> (resolution: Resolution, resolvers: Set<String>, decision: (leave: Bool, summary: String, rule: Rule), steps: [TraceStep]) {
-        var probe = TraceRecorder()
+        var probe = TraceRecorder(world.traceDetail)
         let resolution = resolve(url, host: host, world: world, caller: tap.caller, trace: &probe)
         let resolvers = resolvers(resolution, world: world)
         let decision = chromeDecision(url, host: host, resolvers: resolvers, first: first, chain: chain, shown: shown, os: world.device.os)
