@@ -162,7 +162,9 @@ extension DataMatcher {
                 summary: "host \"\(host)\" and port \(uri.port) match \"\(authority.declared)\":\(authority.portText ?? "")",
                 rule: Rule.androidFilterPortExact)
         }
-        let how = authority.wild ? " (wildcard: only the leading * is special)" : (host == authority.declared ? "" : " (hosts are compared ignoring case)")
+        var how: String {
+            authority.wild ? " (wildcard: only the leading * is special)" : (host == authority.declared ? "" : " (hosts are compared ignoring case)")
+        }
         return step(summary: "host \"\(host)\" matches \"\(authority.declared)\"\(how)", rule: Rule.androidFilterHostMatch)
     }
 

@@ -18,10 +18,11 @@ package enum IntentFilterMatcher {
         // 1. Action.
         if let action = intent.action {
             guard filter.actions.contains(action) else {
-                let listed =
+                var listed: String {
                     filter.actions.isEmpty
-                    ? "it declares no <action> at all"
-                    : "it declares \(filter.actions.map(shortName).joined(separator: ", "))"
+                        ? "it declares no <action> at all"
+                        : "it declares \(filter.actions.map(shortName).joined(separator: ", "))"
+                }
                 return fail(
                     .action, "the filter does not list action \(shortName(action)): \(listed)",
                     rule: Rule.androidFilterActionViewRequired)

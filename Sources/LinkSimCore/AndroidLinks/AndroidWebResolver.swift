@@ -67,7 +67,7 @@ enum AndroidWebResolver {
             var ask: [Handler] = []
             for handler in handlers {
                 let app = world.apps[handler.appIndex]
-                let (status, steps) = AppLinkDomains.legacyStatus(app, api: api, web: world.web)
+                let (status, steps) = AppLinkDomains.legacyStatus(app, api: api, web: world.web, explain: world.explains)
                 for step in steps { trace.append(step) }
                 switch status {
                 case .always: always.append(handler)
@@ -114,7 +114,7 @@ enum AndroidWebResolver {
         var best: [(Handler, AppLinkDomains.Approval)] = []
         for handler in handlers {
             let app = world.apps[handler.appIndex]
-            let (level, steps) = AppLinkDomains.approval(app, host: host, url: url, api: api, web: world.web)
+            let (level, steps) = AppLinkDomains.approval(app, host: host, url: url, api: api, web: world.web, explain: world.explains)
             for step in steps { trace.append(step) }
             if level > .none { best.append((handler, level)) }
         }

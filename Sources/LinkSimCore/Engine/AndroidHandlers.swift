@@ -45,7 +45,8 @@ enum AndroidHandlers {
                         rule: Rule.linksimManifestUnresolvedValue.id, detail: filter.reason))
             }
             for step in report.packageSteps {
-                steps.append(TraceStep(actor: "Android", summary: explains ? "\(app.name): \(step.summary)" : "", rule: step.rule, detail: step.detail))
+                steps.append(
+                    TraceStep(actor: "Android", summary: explains ? "\(app.name): \(step.summary)" : "", rule: step.rule, detail: explains ? step.detail : nil))
             }
             for match in report.evaluations {
                 guard app.activities.indices.contains(match.activityIndex) else { continue }
@@ -70,8 +71,9 @@ enum AndroidHandlers {
                 if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == activity }) { continue }
                 handlers.append(.init(appIndex: appIndex, activity: activity, filterIndex: match.filter))
                 steps.append(step("Android", "\(match.activity) filter #\(match.filter) matches the VIEW intent", rule: nil))
-                for step in match.steps {
-                    steps.append(TraceStep(actor: "Android (intent filter)", summary: step.summary, rule: step.rule, detail: step.detail))
+                for matched in match.steps {
+                    // Without trace text the matcher wrote none, except notes it keeps from preparing the filter.
+                    steps.append(step("Android (intent filter)", matched.summary, rule: matched.rule, detail: matched.detail))
                 }
                 if let source = filter?.source {
                     steps.append(

@@ -1,15 +1,14 @@
 /// Runs a scenario's actions in order against its world. Pure: same scenario, same result.
 package enum Simulator {
     /// `detail: .verdicts` builds no trace text (see `TraceDetail`): the same landings, expectation
-    /// results and rule IDs, for callers that show no trace. Actions whose `expect` names a rule are
-    /// traced in full.
+    /// results, assumptions and rule IDs (so `expect: rule:` still checks), for callers that show no trace.
     package static func run(_ scenario: Scenario, detail: TraceDetail = .full) -> ScenarioResult {
         var world = World(scenario)
         DomainVerificationTransitions.recordInitialAnswers(world: &world)
         var results: [ActionResult] = []
         results.reserveCapacity(scenario.actions.count)
         for (index, action) in scenario.actions.enumerated() {
-            world.traceDetail = action.expect?.rule == nil ? detail : .full
+            world.traceDetail = detail
             var trace = TraceRecorder(world.traceDetail)
             DomainVerificationTransitions.settle(world: &world, trace: &trace)
             let before = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
@@ -27,9 +26,8 @@ package enum Simulator {
     /// device and apps hold the state those actions left (`android app-links --after N`).
     package static func world(_ scenario: Scenario, after count: Int) -> Scenario {
         var world = World(scenario)
-        world.traceDetail = .verdicts  // the trace is thrown away
         DomainVerificationTransitions.recordInitialAnswers(world: &world)
-        var trace = TraceRecorder(.verdicts)
+        var trace = TraceRecorder()
         for action in scenario.actions.prefix(max(0, count)) {
             DomainVerificationTransitions.settle(world: &world, trace: &trace)
             _ = perform(action.kind, world: &world, trace: &trace)

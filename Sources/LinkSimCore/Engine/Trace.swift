@@ -1,7 +1,8 @@
 /// How much of a trace a simulation writes. `.full` (the default) explains every step; `.verdicts`
 /// keeps what decisions and expectations read (actors, rule IDs, assumptions, landings) and builds
 /// no summary or detail text, for callers that show no trace (replay of passing files, matrix cells).
-/// An action whose `expect` names a `rule:` is simulated with `.full` either way.
+/// Two things keep their text in both modes: assumptions, and `linksim.not-modelled` steps (the reason
+/// an unknown landing gives in QA reports).
 package enum TraceDetail: Sendable, Hashable {
     case full
     case verdicts
