@@ -142,9 +142,10 @@ package enum IntentFilterMatcher {
     /// filters the predicate accepts, are explained in full as without it.
     package static func evaluate(
         _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
-        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true
+        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true, intent prepared: ViewIntent? = nil
     ) -> ManifestMatchReport {
-        let intent = ViewIntent(url: url)
+        // `prepared`: the same intent, parsed once by a caller that evaluates many manifests for one URL.
+        let intent = prepared ?? ViewIntent(url: url)
         var packageSteps: [FilterMatchStep] = []
         let target = manifest.targetSDK
         // Android 12+ refuses to install an app targeting 31+ with an implicit `exported` on a filtered activity.

@@ -50,9 +50,9 @@ enum AppLinkDomains {
     /// else the legacy "if any filter needs verification, all web filters do".
     static func collect(_ app: App, api: Int) -> Collection {
         var c = Collection()
-        let filters = app.activities.flatMap(\.intentFilters)
+        let filters = app.activities.lazy.flatMap(\.intentFilters)
         func add(_ hosts: [String], to list: inout [String]) {
-            for h in hosts.map({ $0.lowercased() }) where !list.contains(h) { list.append(h) }
+            for h in hosts.lazy.map(\.lowercasedIfNeeded) where !list.contains(h) { list.append(h) }
         }
         for f in filters
         where hasViewBrowsable(f) && f.categories.contains(IntentFilter.categoryDefault)

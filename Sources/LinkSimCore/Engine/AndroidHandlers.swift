@@ -25,10 +25,11 @@ enum AndroidHandlers {
                 : TraceStep(actor: actor, summary: "", rule: rule)
         }
         let parts = URLParts(url)
-        let scheme = parts?.scheme.lowercased()
+        let scheme = parts?.scheme.lowercasedIfNeeded
         let host = parts?.normalizedHost
+        let intent = ViewIntent(url: url)  // parsed once for every app's manifest
         func relevant(_ filter: IntentFilter) -> Bool {
-            filter.data.contains { $0.scheme?.lowercased() == scheme || ($0.host != nil && $0.host?.lowercased() == host) }
+            filter.data.contains { $0.scheme?.lowercasedIfNeeded == scheme || ($0.host != nil && $0.host?.lowercasedIfNeeded == host) }
         }
         for (appIndex, app) in world.apps.enumerated() where app.state.isInstalled && !app.activities.isEmpty {
             let manifest = AndroidManifest(package: app.id, targetSDK: app.targetSDK, activities: app.activities)
@@ -36,7 +37,7 @@ enum AndroidHandlers {
             // fail; the rest are decided by the verdict-only path (the trace never shows them).
             let (report, unknownFilters) = IntentFilterMatcher.evaluateWithUnknowns(
                 manifest, packageName: app.id, url: url, api: api, explainMismatch: { relevant($0) || !$0.unresolved.isEmpty },
-                explain: explains)
+                explain: explains, intent: intent)
             for filter in unknownFilters {
                 unknown.append("\(app.name): \(filter.reason)")
                 steps.append(

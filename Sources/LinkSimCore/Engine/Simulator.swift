@@ -211,7 +211,7 @@ enum LinkTap {
     static func dispatch(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
         // Android compares schemes case-sensitively; an app's intent for HTTPS:// matches no web filter
         // (browsers canonicalise what is tapped in them, so this only affects app-to-app intents).
-        if world.device.platform == .android, parts.isWeb, parts.scheme != parts.scheme.lowercased(), !tap.from.isBrowser {
+        if world.device.platform == .android, parts.isWeb, parts.scheme != parts.scheme.lowercasedIfNeeded, !tap.from.isBrowser {
             trace.add(
                 "Android",
                 "The intent's scheme is \(parts.scheme), not \(parts.scheme.lowercased()): schemes compare case-sensitively, so no web filter matches it",
@@ -227,7 +227,7 @@ enum LinkTap {
             case .android: return AndroidWebResolver.tap(tap, parts: parts, world: &world, trace: &trace)
             }
         }
-        if parts.scheme.lowercased() == "intent", world.device.platform == .android {
+        if parts.scheme.lowercasedIfNeeded == "intent", world.device.platform == .android {
             if tap.from == .webview || tap.from == .inAppBrowser {
                 return AndroidWebResolver.intentInWebView(tap, world: &world, trace: &trace)
             }
