@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LinkSimCore
+import LinkSimIO
 import LinkSimTUI
 import Yams
 
@@ -263,7 +264,7 @@ func processRows(binary: String?, temp: String, quick: Bool, into results: inout
         return
     }
     let file = temp + "/trivial.yaml"
-    try trivialScenario.write(toFile: file, atomically: true, encoding: .utf8)
+    try AtomicFileWriter.write(trivialScenario, to: file)
     _ = try spawn(binary, ["run", file])
     var runs: [Double] = []
     var status: Int32 = 0
@@ -286,4 +287,6 @@ func processRows(binary: String?, temp: String, quick: Bool, into results: inout
 func tuiRow(quick: Bool, into results: inout Results) {
     let report = TUIBenchmark.run(size: Size(width: 200, height: 60), iterations: quick ? 30 : 1000, withCurses: true)
     results.set("tui_key_frame_p99_ms", report.p99Milliseconds)
+    results.set("tui_key_frame_cpu_p99_ms", report.cpuP99Milliseconds)
+    results.notes.append("TUI: slowest key \(report.slowestKey), median CPU \(TUIBenchmark.Report.ms(report.slowestKeyMedianMilliseconds))")
 }

@@ -70,9 +70,9 @@ struct AASACommand: ParsableCommand {
         func run() throws {
             let version = ios.flatMap { OSVersion.parse($0, platform: .ios) } ?? OSVersion.latest(.ios)
             let bytes = try readInputFile(file)
-            if AASADocument.exceedsSizeLimit(bytes.count, ios: version) {
+            if let rule = AASADocument.sizeRejection(bytes.count, ios: version) {
                 writeError(
-                    "\(file): error: the file is \(bytes.count) bytes; iOS \(version) rejects apple-app-site-association files over 128 KB (\(Rule.iosAasaSizeLimit))"
+                    "\(file): error: the file is \(bytes.count) bytes; iOS \(version) rejects apple-app-site-association files over 128 KB (\(rule.id))"
                 )
                 throw ExitCode(65)
             }

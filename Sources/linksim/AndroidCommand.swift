@@ -231,7 +231,7 @@ extension AndroidCommand {
                     lines.append("  \(label(evaluation)): \(reason)\(printable(evaluation.why))\(rule)")
                     if let detail = decisive?.detail { lines.append("      \(printable(detail))") }
                     // Version notes (attributes this Android does not know) explain surprising results.
-                    for note in evaluation.outcome.steps where note.rule == Rule.androidFilterApiGatedAttributes.id && note != decisive {
+                    for note in evaluation.outcome.steps where note.isAPIGatedNote && note != decisive {
                         lines.append("      note: \(printable(note.summary))")
                     }
                 }

@@ -154,39 +154,7 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
     }
 
     /// `Uri.decode`: percent-decoding as UTF-8, `+` kept as is, bad escapes and bad UTF-8 become U+FFFD.
-    package static func decode(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                if index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                    output.append(high << 4 | low)
-                    index += 3
-                } else {
-                    output.append(contentsOf: replacement)
-                    index += 1
-                }
-            } else {
-                output.append(byte)
-                index += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
+    package static func decode(_ text: String) -> String { PercentDecoding.decode(text, malformed: .replaced) }
 
     private static func index(of unit: UInt16, in units: [UInt16], from start: Int) -> Int? {
         var index = max(start, 0)

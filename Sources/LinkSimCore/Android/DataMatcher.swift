@@ -60,7 +60,7 @@ struct DataMatcher {
     init(filter: IntentFilter, api: Int) {
         escapedDot = .forAPI(api)
         declaredData = filter.data
-        let knowsAPI31Attributes = Rule.androidFilterAdvancedGlobGreedy.applies(to: OSVersion(androidAPI: api))
+        let knowsAPI31Attributes = Self.knowsAPI31Attributes(api: api)
         for (index, data) in filter.data.enumerated() {
             if let type = data.mimeType, !types.contains(type) { types.append(type) }
             if let scheme = data.scheme, !schemes.contains(where: { $0.scheme == scheme }) {
@@ -102,7 +102,7 @@ struct DataMatcher {
                 paths.append(PathEntry(matcher: PatternMatcher(value, kind: kind), dataIndex: index))
             }
         }
-        if Rule.androidFilterUriRelativeFilterGroup.applies(to: OSVersion(androidAPI: api)) {
+        if Self.readsGroups(api: api) {
             for (index, group) in filter.uriRelativeFilterGroups.enumerated() {
                 let conditions = group.data.flatMap { Self.conditions(of: $0) }
                 // A group without conditions is dropped by the parser.
@@ -143,4 +143,9 @@ struct DataMatcher {
         var result: FilterMatchOutcome.Result
         var steps: [FilterMatchStep]
     }
+}
+
+extension FilterMatchStep {
+    /// A step that says an attribute or element is ignored on this API level (the CLI shows these as notes).
+    package var isAPIGatedNote: Bool { rule == Rule.androidFilterApiGatedAttributes.id }
 }

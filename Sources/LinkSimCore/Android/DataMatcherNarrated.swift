@@ -109,7 +109,7 @@ extension DataMatcher {
                                 summary = "no path entry and no <uri-relative-filter-group> allows the URL"
                             }
                             return fail(
-                                .data, summary, rule: groups.isEmpty ? Rule.androidFilterPathMatch : Rule.androidFilterUriRelativeFilterGroup,
+                                .data, summary, rule: groupFailureRule() ?? Rule.androidFilterPathMatch,
                                 detail: pathDetail(uri))
                         }
                         category = .path
@@ -218,14 +218,7 @@ extension DataMatcher {
             rule: Rule.androidFilterManifestEscaping)
     }
 
-    func escapedDotNote(_ matcher: PatternMatcher) -> FilterMatchStep? {
-        guard matcher.hasVersionDependentEscapedDot else { return nil }
-        let meaning = escapedDot == .literal ? "a literal dot" : "any character"
-        return step(
-            summary: "in \"\(matcher.pattern)\" the escaped \\. means \(meaning) on this Android version",
-            detail: "AOSP up to Android 15 lets an escaped dot not followed by * match any character; newer trees match only a dot",
-            rule: Rule.androidFilterSimpleGlobEscapedDot)
-    }
+    func escapedDotNote(_ matcher: PatternMatcher) -> FilterMatchStep? { escapedDot.note(for: matcher) }
 
     func pathDetail(_ uri: AndroidURI) -> String? {
         var notes: [String] = []
@@ -247,4 +240,14 @@ extension DataMatcher {
         var steps: [FilterMatchStep]
     }
 
+}
+
+extension DataMatcher {
+    /// Schemes compare case-sensitively: an intent whose web scheme is not lower-case matches no web filter.
+    static func tellSchemeCase(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.add(actor, summary, rule: Rule.androidFilterSchemeCaseSensitive)
+    }
+
+    /// `android:pathAdvancedPattern` and the other API 31 attributes are read from Android 12 (API 31).
+    static func knowsAPI31Attributes(api: Int) -> Bool { Rule.androidFilterAdvancedGlobGreedy.applies(to: OSVersion(androidAPI: api)) }
 }

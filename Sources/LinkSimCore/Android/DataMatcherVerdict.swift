@@ -125,6 +125,12 @@ extension DataMatcher {
         return true
     }
 
+    /// `<uri-relative-filter-group>` is read from Android 15 (API 35).
+    static func readsGroups(api: Int) -> Bool { Rule.androidFilterUriRelativeFilterGroup.applies(to: OSVersion(androidAPI: api)) }
+
+    /// The rule that decided a path the groups did not allow; nil when there are no groups (the path entries decided).
+    func groupFailureRule() -> Rule? { groups.isEmpty ? nil : Rule.androidFilterUriRelativeFilterGroup }
+
     /// `UriRelativeFilterGroup.matchGroupsToUri`: the first group whose conditions all hold decides.
     /// `matchGroups(uri).allowed` without building its steps: the first group whose conditions all
     /// hold decides; none means not allowed.

@@ -137,11 +137,7 @@ package struct ActivityFilterMatch: Sendable, Equatable {
     /// filter's last step. The CLI and the engine both explain a failed match with it.
     package var decisiveStep: FilterMatchStep? {
         guard outcome.isMatch else { return outcome.steps.last }
-        let blockers: Set<RuleID> = [
-            Rule.androidFilterExported.id, Rule.androidFilterDisabledComponent.id,
-            Rule.androidFilterExportedExplicitRequired.id,
-        ]
-        return steps.first { blockers.contains($0.rule) }
+        return steps.first { IntentFilterMatcher.activityBlockers.contains($0.rule) }
     }
 }
 

@@ -47,6 +47,16 @@ package struct PatternMatcher: Sendable, Equatable, Hashable {
         package static func forAPI(_ api: Int) -> EscapedDot {
             Rule.androidFilterSimpleGlobEscapedDot.applies(to: OSVersion(androidAPI: api)) ? .matchesAnyCharacter : .literal
         }
+
+        /// The step that says what an escaped dot in `matcher` means here; nil when the pattern has none.
+        func note(for matcher: PatternMatcher) -> FilterMatchStep? {
+            guard matcher.hasVersionDependentEscapedDot else { return nil }
+            let meaning = self == .literal ? "a literal dot" : "any character"
+            return FilterMatchStep(
+                summary: "in \"\(matcher.pattern)\" the escaped \\. means \(meaning) on this Android version",
+                detail: "AOSP up to Android 15 lets an escaped dot not followed by * match any character; newer trees match only a dot",
+                rule: Rule.androidFilterSimpleGlobEscapedDot)
+        }
     }
 
     package let pattern: String

@@ -2,6 +2,11 @@
 /// decisions a tap and Chrome's redirect chain make, asked for a hop that something else (a link
 /// provider's server) handles when no app takes it.
 extension AndroidWebResolver {
+    /// Chrome leaves for an app only on a user gesture: a navigation without one (script, typed) stays.
+    static func tellNoUserGesture(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.add(actor, summary, rule: Rule.androidChromeUserGesture)
+    }
+
     enum Handoff {
         /// An app gets the URL; `starter` says who started the activity (a browser or another app).
         case app(Handler, starter: AppDelivery.AndroidStarter)
@@ -31,9 +36,7 @@ extension AndroidWebResolver {
         switch tap.from {
         case .webview where !tap.webViewClient:
             if chain.isRedirect { return .chrome(incomingIntent: true) }
-            trace.add(
-                surface, "The app set no WebViewClient: WebView's default client hands \(url) to the system as a BROWSABLE intent",
-                rule: Rule.androidWebviewNoClient)
+            tellDefaultWebViewClient(surface, hands: url, trace: &trace)
             return .system
         case .webview, .inAppBrowser:
             trace.add(
@@ -66,9 +69,7 @@ extension AndroidWebResolver {
                 return .keeps
             }
             if tap.gesture == .script {
-                trace.add(
-                    actor, "The navigation started from script without a user gesture, so Chrome keeps http(s) links",
-                    rule: Rule.androidChromeUserGesture)
+                tellNoUserGesture(actor, "The navigation started from script without a user gesture, so Chrome keeps http(s) links", trace: &trace)
                 return .keeps
             }
             return .chrome(incomingIntent: false)
@@ -93,9 +94,8 @@ extension AndroidWebResolver {
             case .chooser(let apps, let browsers): return .chooser(apps: apps, browsers: browsers)
             case .unknown(let reason): return .unknown(reason)
             case .browsers(let list):
-                trace.add(
-                    list.first?.displayName ?? "Android", "The browser opens \(url): the first navigation of an incoming intent stays in it",
-                    rule: Rule.androidChromeIncomingIntent)
+                tellIncomingIntentStays(
+                    list.first?.displayName ?? "Android", "The browser opens \(url): the first navigation of an incoming intent stays in it", trace: &trace)
                 return .stays
             }
         case .chrome(let incomingIntent):

@@ -56,7 +56,7 @@ enum AndroidWebResolver {
             trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: resolutionRule(world.device.os))
             return .browsers(browserList)
         }
-        if !Rule.androidApplinksCollectedHosts.applies(to: world.device.os) {
+        if !AppLinkDomains.verifiesDomains(on: world.device.os) {
             trace.add(
                 "Android", "Android \(world.device.os) has no App Links (they arrived in Android 6): every matching app is offered with the browser",
                 rule: Rule.androidApplinksLegacyChooser)
@@ -76,19 +76,18 @@ enum AndroidWebResolver {
                 }
             }
             if let winner = always.max(by: { world.apps[$0.appIndex].installOrder < world.apps[$1.appIndex].installOrder }) {
-                trace.add(
+                AppLinkDomains.tellLegacyAllOrNothing(
                     "Android",
                     "\(world.apps[winner.appIndex].name) is ALWAYS for this domain: it opens directly\(always.count > 1 ? " (the most recently enabled of \(always.count))" : "")",
-                    rule: Rule.androidApplinksLegacyAllOrNothing)
+                    trace: &trace)
                 return .app(winner)
             }
             if ask.isEmpty { return .browsers(browserList) }
             if let saved = world.preferredActivities[World.preferenceKey(url)], let browser = Browser(rawValue: saved),
                 world.index(of: saved) == nil
             {
-                trace.add(
-                    "Android", "The user chose “Always” for \(browser.displayName) in an earlier dialog: the link opens there, no dialog",
-                    rule: Rule.androidChooserAlwaysBrowser)
+                tellAlwaysBrowser(
+                    "Android", "The user chose “Always” for \(browser.displayName) in an earlier dialog: the link opens there, no dialog", trace: &trace)
                 return .browsers([browser])
             }
             if let saved = world.preferredActivities[World.preferenceKey(url)],
@@ -193,6 +192,19 @@ enum AndroidWebResolver {
 
     /// Chrome's decision for one web hop (knowledge/android.md §4.3, steps 2–7): leave for an app, or keep
     /// the navigation. `first`: the chain's first URL; `resolvers`: the apps that can handle this URL.
+    /// The first navigation of an incoming intent stays in the browser that was opened to show it.
+    static func tellIncomingIntentStays(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.add(actor, summary, rule: Rule.androidChromeIncomingIntent)
+    }
+
+    /// The rule by which a redirect chain is too old for Chrome to leave for an app (over 15 s); nil when it is not.
+    static func chainTimedOut(_ chain: ChainContext) -> Rule? { chain.elapsed > chainTimeout ? Rule.androidChromeChainTimeout : nil }
+
+    /// A browser the user chose “Always” for in Android's chooser opens the link from now on.
+    static func tellAlwaysBrowser(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.add(actor, summary, rule: Rule.androidChooserAlwaysBrowser)
+    }
+
     static func chromeDecision(
         _ url: String, host: String, resolvers: Set<String>, first: Bool, chain: ChainContext, shown: String, os: OSVersion
     ) -> (leave: Bool, summary: String, rule: Rule) {
@@ -202,8 +214,8 @@ enum AndroidWebResolver {
                 Rule.androidChromeIncomingIntent
             )
         }
-        if chain.elapsed > chainTimeout {
-            return (false, "The redirect chain is \(chain.elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", Rule.androidChromeChainTimeout)
+        if let timedOut = chainTimedOut(chain) {
+            return (false, "The redirect chain is \(chain.elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", timedOut)
         }
         if !first && chain.previousResolvers == resolvers && chain.firstNavigationOfIntent {
             return (false, "The redirect has no new handlers: it stays in \(shown)", Rule.androidChromeIncomingIntent)

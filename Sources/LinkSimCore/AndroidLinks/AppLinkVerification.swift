@@ -95,6 +95,11 @@ enum AppLinkDomains {
         verifications(app, api: api, web: web, explain: explain).map { ($0.host, $0.state, $0.steps) }
     }
 
+    /// A step made elsewhere, without its text when the trace is not shown.
+    static func bare(_ explain: Bool, _ made: TraceStep) -> TraceStep {
+        explain ? made : TraceStep(actor: made.actor, summary: "", rule: made.rule, assumption: made.assumption)
+    }
+
     /// A step of this file's decisions, with its text only when the trace is shown (`explain`).
     static func step(_ explain: Bool, _ summary: @autoclosure () -> String, rule: Rule) -> TraceStep {
         TraceStep(actor: "Android", summary: explain ? summary() : "", rule: rule)
@@ -122,20 +127,18 @@ enum AppLinkDomains {
                 )
             }
             if let record = app.verificationRecords[host] {
-                let note = Self.step(
-                    explain, "The verification agent answered for \(host) at \(record.at): \(record.state)",
-                    rule: Rule.androidApplinksPackageLifecycle)
+                let note = DomainVerificationTransitions.lifecycleStep(
+                    "Android", explain ? "The verification agent answered for \(host) at \(record.at): \(record.state)" : "")
                 // The record's steps were written when the agent ran; without trace text they are carried bare.
-                let recorded = explain ? record.steps : record.steps.map { TraceStep(actor: $0.actor, summary: "", rule: $0.rule, assumption: $0.assumption) }
+                let recorded = explain ? record.steps : record.steps.map { Self.bare(false, $0) }
                 return (host, record.state, recorded + [note], record.dynamic)
             }
             if let due = app.verificationDueAt {
                 return (
                     host, .none,
                     [
-                        Self.step(
-                            explain, "The verification agent has not answered for \(host) yet (it answers at \(due)): state none",
-                            rule: Rule.androidApplinksPackageLifecycle)
+                        DomainVerificationTransitions.lifecycleStep(
+                            "Android", explain ? "The verification agent has not answered for \(host) yet (it answers at \(due)): state none" : "")
                     ], nil
                 )
             }
@@ -179,15 +182,12 @@ enum AppLinkDomains {
             steps += entry.steps
             if isVerified(entry.state) {
                 if let rules = entry.dynamic, let url {
-                    if Rule.androidApplinksDynamicRules.applies(to: OSVersion(androidAPI: api)) {
+                    if DynamicAppLinks.readsRules(api: api) {
                         let verdict = DynamicAppLinks.allows(rules, url: url)
-                        steps.append(explain ? verdict.step : TraceStep(actor: verdict.step.actor, summary: "", rule: verdict.step.rule))
+                        steps.append(Self.bare(explain, verdict.step))
                         if !verdict.allowed { return (.none, steps) }
                     } else {
-                        steps.append(
-                            Self.step(
-                                explain, "The file has dynamic App Link rules, but Android \(api) (before 15) ignores them",
-                                rule: Rule.androidApplinksDynamicRules))
+                        steps.append(Self.bare(explain, DynamicAppLinks.ignoredStep(api: api)))
                     }
                 }
                 steps.append(
@@ -203,9 +203,7 @@ enum AppLinkDomains {
         }
         if states.isEmpty || !states.contains(where: { $0.host == host || ($0.host.hasPrefix("*.") && host.hasSuffix(String($0.host.dropFirst(1)))) }) {
             steps.append(
-                Self.step(
-                    explain, "\(host) is not among \(app.name)'s autoVerify domains, so it is never verified",
-                    rule: Rule.androidApplinksCollectedHosts))
+                collectedHostsStep("Android", explain ? "\(host) is not among \(app.name)'s autoVerify domains, so it is never verified" : ""))
             if perFilter(app, api: api), collect(app, api: api).allWeb.contains(host) {
                 steps.append(
                     Self.step(
@@ -244,9 +242,7 @@ enum AppLinkDomains {
             return (
                 .undefined,
                 [
-                    Self.step(
-                        explain, "\(app.name) declares no autoVerify filter, so nothing is verified",
-                        rule: Rule.androidApplinksCollectedHosts)
+                    collectedHostsStep("Android", explain ? "\(app.name) declares no autoVerify filter, so nothing is verified" : "")
                 ]
             )
         }
@@ -271,4 +267,58 @@ enum AppLinkDomains {
 /// asking, NEVER leaves the app out, UNDEFINED puts it in the disambiguation dialog.
 enum LegacyLinkStatus: Sendable, Equatable {
     case always, never, undefined
+}
+
+// MARK: Decisions the device's approval, the verification agent and the `pm` shell share
+
+extension AppLinkDomains {
+    /// Android collects autoVerify hosts and verifies them from Android 6 (API 23); before, there are no App Links.
+    static func verifiesDomains(on os: OSVersion) -> Bool { Rule.androidApplinksCollectedHosts.applies(to: os) }
+
+    /// A host that is (or is not) among the app's collected autoVerify hosts.
+    static func collectedHostsStep(_ actor: String, _ summary: String) -> TraceStep {
+        TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksCollectedHosts)
+    }
+
+    static func tellCollectedHosts(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.append(collectedHostsStep(actor, summary))
+    }
+
+    /// Per-domain verification states (which `pm set-app-links` sets) exist from Android 12 (API 31).
+    static func keepsDomainStates(on os: OSVersion) -> Bool { Rule.androidApplinksState.applies(to: os) }
+
+    static func stateStep(_ actor: String, _ summary: String) -> TraceStep {
+        TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksState)
+    }
+
+    static func tellState(_ actor: String, _ summary: String, trace: inout TraceRecorder) { trace.append(stateStep(actor, summary)) }
+
+    /// The user's per-domain selections (“Links to open in this app”) exist from Android 12 (API 31).
+    static func keepsUserSelections(on os: OSVersion) -> Bool { Rule.androidApplinksUserSelection.applies(to: os) }
+
+    static func userSelectionStep(_ actor: String, _ summary: String) -> TraceStep {
+        TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksUserSelection)
+    }
+
+    static func tellUserSelection(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.append(userSelectionStep(actor, summary))
+    }
+
+    /// “Open supported links” switched off: approval NONE for every domain.
+    static func linkHandlingOffStep(_ actor: String, _ summary: String) -> TraceStep {
+        TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksLinkHandlingOff)
+    }
+
+    static func tellLinkHandlingOff(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.append(linkHandlingOffStep(actor, summary))
+    }
+
+    /// Android 6–11: every host verified makes the app ALWAYS for them; one failure leaves all UNDEFINED.
+    static func legacyAllOrNothingStep(_ actor: String, _ summary: String) -> TraceStep {
+        TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksLegacyAllOrNothing)
+    }
+
+    static func tellLegacyAllOrNothing(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.append(legacyAllOrNothingStep(actor, summary))
+    }
 }

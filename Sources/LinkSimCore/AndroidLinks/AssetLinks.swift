@@ -97,9 +97,8 @@ struct AssetLinksVerifier {
                 Rule.androidApplinksAssetlinksMatch)
             let granting = forPackage.first { $0.fingerprints.contains(hit) }
             if granting?.dynamicMalformed == true {
-                step(
-                    "Its dynamic_app_link_components are malformed, so the device ignores them and uses the manifest only",
-                    Rule.androidApplinksDynamicRules)
+                let ignored = DynamicAppLinks.malformedIgnored
+                step(ignored.summary, ignored.rule)
             }
             return Result(state: .verified, steps: steps, dynamicComponents: granting?.dynamicComponents)
         }

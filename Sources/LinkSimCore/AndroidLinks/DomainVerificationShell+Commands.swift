@@ -77,15 +77,13 @@ extension DomainVerificationTransitions {
         let hosts = domains ?? declared
         for host in hosts {
             guard declared.contains(host) else {
-                trace.add(
-                    actor, "\(host) is not one of \(app.name)'s autoVerify domains; set-app-links changes nothing for it",
-                    rule: Rule.androidApplinksCollectedHosts)
+                AppLinkDomains.tellCollectedHosts(
+                    actor, "\(host) is not one of \(app.name)'s autoVerify domains; set-app-links changes nothing for it", trace: &trace)
                 continue
             }
             world.apps[index].domainVerification[host] = state ?? DomainVerificationState.none
-            trace.add(
-                actor, "\(app.name)'s state for \(host) is now \(state.map(String.init(describing:)) ?? "none (reset)")",
-                rule: Rule.androidApplinksState)
+            AppLinkDomains.tellState(
+                actor, "\(app.name)'s state for \(host) is now \(state.map(String.init(describing:)) ?? "none (reset)")", trace: &trace)
         }
         if state?.isVerified == true { verificationTakesOver(index, world: &world, trace: &trace) }
     }
@@ -98,12 +96,12 @@ extension DomainVerificationTransitions {
         let hosts = domains ?? declared
         for host in hosts {
             guard declared.contains(where: { covers($0, host) }) else {
-                trace.add(actor, "\(app.name) does not declare \(host); it cannot be selected for it", rule: Rule.androidApplinksUserSelection)
+                AppLinkDomains.tellUserSelection(actor, "\(app.name) does not declare \(host); it cannot be selected for it", trace: &trace)
                 continue
             }
             if !enabled {
                 world.apps[index].userSelectedDomains.removeAll { $0 == host }
-                trace.add(actor, "The user no longer opens \(host) in \(app.name)", rule: Rule.androidApplinksUserSelection)
+                AppLinkDomains.tellUserSelection(actor, "The user no longer opens \(host) in \(app.name)", trace: &trace)
                 continue
             }
             if let owner = verifiedOwner(of: host, except: index, world: world) {
@@ -114,21 +112,19 @@ extension DomainVerificationTransitions {
             }
             for other in world.apps.indices where other != index && world.apps[other].userSelectedDomains.contains(host) {
                 world.apps[other].userSelectedDomains.removeAll { $0 == host }
-                trace.add(
-                    actor, "\(host) was selected for \(world.apps[other].name); the newer selection replaces it",
-                    rule: Rule.androidApplinksUserSelection)
+                AppLinkDomains.tellUserSelection(
+                    actor, "\(host) was selected for \(world.apps[other].name); the newer selection replaces it", trace: &trace)
             }
             if !world.apps[index].userSelectedDomains.contains(host) { world.apps[index].userSelectedDomains.append(host) }
-            trace.add(actor, "The user opens \(host) in \(app.name) (“Links to open in this app”)", rule: Rule.androidApplinksUserSelection)
+            AppLinkDomains.tellUserSelection(actor, "The user opens \(host) in \(app.name) (“Links to open in this app”)", trace: &trace)
         }
     }
 
     /// `pm set-app-links-allowed --package P true|false`: the "Open supported links" switch.
     static func allow(_ index: Int, _ allowed: Bool, world: inout World, trace: inout TraceRecorder) {
         world.apps[index].linkHandlingAllowed = allowed
-        trace.add(
-            actor, "“Open supported links” is now \(allowed ? "on" : "off") for \(world.apps[index].name)",
-            rule: Rule.androidApplinksLinkHandlingOff)
+        AppLinkDomains.tellLinkHandlingOff(
+            actor, "“Open supported links” is now \(allowed ? "on" : "off") for \(world.apps[index].name)", trace: &trace)
     }
 
     /// `pm reset-app-links P`: every state back to `none` (until the agent answers again) and the

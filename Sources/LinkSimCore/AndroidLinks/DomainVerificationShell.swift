@@ -105,15 +105,15 @@ enum DomainVerificationTransitions {
     static func verificationTakesOver(_ index: Int, world: inout World, trace: inout TraceRecorder) {
         let app = world.apps[index]
         // Android 6–11 keep no per-domain user selection for a verified app to take over.
-        guard app.linkHandlingAllowed, Rule.androidApplinksUserSelection.applies(to: world.device.os) else { return }
+        guard app.linkHandlingAllowed, AppLinkDomains.keepsUserSelections(on: world.device.os) else { return }
         for entry in currentStates(index, world: world) where entry.state?.isVerified == true {
             for other in world.apps.indices where other != index {
                 let before = world.apps[other].userSelectedDomains
                 world.apps[other].userSelectedDomains.removeAll { covers(entry.host, $0) }
                 if before != world.apps[other].userSelectedDomains {
-                    trace.add(
+                    AppLinkDomains.tellUserSelection(
                         actor, "\(app.name) is verified for \(entry.host): the user's selection of \(entry.host) for \(world.apps[other].name) is cleared",
-                        rule: Rule.androidApplinksUserSelection)
+                        trace: &trace)
                 }
             }
         }
@@ -136,7 +136,7 @@ enum DomainVerificationTransitions {
 
     /// An install from scratch: the verifier checks every autoVerify domain (live from the servers).
     static func install(_ index: Int, world: inout World, trace: inout TraceRecorder) {
-        guard Rule.androidApplinksCollectedHosts.applies(to: world.device.os) else { return }
+        guard AppLinkDomains.verifiesDomains(on: world.device.os) else { return }
         world.apps[index].verificationRecords = [:]
         let hosts = AppLinkDomains.collect(world.apps[index], api: world.device.os.apiLevel).autoVerify
         guard !hosts.isEmpty else { return }
@@ -147,8 +147,8 @@ enum DomainVerificationTransitions {
     /// still-declared domains; every other state starts over and the agent verifies again. The
     /// user's selections and "Open supported links" survive (CTS C3, C7).
     static func update(_ index: Int, world: inout World, trace: inout TraceRecorder) {
-        guard Rule.androidApplinksCollectedHosts.applies(to: world.device.os) else { return }
-        guard Rule.androidApplinksState.applies(to: world.device.os) else {
+        guard AppLinkDomains.verifiesDomains(on: world.device.os) else { return }
+        guard AppLinkDomains.keepsDomainStates(on: world.device.os) else {
             // Android 6–11: the legacy verifier runs again for the new version.
             let hosts = AppLinkDomains.collect(world.apps[index], api: world.device.os.apiLevel).autoVerify
             if !hosts.isEmpty { schedule(index, hosts: hosts, world: &world, trace: &trace, why: "The update asks for verification again") }
@@ -186,4 +186,13 @@ enum DomainVerificationTransitions {
             schedule(index, hosts: toVerify, world: &world, trace: &trace, why: "The update asks for verification of the domains that start over")
         }
     }
+}
+
+extension DomainVerificationTransitions {
+    /// A step of the package's verification life cycle: install, update, uninstall, the agent's answer or retry.
+    static func lifecycleStep(_ actor: String, _ summary: String) -> TraceStep {
+        TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksPackageLifecycle)
+    }
+
+    static func tellLifecycle(_ actor: String, _ summary: String, trace: inout TraceRecorder) { trace.append(lifecycleStep(actor, summary)) }
 }

@@ -99,6 +99,20 @@ struct DynamicComponent: Equatable, Sendable {
 }
 
 enum DynamicAppLinks {
+    /// Dynamic App Link rules are read from Android 15 (API 35); before, the manifest alone decides.
+    static func readsRules(api: Int) -> Bool { Rule.androidApplinksDynamicRules.applies(to: OSVersion(androidAPI: api)) }
+
+    static func ignoredStep(api: Int) -> TraceStep {
+        TraceStep(
+            actor: "Android", summary: "The file has dynamic App Link rules, but Android \(api) (before 15) ignores them",
+            rule: Rule.androidApplinksDynamicRules)
+    }
+
+    /// Malformed `dynamic_app_link_components` are ignored: the manifest alone decides.
+    static let malformedIgnored = (
+        summary: "Its dynamic_app_link_components are malformed, so the device ignores them and uses the manifest only", rule: Rule.androidApplinksDynamicRules
+    )
+
     /// Evaluates the rules for a URL: first matching component decides; none matching excludes.
     static func allows(_ components: [DynamicComponent], url: String) -> (allowed: Bool, step: TraceStep) {
         let uri = AndroidURI(url)

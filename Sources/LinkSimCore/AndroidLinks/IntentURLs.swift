@@ -1,4 +1,16 @@
 extension AndroidWebResolver {
+    /// A WebView whose app set no WebViewClient: the default client hands a URL to the system as a BROWSABLE intent.
+    static func tellDefaultWebViewClient(_ surface: String, hands url: String, trace: inout TraceRecorder) {
+        trace.add(
+            surface, "The app set no WebViewClient: WebView's default client hands \(url) to the system as a BROWSABLE intent",
+            rule: Rule.androidWebviewNoClient)
+    }
+
+    /// A WebView (with a client) loads a non-web URL itself and fails: net::ERR_UNKNOWN_URL_SCHEME.
+    static func tellWebViewUnknownScheme(_ surface: String, _ summary: String, assumption: String?, trace: inout TraceRecorder) {
+        trace.add(surface, summary, rule: Rule.androidWebviewUnknownScheme, assumption: assumption)
+    }
+
     // MARK: intent: URLs (knowledge/android.md §4.2)
 
     /// An `intent:` URL inside a WebView: the host app's WebViewClient loads it (and fails), or,
@@ -60,8 +72,7 @@ extension AndroidWebResolver {
             rule: Rule.androidIntentUrlParse)
         let search = handlers(of: intent, world: world)
         if tap.gesture == .script || tap.from == .chromeAddressBar {
-            trace.add(
-                "Chrome", "The chain has no user gesture (or was typed): Chrome does not launch the intent on its own", rule: Rule.androidChromeUserGesture)
+            tellNoUserGesture("Chrome", "The chain has no user gesture (or was typed): Chrome does not launch the intent on its own", trace: &trace)
             if let fallback = intent.fallbackURL {
                 trace.add("Chrome", "Navigates to the fallback URL \(fallback)", rule: Rule.androidIntentUrlFallback)
                 return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: fallback)

@@ -61,7 +61,7 @@ enum AppsFlyerDirect {
                     rule: Rule.deferredAfDirectFailure)
                 extra[.sdkCallback] = "onAppOpenAttributionFailure"
             }
-            trace.add(app.name, "Without link data the router has nothing to route; \(app.name) shows \(app.homeScreen)", rule: Rule.linksimRouterHomeFallback)
+            AppRouter.tellHomeFallback(app.name, "Without link data the router has nothing to route; \(app.name) shows \(app.homeScreen)", trace: &trace)
             return SDKRoutedLink(screen: app.homeScreen, params: [:], extra: extra)
         }
         return nil
@@ -71,11 +71,7 @@ enum AppsFlyerDirect {
 /// Trace notes shared by the direct open and the first open.
 enum AppsFlyerNotes {
     static func version(_ options: AppsFlyerOptions, trace: inout TraceRecorder) {
-        guard options.udlRequested, !options.udlAvailable else { return }
-        trace.add(
-            "AppsFlyer SDK",
-            "The app ships AppsFlyer SDK \(options.versionText ?? "?"), older than 6.1: Unified Deep Linking does not exist there, so only the legacy callbacks (onAppOpenAttribution, onConversionDataSuccess) run",
-            rule: Rule.deferredAfUdlNeedsSdk61)
+        options.tellUDLMissing(trace: &trace)
     }
 
     static func webAfDp(_ params: [String: String], trace: inout TraceRecorder) {

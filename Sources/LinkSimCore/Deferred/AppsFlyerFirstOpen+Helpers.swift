@@ -5,6 +5,25 @@ extension AppsFlyerFirstOpen {
         probabilistic ? "\(window.seconds / 3600)-hour probabilistic lookback (its maximum; link settings do not apply)" : "\(window) click lookback"
     }
 
+    /// The clipboard recipe finds a link with cp_url=true and hands it to the SDK.
+    static func tellRecipeFinds(_ text: String, app: App, trace: inout TraceRecorder) {
+        trace.add(
+            app.name, "Finds \(text) on the pasteboard (cp_url=true) and calls performOnAppAttribution(with:)",
+            rule: Rule.deferredAfClipboardRecipe,
+            assumption: "assumption A3: the pasteboard is read before the UDL response and the router routes only once (first result wins)")
+    }
+
+    /// onConversionDataSuccess for a first launch attributed to a click (a matched click, or a link that opened the app).
+    static func tellNonOrganic(_ actor: String, _ how: String, assumption: String? = nil, trace: inout TraceRecorder) {
+        trace.add(
+            actor, "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true" + how, rule: Rule.deferredAfGcdNonOrganic, assumption: assumption)
+    }
+
+    /// A later launch: no deferred lookup; onConversionDataSuccess repeats the cached payload with is_first_launch=false.
+    static func tellLaterLaunch(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.add(actor, summary, rule: Rule.deferredAfLaterLaunch)
+    }
+
     /// Routes a link found by the clipboard recipe (reported as a direct result, assumption A2), else the home screen.
     static func directOrHome(
         _ index: Int, pastedLink: [String: String]?, options: AppsFlyerOptions, extra: [LandingFact: String],
@@ -44,13 +63,34 @@ extension FirstOpen {
         // The recipe reads UIPasteboard.general.string: any text is read [AF-PrivateRelay].
         case .appsflyer: reads = AppsFlyerOptions(app.sdk).clipboardRecipe
         // Branch checks hasURLs first, so only a URL is read [BR-SDK-Pasteboard]; NativeLink is iOS 15+.
-        case .branch:
-            reads = BranchOptions(app.sdk).checkPasteboardOnInstall && Rule.deferredBranchNativelink.applies(to: device.os) && URLParts(text)?.isWeb == true
-        case .adjust: reads = AdjustOptions(app.sdk).linkMe && Rule.deferredAdjustLinkme.applies(to: device.os) && URLParts(text)?.isWeb == true
+        case .branch: reads = BranchFirstOpen.nativeLinkReads(BranchOptions(app.sdk), text: text, os: device.os)
+        case .adjust: reads = AdjustFirstOpen.linkMeReads(AdjustOptions(app.sdk), text: text, os: device.os)
         case .none: reads = false
         }
         guard reads else { return nil }
         if Rule.deferredIosPasteAlert.applies(to: device.os) { return .alert }
         return Rule.deferredIosPasteBanner.applies(to: device.os) ? .banner : .silent
+    }
+
+    /// How iOS shows the read `pasteUI` decided: the “would like to paste” alert, the “pasted from” banner, or nothing.
+    static func tellPasteUI(_ ui: PasteUI, app: App, os: OSVersion, trace: inout TraceRecorder) {
+        switch ui {
+        case .alert:
+            trace.add(
+                "iOS",
+                "\(app.name)'s SDK reads the pasteboard; iOS \(os) shows ““\(app.name)” would like to paste from …” — Don't Allow Paste / Allow Paste",
+                rule: Rule.deferredIosPasteAlert,
+                detail: "Nothing is read until the user answers (scenario: `answer: allow_paste` or `answer: deny_paste`).")
+        case .banner:
+            trace.add(
+                "iOS", "\(app.name) reads the pasteboard; iOS \(os) shows the “\(app.name) pasted from …” banner without asking",
+                rule: Rule.deferredIosPasteBanner)
+        case .silent: break
+        }
+    }
+
+    /// An SDK's pasteboard reader found no link it recognises (Branch NativeLink, AppsFlyer's clipboard recipe).
+    static func tellNoPastedLink(_ actor: String, _ summary: String, assumption: String? = nil, trace: inout TraceRecorder) {
+        trace.add(actor, summary, rule: Rule.deferredPasteboardNoLink, assumption: assumption)
     }
 }

@@ -1,6 +1,11 @@
 /// Branch: initSession on every open; on the first session NativeLink, Install Referrer, device ID
 /// or the snapshot within the match duration (knowledge/deferred.md §3, §10.5).
 enum BranchFirstOpen {
+    /// NativeLink (iOS 15+) reads the pasteboard on first launch only when it holds a URL (Branch checks hasURLs first).
+    static func nativeLinkReads(_ options: BranchOptions, text: String, os: OSVersion) -> Bool {
+        options.checkPasteboardOnInstall && Rule.deferredBranchNativelink.applies(to: os) && URLParts(text)?.isWeb == true
+    }
+
     static func resolve(
         _ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: FirstOpen.Pasteboard,
         world: inout World, trace: inout TraceRecorder
@@ -34,9 +39,8 @@ enum BranchFirstOpen {
                 sdk, "NativeLink: the pasteboard holds the Branch link \(text); it is sent as local_url with the install request — a guaranteed match",
                 rule: Rule.deferredBranchNativelink)
         } else if options.checkPasteboardOnInstall, world.device.platform == .ios {
-            trace.add(
-                sdk, pasteboard.read ? "NativeLink: the pasteboard holds no Branch link" : "NativeLink: nothing was read from the pasteboard",
-                rule: Rule.deferredPasteboardNoLink)
+            FirstOpen.tellNoPastedLink(
+                sdk, pasteboard.read ? "NativeLink: the pasteboard holds no Branch link" : "NativeLink: nothing was read from the pasteboard", trace: &trace)
         }
         if data == nil, app.sdk.options["match_type"]?.stringValue == "unique" {
             // “unique” needs the set of outstanding identical footprints, which a one-device scenario does not have.
@@ -92,6 +96,11 @@ enum BranchFirstOpen {
 /// Adjust (compact): device matching, LinkMe, or probabilistic within 6 h; the deferred deep link
 /// is handed to the app and opened by the SDK (knowledge/deferred.md §4, §10.6).
 enum AdjustFirstOpen {
+    /// LinkMe reads the pasteboard on first launch (iOS 15+) only when it holds a URL.
+    static func linkMeReads(_ options: AdjustOptions, text: String, os: OSVersion) -> Bool {
+        options.linkMe && Rule.deferredAdjustLinkme.applies(to: os) && URLParts(text)?.isWeb == true
+    }
+
     static func resolve(
         _ index: Int, firstLaunch: Bool, cold: Bool, pasteboard: FirstOpen.Pasteboard,
         world: inout World, trace: inout TraceRecorder

@@ -1,6 +1,11 @@
 /// How a provider's server can tie a first open to an earlier click (knowledge/deferred.md §10.2):
 /// Play Install Referrer, advertising-ID matching, and the IP/network snapshot.
 struct ClickMatching {
+    /// iCloud Private Relay (iOS 15+, switched on) hides a click made in Safari behind a relay address.
+    static func relayed(_ device: Device, browser: Browser) -> Bool {
+        Rule.deferredMatchPrivateRelay.applies(to: device.os) && device.privateRelay && browser == .safari
+    }
+
     var click: ProviderClick?
     /// Click → first open.
     var clickToOpen: SimDuration = SimDuration(seconds: 0)

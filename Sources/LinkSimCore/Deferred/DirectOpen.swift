@@ -61,18 +61,15 @@ enum DirectOpen {
                         payload["af_status"] = "Non-organic"
                         payload["is_first_launch"] = "true"
                         world.deferred.conversion[app.id] = payload
-                        trace.add(
-                            "AppsFlyer SDK",
-                            "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true (this link opened the app for its first launch)",
-                            rule: Rule.deferredAfGcdNonOrganic,
+                        AppsFlyerFirstOpen.tellNonOrganic(
+                            "AppsFlyer SDK", " (this link opened the app for its first launch)",
                             assumption:
-                                "assumption: an app installed but never launched that first opens through a provider link is attributed to that click (the providers do not document this case)"
-                        )
+                                "assumption: an app installed but never launched that first opens through a provider link is attributed to that click (the providers do not document this case)",
+                            trace: &trace)
                     } else {
                         let status = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
-                        trace.add(
-                            "AppsFlyer SDK", "onConversionDataSuccess: the cached payload again (af_status=\(status)), is_first_launch=false",
-                            rule: Rule.deferredAfLaterLaunch)
+                        AppsFlyerFirstOpen.tellLaterLaunch(
+                            "AppsFlyer SDK", "onConversionDataSuccess: the cached payload again (af_status=\(status)), is_first_launch=false", trace: &trace)
                     }
                     extra[.afStatus] = world.deferred.conversion[app.id]?["af_status"] ?? "Organic"
                 }

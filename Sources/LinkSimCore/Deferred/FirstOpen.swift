@@ -18,21 +18,16 @@ enum FirstOpen {
         let cold = !app.state.isRunning
         let platform = world.device.platform
         trace.add("User", "Taps the \(app.name) icon")
-        trace.add(
+        AppDelivery.tellLaunch(
             platform.displayName,
             firstLaunch
                 ? "Starts \(app.name) for the first time since it was installed"
-                : (cold ? "Starts \(app.name) cold" : "Brings \(app.name) forward"),
-            rule: Rule.linksimAppLaunch)
+                : (cold ? "Starts \(app.name) cold" : "Brings \(app.name) forward"), trace: &trace)
         world.bringToForeground(index)
         if cold { world.apps[index].launchCount += 1 }
 
         if firstLaunch, let ui = pasteUI(app: app, world: world), ui == .alert {
-            trace.add(
-                "iOS",
-                "\(app.name)'s SDK reads the pasteboard; iOS \(world.device.os) shows ““\(app.name)” would like to paste from …” — Don't Allow Paste / Allow Paste",
-                rule: Rule.deferredIosPasteAlert,
-                detail: "Nothing is read until the user answers (scenario: `answer: allow_paste` or `answer: deny_paste`).")
+            tellPasteUI(.alert, app: app, os: world.device.os, trace: &trace)
             // The alert is not about a link the user tapped; the pending tap only carries the pasteboard text.
             world.pending = PendingDecision(
                 kind: .pastePrompt(firstLaunch: true), url: world.device.clipboard ?? "",
@@ -45,11 +40,7 @@ enum FirstOpen {
         var pasteboard = Pasteboard()
         if firstLaunch, let ui = pasteUI(app: app, world: world) {
             pasteboard = Pasteboard(read: true, text: world.device.clipboard)
-            if ui == .banner {
-                trace.add(
-                    "iOS", "\(app.name) reads the pasteboard; iOS \(world.device.os) shows the “\(app.name) pasted from …” banner without asking",
-                    rule: Rule.deferredIosPasteBanner)
-            }
+            tellPasteUI(ui, app: app, os: world.device.os, trace: &trace)
         }
         var landing = resolve(index, firstLaunch: firstLaunch, cold: cold, pasteboard: pasteboard, world: &world, trace: &trace)
         if pasteboard.read { landing.extra[.pasteUI] = pasteUI(app: app, world: world)?.rawValue }
@@ -122,7 +113,7 @@ enum FirstOpen {
                     sdk: SDKRoutedLink(screen: routed.screen, params: routed.params, extra: extra), world: &world, trace: &trace)
             }
         }
-        trace.add(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", rule: Rule.linksimRouterHomeFallback)
+        AppRouter.tellHomeFallback(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", trace: &trace)
         world.apps[index].currentScreen = shownWithoutLink
         var landing = Landing(kind: .app, app: app.id, screen: shownWithoutLink, params: data ?? [:], callback: callback)
         landing.extra = extra
@@ -153,7 +144,7 @@ enum AppsFlyerFirstOpen {
         }
 
         guard firstLaunch else {
-            trace.add(sdk, "Not the first launch: no deferred lookup and no \(udlCallback) callback without a link", rule: Rule.deferredAfLaterLaunch)
+            tellLaterLaunch(sdk, "Not the first launch: no deferred lookup and no \(udlCallback) callback without a link", trace: &trace)
             var extra: [LandingFact: String] = [.isFirstLaunch: "false"]
             guard options.conversionData else {
                 return FirstOpen.land(
@@ -166,10 +157,10 @@ enum AppsFlyerFirstOpen {
             let status = payload["af_status"] ?? "Organic"
             extra[.afStatus] = status
             extra[.sdkCallback] = "onConversionDataSuccess"
-            trace.add(
+            tellLaterLaunch(
                 sdk,
                 "onConversionDataSuccess fires again (it fires on every launch and return to foreground) with the cached payload: af_status=\(status), is_first_launch=false",
-                rule: Rule.deferredAfLaterLaunch)
+                trace: &trace)
             if routesFromConversion, !options.checkIsFirstLaunch, status == "Non-organic" {
                 trace.add(
                     app.name, "The app's conversion-data handler does not check is_first_launch, so it routes the user again",
@@ -193,17 +184,13 @@ enum AppsFlyerFirstOpen {
             if let text = pasteboard.text, text.contains("cp_url=true"), let parts = URLParts(text) {
                 var scratch = TraceRecorder(world.traceDetail)
                 pastedLink = ProviderLinks.linkData(.appsflyer, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)
-                trace.add(
-                    app.name, "Finds \(text) on the pasteboard (cp_url=true) and calls performOnAppAttribution(with:)",
-                    rule: Rule.deferredAfClipboardRecipe,
-                    assumption: "assumption A3: the pasteboard is read before the UDL response and the router routes only once (first result wins)")
+                tellRecipeFinds(text, app: app, trace: &trace)
             } else if pasteboard.read, let text = pasteboard.text {
-                trace.add(
+                FirstOpen.tellNoPastedLink(
                     app.name, "The pasteboard holds “\(text)”, not a link with cp_url=true; the recipe does nothing",
-                    rule: Rule.deferredPasteboardNoLink,
-                    assumption: "assumption: anything copied after the click replaces the link (one general pasteboard)")
+                    assumption: "assumption: anything copied after the click replaces the link (one general pasteboard)", trace: &trace)
             } else if !pasteboard.read {
-                trace.add(app.name, "The pasteboard is empty; the clipboard recipe finds nothing", rule: Rule.deferredPasteboardNoLink)
+                FirstOpen.tellNoPastedLink(app.name, "The pasteboard is empty; the clipboard recipe finds nothing", trace: &trace)
             }
         }
 
@@ -307,10 +294,9 @@ enum AppsFlyerFirstOpen {
                 if let click { payload["click_time"] = click.time.description }
                 payload["install_time"] = installedAt.description
                 AppsFlyerLaunchDetails.fresh(&payload, trace: &trace)
-                trace.add(
-                    sdk,
-                    "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true, match_type=\(matchType) — the click is within the \(lookbackName(window, probabilistic: matchType == "probabilistic"))",
-                    rule: Rule.deferredAfGcdNonOrganic)
+                tellNonOrganic(
+                    sdk, ", match_type=\(matchType) — the click is within the \(lookbackName(window, probabilistic: matchType == "probabilistic"))",
+                    trace: &trace)
             } else {
                 payload = ["af_status": "Organic", "af_message": "organic install"]
                 let why: String

@@ -152,9 +152,7 @@ enum ProviderLinks {
         let params = linkData(provider, parts: parts, world: world, trace: &trace, actor: server, targetApp: targetIndex)
         // Private Relay covers Safari only (assumption A5 for in-app browsers): a tap in Safari, or a
         // tap in Notes/Messages/Mail whose page loads in Safari as the default browser.
-        let relayed =
-            Rule.deferredMatchPrivateRelay.applies(to: world.device.os) && world.device.privateRelay
-            && TapSurface.browser(for: tap, world: world) == .safari
+        let relayed = ClickMatching.relayed(world.device, browser: TapSurface.browser(for: tap, world: world))
         // A chain that waited (script redirects) reaches the provider that much after the tap.
         let clickTime = world.clock + chain.elapsed
         let click = ProviderClick(

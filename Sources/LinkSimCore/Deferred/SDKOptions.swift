@@ -28,7 +28,7 @@ struct AppsFlyerOptions {
     var debug = false
     var testDevice = false
 
-    /// UDL exists from this SDK version on (Rule.deferredAfUdlNeedsSdk61).
+    /// UDL exists from this SDK version on (see `tellUDLMissing`).
     static let udlMinimumVersion = [6, 1]
 
     /// Whether the app's SDK has Unified Deep Linking (no version given: yes).
@@ -98,4 +98,15 @@ func formatMilliseconds(_ ms: Int64) -> String {
     while fraction.count < 3 { fraction = "0" + fraction }
     while fraction.hasSuffix("0") { fraction.removeLast() }
     return "\(whole).\(fraction)s"
+}
+
+extension AppsFlyerOptions {
+    /// The app asks for Unified Deep Linking but ships an SDK older than 6.1: only the legacy callbacks run.
+    func tellUDLMissing(trace: inout TraceRecorder) {
+        guard udlRequested, !udlAvailable else { return }
+        trace.add(
+            "AppsFlyer SDK",
+            "The app ships AppsFlyer SDK \(versionText ?? "?"), older than 6.1: Unified Deep Linking does not exist there, so only the legacy callbacks (onAppOpenAttribution, onConversionDataSuccess) run",
+            rule: Rule.deferredAfUdlNeedsSdk61)
+    }
 }

@@ -22,11 +22,7 @@ enum CustomSchemeResolver {
             trace.add("iOS", "\(scheme): is reserved for \(system.name); iOS opens it", rule: Rule.iosSchemeReserved)
             return Landing(kind: .app, app: system.id, via: .customScheme, delivered: true)
         }
-        if Rule.iosAasaWebUrlsOnly.applies(to: world.device.os) {
-            trace.add(
-                "iOS", "\(parts.scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
-                rule: Rule.iosAasaWebUrlsOnly)
-        }
+        MatchRun.tellNotWebURL(parts.scheme, os: world.device.os, trace: &trace)
         let claimants = world.apps.indices.filter { i in
             world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
         }
@@ -46,10 +42,10 @@ enum CustomSchemeResolver {
                 return Landing(kind: .error, browser: .safari, url: tap.url)
             }
             let app = world.apps[index]
-            if Rule.iosSchemeNoPromptBefore9.applies(to: world.device.os) {
+            if let rule = browserPrompt(on: world.device).handsOver {
                 trace.add(
                     "Safari", "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking",
-                    rule: Rule.iosSchemeNoPromptBefore9)
+                    rule: rule)
                 return AppDelivery.open(index, url: tap.url, kind: .customScheme, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
             }
             trace.add(
@@ -138,16 +134,14 @@ enum CustomSchemeResolver {
         let surface = TapSurface.name(of: tap, world: world)
         let scheme = parts.scheme
         if tap.from == .webview, !tap.webViewClient {
-            trace.add(
-                surface, "The app set no WebViewClient: WebView's default client hands \(tap.url) to the system as a BROWSABLE intent",
-                rule: Rule.androidWebviewNoClient)
+            AndroidWebResolver.tellDefaultWebViewClient(surface, hands: tap.url, trace: &trace)
         } else if tap.from == .webview || tap.from == .inAppBrowser {
             let assumption =
                 tap.from == .inAppBrowser
                 ? "assumption: the in-app browser is a WebView with a WebViewClient that does not start intents itself" : nil
-            trace.add(
-                surface, "The WebView does not resolve intents; loading \(scheme): fails with net::ERR_UNKNOWN_URL_SCHEME",
-                rule: Rule.androidWebviewUnknownScheme, assumption: assumption)
+            AndroidWebResolver.tellWebViewUnknownScheme(
+                surface, "The WebView does not resolve intents; loading \(scheme): fails with net::ERR_UNKNOWN_URL_SCHEME", assumption: assumption,
+                trace: &trace)
             return Landing(kind: .error, browser: TapSurface.browser(for: tap, world: world), url: tap.url)
         }
         let search = AndroidHandlers.search(url: tap.url, world: world, caller: tap.caller)
@@ -240,6 +234,20 @@ enum CustomSchemeResolver {
             kind: .chromeExternalPrompt, url: url, candidates: [app.id], stayBrowser: browser, stayURL: tap.page, tap: tap,
             cancelRule: Rule.androidChromeExternalProtocolPrompt, providerLink: providerLink)
         return Landing(kind: .prompt, app: app.id, browser: browser, url: url, options: [.open, .cancel])
+    }
+
+    /// Whether the browser asks before it hands a scheme navigation to the app that registered it: Safari asks from
+    /// iOS 9 (before, it hands the link over: `handsOver` is that rule); Chrome asks when no user gesture started it.
+    /// A tapped link and a landing page's script both ask this.
+    static func browserPrompt(on device: Device) -> (asks: Rule?, handsOver: Rule?) {
+        guard device.platform == .ios else { return (Rule.androidChromeExternalProtocolPrompt, nil) }
+        return Rule.iosSchemeNoPromptBefore9.applies(to: device.os) ? (nil, Rule.iosSchemeNoPromptBefore9) : (Rule.iosSchemeSafariPrompt, nil)
+    }
+
+    /// The rule by which a scheme navigation no app registered goes nowhere: Safari's “Cannot Open Page” on iOS,
+    /// nothing on Android.
+    static func noHandlerRule(on platform: Platform) -> Rule {
+        platform == .ios ? Rule.iosSchemeNotInstalledSafari : Rule.androidSchemeNoHandler
     }
 
     static func uniqueApps(_ handlers: [Handler], world: World) -> [String] {

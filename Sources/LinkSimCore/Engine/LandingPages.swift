@@ -37,20 +37,20 @@ enum LandingPages {
                 : "No installed app handles \(scheme):; the scheme navigation does nothing"
             trace.add(
                 shown, "\(what), and after \(page.timerMs) ms the timer sends the page to \(page.fallback)",
-                rule: world.device.platform == .ios ? Rule.iosSchemeNotInstalledSafari : Rule.androidSchemeNoHandler)
+                rule: CustomSchemeResolver.noHandlerRule(on: world.device.platform))
             return fallback(page, browser: browser, appID: nil, world: world, trace: &trace)
         }
         let app = world.apps[appIndex]
         // The script's navigation has no user gesture: Safari asks “Open in …?”, Chrome “Continue to …?”.
         // Before iOS 9 Safari opened a scheme without asking.
-        let asks = !(world.device.platform == .ios && Rule.iosSchemeNoPromptBefore9.applies(to: world.device.os))
+        let decision = CustomSchemeResolver.browserPrompt(on: world.device)
+        let asks = decision.asks != nil
         let answerMs = asks ? page.promptAnswerMs : 0
-        if asks {
+        if let promptRule = decision.asks {
             let prompt = world.device.platform == .ios ? "“Open in “\(app.name)”?”" : "“Continue to \(app.name)?”"
-            let promptRule = world.device.platform == .ios ? Rule.iosSchemeSafariPrompt : Rule.androidChromeExternalProtocolPrompt
             trace.add(shown, "The scheme navigation makes \(shown) ask \(prompt); the timer keeps running behind the prompt", rule: promptRule)
-        } else {
-            trace.add(shown, "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking", rule: Rule.iosSchemeNoPromptBefore9)
+        } else if let handsOver = decision.handsOver {
+            trace.add(shown, "On iOS \(world.device.os) Safari hands \(scheme): to \(app.name) without asking", rule: handsOver)
         }
         let appInFront = answerMs + page.switchMs
         if appInFront < page.timerMs {

@@ -84,11 +84,11 @@ enum WebNavigation {
         // iOS: a script hop carries no user gesture. Chrome: script hops belong to the chain the tap
         // started; only its age counts.
         if !android, chain.script { hop.gesture = .script }
-        if android, chain.elapsed > AndroidWebResolver.chainTimeout, [.chrome, .customTab, .firefox].contains(hop.from), hop.gesture != .script {
+        if android, let timedOut = AndroidWebResolver.chainTimedOut(chain), [.chrome, .customTab, .firefox].contains(hop.from), hop.gesture != .script {
             trace.add(
                 TapSurface.name(of: hop, world: world),
                 "The redirect chain is \(chain.elapsed) old, over Chrome's 15-second limit: Chrome treats \(parts.scheme): like a navigation without a user gesture",
-                rule: Rule.androidChromeChainTimeout)
+                rule: timedOut)
             hop.gesture = .script
         }
         if android, parts.scheme.lowercased() == "intent" {

@@ -46,10 +46,10 @@ enum QATaps {
         var handler = search.handlers.first { $0.appIndex == index }
         if handler == nil, let loose = matchWithoutBrowsable(index, url: tap.url, world: world) {
             // adb adds no BROWSABLE category, so a filter that lacks it still matches the shell's intent.
-            trace.add(
+            IntentFilterMatcher.tellBrowsableMissing(
                 "Android",
                 "\(loose.activity.qualifiedName(package: app.package))'s filter has no BROWSABLE category; adb's intent has none either, so it matches here — a link tapped in a browser or another app would not reach it",
-                rule: Rule.androidFilterBrowsableRequired)
+                trace: &trace)
             handler = loose
         }
         guard let handler else {

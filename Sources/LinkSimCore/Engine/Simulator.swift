@@ -90,14 +90,7 @@ package enum Simulator {
                 world.device.platform.displayName,
                 "\(reinstall ? "Reinstalls" : "Installs") \(world.apps[i].name) from \(source == .store ? (world.device.platform == .ios ? "the App Store" : "Google Play") : source.rawValue.replacingOccurrences(of: "_", with: " ")); it is installed but not launched"
             )
-            if world.device.platform == .ios, Rule.iosAasaHostFetchTiming.applies(to: world.device.os),
-                world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") })
-            {
-                trace.add(
-                    "iOS",
-                    "At install the device downloads \(world.apps[i].name)'s association files\(Rule.iosAasaHostCdn.applies(to: world.device.os) ? " from Apple's CDN" : "")",
-                    rule: Rule.iosAasaHostFetchTiming)
-            }
+            UniversalLinkResolver.tellAssociationDownload(world.apps[i], update: false, device: world.device, trace: &trace)
             return nil
 
         case .uninstall(let appID):
@@ -114,13 +107,7 @@ package enum Simulator {
             if world.apps[i].state.isRunning { world.apps[i].state = .terminated }
             world.apps[i].associationCheckedAt = world.clock
             trace.add(world.device.platform.displayName, "Updates \(world.apps[i].name) from the store; a running process is terminated")
-            if world.device.platform == .ios, Rule.iosAasaHostFetchTiming.applies(to: world.device.os),
-                world.apps[i].associatedDomains.contains(where: { $0.hasPrefix("applinks:") })
-            {
-                trace.add(
-                    "iOS", "The update makes the device fetch \(world.apps[i].name)'s association files again",
-                    rule: Rule.iosAasaHostFetchTiming)
-            }
+            UniversalLinkResolver.tellAssociationDownload(world.apps[i], update: true, device: world.device, trace: &trace)
             DomainVerificationTransitions.update(i, world: &world, trace: &trace)
             return nil
 
@@ -128,7 +115,7 @@ package enum Simulator {
             guard let i = world.index(of: appID) else { return nil }
             let app = world.apps[i]
             guard app.state.isInstalled else {
-                trace.add("User", "Looks for \(app.name) on the home screen, but it is not installed", rule: Rule.linksimAppLaunch)
+                AppDelivery.tellLaunch("User", "Looks for \(app.name) on the home screen, but it is not installed", trace: &trace)
                 return Landing(kind: .nowhere)
             }
             // Apps with a deep-link SDK: the SDK's first-open (or later-launch) callbacks decide the screen.
@@ -136,10 +123,9 @@ package enum Simulator {
             let cold = !app.state.isRunning
             let screen = cold ? app.homeScreen : (app.currentScreen ?? app.homeScreen)
             trace.add("User", "Taps the \(app.name) icon")
-            trace.add(
+            AppDelivery.tellLaunch(
                 world.device.platform.displayName,
-                cold ? "Starts \(app.name) cold; it shows \(screen)" : "Brings \(app.name) forward; it shows \(screen)",
-                rule: Rule.linksimAppLaunch)
+                cold ? "Starts \(app.name) cold; it shows \(screen)" : "Brings \(app.name) forward; it shows \(screen)", trace: &trace)
             world.bringToForeground(i)
             if cold { world.apps[i].launchCount += 1 }
             if cold { AppNavigation.coldStart(i, world: &world) }  // issue #18: the start-up clock and back stack
@@ -212,10 +198,10 @@ enum LinkTap {
         // Android compares schemes case-sensitively; an app's intent for HTTPS:// matches no web filter
         // (browsers canonicalise what is tapped in them, so this only affects app-to-app intents).
         if world.device.platform == .android, parts.isWeb, parts.scheme != parts.scheme.lowercasedIfNeeded, !tap.from.isBrowser {
-            trace.add(
+            DataMatcher.tellSchemeCase(
                 "Android",
                 "The intent's scheme is \(parts.scheme), not \(parts.scheme.lowercased()): schemes compare case-sensitively, so no web filter matches it",
-                rule: Rule.androidFilterSchemeCaseSensitive)
+                trace: &trace)
             return CustomSchemeResolver.resolveAndroid(tap, parts: parts, world: &world, trace: &trace)
         }
         if parts.isWeb {
@@ -243,19 +229,7 @@ enum LinkTap {
         let surface = TapSurface.name(of: tap, world: world)
         let host = URLParts(tap.url)?.normalizedHost ?? ""
         trace.add(surface, "The user long-presses \(tap.url) and chooses “\(choice == .openInSafari ? "Open in Safari" : "Open in App")”")
-        if world.device.platform == .ios, !host.isEmpty, Rule.iosUlUserPreference.applies(to: world.device.os) {
-            if choice == .openInSafari {
-                if !world.device.safariPrefersBrowser.contains(host) { world.device.safariPrefersBrowser.append(host) }
-                trace.add(
-                    "iOS", "Remembers that the user prefers the browser for \(host); later taps on its universal links open Safari",
-                    rule: Rule.iosUlUserPreference)
-            } else {
-                world.device.safariPrefersBrowser.removeAll { $0 == host }
-                trace.add(
-                    "iOS", "Forgets the browser preference for \(host); its universal links open the app again",
-                    rule: Rule.iosUlUserPreference)
-            }
-        }
+        UniversalLinkResolver.rememberBrowserPreference(choice, host: host, world: &world, trace: &trace)
         if choice == .openInSafari {
             return Landing(kind: .browser, via: .web, browser: .safari, url: tap.url)
         }
@@ -323,10 +297,10 @@ enum PendingAnswer {
             if case .pickAlways(let option) = answer, pending.candidates.contains(option) {
                 world.preferredActivities[World.preferenceKey(pending.url)] = option
                 if let browser = Browser(rawValue: option), world.index(of: option) == nil {
-                    trace.add(
+                    AndroidWebResolver.tellAlwaysBrowser(
                         "User",
                         "Picks \(browser.displayName) and taps “Always”: \(World.preferenceKey(pending.url)) links go to \(browser.displayName) from now on",
-                        rule: Rule.androidChooserAlwaysBrowser)
+                        trace: &trace)
                     return Landing(kind: .browser, via: .web, browser: browser, url: pending.url)
                 }
                 trace.add(

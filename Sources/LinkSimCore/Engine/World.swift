@@ -111,7 +111,14 @@ struct TraceRecorder {
 
     init(_ detail: TraceDetail = .full) { explains = detail == .full }
 
-    mutating func append(_ step: TraceStep) { steps.append(step) }
+    /// Adds a step made elsewhere; without trace text, its text is dropped (the step keeps the rest).
+    mutating func append(_ step: TraceStep) {
+        if explains || (step.summary.isEmpty && step.detail == nil) || step.rule == ResultFacts.notModelledRule {
+            steps.append(step)
+        } else {
+            steps.append(TraceStep(actor: step.actor, summary: "", rule: step.rule, assumption: step.assumption))
+        }
+    }
 
     mutating func add(
         _ actor: String, _ summary: @autoclosure () -> String, rule: Rule? = nil, detail: @autoclosure () -> String? = nil,

@@ -16,9 +16,10 @@ package struct AASADocument: Sendable, Equatable {
     /// iOS rejects files larger than 128 KB (uncompressed) from iOS 9.3.1 (ios.md §1.2).
     package static let sizeLimit = 131_072
 
-    /// True when iOS `ios` rejects a file of `byteCount` bytes for its size (ios.md §1.2, rule ios.aasa.size-limit).
-    package static func exceedsSizeLimit(_ byteCount: Int, ios: OSVersion) -> Bool {
-        byteCount > sizeLimit && Rule.iosAasaSizeLimit.applies(to: ios)
+    /// The rule by which iOS `ios` rejects a file of `byteCount` bytes for its size; nil when the size is accepted.
+    /// The device's fetch and `linksim aasa match` both ask this.
+    package static func sizeRejection(_ byteCount: Int, ios: OSVersion) -> Rule? {
+        byteCount > sizeLimit && Rule.iosAasaSizeLimit.applies(to: ios) ? Rule.iosAasaSizeLimit : nil
     }
 
     /// Whether the file has an `applinks` object. Without it the file makes no universal links.
@@ -132,17 +133,6 @@ package struct AASADetail: Sendable, Equatable {
         self.paths = paths
         self.defaults = defaults
         self.isObject = true
-    }
-
-    /// The apps this entry applies to on `ios`: `appIDs` arrived with iOS 13 (with `components`);
-    /// before, only `appID` (or the legacy dictionary key) names an app (rule ios.aasa.appids-ios13).
-    package func appIDs(on ios: OSVersion) -> [String] {
-        guard Rule.iosAasaAppidsIos13.applies(to: ios) else { return appIDs }
-        switch appIDSource {
-        case .appID, .dictionaryKey: return appIDs
-        case .appIDs: return ignoredAppID.map { [$0] } ?? []
-        case .none: return []
-        }
     }
 
     init(node: JSONNode, dictionaryKey: String?) {

@@ -44,7 +44,7 @@ struct AASAFastVerdict {
             return AASAVerdict(result: .noMatch)
         }
         if let domain, url.host.lowercased() != domain.lowercased() { return AASAVerdict(result: .noMatch) }
-        guard Rule.iosAasaApplinksSection.applies(to: ios), document.hasAppLinks else { return AASAVerdict(result: .noMatch) }
+        guard MatchRun.appLinksActive(document, ios: ios) else { return AASAVerdict(result: .noMatch) }
         for (index, detail) in document.details.enumerated() where detail.appIDs(on: ios).contains(appID) {
             if gates.components, let components = detail.components {
                 if let hit = evaluate(components: components, detail: detail, index: index, url: url) { return hit }

@@ -23,8 +23,10 @@ struct AASAFetcher {
     /// `assumptions.aasa_content_type_strict`: a Content-Type other than application/json denies the file.
     var strictContentType = false
 
-    static let sizeLimit = 128 * 1024
     static let cdnRefresh = SimDuration.hours(24)
+
+    /// From iOS 14 the device gets association files from Apple's CDN, not from the server (a default-mode entry).
+    static func cdnServes(on os: OSVersion) -> Bool { Rule.iosAasaHostCdn.applies(to: os) }
 
     /// Fetches the file for `host` as the device does at `time`, through Apple's CDN or directly.
     func fetch(host: String, viaCDN: Bool, at time: SimInstant, trace: inout TraceRecorder) -> AssociationOutcome {
@@ -147,8 +149,8 @@ struct AASAFetcher {
                 actor, "Content-Type is \(resource.contentType), not application/json; iOS does not enforce it",
                 rule: Rule.iosAasaHostContentType)
         }
-        if body.count > Self.sizeLimit, Rule.iosAasaSizeLimit.applies(to: ios) {
-            trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: Rule.iosAasaSizeLimit)
+        if let rule = AASADocument.sizeRejection(body.count, ios: ios) {
+            trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: rule)
             return .denied("the AASA file is over 128 KB")
         }
         switch resource.parsed?.aasa ?? AASAVerdicts.parse(body) {

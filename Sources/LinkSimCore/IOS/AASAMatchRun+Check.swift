@@ -71,7 +71,7 @@ extension MatchRun {
                     rule: Rule.iosAasaSubstitutionVariables))
         }
         if let normalisation = path.normalisationNote {
-            notes.append(step(summary: normalisation, rule: Rule.iosAasaPathNormalisation))
+            notes.append(bare(Self.normalisationStep(normalisation)))
         }
         if !path.matched {
             lines.start("Path \"")
@@ -149,12 +149,25 @@ extension MatchRun {
         if component.path.origin != nil || component.query.origin != nil || component.fragment.origin != nil
             || component.exclude.origin != nil || component.caseSensitive.origin != nil || component.percentEncoded.origin != nil
         {
-            notes.append(
-                step(
-                    summary: "Keys this component leaves out come from defaults (the more specific level wins)",
-                    rule: Rule.iosAasaDefaults))
+            notes.append(bare(Self.inheritsDefaultsStep))
         }
         return Outcome(matched: true, explanation: lines.text, failedRule: nil, notes: notes)
+    }
+
+    /// `caseSensitive` is read from iOS 13.5; before, matching is always case-sensitive.
+    static func readsCaseSensitiveKey(on ios: OSVersion) -> Bool { Rule.iosAasaCaseSensitive.applies(to: ios) }
+
+    /// `$(name)` substitution variables are read from iOS 13.5; before, they are plain text.
+    static func readsSubstitutionVariables(on ios: OSVersion) -> Bool { Rule.iosAasaSubstitutionVariables.applies(to: ios) }
+
+    /// The step that says how a path was normalised before it was compared (components and legacy paths alike).
+    static func normalisationStep(_ summary: String) -> AASAMatchStep {
+        AASAMatchStep(summary: summary, rule: Rule.iosAasaPathNormalisation)
+    }
+
+    /// The step that says a legacy path pattern does not match.
+    static func pathMismatchStep(_ name: String) -> AASAMatchStep {
+        AASAMatchStep(summary: "\(name) does not match the path", rule: Rule.iosAasaPatternWildcards)
     }
 
     func queryAssumptionStep(_ percentEncoded: Bool, _ caseSensitive: Bool) -> AASAMatchStep {
@@ -167,4 +180,9 @@ extension MatchRun {
     }
 
     func origin(_ origin: String?) -> String { origin.map { " (from \($0))" } ?? "" }
+}
+
+extension MatchRun.Outcome {
+    /// The component's path matched but another of its keys failed (a component hits only when every key matches).
+    var failedOnAnotherKey: Bool { failedRule != nil && failedRule != Rule.iosAasaPatternWildcards }
 }

@@ -3,6 +3,9 @@ import Foundation
 extension MatchRun {
     // MARK: paths
 
+    /// `"NOT "` before a legacy path excludes from iOS 9.2; before, it is plain text.
+    static func readsNotPrefix(on ios: OSVersion) -> Bool { Rule.iosAasaPathsNotExclude.applies(to: ios) }
+
     mutating func evaluate(paths: [String], index: Int, parts: MatchedURLParts) -> AASAMatch? {
         note(
             "details[\(index)] uses legacy paths: only the URL path \"\(parts.path.isEmpty ? "/" : parts.path)\" is compared (query and fragment ignored), case-sensitively",
@@ -25,10 +28,10 @@ extension MatchRun {
             let check = PathCheck(pattern: pattern, urlPath: parts.path, options: options)
             let name = "details[\(index)].paths[\(position)] \"\(entry)\""
             if let normalisation = check.normalisationNote {
-                note(normalisation, rule: Rule.iosAasaPathNormalisation)
+                log.steps.append(bare(Self.normalisationStep(normalisation)))
             }
             guard check.matched else {
-                note("\(name) does not match the path", rule: Rule.iosAasaPatternWildcards)
+                log.steps.append(bare(Self.pathMismatchStep(name)))
                 continue
             }
             if excluding {
@@ -40,8 +43,7 @@ extension MatchRun {
             note("\(name) matches: match, the first hit wins", rule: Rule.iosAasaPathsLegacy)
             return verdict(.match, detail: index, component: position, format: .paths)
         }
-        note("No path of details[\(index)] hits; the next entry is tried", rule: Rule.iosAasaDetailsOrder)
-        return nil
+        return nextEntry(index, tried: "path")
     }
 }
 

@@ -26,10 +26,49 @@ struct MatchRun {
         gates = AASAVersionGates(ios)
     }
 
+    /// `components` are read from iOS 13 (with their first-hit-wins order).
+    static func readsComponents(on ios: OSVersion) -> Bool { Rule.iosAasaComponentsFirstHit.applies(to: ios) }
+
+    /// `defaults` are read from iOS 14.
+    static func readsDefaults(on ios: OSVersion) -> Bool { Rule.iosAasaDefaults.applies(to: ios) }
+
+    /// The step that says a component inherits keys from `defaults`.
+    static let inheritsDefaultsStep = AASAMatchStep(
+        summary: "Keys this component leaves out come from defaults (the more specific level wins)", rule: Rule.iosAasaDefaults)
+
+    /// Whether a file can claim URLs at all on `ios`: universal links exist (iOS 9+) and the file has an `applinks`
+    /// section. The narrated run, the fast verdict and the prepared matcher all ask this.
+    static func appLinksActive(_ document: AASADocument, ios: OSVersion) -> Bool {
+        Rule.iosAasaApplinksSection.applies(to: ios) && document.hasAppLinks
+    }
+
+    /// Only http(s) URLs are checked against association files: a custom scheme goes to the app that registered it.
+    static func tellNotWebURL(_ scheme: String, os: OSVersion, trace: inout TraceRecorder) {
+        guard Rule.iosAasaWebUrlsOnly.applies(to: os) else { return }
+        trace.add(
+            "iOS", "\(scheme): is not http or https, so no association file can claim it; iOS looks for an app that registered the scheme",
+            rule: Rule.iosAasaWebUrlsOnly)
+    }
+
+    /// Entries are tried in order: one whose rules do not hit hands over to the next.
+    mutating func nextEntry(_ index: Int, tried what: String) -> AASAMatch? {
+        note("No \(what) of details[\(index)] hits; the next entry is tried", rule: Rule.iosAasaDetailsOrder)
+        return nil
+    }
+
     func note(
         _ summary: @autoclosure () -> String, detail: @autoclosure () -> String? = nil, rule: Rule?, assumption: String? = nil
     ) {
         log.steps.append(step(summary: summary(), detail: detail(), rule: rule, assumption: assumption))
+    }
+
+    /// A step made elsewhere, without its text when the run does not explain.
+    func bare(_ made: AASAMatchStep) -> AASAMatchStep {
+        guard !explains else { return made }
+        var copy = made
+        copy.summary = ""
+        copy.detail = nil
+        return copy
     }
 
     /// A step, with its text only when the run explains.
@@ -117,7 +156,7 @@ struct MatchRun {
         // Computed when a step's text is written (not at all when the run does not explain).
         var name: String { "details[\(index)]" }
         var listed: String { detail.appIDs.map { "\"\($0)\"" }.joined(separator: ", ") }
-        if ios < OSVersion(ios: 13), detail.appIDSource == .appIDs {
+        if Rule.iosAasaAppidsIos13.applies(to: ios), detail.appIDSource == .appIDs {
             // appIDs arrived with iOS 13: an older iOS reads only appID.
             if let single = detail.ignoredAppID, single == appID {
                 note(
@@ -225,14 +264,13 @@ struct MatchRun {
             }
             if explains { written.add(" does not match") }
             note(written.text, detail: outcome.explanation, rule: outcome.failedRule)
-            if let failed = outcome.failedRule, failed != Rule.iosAasaPatternWildcards {
+            if outcome.failedOnAnotherKey {
                 note(
                     "Its path matches, but a component hits only when every key it has (\"/\", \"?\", \"#\") matches",
                     rule: Rule.iosAasaAllKeysMustMatch)
             }
         }
-        note("No component of details[\(index)] hits; the next entry is tried", rule: Rule.iosAasaDetailsOrder)
-        return nil
+        return nextEntry(index, tried: "component")
     }
 
     /// A component with the values it inherits from `defaults`, and where each came from.
@@ -278,5 +316,18 @@ struct MatchRun {
         var explanation: String
         var failedRule: Rule?
         var notes: [AASAMatchStep]
+    }
+}
+
+extension AASADetail {
+    /// The apps this entry applies to on `ios`: `appIDs` arrived with iOS 13 (with `components`);
+    /// before, only `appID` (or the legacy dictionary key) names an app. The narrated run and both fast matchers ask this.
+    package func appIDs(on ios: OSVersion) -> [String] {
+        guard Rule.iosAasaAppidsIos13.applies(to: ios) else { return appIDs }
+        switch appIDSource {
+        case .appID, .dictionaryKey: return appIDs
+        case .appIDs: return ignoredAppID.map { [$0] } ?? []
+        case .none: return []
+        }
     }
 }

@@ -117,8 +117,8 @@ package enum AASAMatcher {
     }
 }
 
-/// The parts of an AASA file an iOS version reads, each asked of the catalog (`Rule.applies(to:)`) once per match
-/// by both matchers: `components` (13+), `defaults` (14+), `caseSensitive` and substitution variables (13.5+),
+/// The parts of an AASA file an iOS version reads, each asked once per match by both matchers of the `MatchRun`
+/// function that decides it (`MatchRun.readsComponents(on:)` …): `components` (13+), `defaults` (14+), `caseSensitive` and substitution variables (13.5+),
 /// `"NOT "` in legacy paths (9.2+).
 struct AASAVersionGates: Sendable {
     let components: Bool
@@ -128,10 +128,10 @@ struct AASAVersionGates: Sendable {
     let notPrefix: Bool
 
     init(_ ios: OSVersion) {
-        components = Rule.iosAasaComponentsFirstHit.applies(to: ios)
-        defaults = Rule.iosAasaDefaults.applies(to: ios)
-        caseSensitiveKey = Rule.iosAasaCaseSensitive.applies(to: ios)
-        variables = Rule.iosAasaSubstitutionVariables.applies(to: ios)
-        notPrefix = Rule.iosAasaPathsNotExclude.applies(to: ios)
+        components = MatchRun.readsComponents(on: ios)
+        defaults = MatchRun.readsDefaults(on: ios)
+        caseSensitiveKey = MatchRun.readsCaseSensitiveKey(on: ios)
+        variables = MatchRun.readsSubstitutionVariables(on: ios)
+        notPrefix = MatchRun.readsNotPrefix(on: ios)
     }
 }

@@ -45,7 +45,7 @@ extension AASAMatcher {
 
         package init(document: AASADocument, appID: String, ios: OSVersion) {
             let fast = AASAFastVerdict(appID: appID, document: document, ios: ios)
-            active = LinkSimCore.Rule.iosAasaApplinksSection.applies(to: ios) && document.hasAppLinks
+            active = MatchRun.appLinksActive(document, ios: ios)
             var rules: [Rule] = []
             func add(
                 detail: Int, position: Int, format: AASAFormat, path: String, query: AASAQueryPattern?,

@@ -26,69 +26,27 @@ package struct AASAURL: Sendable, Equatable {
         var fragment: Range<Int>?
     }
 
-    /// `parse` without building any string. One pass over the UTF-8 bytes: every delimiter is ASCII,
-    /// so every cut is at a character boundary (walking `Character`s, then `String` indices, was most
-    /// of the cost of a verdict).
+    /// `parse` without building any string: the shared `URLSplit`, plus what AASA matching requires — no space or
+    /// control byte anywhere, a `//` authority with a non-empty host; a port is dropped (IPv6 literals keep their
+    /// brackets).
     static func ranges(_ b: UnsafeBufferPointer<UInt8>) -> Ranges? {
-        let n = b.count
-        var colon = -1
-        for i in 0..<n {
-            let byte = b[i]
-            if byte <= 0x20 || byte == 0x7F { return nil }
-            if colon < 0, byte == UInt8(ascii: ":") { colon = i }
-        }
-        guard colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
-        for i in 1..<colon {
-            let c = b[i]
-            guard
-                URLParts.isASCIILetter(c) || URLParts.isASCIIDigit(c) || c == UInt8(ascii: "+")
-                    || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
-            else { return nil }
-        }
-        guard n >= colon + 3, b[colon + 1] == UInt8(ascii: "/"), b[colon + 2] == UInt8(ascii: "/") else { return nil }
-        // Plain loops: the closures of `first(where:)` on ranges cost more than the scan itself.
-        func first(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
-            var i = from
-            while i < to {
-                if b[i] == byte { return i }
+        for i in 0..<b.count where b[i] <= 0x20 || b[i] == 0x7F { return nil }
+        guard let split = URLSplit(b), let authority = split.authority else { return nil }
+        var hostEnd = authority.upperBound
+        if let portColon = split.lastColon {
+            var bracket = false
+            var i = portColon
+            while i < authority.upperBound {
+                if b[i] == UInt8(ascii: "]") {
+                    bracket = true
+                    break
+                }
                 i += 1
             }
-            return nil
+            if !bracket { hostEnd = portColon }
         }
-        func last(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
-            var i = to
-            while i > from {
-                i -= 1
-                if b[i] == byte { return i }
-            }
-            return nil
-        }
-        let start = colon + 3
-        var end = n
-        var fragment: Range<Int>?
-        if let hash = first(UInt8(ascii: "#"), start, end) {
-            fragment = (hash + 1)..<end
-            end = hash
-        }
-        var query: Range<Int>?
-        if let mark = first(UInt8(ascii: "?"), start, end) {
-            query = (mark + 1)..<end
-            end = mark
-        }
-        let authorityEnd = first(UInt8(ascii: "/"), start, end) ?? end
-        var authorityStart = start
-        if let at = last(UInt8(ascii: "@"), start, authorityEnd) { authorityStart = at + 1 }
-        // Drop a port; IPv6 literals keep their brackets.
-        var hostEnd = authorityEnd
-        if let portColon = last(UInt8(ascii: ":"), authorityStart, authorityEnd),
-            first(UInt8(ascii: "]"), portColon, authorityEnd) == nil
-        {
-            hostEnd = portColon
-        }
-        guard hostEnd > authorityStart else { return nil }
-        return Ranges(
-            scheme: 0..<colon, host: authorityStart..<hostEnd, path: authorityEnd..<end, query: query,
-            fragment: fragment)
+        guard hostEnd > split.hostStart else { return nil }
+        return Ranges(scheme: split.scheme, host: split.hostStart..<hostEnd, path: split.path, query: split.query, fragment: split.fragment)
     }
 
     /// Whether the (ASCII) scheme is https or http, without regard to case.

@@ -30,6 +30,37 @@ enum UniversalLinkResolver {
         return loadInBrowser(tap, browser: browser, world: &world, trace: &trace)
     }
 
+    /// At install or update, an app with `applinks:` entries makes the device (re)download its association files.
+    /// Simulator's install and update actions ask this.
+    static func tellAssociationDownload(_ app: App, update: Bool, device: Device, trace: inout TraceRecorder) {
+        guard device.platform == .ios, Rule.iosAasaHostFetchTiming.applies(to: device.os),
+            app.associatedDomains.contains(where: { $0.hasPrefix("applinks:") })
+        else { return }
+        trace.add(
+            "iOS",
+            update
+                ? "The update makes the device fetch \(app.name)'s association files again"
+                : "At install the device downloads \(app.name)'s association files\(AASAFetcher.cdnServes(on: device.os) ? " from Apple's CDN" : "")",
+            rule: Rule.iosAasaHostFetchTiming)
+    }
+
+    /// Long-press › Open in Safari remembers that the user prefers the browser for a host; Open in App forgets it.
+    /// The universal-link check below honours what is remembered.
+    static func rememberBrowserPreference(_ choice: LongPressChoice, host: String, world: inout World, trace: inout TraceRecorder) {
+        guard world.device.platform == .ios, !host.isEmpty, Rule.iosUlUserPreference.applies(to: world.device.os) else { return }
+        if choice == .openInSafari {
+            if !world.device.safariPrefersBrowser.contains(host) { world.device.safariPrefersBrowser.append(host) }
+            trace.add(
+                "iOS", "Remembers that the user prefers the browser for \(host); later taps on its universal links open Safari",
+                rule: Rule.iosUlUserPreference)
+        } else {
+            world.device.safariPrefersBrowser.removeAll { $0 == host }
+            trace.add(
+                "iOS", "Forgets the browser preference for \(host); its universal links open the app again",
+                rule: Rule.iosUlUserPreference)
+        }
+    }
+
     // MARK: Which app claims the URL
 
     static func appID(_ app: App) -> String? { app.teamID.map { "\($0).\(app.id)" } }
@@ -134,7 +165,7 @@ enum UniversalLinkResolver {
                 rule: Rule.iosEntitlementAppId)
             return nil
         }
-        let viaCDN = Rule.iosAasaHostCdn.applies(to: world.device.os) && entry.mode == nil
+        let viaCDN = AASAFetcher.cdnServes(on: world.device.os) && entry.mode == nil
         let checkedAt = AssociationSchedule.lastCheck(app: app, now: world.clock, start: world.start)
         let delay = world.device.associationDelay
         if delay.seconds > 0, let began = app.associationCheckedAt,
@@ -346,26 +377,5 @@ enum UniversalLinkResolver {
 
     private static func showPage(_ tap: Tap, browser: Browser, world: inout World, trace: inout TraceRecorder) -> Landing {
         WebNavigation.followAndShow(tap, browser: browser, world: &world, trace: &trace)
-    }
-}
-
-/// When the device (re)checks an app's association files (knowledge/ios.md §1.3): at install,
-/// at each update, and about once a week after that.
-enum AssociationSchedule {
-    static let weekly = SimDuration.days(7)
-
-    static func lastCheck(app: App, now: SimInstant, start: SimInstant) -> SimInstant {
-        let base = app.associationCheckedAt ?? app.installedAt ?? start
-        guard now.secondsSinceEpoch > base.secondsSinceEpoch else { return base }
-        let weeks = (now - base).seconds / weekly.seconds
-        return base + SimDuration(seconds: weeks * weekly.seconds)
-    }
-
-    static func reason(app: App, checkedAt: SimInstant) -> String {
-        let base = app.associationCheckedAt ?? app.installedAt
-        if let base, base == checkedAt {
-            return app.associationCheckedAt != nil && app.associationCheckedAt != app.installedAt ? "the last update" : "at install"
-        }
-        return "the weekly re-check; assumption: exactly every 7 days"
     }
 }

@@ -19,66 +19,28 @@ package struct URLParts: Sendable, Equatable {
     }
 
     private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> URLParts? {
-        func first(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
-            var i = from
-            while i < to {
-                if bytes[i] == byte { return i }
-                i += 1
-            }
-            return nil
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
-        func last(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
-            var i = to
-            while i > from {
-                i -= 1
-                if bytes[i] == byte { return i }
-            }
-            return nil
-        }
-        func string(_ from: Int, _ to: Int) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
-        }
-        let count = bytes.count
-        guard let colon = first(UInt8(ascii: ":"), 0, count), colon > 0, isASCIILetter(bytes[0]) else { return nil }
-        for i in 1..<colon {
-            let b = bytes[i]
-            guard isASCIILetter(b) || isASCIIDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
-            else { return nil }
-        }
-        var restEnd = count
-        var fragment: String?
-        var query: String?
-        if let hash = first(UInt8(ascii: "#"), colon + 1, restEnd) {
-            fragment = string(hash + 1, restEnd)
-            restEnd = hash
-        }
-        if let q = first(UInt8(ascii: "?"), colon + 1, restEnd) {
-            query = string(q + 1, restEnd)
-            restEnd = q
-        }
-        let restStart = colon + 1
+        guard let split = URLSplit(bytes) else { return nil }
         var host: String?
         var port: Int?
-        let path: String
-        if restEnd - restStart >= 2, bytes[restStart] == UInt8(ascii: "/"), bytes[restStart + 1] == UInt8(ascii: "/") {
-            let authorityStart = restStart + 2
-            let end = first(UInt8(ascii: "/"), authorityStart, restEnd) ?? restEnd
-            var from = authorityStart
-            var to = end
-            if let at = last(UInt8(ascii: "@"), from, to) { from = at + 1 }
-            if let portColon = last(UInt8(ascii: ":"), from, to), bytes[to - 1] != UInt8(ascii: "]") {
+        if let authority = split.authority {
+            var to = authority.upperBound
+            // A port unless the authority ends an IPv6 literal (`[::1]`); a port that is not a number in
+            // 0...65535 makes the text no URL.
+            if let portColon = split.lastColon, bytes[to - 1] != UInt8(ascii: "]") {
                 if portColon + 1 < to {
-                    guard let p = Int(string(portColon + 1, to)), (0...65535).contains(p) else { return nil }
+                    guard let p = Int(string((portColon + 1)..<to)), (0...65535).contains(p) else { return nil }
                     port = p
                 }
                 to = portColon
             }
-            host = string(from, to)
-            path = string(end, restEnd)
-        } else {
-            path = string(restStart, restEnd)
+            host = string(split.hostStart..<to)
         }
-        return URLParts(scheme: string(0, colon), host: host, port: port, path: path, query: query, fragment: fragment)
+        return URLParts(
+            scheme: string(split.scheme), host: host, port: port, path: string(split.path), query: split.query.map(string),
+            fragment: split.fragment.map(string))
     }
 
     private init(scheme: String, host: String?, port: Int?, path: String, query: String?, fragment: String?) {
@@ -117,6 +79,83 @@ package struct URLParts: Sendable, Equatable {
     }
 }
 
+/// Where a URL's parts are, as offsets into its UTF-8 bytes: the one URL splitter `URLParts` and `AASAURL` both
+/// use, each adding its own checks (AASAURL rejects spaces and control bytes and needs a host; URLParts reads the
+/// port as a number). One pass per delimiter over the bytes: every delimiter is ASCII, so every cut is at a
+/// character boundary (walking `Character`s, then `String` indices, cost a third of a simulation). Plain loops:
+/// the closures of `first(where:)` cost more than the scan itself.
+struct URLSplit {
+    /// Before the first `:`; a letter, then letters, digits, `+`, `-` or `.`.
+    var scheme: Range<Int>
+    /// After `//`, up to the first `/` (or `?`, `#`, the end); nil when the URL has no `//`.
+    var authority: Range<Int>?
+    /// Where the host starts: after the authority's last `@` (user info), else the authority's start.
+    var hostStart: Int
+    /// The last `:` of the host part of the authority: where a port may start (each caller decides).
+    var lastColon: Int?
+    var path: Range<Int>
+    /// After the first `?` (before the fragment); nil without a `?`.
+    var query: Range<Int>?
+    /// After the first `#`; nil without a `#`.
+    var fragment: Range<Int>?
+
+    /// nil when the text has no valid scheme.
+    @inline(__always)
+    init?(_ b: UnsafeBufferPointer<UInt8>) {
+        func first(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
+            var i = from
+            while i < to {
+                if b[i] == byte { return i }
+                i += 1
+            }
+            return nil
+        }
+        func last(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
+            var i = to
+            while i > from {
+                i -= 1
+                if b[i] == byte { return i }
+            }
+            return nil
+        }
+        let count = b.count
+        guard let colon = first(UInt8(ascii: ":"), 0, count), colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
+        for i in 1..<colon {
+            let c = b[i]
+            guard
+                URLParts.isASCIILetter(c) || URLParts.isASCIIDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+                    || c == UInt8(ascii: ".")
+            else { return nil }
+        }
+        scheme = 0..<colon
+        var end = count
+        fragment = nil
+        if let hash = first(UInt8(ascii: "#"), colon + 1, end) {
+            fragment = (hash + 1)..<end
+            end = hash
+        }
+        query = nil
+        if let mark = first(UInt8(ascii: "?"), colon + 1, end) {
+            query = (mark + 1)..<end
+            end = mark
+        }
+        let rest = colon + 1
+        if end - rest >= 2, b[rest] == UInt8(ascii: "/"), b[rest + 1] == UInt8(ascii: "/") {
+            let start = rest + 2
+            let authorityEnd = first(UInt8(ascii: "/"), start, end) ?? end
+            authority = start..<authorityEnd
+            hostStart = last(UInt8(ascii: "@"), start, authorityEnd).map { $0 + 1 } ?? start
+            lastColon = last(UInt8(ascii: ":"), hostStart, authorityEnd)
+            path = authorityEnd..<end
+        } else {
+            authority = nil
+            hostStart = rest
+            lastColon = nil
+            path = rest..<end
+        }
+    }
+}
+
 extension URLParts {
     /// `queryItems` for an ASCII query; nil when the query has a non-ASCII byte.
     fileprivate static func asciiQueryItems(_ bytes: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)]? {
@@ -142,32 +181,52 @@ extension URLParts {
     }
 }
 
+/// The one percent-decoder: AASA matching, query items and Android's `Uri.decode` (`AndroidURI.decode`) all use it.
 package enum PercentDecoding {
-    /// Decodes `%XX` escapes; malformed escapes are kept as written.
-    package static func decode(_ s: String) -> String {
-        // A byte scan (Foundation's `contains` cost more than the decoding); text without a valid
-        // escape comes out unchanged either way.
+    /// What a `%` not followed by two hex digits becomes.
+    package enum Malformed: Sendable {
+        /// Kept as written (Apple's matching as linksim models it, query items).
+        case kept
+        /// U+FFFD, as `android.net.Uri.decode` does.
+        case replaced
+    }
+
+    /// Decodes `%XX` escapes as UTF-8 (`+` is kept as is; bytes that are not UTF-8 become U+FFFD).
+    package static func decode(_ s: String, malformed: Malformed = .kept) -> String {
+        // A byte scan (Foundation's `contains` cost more than the decoding); text without a `%` comes out unchanged.
         guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
-        var bytes: [UInt8] = []
-        let utf8 = Array(s.utf8)
-        var i = 0
-        func hex(_ b: UInt8) -> UInt8? {
-            switch b {
-            case 48...57: return b - 48
-            case 65...70: return b - 55
-            case 97...102: return b - 87
-            default: return nil
-            }
-        }
-        while i < utf8.count {
-            if utf8[i] == 37, i + 2 < utf8.count, let h = hex(utf8[i + 1]), let l = hex(utf8[i + 2]) {
-                bytes.append(h << 4 | l)
-                i += 3
-            } else {
-                bytes.append(utf8[i])
+        var text = s
+        return text.withUTF8 { utf8 in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count)
+            var i = 0
+            while i < utf8.count {
+                let byte = utf8[i]
+                if byte == UInt8(ascii: "%") {
+                    if i + 2 < utf8.count, let h = hex(utf8[i + 1]), let l = hex(utf8[i + 2]) {
+                        bytes.append(h << 4 | l)
+                        i += 3
+                        continue
+                    }
+                    switch malformed {
+                    case .kept: bytes.append(byte)
+                    case .replaced: bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    }
+                } else {
+                    bytes.append(byte)
+                }
                 i += 1
             }
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 48...57: return b - 48
+        case 65...70: return b - 55
+        case 97...102: return b - 87
+        default: return nil
+        }
     }
 }

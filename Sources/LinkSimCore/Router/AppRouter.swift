@@ -117,3 +117,10 @@ package enum AppRouter {
         }
     }
 }
+
+extension AppRouter {
+    /// Without link data (or a route) the app shows its home screen.
+    static func tellHomeFallback(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
+        trace.add(actor, summary, rule: Rule.linksimRouterHomeFallback)
+    }
+}

@@ -1,6 +1,7 @@
 /// Android intent-filter rules, continued (the catalog list is AndroidFilterRules.all).
 extension Rule {
     /// pathAdvancedPattern is greedy and never backtracks
+    /// Decided in ``DataMatcher/rule``.
     package static let androidFilterAdvancedGlobGreedy = Rule(
         id: "android.filter.advanced-glob-greedy",
         title: "pathAdvancedPattern is greedy and never backtracks",
@@ -17,6 +18,7 @@ extension Rule {
         ])
 
     /// ssp attributes match the scheme-specific part, and can replace host/path checks
+    /// Decided in ``DataMatcher/match``.
     package static let androidFilterSchemeSpecificPart = Rule(
         id: "android.filter.scheme-specific-part",
         title: "ssp attributes match the scheme-specific part, and can replace host/path checks",
@@ -33,6 +35,7 @@ extension Rule {
         ])
 
     /// A mimeType on a link filter stops it matching plain links
+    /// Decided in ``DataMatcher/match``.
     package static let androidFilterMimeTypeBreaksLinks = Rule(
         id: "android.filter.mime-type-breaks-links",
         title: "A mimeType on a link filter stops it matching plain links",
@@ -45,6 +48,7 @@ extension Rule {
         sources: [AndroidFilterRules.intentFilterJava + " [derived]"])
 
     /// Newer <data> attributes do not exist on older Android
+    /// Decided in ``DataMatcher/init``.
     package static let androidFilterApiGatedAttributes = Rule(
         id: "android.filter.api-gated-attributes",
         title: "Newer <data> attributes do not exist on older Android",
@@ -63,6 +67,7 @@ extension Rule {
         ])
 
     /// <uri-relative-filter-group>: query and fragment conditions (Android 15+)
+    /// Decided in ``DataMatcher/readsGroups``.
     package static let androidFilterUriRelativeFilterGroup = Rule(
         id: "android.filter.uri-relative-filter-group",
         title: "<uri-relative-filter-group>: query and fragment conditions (Android 15+)",
@@ -83,6 +88,7 @@ extension Rule {
         ])
 
     /// A link from a browser or another app needs category BROWSABLE
+    /// Decided in ``IntentFilterMatcher/match``.
     package static let androidFilterBrowsableRequired = Rule(
         id: "android.filter.browsable-required",
         title: "A link from a browser or another app needs category BROWSABLE",
@@ -100,6 +106,7 @@ extension Rule {
         ])
 
     /// startActivity drops filters without category DEFAULT
+    /// Decided in ``IntentFilterMatcher/match``.
     package static let androidFilterDefaultCategoryRequired = Rule(
         id: "android.filter.default-category-required",
         title: "startActivity drops filters without category DEFAULT",
@@ -111,6 +118,7 @@ extension Rule {
         sources: [AndroidFilterRules.intentResolverJava, AndroidFilterRules.chromeExternalNavigation])
 
     /// android:exported=\"false\" activities cannot be opened by a link
+    /// Decided in ``IntentFilterMatcher/activityBlockers``.
     package static let androidFilterExported = Rule(
         id: "android.filter.exported",
         title: "android:exported=\"false\" activities cannot be opened by a link",
@@ -126,6 +134,7 @@ extension Rule {
         ])
 
     /// Targeting API 31+, activities with intent filters must set android:exported
+    /// Decided in ``IntentFilterMatcher/activityBlockers``.
     package static let androidFilterExportedExplicitRequired = Rule(
         id: "android.filter.exported-explicit-required",
         title: "Targeting API 31+, activities with intent filters must set android:exported",
@@ -142,6 +151,7 @@ extension Rule {
         ])
 
     /// Activity names are qualified with the package
+    /// Decided in ``IntentFilterMatcher/evaluate``.
     package static let androidFilterActivityName = Rule(
         id: "android.filter.activity-name",
         title: "Activity names are qualified with the package",
@@ -153,6 +163,7 @@ extension Rule {
         sources: ["[derived] android.md §6.4 (checked with a port of the AOSP code)"])
 
     /// android:enabled=\"false\" activities are not link targets
+    /// Decided in ``IntentFilterMatcher/activityBlockers``.
     package static let androidFilterDisabledComponent = Rule(
         id: "android.filter.disabled-component",
         title: "android:enabled=\"false\" activities are not link targets",
@@ -164,6 +175,7 @@ extension Rule {
         sources: ["[doc] https://developer.android.com/guide/topics/manifest/activity-element (android:enabled)"])
 
     /// Manifest attributes are unescaped before they become patterns
+    /// Decided in ``DataMatcher/manifestEscapeNote``.
     package static let androidFilterManifestEscaping = Rule(
         id: "android.filter.manifest-escaping",
         title: "Manifest attributes are unescaped before they become patterns",

@@ -53,6 +53,7 @@ package enum AndroidFilterRules {
 
 extension Rule {
     /// An intent filter checks action, then data, then categories
+    /// Decided in ``IntentFilterMatcher/match``.
     package static let androidFilterMatchOrder = Rule(
         id: "android.filter.match-order",
         title: "An intent filter checks action, then data, then categories",
@@ -67,6 +68,7 @@ extension Rule {
         sources: [AndroidFilterRules.intentFilterJava])
 
     /// A link filter must list the VIEW action
+    /// Decided in ``IntentFilterMatcher/match``.
     package static let androidFilterActionViewRequired = Rule(
         id: "android.filter.action-view-required",
         title: "A link filter must list the VIEW action",
@@ -78,6 +80,7 @@ extension Rule {
         sources: [AndroidFilterRules.intentFilterJava, AndroidFilterRules.chromeIntentsDoc])
 
     /// All <data> elements of one filter merge into one set of lists
+    /// Decided in ``DataMatcher/crossProductNote``.
     package static let androidFilterDataCrossProduct = Rule(
         id: "android.filter.data-cross-product",
         title: "All <data> elements of one filter merge into one set of lists",
@@ -96,6 +99,7 @@ extension Rule {
         ])
 
     /// A filter without a scheme matches no URL
+    /// Decided in ``DataMatcher/match``.
     package static let androidFilterSchemeRequired = Rule(
         id: "android.filter.scheme-required",
         title: "A filter without a scheme matches no URL",
@@ -108,6 +112,7 @@ extension Rule {
         sources: [AndroidFilterRules.intentFilterJava + " [derived]"])
 
     /// The URL's scheme must be listed exactly (case-sensitive)
+    /// Decided in ``DataMatcher/match``.
     package static let androidFilterSchemeCaseSensitive = Rule(
         id: "android.filter.scheme-case-sensitive",
         title: "The URL's scheme must be listed exactly (case-sensitive)",
@@ -121,6 +126,7 @@ extension Rule {
         sources: [AndroidFilterRules.dataElementDoc + " (scheme matching is case-sensitive)", AndroidFilterRules.intentFilterJava])
 
     /// Host matching: only a leading * is a wildcard, and case is ignored
+    /// Decided in ``DataMatcher/authorityStep``.
     package static let androidFilterHostMatch = Rule(
         id: "android.filter.host-match",
         title: "Host matching: only a leading * is a wildcard, and case is ignored",
@@ -135,6 +141,7 @@ extension Rule {
         sources: [AndroidFilterRules.intentFilterJava + " (AuthorityEntry.match)", AndroidFilterRules.ctsIntentFilterTest + " #testAuthorities"])
 
     /// A declared port must appear explicitly in the URL
+    /// Decided in ``DataMatcher/authorityStep``.
     package static let androidFilterPortExact = Rule(
         id: "android.filter.port-exact",
         title: "A declared port must appear explicitly in the URL",
@@ -147,6 +154,7 @@ extension Rule {
         sources: [AndroidFilterRules.intentFilterJava + " (AuthorityEntry.match)", AndroidFilterRules.ctsIntentFilterTest + " #testAuthorities"])
 
     /// A port without a host on the same <data> is ignored
+    /// Decided in ``DataMatcher/init``.
     package static let androidFilterPortNeedsHost = Rule(
         id: "android.filter.port-needs-host",
         title: "A port without a host on the same <data> is ignored",
@@ -158,6 +166,7 @@ extension Rule {
         sources: [AndroidFilterRules.parsedIntentInfoUtils, "[derived] android.md §6.4 (checked with a port of the AOSP matcher)"])
 
     /// Without a host, path attributes are ignored
+    /// Decided in ``DataMatcher/match``.
     package static let androidFilterPathNeedsHost = Rule(
         id: "android.filter.path-needs-host",
         title: "Without a host, path attributes are ignored",
@@ -172,6 +181,7 @@ extension Rule {
         ])
 
     /// Paths: any entry may match the decoded path; query and fragment are ignored
+    /// Decided in ``DataMatcher/match``.
     package static let androidFilterPathMatch = Rule(
         id: "android.filter.path-match",
         title: "Paths: any entry may match the decoded path; query and fragment are ignored",
@@ -188,6 +198,7 @@ extension Rule {
         ])
 
     /// path, pathPrefix, pathPattern, pathAdvancedPattern, pathSuffix
+    /// Decided in ``DataMatcher/patternTypeNote``.
     package static let androidFilterPatternTypes = Rule(
         id: "android.filter.pattern-types",
         title: "path, pathPrefix, pathPattern, pathAdvancedPattern, pathSuffix",
@@ -203,6 +214,7 @@ extension Rule {
         ])
 
     /// pathPattern is not a regular expression: one pass, no backtracking
+    /// Decided in ``DataMatcher/rule``.
     package static let androidFilterSimpleGlobNoBacktracking = Rule(
         id: "android.filter.simple-glob-no-backtracking",
         title: "pathPattern is not a regular expression: one pass, no backtracking",
@@ -220,6 +232,7 @@ extension Rule {
         ])
 
     /// pathPattern: an escaped dot \\. still matches any character (up to Android 15)
+    /// Decided in ``PatternMatcher/forAPI``.
     package static let androidFilterSimpleGlobEscapedDot = Rule(
         id: "android.filter.simple-glob-escaped-dot",
         title: "pathPattern: an escaped dot \\. still matches any character (up to Android 15)",

@@ -56,6 +56,7 @@ enum AppLinkRules {
 
 extension Rule {
     /// Which hosts Android verifies
+    /// Decided in ``AppLinkDomains/verifiesDomains``.
     package static let androidApplinksCollectedHosts = Rule(
         id: "android.applinks.collected-hosts", title: "Which hosts Android verifies",
         versions: [.android(api: 23)],
@@ -64,6 +65,7 @@ extension Rule {
         sources: [AppLinkRules.collector, AppLinkRules.verifyDoc])
 
     /// Android 12+, target API 31+: each autoVerify filter is verified on its own
+    /// Decided in ``AppLinkDomains/perFilter``.
     package static let androidApplinksPerFilter = Rule(
         id: "android.applinks.per-filter", title: "Android 12+, target API 31+: each autoVerify filter is verified on its own",
         versions: [.android(api: 31)], sdk: [.android(api: 31)],
@@ -72,6 +74,7 @@ extension Rule {
         sources: [AppLinkRules.collector, AppLinkRules.verifyDoc])
 
     /// Wildcard hosts are verified at the apex
+    /// Decided in ``AssetLinksVerifier/verify``.
     package static let androidApplinksWildcard = Rule(
         id: "android.applinks.wildcard", title: "Wildcard hosts are verified at the apex",
         versions: [.android(api: 23)],
@@ -80,6 +83,7 @@ extension Rule {
         sources: ["[code] AOSP StatementService StatementUtils.createWebAssetString", AppLinkRules.domainVerificationService])
 
     /// assetlinks.json must be a direct 200 over HTTPS
+    /// Decided in ``AssetLinksVerifier/fetch``.
     package static let androidApplinksAssetlinksHttp = Rule(
         id: "android.applinks.assetlinks-http", title: "assetlinks.json must be a direct 200 over HTTPS",
         versions: [.android(api: 23)],
@@ -88,6 +92,7 @@ extension Rule {
         sources: [AppLinkRules.statementService, "[doc] https://developer.android.com/training/app-links/configure-assetlinks"])
 
     /// A JSON syntax error fails the whole file
+    /// Decided in ``AssetLinksVerifier/fetch``.
     package static let androidApplinksAssetlinksJson = Rule(
         id: "android.applinks.assetlinks-json", title: "A JSON syntax error fails the whole file",
         versions: [.android(api: 23)],
@@ -95,6 +100,7 @@ extension Rule {
         sources: [AppLinkRules.statementService, AppLinkRules.statementsDoc])
 
     /// One level of include
+    /// Decided in ``AssetLinksVerifier/verify``.
     package static let androidApplinksAssetlinksInclude = Rule(
         id: "android.applinks.assetlinks-include", title: "One level of include",
         versions: [.android(api: 31)],
@@ -102,6 +108,7 @@ extension Rule {
         sources: ["[code] AOSP StatementService network/retriever/StatementRetriever.kt (MAX_INCLUDE_LEVEL = 1)", AppLinkRules.statementsDoc])
 
     /// A statement must grant handle_all_urls to the package
+    /// Decided in ``AssetLinksVerifier/verify``.
     package static let androidApplinksAssetlinksMatch = Rule(
         id: "android.applinks.assetlinks-match", title: "A statement must grant handle_all_urls to the package",
         versions: [.android(api: 23)],
@@ -110,6 +117,7 @@ extension Rule {
         sources: [AppLinkRules.statementService, AppLinkRules.statementsDoc])
 
     /// The fingerprint must be the key that signs users' copies
+    /// Decided in ``AssetLinksVerifier/verify``.
     package static let androidApplinksFingerprint = Rule(
         id: "android.applinks.fingerprint", title: "The fingerprint must be the key that signs users' copies",
         versions: [.android(api: 23)],
@@ -118,6 +126,7 @@ extension Rule {
         sources: ["[doc] https://developer.android.com/training/app-links/configure-assetlinks", AppLinkRules.statementService])
 
     /// Per-domain verification state (Android 12+)
+    /// Decided in ``AppLinkDomains/verifications``.
     package static let androidApplinksState = Rule(
         id: "android.applinks.state", title: "Per-domain verification state (Android 12+)",
         versions: [.android(api: 31)],
@@ -126,6 +135,7 @@ extension Rule {
         sources: ["[code] AOSP frameworks/base core/java/android/content/pm/verify/domain/DomainVerificationState.java", AppLinkRules.shell])
 
     /// Android 15+: dynamic App Link rules in assetlinks.json
+    /// Decided in ``DynamicAppLinks/readsRules``.
     package static let androidApplinksDynamicRules = Rule(
         id: "android.applinks.dynamic-rules", title: "Android 15+: dynamic App Link rules in assetlinks.json",
         versions: [.android(api: 35)],
@@ -137,6 +147,7 @@ extension Rule {
         ])
 
     /// “Open supported links” off: no domain is approved
+    /// Decided in ``AppLinkDomains/approval``.
     package static let androidApplinksLinkHandlingOff = Rule(
         id: "android.applinks.link-handling-off", title: "“Open supported links” off: no domain is approved",
         versions: [.android(api: 23)],
@@ -145,6 +156,7 @@ extension Rule {
         sources: [AppLinkRules.domainVerificationService, AppLinkRules.cts])
 
     /// The user can enable an unverified domain by hand
+    /// Decided in ``AppLinkDomains/approval``.
     package static let androidApplinksUserSelection = Rule(
         id: "android.applinks.user-selection", title: "The user can enable an unverified domain by hand",
         versions: [.android(api: 31)],
@@ -153,6 +165,7 @@ extension Rule {
         sources: [AppLinkRules.domainVerificationService, AppLinkRules.cts])
 
     /// A domain another app has verified cannot be selected
+    /// Decided in ``DomainVerificationTransitions/select``.
     package static let androidApplinksSelectionVsVerified = Rule(
         id: "android.applinks.selection-vs-verified", title: "A domain another app has verified cannot be selected",
         versions: [.android(api: 31)],
@@ -161,6 +174,7 @@ extension Rule {
         sources: [AppLinkRules.verifyDoc, AppLinkRules.cts, AppLinkRules.domainVerificationService])
 
     /// Install, update and uninstall change App Link state
+    /// Decided in ``DomainVerificationTransitions/settle``.
     package static let androidApplinksPackageLifecycle = Rule(
         id: "android.applinks.package-lifecycle", title: "Install, update and uninstall change App Link state",
         versions: [.android(api: 23)],
@@ -171,6 +185,7 @@ extension Rule {
         ])
 
     /// pm commands for App Links (Android 12+)
+    /// Decided in ``DomainVerificationTransitions/run``.
     package static let androidApplinksShell = Rule(
         id: "android.applinks.shell", title: "pm commands for App Links (Android 12+)",
         versions: [.android(api: 31)],
@@ -179,6 +194,7 @@ extension Rule {
         sources: [AppLinkRules.shell, AppLinkRules.verifyDoc])
 
     /// Android 12+: an approved app opens directly, otherwise the browser
+    /// Decided in ``AndroidWebResolver/resolutionRule``.
     package static let androidApplinksResolution12 = Rule(
         id: "android.applinks.resolution-12", title: "Android 12+: an approved app opens directly, otherwise the browser",
         versions: [.android(api: 31)],
@@ -187,6 +203,7 @@ extension Rule {
         sources: [AppLinkRules.computerEngine, AppLinkRules.domainVerificationService, AppLinkRules.deepLinkingDoc])
 
     /// Two approved apps: the most recently installed wins
+    /// Decided in ``AndroidWebResolver/resolve``.
     package static let androidApplinksTwoApproved = Rule(
         id: "android.applinks.two-approved", title: "Two approved apps: the most recently installed wins",
         versions: [.android(api: 31)],
@@ -195,6 +212,7 @@ extension Rule {
         sources: [AppLinkRules.domainVerificationService])
 
     /// Android 6–11: verification is all or nothing
+    /// Decided in ``AppLinkDomains/legacyStatus``.
     package static let androidApplinksLegacyAllOrNothing = Rule(
         id: "android.applinks.legacy-all-or-nothing", title: "Android 6–11: verification is all or nothing",
         versions: [.android(api: 23, through: 30)],
@@ -203,6 +221,7 @@ extension Rule {
         sources: [AppLinkRules.verifyDoc, "[code] AOSP Android 11 PackageManagerService (IntentFilterVerifier)"])
 
     /// Android 6–11: unverified apps get the disambiguation dialog
+    /// Decided in ``AndroidWebResolver/resolutionRule``.
     package static let androidApplinksLegacyChooser = Rule(
         id: "android.applinks.legacy-chooser", title: "Android 6–11: unverified apps get the disambiguation dialog",
         versions: [.android(through: 30)],
@@ -211,6 +230,7 @@ extension Rule {
         sources: [AppLinkRules.computerEngine, "[code] AOSP ResolverActivity"])
 
     /// Chrome keeps URLs typed into the address bar
+    /// Decided in ``AndroidWebResolver/surfaceRoute``.
     package static let androidChromeTypedUrl = Rule(
         id: "android.chrome.typed-url", title: "Chrome keeps URLs typed into the address bar",
         versions: [.android()],
@@ -219,6 +239,7 @@ extension Rule {
         sources: [AppLinkRules.chromeHandler, AppLinkRules.chromeIntentsDoc])
 
     /// Chrome needs a user gesture to leave for an app
+    /// Decided in ``AndroidWebResolver/tellNoUserGesture``.
     package static let androidChromeUserGesture = Rule(
         id: "android.chrome.user-gesture", title: "Chrome needs a user gesture to leave for an app",
         versions: [.android()],
@@ -227,6 +248,7 @@ extension Rule {
         sources: [AppLinkRules.chromeHandler, AppLinkRules.chromeIntentsDoc])
 
     /// Redirect chains older than 15 seconds stay in Chrome
+    /// Decided in ``AndroidWebResolver/chainTimedOut``.
     package static let androidChromeChainTimeout = Rule(
         id: "android.chrome.chain-timeout", title: "Redirect chains older than 15 seconds stay in Chrome",
         versions: [.android()],
@@ -235,6 +257,7 @@ extension Rule {
         sources: [AppLinkRules.chromeRedirect])
 
     /// Same-host navigation stays in Chrome
+    /// Decided in ``AndroidWebResolver/chromeDecision``.
     package static let androidChromeSameHost = Rule(
         id: "android.chrome.same-host", title: "Same-host navigation stays in Chrome",
         versions: [.android()],
@@ -243,6 +266,7 @@ extension Rule {
         sources: [AppLinkRules.chromeHandler])
 
     /// No specialised handler: Chrome keeps the link
+    /// Decided in ``AndroidWebResolver/chromeDecision``.
     package static let androidChromeNoHandler = Rule(
         id: "android.chrome.no-handler", title: "No specialised handler: Chrome keeps the link",
         versions: [.android()],
@@ -251,6 +275,7 @@ extension Rule {
         sources: [AppLinkRules.chromeHandler])
 
     /// Chrome hands the link to Android
+    /// Decided in ``AndroidWebResolver/chromeDecision``.
     package static let androidChromeFiresIntent = Rule(
         id: "android.chrome.fires-intent", title: "Chrome hands the link to Android",
         versions: [.android()],
@@ -259,6 +284,7 @@ extension Rule {
         sources: [AppLinkRules.chromeHandler, AppLinkRules.chromeIntentsDoc])
 
     /// The first page of an incoming intent stays in the browser
+    /// Decided in ``AndroidWebResolver/tellIncomingIntentStays``.
     package static let androidChromeIncomingIntent = Rule(
         id: "android.chrome.incoming-intent", title: "The first page of an incoming intent stays in the browser",
         versions: [.android()],
@@ -267,6 +293,7 @@ extension Rule {
         sources: [AppLinkRules.chromeHandler, AppLinkRules.chromeRedirect])
 
     /// A Custom Tab keeps the URL it was opened with
+    /// Decided in ``AndroidWebResolver/surfaceRoute``.
     package static let androidCustomtabFirstUrl = Rule(
         id: "android.customtab.first-url", title: "A Custom Tab keeps the URL it was opened with",
         versions: [.android()],
@@ -275,6 +302,7 @@ extension Rule {
         sources: [AppLinkRules.chromeRedirect])
 
     /// WebViews never open apps for http(s) links
+    /// Decided in ``AndroidWebResolver/surfaceRoute``.
     package static let androidWebviewNoIntents = Rule(
         id: "android.webview.no-intents", title: "WebViews never open apps for http(s) links",
         versions: [.android()],
@@ -283,6 +311,7 @@ extension Rule {
         sources: [AppLinkRules.webViewClient])
 
     /// Chrome's intent: URLs
+    /// Decided in ``AndroidWebResolver/intentURL``.
     package static let androidIntentUrlParse = Rule(
         id: "android.intent-url.parse", title: "Chrome's intent: URLs",
         versions: [.android()],
@@ -291,6 +320,7 @@ extension Rule {
         sources: [AppLinkRules.chromeIntentsDoc, AppLinkRules.intentJava, AppLinkRules.chromeHandler])
 
     /// S.browser_fallback_url when nothing resolves
+    /// Decided in ``AndroidWebResolver/intentURL``.
     package static let androidIntentUrlFallback = Rule(
         id: "android.intent-url.fallback", title: "S.browser_fallback_url when nothing resolves",
         versions: [.android()],
@@ -299,6 +329,7 @@ extension Rule {
         sources: [AppLinkRules.chromeIntentsDoc, AppLinkRules.chromeHandler])
 
     /// App missing, no fallback: the Play Store page
+    /// Decided in ``AndroidWebResolver/intentURL``.
     package static let androidIntentUrlPlayStore = Rule(
         id: "android.intent-url.play-store", title: "App missing, no fallback: the Play Store page",
         versions: [.android()],

@@ -39,6 +39,7 @@ enum AppSideRules {
 extension Rule {
     private static let both: [VersionRange] = [.ios(), .android()]
 
+    /// Decided in ``AppNavigation/route``.
     package static let linksimAppStartupQueue = Rule(
         id: "linksim.app.startup-queue", title: "A link that arrives before navigation is ready is queued and replayed",
         versions: both,
@@ -46,6 +47,7 @@ extension Rule {
             "The app is still starting (splash, login, asynchronous set-up) when the link arrives; its navigator does not exist yet. An app that keeps the link and replays it once navigation is ready (React Navigation's isReady / onReady) shows the link's screen, later by `startup.ready_after`.",
         sources: [AppSideSources.navReady])
 
+    /// Decided in ``AppNavigation/route``.
     package static let linksimAppStartupDrop = Rule(
         id: "linksim.app.startup-drop", title: "A link that arrives before navigation is ready is lost",
         versions: both,
@@ -53,6 +55,7 @@ extension Rule {
             "An app that navigates as soon as the link arrives, before its navigator is mounted, loses it: React Navigation reports \"The 'navigation' object hasn't been initialized yet\" and nothing navigates. The app ends on its first screen.",
         sources: [AppSideSources.navReady])
 
+    /// Decided in ``AppNavigation/route``.
     package static let linksimAppScreenDismiss = Rule(
         id: "linksim.app.screen-dismiss", title: "The app dismisses what is on screen and routes the link",
         versions: both,
@@ -60,6 +63,7 @@ extension Rule {
             "A modal, a half-filled form or a running process is on screen when the link arrives warm. This app dismisses everything (pops to its root) and then routes the link: reliable, if jarring; an unsaved form is lost.",
         sources: [AppSideSources.seedAppState])
 
+    /// Decided in ``AppNavigation/route``.
     package static let linksimAppScreenQueue = Rule(
         id: "linksim.app.screen-queue", title: "The app keeps the link until the modal, form or process is done",
         versions: both,
@@ -67,6 +71,7 @@ extension Rule {
             "The app does not interrupt what is on screen: it keeps the link and routes it after the user closes the modal, finishes the form or the process ends (`screen_state.done_after`). Until then the user sees the screen they were on.",
         sources: [AppSideSources.seedAppState])
 
+    /// Decided in ``AppNavigation/route``.
     package static let linksimAppScreenConfirm = Rule(
         id: "linksim.app.screen-confirm", title: "The app asks before leaving what is on screen",
         versions: both,
@@ -74,6 +79,7 @@ extension Rule {
             "The app shows its own confirmation (\"Leave this form?\") over the current screen and the link waits for the answer: Open routes it, Cancel keeps the screen and drops the link (the scenario's next `answer`).",
         sources: [AppSideSources.seedAppState])
 
+    /// Decided in ``AppNavigation/route``.
     package static let linksimAppScreenGoneCold = Rule(
         id: "linksim.app.screen-gone-cold", title: "A cold start has no modal or form on screen",
         versions: both,
@@ -81,6 +87,7 @@ extension Rule {
             "The screen state (a modal, a form, a process) belongs to a running process. On a cold start the process was not running, so there is nothing to dismiss, queue or confirm; the link is routed as on any start.",
         sources: [AppSideSources.seedAppState])
 
+    /// Decided in ``AppNavigation/finish``.
     package static let linksimAppBackStackPush = Rule(
         id: "linksim.app.back-stack-push", title: "The link's screen is pushed on the current stack",
         versions: both,
@@ -88,6 +95,7 @@ extension Rule {
             "The app pushes the destination on whatever stack it had; Back returns to the screen the user was on before the link, which may make no sense in context.",
         sources: [AppSideSources.seedBackStack, AppSideSources.navPrinciples])
 
+    /// Decided in ``AppNavigation/finish``.
     package static let linksimAppBackStackReset = Rule(
         id: "linksim.app.back-stack-reset", title: "The app resets to its root, then shows the link's screen",
         versions: both,
@@ -95,6 +103,7 @@ extension Rule {
             "The app pops to its root screen (home) and pushes the destination: Back from the link's screen goes home, whatever was on screen before.",
         sources: [AppSideSources.seedAppState, AppSideSources.navPrinciples])
 
+    /// Decided in ``AppNavigation/finish``.
     package static let linksimAppBackStackSynthetic = Rule(
         id: "linksim.app.back-stack-synthetic", title: "A synthetic back stack: home, the destination's parents, the destination",
         versions: both,
@@ -102,6 +111,7 @@ extension Rule {
             "As Jetpack Navigation builds it for a deep link: the task is cleared, and the destination and all its parents (the start destination of each enclosing graph) are put on the back stack, so Back walks up the app's hierarchy as if the user had navigated there. Route `parents:` names the screens in between.",
         sources: [AppSideSources.navDeepLinkBuilder, AppSideSources.navDeepLink, AppSideSources.navPrinciples])
 
+    /// Decided in ``AppNavigation/route``.
     package static let linksimRouterConstraint = Rule(
         id: "linksim.router.constraint", title: "A route's placeholder constraint rejects the value",
         versions: both,
@@ -109,6 +119,7 @@ extension Rule {
             "A route placeholder can carry a constraint: `{id:digits}` takes ASCII digits only, `{name:alpha}` letters only, `{slug:word}` letters, digits, `-` and `_`. A value that breaks the constraint makes the route not match, and the router tries the next route.",
         sources: [])
 
+    /// Decided in ``AppNavigation/handToSystem``.
     package static let linksimRouterUnknownBrowser = Rule(
         id: "linksim.router.unknown-browser", title: "No route matches: the app hands the URL back to the system",
         versions: both,
@@ -116,6 +127,7 @@ extension Rule {
             "An app with `unknown_route: browser` opens a web link it cannot route with open(_:) (iOS) or startActivity (Android). The system then resolves it as any app-to-app link: on iOS an app's own universal link opens in the browser, not in the app; on Android the intent resolves like any other.",
         sources: [Sources.sul, Sources.intentsAndFilters])
 
+    /// Decided in ``AppNavigation/handToSystem``.
     package static let linksimRouterUnknownSelf = Rule(
         id: "linksim.router.unknown-reopens-self", title: "Android: the app's VIEW intent resolves back to the app itself",
         versions: [.android()],
@@ -126,6 +138,7 @@ extension Rule {
             "[doc] https://developer.android.com/reference/android/content/Intent#makeMainSelectorActivity(java.lang.String,%20java.lang.String)",
         ])
 
+    /// Decided in ``AppNavigation/crash``.
     package static let linksimRouterForceUnwrapCrash = Rule(
         id: "linksim.router.force-unwrap-crash", title: "A force-unwrapped missing value crashes the app",
         versions: both,
@@ -133,6 +146,7 @@ extension Rule {
             "The screen's code force-unwraps a link parameter (Swift `!`, Kotlin `!!`). When the link does not carry it, the unwrap traps: Swift stops with \"Unexpectedly found nil while unwrapping an Optional value\", Kotlin throws a NullPointerException; the app crashes and the user is back where they came from.",
         sources: [AppSideSources.swiftUnwrap, AppSideSources.kotlinNotNull])
 
+    /// Decided in ``AppNavigation/frameworkHandOff``.
     package static let linksimFrameworkRNInitialURL = Rule(
         id: "linksim.framework.rn-initial-url", title: "React Native: the link that started the app comes from Linking.getInitialURL()",
         versions: both,
@@ -140,6 +154,7 @@ extension Rule {
             "On a cold start React Native's native side keeps the launch URL; the JavaScript code reads it with Linking.getInitialURL(), which returns the link (or null when the app was not opened by a link).",
         sources: [AppSideSources.rnLinking])
 
+    /// Decided in ``AppNavigation/frameworkHandOff``.
     package static let linksimFrameworkRNURLEvent = Rule(
         id: "linksim.framework.rn-url-event", title: "React Native: a link to a running app arrives as the `url` event",
         versions: both,
@@ -147,6 +162,7 @@ extension Rule {
             "When the app is already running, React Native emits the `url` event; code subscribed with Linking.addEventListener('url', …) receives the link. getInitialURL() does not change.",
         sources: [AppSideSources.rnLinking])
 
+    /// Decided in ``AppNavigation/frameworkHandOff``.
     package static let linksimFrameworkRNOneHandler = Rule(
         id: "linksim.framework.rn-one-handler", title: "React Native: handling only one of getInitialURL and the `url` event loses links",
         versions: both,
@@ -154,6 +170,7 @@ extension Rule {
             "The classic bug: an app that reads only getInitialURL() misses every link that arrives while it runs, and an app that only listens to the `url` event misses the link that started it. The native side got the link; the JavaScript router never sees it.",
         sources: [AppSideSources.rnLinking, "[seed] ../shared/seeds/003_2596be633d688a93.txt (\"A Note on React Native and Flutter\": both calls are needed)"])
 
+    /// Decided in ``AppNavigation/frameworkHandOff``.
     package static let linksimFrameworkExpoRouter = Rule(
         id: "linksim.framework.expo-router", title: "Expo Router: links are routed to file routes, cold and warm",
         versions: both,
@@ -161,6 +178,7 @@ extension Rule {
             "Expo Router subscribes to incoming links itself (the initial URL and later ones) and navigates to the route whose file path matches the URL's path; `+native-intent` can rewrite a URL first.",
         sources: [AppSideSources.expoNativeIntent])
 
+    /// Decided in ``AppNavigation/route``.
     package static let linksimFrameworkExpoUnmatched = Rule(
         id: "linksim.framework.expo-unmatched", title: "Expo Router: a URL no file route matches shows the not-found screen",
         versions: both,
@@ -168,6 +186,7 @@ extension Rule {
             "Expo Router assumes every URL targets a page. A URL with no matching route (a provider's short link, a stale URL) shows the Unmatched Route screen (or the app's `+not-found` route) rather than home, unless `+native-intent` rewrites it.",
         sources: [AppSideSources.expoNativeIntent, AppSideSources.expoNotFound])
 
+    /// Decided in ``AppNavigation/frameworkHandOff``.
     package static let linksimFrameworkFlutterBuiltin = Rule(
         id: "linksim.framework.flutter-builtin", title: "Flutter: built-in deep linking pushes the link's path as a route",
         versions: both,
@@ -175,6 +194,7 @@ extension Rule {
             "With Flutter's deep linking on (FlutterDeepLinkingEnabled / flutter_deeplinking_enabled, on by default since Flutter 3.27) the engine hands the link's path to the app's Router or named routes (e.g. go_router), cold and warm.",
         sources: [AppSideSources.flutterDeepLinking, AppSideSources.flutterFlagChange])
 
+    /// Decided in ``AppNavigation/frameworkHandOff``.
     package static let linksimFrameworkFlutterPluginConflict = Rule(
         id: "linksim.framework.flutter-plugin-conflict", title: "Flutter: a deep-link plugin with built-in deep linking still on",
         versions: both,
@@ -182,6 +202,7 @@ extension Rule {
             "Flutter's docs: an app that uses a plugin (app_links, uni_links, a provider SDK) must set Flutter's deep linking flag to false; since 3.27 it is on by default and Flutter's handler breaks these plugins. linksim shows the plugin's code not receiving the link (the exact symptom is not documented).",
         sources: [AppSideSources.flutterFlagChange])
 
+    /// Decided in ``AppNavigation/frameworkHandOff``.
     package static let linksimFrameworkCapacitor = Rule(
         id: "linksim.framework.capacitor", title: "Capacitor: App.getLaunchUrl() on a cold start, the appUrlOpen event warm",
         versions: both,
@@ -189,6 +210,7 @@ extension Rule {
             "Capacitor's App plugin gives the web code the URL the app was launched with (getLaunchUrl) and fires `appUrlOpen` when the app is opened with a URL.",
         sources: [AppSideSources.capacitorApp])
 
+    /// Decided in ``AppNavigation/frameworkHandOff``.
     package static let linksimFrameworkCapacitorLaunchURLOnly = Rule(
         id: "linksim.framework.capacitor-launch-url-only", title: "Capacitor: reading only getLaunchUrl() loses warm links",
         versions: both,
@@ -196,6 +218,7 @@ extension Rule {
             "getLaunchUrl() returns the URL the app was launched with; a link to the running app comes only through `appUrlOpen`. An app without that listener never sees it.",
         sources: [AppSideSources.capacitorApp])
 
+    /// Decided in ``AppNavigation/explainMissingHandler``.
     package static let linksimFrameworkSwiftUIContinueOnly = Rule(
         id: "linksim.framework.swiftui-continue-only", title: "SwiftUI: universal links arrive in onOpenURL, not onContinueUserActivity",
         versions: [.ios()],

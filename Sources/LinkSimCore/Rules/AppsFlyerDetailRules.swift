@@ -21,6 +21,7 @@ enum AppsFlyerDetailRules {
 
 extension Rule {
     /// Unified Deep Linking exists from AppsFlyer SDK 6.1 on
+    /// Decided in ``AppsFlyerOptions/tellUDLMissing``.
     package static let deferredAfUdlNeedsSdk61 = Rule(
         id: "deferred.af.udl-sdk-6-1", title: "Unified Deep Linking needs AppsFlyer SDK 6.1+",
         versions: DeferredRules.both,
@@ -29,6 +30,7 @@ extension Rule {
         sources: [DeferredSources.udlIOS, DeferredSources.udlAndroid, AppsFlyerDetailRules.S.seedUDL])
 
     /// An SDK that is never started sends nothing and calls back nothing
+    /// Decided in ``AppsFlyerDirect/check``.
     package static let deferredAfSdkNotStarted = Rule(
         id: "deferred.af.sdk-not-started", title: "An AppsFlyer SDK that is never started calls no callback",
         versions: DeferredRules.both,
@@ -37,6 +39,7 @@ extension Rule {
         sources: [DeferredSources.udlIOS, DeferredSources.udlAndroid, DeferredSources.integrateIOS])
 
     /// The app must hand the opened link to the SDK
+    /// Decided in ``AppsFlyerDirect/check``.
     package static let deferredAfLinkNotForwarded = Rule(
         id: "deferred.af.link-not-forwarded", title: "The app must hand the opened link to the AppsFlyer SDK",
         versions: DeferredRules.both,
@@ -45,6 +48,7 @@ extension Rule {
         sources: [DeferredSources.udlIOS, DeferredSources.issue367])
 
     /// A short link the SDK cannot resolve fails: UDL FAILURE/ERROR, legacy onAppOpenAttributionFailure
+    /// Decided in ``AppsFlyerDirect/check``.
     package static let deferredAfDirectFailure = Rule(
         id: "deferred.af.direct-failure", title: "A short link the SDK cannot resolve reports a failure",
         versions: DeferredRules.both,
@@ -53,6 +57,7 @@ extension Rule {
         sources: [DeferredSources.dlResultAndroid, DeferredSources.udlIOS, AppsFlyerDetailRules.S.seedLegacy])
 
     /// Conversion data never returns a custom parameter named `name`
+    /// Decided in ``AppsFlyerLaunchDetails/fresh``.
     package static let deferredAfGcdNoName = Rule(
         id: "deferred.af.gcd-no-name", title: "Conversion data never returns a custom parameter named `name`",
         versions: DeferredRules.both,
@@ -61,6 +66,7 @@ extension Rule {
         sources: [AppsFlyerDetailRules.S.seedLegacy])
 
     /// `iscache` tells a cached conversion payload from a fresh one
+    /// Decided in ``AppsFlyerLaunchDetails/cached``.
     package static let deferredAfIscache = Rule(
         id: "deferred.af.iscache", title: "Conversion data carries iscache",
         versions: DeferredRules.both,
@@ -69,6 +75,7 @@ extension Rule {
         sources: [DeferredSources.convDataIOS, DeferredSources.payloads, AppsFlyerDetailRules.S.seedLegacy])
 
     /// `af_dp` must be a URI scheme: an http(s) value opens no app
+    /// Decided in ``AppsFlyerNotes/webAfDp``.
     package static let deferredAfDpWebUrl = Rule(
         id: "deferred.af.af-dp-web-url", title: "af_dp should be a URI scheme, not an http(s) URL",
         versions: DeferredRules.both,
@@ -77,6 +84,7 @@ extension Rule {
         sources: [DeferredSources.linkParams, DeferredSources.uriFallback])
 
     /// eDDL: UDL and conversion data both route unless the app marks the link processed
+    /// Decided in ``AppsFlyerLaunchDetails/secondRoute``.
     package static let deferredAfDoubleRouting = Rule(
         id: "deferred.af.double-routing", title: "UDL and conversion data both route unless the app guards it",
         versions: DeferredRules.both,
@@ -85,6 +93,7 @@ extension Rule {
         sources: [DeferredSources.eddl, DeferredSources.workflow, AppsFlyerDetailRules.S.seedProcessedFlag])
 
     /// Debug mode logs; test devices are registered in the dashboard
+    /// Decided in ``AppsFlyerNotes/debugLine``.
     package static let deferredAfDebugMode = Rule(
         id: "deferred.af.debug-mode", title: "AppsFlyer debug logs and registered test devices",
         versions: DeferredRules.both,

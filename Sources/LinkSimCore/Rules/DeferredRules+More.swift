@@ -1,6 +1,7 @@
 /// Deferred deep-link rules, continued (the catalog list is DeferredRules.all).
 extension Rule {
     /// A slow answer beyond deepLinkTimeout fails UDL
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfTimeout = Rule(
         id: "deferred.af.timeout", title: "A slow answer beyond deepLinkTimeout fails UDL",
         versions: DeferredRules.both,
@@ -9,6 +10,7 @@ extension Rule {
         sources: [DeferredRules.S.libRefIOS, DeferredRules.S.dlResultAndroid, DeferredRules.S.capacitor])
 
     /// waitForATTUserAuthorization delays the first-launch callbacks
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfAttWait = Rule(
         id: "deferred.af.att-wait", title: "waitForATTUserAuthorization delays the first-launch callbacks",
         versions: [.ios(14)],
@@ -17,6 +19,7 @@ extension Rule {
         sources: [DeferredRules.S.integrateIOS, DeferredRules.S.capacitor])
 
     /// A reinstall inside the re-attribution window is not attributed
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfReinstall = Rule(
         id: "deferred.af.reinstall", title: "A reinstall inside the re-attribution window is not attributed",
         versions: DeferredRules.both,
@@ -25,6 +28,7 @@ extension Rule {
         sources: [DeferredRules.S.reattr])
 
     /// The clipboard recipe rescues the deep link past Private Relay
+    /// Decided in ``AppsFlyerFirstOpen/tellRecipeFinds``.
     package static let deferredAfClipboardRecipe = Rule(
         id: "deferred.af.clipboard-recipe", title: "The clipboard recipe rescues the deep link past Private Relay",
         versions: [.ios()],
@@ -33,6 +37,7 @@ extension Rule {
         sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.libRefIOS])
 
     /// Google Play Install Referrer: a deterministic match
+    /// Decided in ``ClickMatching/init``.
     package static let deferredMatchReferrer = Rule(
         id: "deferred.match.referrer", title: "Google Play Install Referrer: a deterministic match",
         versions: [.android()],
@@ -41,6 +46,7 @@ extension Rule {
         sources: [DeferredRules.S.gpIR, DeferredRules.S.ddlAPI, DeferredRules.S.brMethod])
 
     /// Advertising-ID matching needs an ad click and a readable ID
+    /// Decided in ``ClickMatching/init``.
     package static let deferredMatchId = Rule(
         id: "deferred.match.id", title: "Advertising-ID matching needs an ad click and a readable ID",
         versions: [.ios(), .android()],
@@ -49,6 +55,7 @@ extension Rule {
         sources: [DeferredRules.S.att, DeferredRules.S.ddlAPI, DeferredRules.S.udlIOS])
 
     /// Probabilistic matching needs the same network at click and first open
+    /// Decided in ``ClickMatching/init``.
     package static let deferredMatchProbabilistic = Rule(
         id: "deferred.match.probabilistic", title: "Probabilistic matching needs the same network at click and first open",
         versions: DeferredRules.both,
@@ -57,6 +64,7 @@ extension Rule {
         sources: [DeferredRules.S.ddlAPI, DeferredRules.S.lookback, DeferredRules.S.brExpire, DeferredRules.S.att])
 
     /// iCloud Private Relay hides the click's IP
+    /// Decided in ``ClickMatching/relayed``.
     package static let deferredMatchPrivateRelay = Rule(
         id: "deferred.match.private-relay", title: "iCloud Private Relay hides the click's IP",
         versions: [.ios(15)],
@@ -65,6 +73,7 @@ extension Rule {
         sources: [DeferredRules.S.privateRelay, DeferredRules.S.privateRelayAF])
 
     /// A network change between click and first open breaks probabilistic matching
+    /// Decided in ``ClickMatching/init``.
     package static let deferredMatchNetworkChange = Rule(
         id: "deferred.match.network-change", title: "A network change between click and first open breaks probabilistic matching",
         versions: DeferredRules.both,
@@ -73,6 +82,7 @@ extension Rule {
         sources: [DeferredRules.S.brExpire, DeferredRules.S.ddlAPI])
 
     /// No recorded click: nothing to match
+    /// Decided in ``ClickMatching/init``.
     package static let deferredMatchNone = Rule(
         id: "deferred.match.none", title: "No recorded click: nothing to match",
         versions: DeferredRules.both,
@@ -81,6 +91,7 @@ extension Rule {
         sources: [DeferredRules.S.ddlAPI, DeferredRules.S.attrModel])
 
     /// iOS 16+ asks before an app reads the pasteboard
+    /// Decided in ``FirstOpen/pasteUI``.
     package static let deferredIosPasteAlert = Rule(
         id: "deferred.ios.paste-alert", title: "iOS 16+ asks before an app reads the pasteboard",
         versions: [.ios(16)],
@@ -89,6 +100,7 @@ extension Rule {
         sources: [DeferredRules.S.pasteControl, DeferredRules.S.brNativeLink])
 
     /// iOS 14–15 shows a “pasted from” banner
+    /// Decided in ``FirstOpen/pasteUI``.
     package static let deferredIosPasteBanner = Rule(
         id: "deferred.ios.paste-banner", title: "iOS 14–15 shows a “pasted from” banner",
         versions: [.ios(14, through: 15)],
@@ -97,6 +109,7 @@ extension Rule {
         sources: [DeferredRules.S.fdlIOSSDK, DeferredRules.S.privateRelayAF])
 
     /// “Don't Allow Paste” leaves the app without the link
+    /// Decided in ``FirstOpen/launch``.
     package static let deferredIosPasteDenied = Rule(
         id: "deferred.ios.paste-denied", title: "“Don't Allow Paste” leaves the app without the link",
         versions: [.ios(16)],
@@ -104,6 +117,7 @@ extension Rule {
         sources: [DeferredRules.S.pasteControl])
 
     /// The pasteboard must still hold the copied link
+    /// Decided in ``FirstOpen/tellNoPastedLink``.
     package static let deferredPasteboardNoLink = Rule(
         id: "deferred.pasteboard.no-link", title: "The pasteboard must still hold the copied link",
         versions: [.ios()],
@@ -112,6 +126,7 @@ extension Rule {
         sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.brPasteboard])
 
     /// Branch: a link that opens the app is a guaranteed match
+    /// Decided in ``DirectOpen/routing``.
     package static let deferredBranchDirect = Rule(
         id: "deferred.branch.direct", title: "Branch: a link that opens the app is a guaranteed match",
         versions: DeferredRules.both,
@@ -120,6 +135,7 @@ extension Rule {
         sources: [DeferredRules.S.brRouting, DeferredRules.S.brMethod])
 
     /// Branch NativeLink reads the link from the pasteboard
+    /// Decided in ``BranchFirstOpen/nativeLinkReads``.
     package static let deferredBranchNativelink = Rule(
         id: "deferred.branch.nativelink", title: "Branch NativeLink reads the link from the pasteboard",
         versions: [.ios(15)],
@@ -128,6 +144,7 @@ extension Rule {
         sources: [DeferredRules.S.brNativeLink, DeferredRules.S.brPasteboard, DeferredRules.S.br1394, DeferredRules.S.brMethod])
 
     /// Branch: Install Referrer and device IDs are guaranteed matches
+    /// Decided in ``BranchFirstOpen/resolve``.
     package static let deferredBranchGuaranteed = Rule(
         id: "deferred.branch.guaranteed", title: "Branch: Install Referrer and device IDs are guaranteed matches",
         versions: DeferredRules.both,
@@ -136,6 +153,7 @@ extension Rule {
         sources: [DeferredRules.S.brMethod, DeferredRules.S.gpIR])
 
     /// Branch snapshot matching within the match duration
+    /// Decided in ``BranchFirstOpen/resolve``.
     package static let deferredBranchSnapshot = Rule(
         id: "deferred.branch.snapshot", title: "Branch snapshot matching within the match duration",
         versions: DeferredRules.both,
@@ -144,6 +162,7 @@ extension Rule {
         sources: [DeferredRules.S.brExpire, DeferredRules.S.brDuration, DeferredRules.S.brMethod])
 
     /// Branch: no match means +clicked_branch_link false
+    /// Decided in ``BranchFirstOpen/resolve``.
     package static let deferredBranchNoMatch = Rule(
         id: "deferred.branch.no-match", title: "Branch: no match means +clicked_branch_link false",
         versions: DeferredRules.both,
@@ -152,6 +171,7 @@ extension Rule {
         sources: [DeferredRules.S.brRouting, DeferredRules.S.brDuration])
 
     /// Branch: later sessions are not first sessions
+    /// Decided in ``BranchFirstOpen/resolve``.
     package static let deferredBranchLaterSession = Rule(
         id: "deferred.branch.later-session", title: "Branch: later sessions are not first sessions",
         versions: DeferredRules.both,
@@ -160,6 +180,7 @@ extension Rule {
         sources: [DeferredRules.S.brRouting])
 
     /// Adjust hands the deferred deep link to the app and opens it
+    /// Decided in ``AdjustFirstOpen/resolve``.
     package static let deferredAdjustDeferred = Rule(
         id: "deferred.adjust.deferred", title: "Adjust hands the deferred deep link to the app and opens it",
         versions: DeferredRules.both,
@@ -168,6 +189,7 @@ extension Rule {
         sources: [DeferredRules.S.adjDDL, DeferredRules.S.adjWindows])
 
     /// Adjust LinkMe reads the link from the pasteboard
+    /// Decided in ``AdjustFirstOpen/linkMeReads``.
     package static let deferredAdjustLinkme = Rule(
         id: "deferred.adjust.linkme", title: "Adjust LinkMe reads the link from the pasteboard",
         versions: [.ios(15)],
@@ -176,6 +198,7 @@ extension Rule {
         sources: [DeferredRules.S.adjLinkMe])
 
     /// Adjust: outside its windows there is no deferred deep link
+    /// Decided in ``AdjustFirstOpen/resolve``.
     package static let deferredAdjustNoMatch = Rule(
         id: "deferred.adjust.no-match", title: "Adjust: outside its windows there is no deferred deep link",
         versions: DeferredRules.both,

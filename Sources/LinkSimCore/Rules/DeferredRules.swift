@@ -117,6 +117,7 @@ enum DeferredRules {
 
 extension Rule {
     /// Provider links are recognised by their domain
+    /// Decided in ``ProviderLinks/linkData``.
     package static let deferredProviderLink = Rule(
         id: "deferred.provider.link", title: "Provider links are recognised by their domain",
         versions: DeferredRules.both,
@@ -125,6 +126,7 @@ extension Rule {
         sources: [DeferredRules.S.longURL, DeferredRules.S.brDomains, DeferredRules.S.adjLinks, DeferredRules.S.fdlFAQ])
 
     /// A long OneLink URL carries its parameters in the query
+    /// Decided in ``ProviderLinks/linkData``.
     package static let deferredAfLongLink = Rule(
         id: "deferred.af.long-link", title: "A long OneLink URL carries its parameters in the query",
         versions: DeferredRules.both,
@@ -133,6 +135,7 @@ extension Rule {
         sources: [DeferredRules.S.longURL, DeferredRules.S.linkParams, DeferredRules.S.legacyIOS])
 
     /// A short OneLink URL is resolved by AppsFlyer's servers
+    /// Decided in ``ProviderLinks/linkData``.
     package static let deferredAfShortLink = Rule(
         id: "deferred.af.short-link", title: "A short OneLink URL is resolved by AppsFlyer's servers",
         versions: DeferredRules.both,
@@ -141,6 +144,7 @@ extension Rule {
         sources: [DeferredRules.S.longURL, DeferredRules.S.udlIOS, DeferredRules.S.oneLinkAPI])
 
     /// With the app installed, a provider link opens it through a universal link or App Link
+    /// Decided in ``ProviderLinks/tap``.
     package static let deferredClickOpensApp = Rule(
         id: "deferred.click.opens-app", title: "With the app installed, a provider link opens it through a universal link or App Link",
         versions: [.ios(9), .android(api: 23)],
@@ -149,6 +153,7 @@ extension Rule {
         sources: [DeferredRules.S.oneLinkFAQ, DeferredRules.S.udlIOS, DeferredRules.S.androidInit])
 
     /// Links typed or pasted into the address bar do not open the app
+    /// Decided in ``ProviderLinks/tap``.
     package static let deferredClickAddressBar = Rule(
         id: "deferred.click.address-bar", title: "Links typed or pasted into the address bar do not open the app",
         versions: [.ios()],
@@ -157,6 +162,7 @@ extension Rule {
         sources: [DeferredRules.S.bestPractice])
 
     /// OneLink falls back to the af_dp URI scheme only in some browsers, or with af_force_deeplink
+    /// Decided in ``ProviderLinks/tap``.
     package static let deferredAfUriFallback = Rule(
         id: "deferred.af.uri-fallback", title: "OneLink falls back to the af_dp URI scheme only in some browsers, or with af_force_deeplink",
         versions: DeferredRules.both,
@@ -165,6 +171,7 @@ extension Rule {
         sources: [DeferredRules.S.uriFallback, DeferredRules.S.iosInit, DeferredRules.S.oneLinkFAQ])
 
     /// Without the app, the provider redirects to the App Store or Google Play
+    /// Decided in ``ProviderLinks/storeOrFallback``.
     package static let deferredClickStore = Rule(
         id: "deferred.click.store", title: "Without the app, the provider redirects to the App Store or Google Play",
         versions: DeferredRules.both,
@@ -173,6 +180,7 @@ extension Rule {
         sources: [DeferredRules.S.legacyIOS, DeferredRules.S.uriFallback, DeferredRules.S.brLinkRef, DeferredRules.S.adjDDL])
 
     /// af_ios_url / af_android_url replace the store redirect
+    /// Decided in ``ProviderLinks/storeOrFallback``.
     package static let deferredClickFallbackUrl = Rule(
         id: "deferred.click.fallback-url", title: "af_ios_url / af_android_url replace the store redirect",
         versions: DeferredRules.both,
@@ -181,6 +189,7 @@ extension Rule {
         sources: [DeferredRules.S.uriFallback])
 
     /// The Google Play redirect carries the click in the referrer
+    /// Decided in ``ProviderLinks/storeOrFallback``.
     package static let deferredClickPlayReferrer = Rule(
         id: "deferred.click.play-referrer", title: "The Google Play redirect carries the click in the referrer",
         versions: [.android()],
@@ -189,6 +198,7 @@ extension Rule {
         sources: [DeferredRules.S.attrModel, DeferredRules.S.gpIR, DeferredRules.S.gaCampaigns])
 
     /// A landing page can copy the link to the pasteboard before the store
+    /// Decided in ``ProviderLinks/storeOrFallback``.
     package static let deferredClickLandingCopiesLink = Rule(
         id: "deferred.click.landing-copies-link", title: "A landing page can copy the link to the pasteboard before the store",
         versions: [.ios()],
@@ -197,6 +207,7 @@ extension Rule {
         sources: [DeferredRules.S.privateRelayAF, DeferredRules.S.brNativeLink, DeferredRules.S.adjLinkMe])
 
     /// Firebase Dynamic Links stopped working on 2025-08-25
+    /// Decided in ``ProviderLinks/tap``.
     package static let deferredFirebaseShutdown = Rule(
         id: "deferred.firebase.shutdown", title: "Firebase Dynamic Links stopped working on 2025-08-25",
         versions: DeferredRules.both,
@@ -205,6 +216,7 @@ extension Rule {
         sources: [DeferredRules.S.fdlFAQ, DeferredRules.S.fdl404])
 
     /// UDL reports a direct deep link with the full link data
+    /// Decided in ``DirectOpen/routing``.
     package static let deferredAfUdlDirect = Rule(
         id: "deferred.af.udl-direct", title: "UDL reports a direct deep link with the full link data",
         versions: DeferredRules.both,
@@ -213,6 +225,7 @@ extension Rule {
         sources: [DeferredRules.S.udlIOS, DeferredRules.S.udlAndroid])
 
     /// Without UDL, onAppOpenAttribution receives a direct deep link
+    /// Decided in ``DirectOpen/routing``.
     package static let deferredAfLegacyDirect = Rule(
         id: "deferred.af.legacy-direct", title: "Without UDL, onAppOpenAttribution receives a direct deep link",
         versions: DeferredRules.both,
@@ -221,6 +234,7 @@ extension Rule {
         sources: [DeferredRules.S.legacyIOS, DeferredRules.S.eddl, DeferredRules.S.rnUDL])
 
     /// UDL's deferred result holds only deep_link_value and deep_link_sub1-10
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfUdlDeferred = Rule(
         id: "deferred.af.udl-deferred", title: "UDL's deferred result holds only deep_link_value and deep_link_sub1-10",
         versions: DeferredRules.both,
@@ -229,6 +243,7 @@ extension Rule {
         sources: [DeferredRules.S.udlIOS, DeferredRules.S.eddl, DeferredRules.S.rnUDL])
 
     /// UDL returns NOT_FOUND after 15 minutes or without a match
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfUdlNotFound = Rule(
         id: "deferred.af.udl-not-found", title: "UDL returns NOT_FOUND after 15 minutes or without a match",
         versions: DeferredRules.both,
@@ -237,6 +252,7 @@ extension Rule {
         sources: [DeferredRules.S.eddl, DeferredRules.S.workflow, DeferredRules.S.attrModel])
 
     /// Self-reporting network clicks give UDL no routing data
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfUdlSrn = Rule(
         id: "deferred.af.udl-srn", title: "Self-reporting network clicks give UDL no routing data",
         versions: DeferredRules.both,
@@ -245,6 +261,7 @@ extension Rule {
         sources: [DeferredRules.S.rnUDL, DeferredRules.S.eddl, DeferredRules.S.ddlAPI])
 
     /// Conversion data says Non-organic within the click lookback
+    /// Decided in ``AppsFlyerFirstOpen/tellNonOrganic``.
     package static let deferredAfGcdNonOrganic = Rule(
         id: "deferred.af.gcd-non-organic", title: "Conversion data says Non-organic within the click lookback",
         versions: DeferredRules.both,
@@ -253,6 +270,7 @@ extension Rule {
         sources: [DeferredRules.S.convDataIOS, DeferredRules.S.lookback, DeferredRules.S.payloads, DeferredRules.S.gcdAPI])
 
     /// Conversion data says Organic when no click is within the lookback
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfGcdOrganic = Rule(
         id: "deferred.af.gcd-organic", title: "Conversion data says Organic when no click is within the lookback",
         versions: DeferredRules.both,
@@ -261,6 +279,7 @@ extension Rule {
         sources: [DeferredRules.S.lookback, DeferredRules.S.gcdAPI, DeferredRules.S.reattr])
 
     /// Extended deferred deep linking routes from conversion data
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfEddlRoute = Rule(
         id: "deferred.af.eddl-route", title: "Extended deferred deep linking routes from conversion data",
         versions: DeferredRules.both,
@@ -269,6 +288,7 @@ extension Rule {
         sources: [DeferredRules.S.eddl, DeferredRules.S.workflow, DeferredRules.S.legacyIOS])
 
     /// Later launches: no UDL callback, cached conversion data with is_first_launch false
+    /// Decided in ``AppsFlyerFirstOpen/tellLaterLaunch``.
     package static let deferredAfLaterLaunch = Rule(
         id: "deferred.af.later-launch", title: "Later launches: no UDL callback, cached conversion data with is_first_launch false",
         versions: DeferredRules.both,
@@ -277,6 +297,7 @@ extension Rule {
         sources: [DeferredRules.S.issue223, DeferredRules.S.issue367, DeferredRules.S.convDataIOS])
 
     /// onConversionDataSuccess fires on every launch — check is_first_launch
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfGcdEveryLaunch = Rule(
         id: "deferred.af.gcd-every-launch", title: "onConversionDataSuccess fires on every launch — check is_first_launch",
         versions: DeferredRules.both,
@@ -285,6 +306,7 @@ extension Rule {
         sources: [DeferredRules.S.issue319, DeferredRules.S.issue223, DeferredRules.S.convDataIOS])
 
     /// Offline at first open: the deferred lookup fails and is not retried
+    /// Decided in ``AppsFlyerFirstOpen/resolve``.
     package static let deferredAfOffline = Rule(
         id: "deferred.af.offline", title: "Offline at first open: the deferred lookup fails and is not retried",
         versions: DeferredRules.both,

@@ -50,6 +50,7 @@ package enum IOSAASARules {
 
 extension Rule {
     /// Universal links come from the applinks section
+    /// Decided in ``MatchRun/appLinksActive``.
     package static let iosAasaApplinksSection = Rule(
         id: "ios.aasa.applinks-section", title: "Universal links come from the applinks section",
         versions: [.ios(9)],
@@ -63,6 +64,7 @@ extension Rule {
         ])
 
     /// Only http and https URLs are matched
+    /// Decided in ``MatchRun/tellNotWebURL``.
     package static let iosAasaWebUrlsOnly = Rule(
         id: "ios.aasa.web-urls-only", title: "Only http and https URLs are matched",
         versions: [.ios(9)],
@@ -73,6 +75,7 @@ extension Rule {
         sources: ["[I] linksim reference algorithm, ios.md §2.11"])
 
     /// The host is compared without regard to case
+    /// Decided in ``MatchRun/classify``.
     package static let iosAasaHostCaseInsensitive = Rule(
         id: "ios.aasa.host-case-insensitive", title: "The host is compared without regard to case",
         versions: [.ios(9)],
@@ -83,6 +86,7 @@ extension Rule {
         sources: [IOSAASARules.rBACorpus])
 
     /// Files over 128 KB are rejected
+    /// Decided in ``AASADocument/sizeRejection``.
     package static let iosAasaSizeLimit = Rule(
         id: "ios.aasa.size-limit", title: "Files over 128 KB are rejected",
         versions: [VersionRange(.ios, from: OSVersion(ios: 9, 3, 1))],
@@ -93,6 +97,7 @@ extension Rule {
         sources: [IOSAASARules.sARCH])
 
     /// appIDs wins over appID
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaAppidsPrecedence = Rule(
         id: "ios.aasa.appids-precedence", title: "appIDs wins over appID",
         versions: [.ios(9)],
@@ -104,6 +109,7 @@ extension Rule {
         sources: [IOSAASARules.sDET, IOSAASARules.rST])
 
     /// details entries are tried in order; the first hit decides
+    /// Decided in ``MatchRun/nextEntry``.
     package static let iosAasaDetailsOrder = Rule(
         id: "ios.aasa.details-order", title: "details entries are tried in order; the first hit decides",
         versions: [.ios(9)],
@@ -115,6 +121,7 @@ extension Rule {
         sources: [IOSAASARules.sARCH, IOSAASARules.sCOMP, "[A-staff] Apple Developer Forums thread 649423 (accepted answer)", IOSAASARules.rST])
 
     /// Legacy details dictionary keyed by app ID
+    /// Decided in ``MatchRun/classify``.
     package static let iosAasaDetailsDictionary = Rule(
         id: "ios.aasa.details-dictionary", title: "Legacy details dictionary keyed by app ID",
         versions: [.ios(9)],
@@ -128,6 +135,7 @@ extension Rule {
         ])
 
     /// components replace paths from iOS 13
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaComponentsOverPaths = Rule(
         id: "ios.aasa.components-over-paths", title: "components replace paths from iOS 13",
         versions: [.ios(9)],
@@ -139,6 +147,7 @@ extension Rule {
         sources: [IOSAASARules.sWWDC19, IOSAASARules.sTN, "[I] iOS 12 and earlier use paths only, because components did not exist yet"])
 
     /// Legacy paths: path only, in order, case-sensitive
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaPathsLegacy = Rule(
         id: "ios.aasa.paths-legacy", title: "Legacy paths: path only, in order, case-sensitive",
         versions: [.ios(9)],
@@ -150,6 +159,7 @@ extension Rule {
         sources: [IOSAASARules.sARCH, "[O] https://github.com/sergii-ziborov/blazingly-aasa (corpus legacy/paths-*)"])
 
     /// \"NOT \" excludes a path
+    /// Decided in ``MatchRun/readsNotPrefix``.
     package static let iosAasaPathsNotExclude = Rule(
         id: "ios.aasa.paths-not-exclude", title: "\"NOT \" excludes a path",
         versions: [VersionRange(.ios, from: OSVersion(ios: 9, 2))],
@@ -160,6 +170,7 @@ extension Rule {
         sources: ["[A-staff] Apple Developer Forums thread 24981", IOSAASARules.sARCH])
 
     /// components are tried in order; the first hit wins
+    /// Decided in ``MatchRun/readsComponents``.
     package static let iosAasaComponentsFirstHit = Rule(
         id: "ios.aasa.components-first-hit", title: "components are tried in order; the first hit wins",
         versions: [.ios(13)],
@@ -170,6 +181,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.rBA])
 
     /// exclude stops matching
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaExclude = Rule(
         id: "ios.aasa.exclude", title: "exclude stops matching",
         versions: [.ios(13)],
@@ -180,6 +192,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.rBA])
 
     /// Every key of a component must match
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaAllKeysMustMatch = Rule(
         id: "ios.aasa.all-keys-must-match", title: "Every key of a component must match",
         versions: [.ios(13)],
@@ -191,6 +204,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.rBA])
 
     /// Pattern wildcards * and ?
+    /// Decided in ``MatchRun/check``.
     package static let iosAasaPatternWildcards = Rule(
         id: "ios.aasa.pattern-wildcards", title: "Pattern wildcards * and ?",
         versions: [.ios(9)],
@@ -202,6 +216,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.sARCH, IOSAASARules.rBA])
 
     /// Path normalisation: slashes at the ends
+    /// Decided in ``MatchRun/normalisationStep``.
     package static let iosAasaPathNormalisation = Rule(
         id: "ios.aasa.path-normalisation", title: "Path normalisation: slashes at the ends",
         versions: [.ios(9)],
@@ -215,6 +230,7 @@ extension Rule {
         sources: [IOSAASARules.rBA])
 
     /// A string \"?\" must match the whole query
+    /// Decided in ``MatchRun/check``.
     package static let iosAasaQueryString = Rule(
         id: "ios.aasa.query-string", title: "A string \"?\" must match the whole query",
         versions: [.ios(13)],
@@ -225,6 +241,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.rST, IOSAASARules.rBA])
 
     /// A \"?\" dictionary checks named query items, every occurrence
+    /// Decided in ``MatchRun/check``.
     package static let iosAasaQueryAllItems = Rule(
         id: "ios.aasa.query-all-items", title: "A \"?\" dictionary checks named query items, every occurrence",
         versions: [.ios(13)],
@@ -236,6 +253,7 @@ extension Rule {
         sources: [IOSAASARules.sQRY, IOSAASARules.sWWDC19, IOSAASARules.rBA, IOSAASARules.rST])
 
     /// A \"?\" dictionary with a non-string value is ignored
+    /// Decided in ``MatchRun/check``.
     package static let iosAasaQueryNonstringIgnored = Rule(
         id: "ios.aasa.query-nonstring-ignored", title: "A \"?\" dictionary with a non-string value is ignored",
         versions: [.ios(13)],
@@ -246,6 +264,7 @@ extension Rule {
         sources: [IOSAASARules.rBA])
 
     /// \"#\" matches the fragment
+    /// Decided in ``MatchRun/check``.
     package static let iosAasaFragment = Rule(
         id: "ios.aasa.fragment", title: "\"#\" matches the fragment",
         versions: [.ios(13)],
@@ -256,6 +275,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.rST])
 
     /// percentEncoded: compare encoded or decoded
+    /// Decided in ``MatchRun/check``.
     package static let iosAasaPercentEncoded = Rule(
         id: "ios.aasa.percent-encoded", title: "percentEncoded: compare encoded or decoded",
         versions: [.ios(13)],
@@ -268,6 +288,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.rBA, IOSAASARules.sWWDC20])
 
     /// Matching is case-sensitive unless caseSensitive is false
+    /// Decided in ``MatchRun/check``.
     package static let iosAasaCaseSensitive = Rule(
         id: "ios.aasa.case-sensitive", title: "Matching is case-sensitive unless caseSensitive is false",
         versions: [.ios(from: OSVersion(ios: 13, 5))],
@@ -279,6 +300,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.sWWDC20, IOSAASARules.rST, IOSAASARules.rBA])
 
     /// defaults: domain, app, component
+    /// Decided in ``MatchRun/readsDefaults``.
     package static let iosAasaDefaults = Rule(
         id: "ios.aasa.defaults", title: "defaults: domain, app, component",
         versions: [.ios(14)],
@@ -290,6 +312,7 @@ extension Rule {
         sources: [IOSAASARules.sDEF, IOSAASARules.rBAGaps])
 
     /// Substitution variables $(name)
+    /// Decided in ``MatchRun/check``.
     package static let iosAasaSubstitutionVariables = Rule(
         id: "ios.aasa.substitution-variables", title: "Substitution variables $(name)",
         versions: [VersionRange(.ios, from: OSVersion(ios: 13, 5))],
@@ -302,6 +325,7 @@ extension Rule {
         sources: [IOSAASARules.sSUB, IOSAASARules.rBA, IOSAASARules.sWWDC20])
 
     /// Unknown keys are ignored
+    /// Decided in ``MatchRun/check``.
     package static let iosAasaUnknownKeysIgnored = Rule(
         id: "ios.aasa.unknown-keys-ignored", title: "Unknown keys are ignored",
         versions: [.ios(13)],

@@ -34,6 +34,7 @@ enum QAToolRules {
 
 extension Rule {
     /// `adb shell am start -a VIEW -d URL` without a package is an implicit intent, resolved like any app's
+    /// Decided in ``QATaps/adb``.
     package static let androidAdbImplicit = Rule(
         id: "android.adb.implicit", title: "adb am start without a package resolves like any app's startActivity",
         versions: [.android()],
@@ -42,6 +43,7 @@ extension Rule {
         sources: [QAToolRules.S.amDoc, QAToolRules.S.appLinksTest])
 
     /// A trailing package name makes the adb intent explicit: no chooser, no browser, no verification
+    /// Decided in ``QATaps/adb``.
     package static let androidAdbExplicitPackage = Rule(
         id: "android.adb.explicit-package", title: "adb am start with a package skips the chooser and App Link verification",
         versions: [.android()],
@@ -50,6 +52,7 @@ extension Rule {
         sources: [QAToolRules.S.parseCommandArgs, QAToolRules.S.setPackage, QAToolRules.S.amDoc])
 
     /// `xcrun simctl openurl booted URL` opens the URL in the Simulator as a system open
+    /// Decided in ``QATaps/simctl``.
     package static let iosSimctlOpenurl = Rule(
         id: "ios.simctl.openurl", title: "simctl openurl opens a URL in the Simulator as the system would",
         versions: [.ios()],
@@ -58,6 +61,7 @@ extension Rule {
         sources: [QAToolRules.S.simctlBraze, QAToolRules.S.simulatorULs])
 
     /// simctl openurl with a custom scheme asks before it opens the app
+    /// Decided in ``QATaps/simctl``.
     package static let iosSimctlSchemePrompt = Rule(
         id: "ios.simctl.scheme-prompt", title: "simctl openurl with a custom scheme asks “Open in “App”?”",
         versions: [.ios()],
@@ -66,6 +70,7 @@ extension Rule {
         sources: [QAToolRules.S.simctlPrompt])
 
     /// iOS: tapping a push notification opens its app and hands the payload to the app's delegate
+    /// Decided in ``QATaps/push``.
     package static let iosPushTap = Rule(
         id: "ios.push.tap", title: "A tapped notification opens its app, which routes the payload itself",
         versions: [.ios()],
@@ -74,6 +79,7 @@ extension Rule {
         sources: [QAToolRules.S.iosNotification, QAToolRules.S.iosRegister])
 
     /// Android: tapping a push notification fires the app's PendingIntent; the payload rides in the extras
+    /// Decided in ``QATaps/push``.
     package static let androidPushTap = Rule(
         id: "android.push.tap", title: "A tapped notification starts the app's own activity with the payload",
         versions: [.android()],
@@ -82,6 +88,7 @@ extension Rule {
         sources: [QAToolRules.S.androidNotificationTap, QAToolRules.S.fcmReceive])
 
     /// Safari's Smart App Banner: Open when installed (with app-argument), View/App Store otherwise
+    /// Decided in ``QATaps/smartAppBanner``.
     package static let iosSmartAppBanner = Rule(
         id: "ios.smart-app-banner", title: "Safari's Smart App Banner opens the app, or its App Store page",
         versions: [.ios()],
@@ -90,6 +97,7 @@ extension Rule {
         sources: [QAToolRules.S.smartBanner, QAToolRules.S.smartBannerURL])
 
     /// The Camera app shows a scanned QR code's URL as a banner; tapping it opens the URL
+    /// Decided in ``LinkTap/perform``.
     package static let iosQrCameraBanner = Rule(
         id: "ios.qr.camera-banner", title: "The Camera shows a scanned QR code as a banner the user taps",
         versions: [.ios()],
@@ -105,6 +113,7 @@ enum LandingPageRules {
 
 extension Rule {
     /// The “try the scheme, then the store after a timer” landing page is a race
+    /// Decided in ``LandingPages/tap``.
     package static let webJsFallbackRace = Rule(
         id: "web.js-fallback.race", title: "The JavaScript scheme-then-store fallback is a race against a timer",
         versions: [.ios(), .android()],
@@ -118,6 +127,7 @@ extension Rule {
 
 extension Rule {
     /// A link of an App Clip experience shows the App Clip card when the full app is not installed
+    /// Decided in ``AppClips/tap``.
     package static let iosAppClipCard = Rule(
         id: "ios.app-clip.card", title: "An App Clip link shows the App Clip card unless the full app is installed",
         versions: [.ios(14)],

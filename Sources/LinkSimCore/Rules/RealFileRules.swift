@@ -39,6 +39,7 @@ extension Rule {
             """,
         sources: [RealFileRules.placeholdersDoc, RealFileRules.resourcesDoc])
 
+    /// Decided in ``AndroidHandlers/search``.
     package static let androidManifestMerger = Rule(
         id: "android.manifest.merger",
         title: "Library modules' manifests are merged into the app's",
@@ -54,6 +55,7 @@ extension Rule {
             """,
         sources: [RealFileRules.mergerDoc, RealFileRules.mergerCode])
 
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaAppidsIos13 = Rule(
         id: "ios.aasa.appids-ios13",
         title: "appIDs exists from iOS 13; iOS 12 and earlier read only appID",
@@ -66,6 +68,7 @@ extension Rule {
             """,
         sources: [RealFileRules.wwdc19UniversalLinks, RealFileRules.appleDetailsDoc])
 
+    /// Decided in ``MatchRun/classify``.
     package static let iosAasaSafariPercentEncodes = Rule(
         id: "ios.aasa.safari-percent-encodes",
         title: "Safari percent-encodes a URL before iOS matches it",

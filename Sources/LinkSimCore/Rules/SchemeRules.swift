@@ -78,6 +78,7 @@ enum SchemeRules {
 
 extension Rule {
     /// Safari asks before opening an app for a custom scheme
+    /// Decided in ``CustomSchemeResolver/resolveIOS``.
     package static let iosSchemeSafariPrompt = Rule(
         id: "ios.scheme.safari-prompt", title: "Safari asks before opening an app for a custom scheme",
         versions: [.ios(9)],
@@ -86,6 +87,7 @@ extension Rule {
         sources: ["[C] openradar 22541203", "[C] EddyVerbruggen/Custom-URL-scheme #193, #228, #239"])
 
     /// Before iOS 9 Safari opened custom schemes without asking
+    /// Decided in ``CustomSchemeResolver/browserPrompt``.
     package static let iosSchemeNoPromptBefore9 = Rule(
         id: "ios.scheme.no-prompt-before-9", title: "Before iOS 9 Safari opened custom schemes without asking",
         versions: [.ios(through: 8)],
@@ -93,6 +95,7 @@ extension Rule {
         sources: ["[C] openradar 22541203", "[C] EddyVerbruggen/Custom-URL-scheme #193, #228, #239"])
 
     /// Cancel on Safari's “Open in App?” keeps the user in Safari
+    /// Decided in ``CustomSchemeResolver/resolveIOS``.
     package static let iosSchemePromptCancel = Rule(
         id: "ios.scheme.prompt-cancel", title: "Cancel on Safari's “Open in App?” keeps the user in Safari",
         versions: [.ios(9)],
@@ -101,6 +104,7 @@ extension Rule {
         sources: ["[C] EddyVerbruggen/Custom-URL-scheme #165"])
 
     /// Safari cannot open a scheme no app registered
+    /// Decided in ``CustomSchemeResolver/resolveIOS``.
     package static let iosSchemeNotInstalledSafari = Rule(
         id: "ios.scheme.not-installed-safari", title: "Safari cannot open a scheme no app registered",
         versions: [.ios()],
@@ -109,6 +113,7 @@ extension Rule {
         sources: ["[C] openradar 12284894"])
 
     /// open(_:) fails when no app registered the scheme
+    /// Decided in ``CustomSchemeResolver/resolveIOS``.
     package static let iosSchemeNotInstalledApp = Rule(
         id: "ios.scheme.not-installed-app", title: "open(_:) fails when no app registered the scheme",
         versions: [.ios()],
@@ -117,6 +122,7 @@ extension Rule {
         sources: [Sources.canOpenURL, Sources.scheme])
 
     /// A custom-scheme link opened by an app launches the registered app
+    /// Decided in ``CustomSchemeResolver/resolveIOS``.
     package static let iosSchemeFromApp = Rule(
         id: "ios.scheme.from-app", title: "A custom-scheme link opened by an app launches the registered app",
         versions: [.ios()],
@@ -125,6 +131,7 @@ extension Rule {
         sources: [Sources.scheme])
 
     /// A third-party app opening another app's scheme can trigger a system prompt
+    /// Decided in ``CustomSchemeResolver/resolveIOS``.
     package static let iosSchemeAppOpenPrompt = Rule(
         id: "ios.scheme.app-open-prompt", title: "A third-party app opening another app's scheme can trigger a system prompt",
         versions: [.ios()],
@@ -133,6 +140,7 @@ extension Rule {
         sources: ["[C] mozilla-mobile/firefox-ios PR #1576", "[C] mozilla-mobile/focus-ios PR #423"])
 
     /// Two apps claiming one scheme: which one opens is undefined
+    /// Decided in ``CustomSchemeResolver/pickIOSClaimant``.
     package static let iosSchemeCollision = Rule(
         id: "ios.scheme.collision", title: "Two apps claiming one scheme: which one opens is undefined",
         versions: [.ios()],
@@ -141,6 +149,7 @@ extension Rule {
         sources: [Sources.scheme])
 
     /// Reserved schemes open system apps
+    /// Decided in ``CustomSchemeResolver/resolveIOS``.
     package static let iosSchemeReserved = Rule(
         id: "ios.scheme.reserved", title: "Reserved schemes open system apps",
         versions: [.ios()],
@@ -149,6 +158,7 @@ extension Rule {
         sources: [Sources.scheme])
 
     /// App-delegate apps receive URLs in the application delegate
+    /// Decided in ``AppDelivery/iosEntryPoint``.
     package static let iosDeliveryAppDelegate = Rule(
         id: "ios.delivery.app-delegate", title: "App-delegate apps receive URLs in the application delegate",
         versions: [.ios()],
@@ -157,6 +167,7 @@ extension Rule {
         sources: [Sources.openURL, Sources.scheme, Sources.sul])
 
     /// Scene-based apps get a cold-start link in scene(_:willConnectTo:options:)
+    /// Decided in ``AppDelivery/iosEntryPoint``.
     package static let iosDeliveryScenesCold = Rule(
         id: "ios.delivery.scenes-cold", title: "Scene-based apps get a cold-start link in scene(_:willConnectTo:options:)",
         versions: [.ios(13)],
@@ -165,6 +176,7 @@ extension Rule {
         sources: [Sources.scheme, Sources.sul, Sources.didFinish])
 
     /// Scene-based apps get a warm link in scene(_:openURLContexts:) or scene(_:continue:)
+    /// Decided in ``AppDelivery/iosEntryPoint``.
     package static let iosDeliveryScenesWarm = Rule(
         id: "ios.delivery.scenes-warm", title: "Scene-based apps get a warm link in scene(_:openURLContexts:) or scene(_:continue:)",
         versions: [.ios(13)],
@@ -173,6 +185,7 @@ extension Rule {
         sources: [Sources.scheme, Sources.sul])
 
     /// SwiftUI apps receive links in onOpenURL
+    /// Decided in ``AppDelivery/open``.
     package static let iosDeliverySwiftui = Rule(
         id: "ios.delivery.swiftui", title: "SwiftUI apps receive links in onOpenURL",
         versions: [.ios(14)],
@@ -181,6 +194,7 @@ extension Rule {
         sources: [Sources.onOpenURL])
 
     /// The app opens but its code never sees the link
+    /// Decided in ``AppDelivery/open``.
     package static let iosDeliveryMissingHandler = Rule(
         id: "ios.delivery.missing-handler", title: "The app opens but its code never sees the link",
         versions: [.ios()],
@@ -189,6 +203,7 @@ extension Rule {
         sources: [Sources.scheme, Sources.sul])
 
     /// application(_:open:options:) is deprecated in iOS 26
+    /// Decided in ``AppDelivery/open``.
     package static let iosDeliveryOpenUrlDeprecated26 = Rule(
         id: "ios.delivery.open-url-deprecated-26", title: "application(_:open:options:) is deprecated in iOS 26",
         versions: [.ios(26)],
@@ -197,6 +212,7 @@ extension Rule {
         sources: [Sources.openURL])
 
     /// Apps built with the iOS 27 SDK must adopt scenes
+    /// Decided in ``AppDelivery/open``.
     package static let iosDeliveryScenesRequired27 = Rule(
         id: "ios.delivery.scenes-required-27", title: "Apps built with the iOS 27 SDK must adopt scenes",
         versions: [.ios(27)], sdk: [.ios(27)],
@@ -205,6 +221,7 @@ extension Rule {
         sources: ["[A] TN3187 https://developer.apple.com/documentation/uikit/transitioning-to-the-uikit-scene-based-life-cycle"])
 
     /// iOS 18.4: SwiftUI apps reported to drop cold-start universal links
+    /// Decided in ``AppDelivery/open``.
     package static let iosDeliverySwiftui184Quirk = Rule(
         id: "ios.delivery.swiftui-18-4-quirk", title: "iOS 18.4: SwiftUI apps reported to drop cold-start universal links",
         versions: [VersionRange(.ios, from: OSVersion(ios: 18, 4), through: OSVersion(ios: 18, 4, 99))],
@@ -213,6 +230,7 @@ extension Rule {
         sources: ["[C] FB17446617", "[C] feedback-assistant/reports#650"])
 
     /// An installed app that was never launched can receive a link
+    /// Decided in ``AppDelivery/open``.
     package static let iosAppInstalledNeverLaunched = Rule(
         id: "ios.app.installed-never-launched", title: "An installed app that was never launched can receive a link",
         versions: [.ios()],
@@ -221,6 +239,7 @@ extension Rule {
         sources: [Sources.scheme, Sources.associatedDomains])
 
     /// No app handles the scheme: nothing happens
+    /// Decided in ``CustomSchemeResolver/resolveAndroid``.
     package static let androidSchemeNoHandler = Rule(
         id: "android.scheme.no-handler", title: "No app handles the scheme: nothing happens",
         versions: [.android()],
@@ -229,6 +248,7 @@ extension Rule {
         sources: [Sources.activityNotFound, Sources.intentsAndFilters, Sources.chromeIntents])
 
     /// One app handles the scheme: it opens
+    /// Decided in ``CustomSchemeResolver/resolveAndroid``.
     package static let androidSchemeSingleHandler = Rule(
         id: "android.scheme.single-handler", title: "One app handles the scheme: it opens",
         versions: [.android()],
@@ -237,6 +257,7 @@ extension Rule {
         sources: [Sources.intentResolver, Sources.intentsAndFilters])
 
     /// Several apps handle the scheme: Android shows a chooser
+    /// Decided in ``CustomSchemeResolver/resolveAndroid``.
     package static let androidSchemeChooser = Rule(
         id: "android.scheme.chooser", title: "Several apps handle the scheme: Android shows a chooser",
         versions: [.android()],
@@ -245,6 +266,7 @@ extension Rule {
         sources: [Sources.intentsAndFilters, Sources.intentResolver])
 
     /// A WebView without a WebViewClient hands links to the system
+    /// Decided in ``AndroidWebResolver/tellDefaultWebViewClient``.
     package static let androidWebviewNoClient = Rule(
         id: "android.webview.no-client", title: "A WebView without a WebViewClient hands links to the system",
         versions: [.android()],
@@ -253,6 +275,7 @@ extension Rule {
         sources: ["[code] AOSP frameworks/webview WebViewContentsClientAdapter.java (NullWebViewClient.shouldOverrideUrlLoading)", Sources.webViewClient])
 
     /// A WebView cannot open a custom scheme
+    /// Decided in ``AndroidWebResolver/tellWebViewUnknownScheme``.
     package static let androidWebviewUnknownScheme = Rule(
         id: "android.webview.unknown-scheme", title: "A WebView cannot open a custom scheme",
         versions: [.android()],
@@ -261,6 +284,7 @@ extension Rule {
         sources: [Sources.webViewClient, "[C] github.com/EddyVerbruggen/Custom-URL-scheme/issues/270"])
 
     /// Chrome asks before leaving for an app from a typed URL or script
+    /// Decided in ``CustomSchemeResolver/resolveAndroid``.
     package static let androidChromeExternalProtocolPrompt = Rule(
         id: "android.chrome.external-protocol-prompt", title: "Chrome asks before leaving for an app from a typed URL or script",
         versions: [.android()],
@@ -269,6 +293,7 @@ extension Rule {
         sources: [Sources.chromeExternal, Sources.chromeIntents])
 
     /// Cold start: the link arrives in onCreate
+    /// Decided in ``AppDelivery/androidEntryPoint``.
     package static let androidDeliveryColdOncreate = Rule(
         id: "android.delivery.cold-oncreate", title: "Cold start: the link arrives in onCreate",
         versions: [.android()],
@@ -277,6 +302,7 @@ extension Rule {
         sources: [Sources.onNewIntent, Sources.launchMode])
 
     /// Standard activity launched by Chrome is re-created (onCreate)
+    /// Decided in ``AppDelivery/androidEntryPoint``.
     package static let androidDeliveryClearTopRecreate = Rule(
         id: "android.delivery.clear-top-recreate", title: "Standard activity launched by Chrome is re-created (onCreate)",
         versions: [.android()],
@@ -285,6 +311,7 @@ extension Rule {
         sources: [Sources.clearTop, Sources.chromeExternal])
 
     /// Standard activity started by another app: a new instance
+    /// Decided in ``AppDelivery/androidEntryPoint``.
     package static let androidDeliveryStandardNewInstance = Rule(
         id: "android.delivery.standard-new-instance", title: "Standard activity started by another app: a new instance",
         versions: [.android()],
@@ -293,6 +320,7 @@ extension Rule {
         sources: [Sources.launchMode, Sources.tasks])
 
     /// singleTop / singleTask / singleInstance: the link arrives in onNewIntent
+    /// Decided in ``AppDelivery/androidEntryPoint``.
     package static let androidDeliveryOnNewIntent = Rule(
         id: "android.delivery.on-new-intent", title: "singleTop / singleTask / singleInstance: the link arrives in onNewIntent",
         versions: [.android()],
@@ -301,73 +329,11 @@ extension Rule {
         sources: [Sources.onNewIntent, Sources.launchMode])
 
     /// Link read only in onCreate: a warm link is ignored
+    /// Decided in ``AppDelivery/open``.
     package static let androidDeliveryOnNewIntentIgnored = Rule(
         id: "android.delivery.on-new-intent-ignored", title: "Link read only in onCreate: a warm link is ignored",
         versions: [.android()],
         explanation:
             "An app that reads the link only in onCreate (via getIntent()) never sees a link that arrives warm through onNewIntent: the activity comes to the front showing stale content.",
         sources: [Sources.onNewIntent])
-
-    /// The app's router maps the link to a screen
-    package static let linksimRouterRoute = Rule(
-        id: "linksim.router.route", title: "The app's router maps the link to a screen",
-        versions: [.ios(), .android()],
-        explanation:
-            "After the platform delivers the link, the app's own code decides the screen. linksim models it with the scenario's `routes`: the first route whose pattern matches the link wins; `{name}` placeholders become params, and query items are passed too.",
-        sources: [])
-
-    /// No route matches: the app shows its home screen
-    package static let linksimRouterHomeFallback = Rule(
-        id: "linksim.router.home-fallback", title: "No route matches: the app shows its home screen",
-        versions: [.ios(), .android()],
-        explanation:
-            "When none of the app's `routes` matches the link the app received, linksim shows the app's `home_screen` (what a router without a matching route usually does).",
-        sources: [])
-
-    /// Launching an app from the home screen
-    package static let linksimAppLaunch = Rule(
-        id: "linksim.app.launch", title: "Launching an app from the home screen",
-        versions: [.ios(), .android()],
-        explanation:
-            "Tapping the app icon starts the app cold (home screen) or brings the running process forward (the screen it was on). No link is involved.",
-        sources: [])
-
-    /// An answer with no prompt or chooser on screen
-    package static let linksimAnswerNothingPending = Rule(
-        id: "linksim.answer.nothing-pending", title: "An answer with no prompt or chooser on screen",
-        versions: [.ios(), .android()],
-        explanation: "The scenario answers a prompt or chooser, but the previous action left none on screen, so the answer does nothing.",
-        sources: [])
-
-    /// A server answers with a redirect
-    package static let linksimRedirectHop = Rule(
-        id: "linksim.redirect-hop", title: "A server answers with a redirect",
-        versions: [.ios(), .android()],
-        explanation:
-            "The browser loads a URL whose server answers 3xx with a Location (a click tracker, a URL shortener, a provider's own redirect). Each hop is shown; the platform rules then decide the next URL in the context of a redirect (iOS: redirects into universal links; Chrome: redirect chains, 15-second limit). A provider link (OneLink, Branch, Adjust) is recognised at whichever hop it appears, and records its click there.",
-        sources: [])
-
-    /// Browsers follow at most 20 redirects
-    package static let webRedirectLimit = Rule(
-        id: "web.redirect-limit", title: "Browsers follow at most 20 redirects",
-        versions: [.ios(), .android()],
-        explanation:
-            "A browser follows HTTP redirects up to a limit: the Fetch standard returns a network error when a request's redirect count reaches twenty, and Chromium's network stack and WebKit follow it. A redirect loop therefore ends on the browser's too-many-redirects error page (Chrome: ERR_TOO_MANY_REDIRECTS), not on a page.",
-        sources: ["[spec] https://fetch.spec.whatwg.org/#http-redirect-fetch", "[code] Chromium net/url_request/url_request.cc (kMaxRedirects = 20)"])
-
-    /// A server starts serving other files
-    package static let linksimServerChange = Rule(
-        id: "linksim.server-change", title: "A server starts serving other files",
-        versions: [.ios(), .android()],
-        explanation:
-            "A `serve:` action changes what a host answers from that moment on (a fixed assetlinks.json, a new AASA path, an outage). Devices do not notice by themselves: each platform sees the new answer only when it next fetches — iOS at install, update or its weekly re-check (through Apple's CDN, which picks a change up within 24 hours), Android when its verification agent runs (install, update, `pm verify-app-links`, or its periodic retry of unanswered domains).",
-        sources: [])
-
-    /// No sourced rule covers this situation
-    package static let linksimNotModelled = Rule(
-        id: "linksim.not-modelled", title: "No sourced rule covers this situation",
-        versions: [.ios(), .android()],
-        explanation:
-            "The research behind linksim has no sourced rule for this situation (for example a custom-scheme link inside another app's WKWebView, which that app's own navigation code decides). Instead of guessing, linksim says so in the trace, and where the situation decides the landing, the landing is `unknown` (with the reason), never a confident `nowhere`.",
-        sources: [])
 }

@@ -5,6 +5,7 @@ enum ServerDetailRules {
 
 extension Rule {
     /// The AASA must come over HTTPS with a valid certificate; developer mode accepts an untrusted one
+    /// Decided in ``AASAFetcher/fromServer``.
     package static let iosAasaHostTls = Rule(
         id: "ios.aasa-host.tls", title: "The AASA host needs a valid TLS certificate",
         versions: [.ios()],
@@ -18,6 +19,7 @@ extension Rule {
         ])
 
     /// The Android verifier fetches assetlinks.json over HTTPS with the system's trust store
+    /// Decided in ``AssetLinksVerifier/fetch``.
     package static let androidApplinksTls = Rule(
         id: "android.applinks.tls", title: "The assetlinks.json host needs a certificate the device trusts",
         versions: [.android()],
@@ -29,6 +31,7 @@ extension Rule {
         ])
 
     /// Seed 001's reading: an AASA served as text/html is refused (a switchable assumption)
+    /// Decided in ``AASAFetcher/evaluate``.
     package static let iosAasaHostContentTypeStrict = Rule(
         id: "ios.aasa-host.content-type-strict", title: "Assumption: an AASA served as text/html is refused",
         versions: [.ios()],
@@ -47,6 +50,7 @@ enum ChooserDefaultRules {
 
 extension Rule {
     /// “Always” on a browser in the chooser makes the browser the preferred activity for those links
+    /// Decided in ``AndroidWebResolver/tellAlwaysBrowser``.
     package static let androidChooserAlwaysBrowser = Rule(
         id: "android.chooser.always-browser", title: "“Always” with a browser sends those links to the browser from then on",
         versions: [.android()],
@@ -58,6 +62,7 @@ extension Rule {
         ])
 
     /// Settings › Apps › X › Open by default › Clear defaults removes the preferred activities of X
+    /// Decided in ``Simulator/perform``.
     package static let androidClearDefaults = Rule(
         id: "android.settings.clear-defaults", title: "“Clear defaults” forgets the “Always” choices for an app",
         versions: [.android()],

@@ -49,6 +49,7 @@ enum UniversalLinkRules {
 
 extension Rule {
     /// iOS remembers the user's browser-or-app choice per domain
+    /// Decided in ``UniversalLinkResolver/rememberBrowserPreference``.
     package static let iosUlUserPreference = Rule(
         id: "ios.ul.user-preference", title: "iOS remembers the user's browser-or-app choice per domain",
         versions: [.ios(9)],
@@ -57,6 +58,7 @@ extension Rule {
         sources: [Sources.archive, Sources.tn3155])
 
     /// Universal links need iOS 9
+    /// Decided in ``UniversalLinkResolver/tap``.
     package static let iosUlRequiresIos9 = Rule(
         id: "ios.ul.requires-ios9", title: "Universal links need iOS 9",
         versions: [.ios(through: 8)],
@@ -64,6 +66,7 @@ extension Rule {
         sources: [Sources.archive])
 
     /// No app claims the domain: the link is a web page
+    /// Decided in ``UniversalLinkResolver/findApp``.
     package static let iosUlNotAssociated = Rule(
         id: "ios.ul.not-associated", title: "No app claims the domain: the link is a web page",
         versions: [.ios(9)],
@@ -72,6 +75,7 @@ extension Rule {
         sources: [Sources.tn3155, Sources.allow])
 
     /// The app is not installed: the web page opens
+    /// Decided in ``UniversalLinkResolver/findApp``.
     package static let iosUlNotInstalled = Rule(
         id: "ios.ul.not-installed", title: "The app is not installed: the web page opens",
         versions: [.ios(9)],
@@ -80,6 +84,7 @@ extension Rule {
         sources: [Sources.allow])
 
     /// Association not downloaded or denied: the browser opens
+    /// Decided in ``UniversalLinkResolver/verdict``.
     package static let iosUlAssociationMissing = Rule(
         id: "ios.ul.association-missing", title: "Association not downloaded or denied: the browser opens",
         versions: [.ios(9)],
@@ -88,6 +93,7 @@ extension Rule {
         sources: [Sources.tn3155])
 
     /// The URL is excluded or matches no rule: the browser opens
+    /// Decided in ``UniversalLinkResolver/verdict``.
     package static let iosUlNoRuleMatches = Rule(
         id: "ios.ul.no-matching-rule", title: "The URL is excluded or matches no rule: the browser opens",
         versions: [.ios(9)],
@@ -96,6 +102,7 @@ extension Rule {
         sources: [Sources.components])
 
     /// Several apps match: the first details entry wins
+    /// Decided in ``UniversalLinkResolver/findApp``.
     package static let iosUlSeveralApps = Rule(
         id: "ios.ul.several-apps", title: "Several apps match: the first details entry wins",
         versions: [.ios(9)],
@@ -104,6 +111,7 @@ extension Rule {
         sources: [Sources.archive, "[A-staff] Apple Developer Forums thread 649423"])
 
     /// A tapped universal link in Safari opens the app
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlSafariTap = Rule(
         id: "ios.ul.safari-tap", title: "A tapped universal link in Safari opens the app",
         versions: [.ios(9)],
@@ -111,6 +119,7 @@ extension Rule {
         sources: [Sources.tn3155, Sources.allow])
 
     /// Links in Messages, Notes and Mail open the app
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlSystemApps = Rule(
         id: "ios.ul.system-apps", title: "Links in Messages, Notes and Mail open the app",
         versions: [.ios(9)],
@@ -119,6 +128,7 @@ extension Rule {
         sources: [Sources.archive, Sources.tn3155])
 
     /// Typed or pasted URLs never open the app
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlAddressBar = Rule(
         id: "ios.ul.address-bar", title: "Typed or pasted URLs never open the app",
         versions: [.ios()],
@@ -127,6 +137,7 @@ extension Rule {
         sources: [Sources.tn3155])
 
     /// A link to the same domain stays in the browser
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlSameDomain = Rule(
         id: "ios.ul.same-domain", title: "A link to the same domain stays in the browser",
         versions: [.ios(9)],
@@ -135,6 +146,7 @@ extension Rule {
         sources: [Sources.allow, Sources.tn3155, Sources.archive])
 
     /// An app opening its own universal link gets the browser
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlOwnApp = Rule(
         id: "ios.ul.own-app", title: "An app opening its own universal link gets the browser",
         versions: [.ios(9)],
@@ -143,6 +155,7 @@ extension Rule {
         sources: [Sources.allow, Sources.archive])
 
     /// Another app calling open(_:) opens the target app
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlOtherAppOpen = Rule(
         id: "ios.ul.other-app-open", title: "Another app calling open(_:) opens the target app",
         versions: [.ios(10)],
@@ -151,6 +164,7 @@ extension Rule {
         sources: [Sources.allow])
 
     /// Loading a universal link into a web view never opens the app
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlProgrammaticLoad = Rule(
         id: "ios.ul.programmatic-load", title: "Loading a universal link into a web view never opens the app",
         versions: [.ios(9)],
@@ -159,6 +173,7 @@ extension Rule {
         sources: [Sources.archive, "[C] openradar 24857069, 32840565", "[C] jessesquires TIL"])
 
     /// A tap inside an embedded browser can open the app
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlEmbeddedTap = Rule(
         id: "ios.ul.embedded-tap", title: "A tap inside an embedded browser can open the app",
         versions: [.ios(9)],
@@ -167,6 +182,7 @@ extension Rule {
         sources: [Sources.archive, Sources.allow, "[C] Chromium ios/web/navigation/wk_navigation_action_policy_util.mm"])
 
     /// Third-party browsers decide for themselves
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlThirdPartyBrowser = Rule(
         id: "ios.ul.third-party-browser", title: "Third-party browsers decide for themselves",
         versions: [.ios(9)],
@@ -175,6 +191,7 @@ extension Rule {
         sources: [Sources.tn3155, "[C] Chromium source (kBlockUniversalLinksInOffTheRecordMode)"])
 
     /// In-app browsers usually keep universal links
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlInAppBrowser = Rule(
         id: "ios.ul.in-app-browser", title: "In-app browsers usually keep universal links",
         versions: [.ios(9)],
@@ -183,6 +200,7 @@ extension Rule {
         sources: ["[C] openradar 23317127", "[C] avioli/uni_links#139", "[C] BranchMetrics ios SDK #300, #778"])
 
     /// A redirect into a universal link
+    /// Decided in ``UniversalLinkResolver/redirectOpensApp``.
     package static let iosUlRedirectChain = Rule(
         id: "ios.ul.redirect-chain", title: "A redirect into a universal link",
         versions: [.ios(9)],
@@ -191,6 +209,7 @@ extension Rule {
         sources: [Sources.tn3155, "[C] openradar 34038424, 25238920", "[C] impact.com helpdesk", "[C] armstrongnate/DemoUniversalLinks README"])
 
     /// iOS 9–11: redirects into universal links were reported to stay in Safari
+    /// Decided in ``UniversalLinkResolver/redirectOpensApp``.
     package static let iosUlRedirectChainRadars = Rule(
         id: "ios.ul.redirect-chain-radars", title: "iOS 9–11: redirects into universal links were reported to stay in Safari",
         versions: [.ios(9, through: 11)],
@@ -199,6 +218,7 @@ extension Rule {
         sources: ["[C] openradar 34038424, 25238920", Sources.tn3155])
 
     /// JavaScript navigations do not open apps
+    /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
     package static let iosUlScriptNavigation = Rule(
         id: "ios.ul.script-navigation", title: "JavaScript navigations do not open apps",
         versions: [.ios()],
@@ -207,6 +227,7 @@ extension Rule {
         sources: ["[C] impact.com helpdesk (JavaScript redirects lose the user gesture)", Sources.tn3155])
 
     /// Where iOS looks for the association file
+    /// Decided in ``AASAFetcher/fromServer``.
     package static let iosAasaHostLocation = Rule(
         id: "ios.aasa-host.location", title: "Where iOS looks for the association file",
         versions: [.ios(9)],
@@ -215,6 +236,7 @@ extension Rule {
         sources: [Sources.associatedDomains, Sources.archive, "[C] sergii-ziborov/blazingly-aasa docs/findings.md", "[C] cheesebaron.github.io 2021 post"])
 
     /// The association file must not redirect
+    /// Decided in ``AASAFetcher/evaluate``.
     package static let iosAasaHostNoRedirects = Rule(
         id: "ios.aasa-host.no-redirects", title: "The association file must not redirect",
         versions: [.ios(9)],
@@ -223,6 +245,7 @@ extension Rule {
         sources: [Sources.associatedDomains, Sources.tn3155])
 
     /// Only a 200 answer counts
+    /// Decided in ``AASAFetcher/evaluate``.
     package static let iosAasaHostStatus = Rule(
         id: "ios.aasa-host.status", title: "Only a 200 answer counts",
         versions: [.ios(9)],
@@ -231,6 +254,7 @@ extension Rule {
         sources: [Sources.tn3155, "[A-old] https://developer.apple.com/forums/thread/24391"])
 
     /// Content-Type is not enforced
+    /// Decided in ``AASAFetcher/evaluate``.
     package static let iosAasaHostContentType = Rule(
         id: "ios.aasa-host.content-type", title: "Content-Type is not enforced",
         versions: [.ios(9)],
@@ -239,6 +263,7 @@ extension Rule {
         sources: [Sources.archive, "[C] sergii-ziborov/blazingly-aasa docs/findings.md"])
 
     /// Invalid JSON denies the association
+    /// Decided in ``AASAFetcher/evaluate``.
     package static let iosAasaHostInvalidJson = Rule(
         id: "ios.aasa-host.invalid-json", title: "Invalid JSON denies the association",
         versions: [.ios(9)],
@@ -246,6 +271,7 @@ extension Rule {
         sources: ["[A-old] https://developer.apple.com/forums/thread/24391"])
 
     /// From iOS 14 the device reads Apple's CDN, not your server
+    /// Decided in ``AASAFetcher/cdnServes``.
     package static let iosAasaHostCdn = Rule(
         id: "ios.aasa-host.cdn", title: "From iOS 14 the device reads Apple's CDN, not your server",
         versions: [.ios(14)],
@@ -254,6 +280,7 @@ extension Rule {
         sources: [Sources.associatedDomains, Sources.tn3155])
 
     /// Up to iOS 13 the device fetches from your server
+    /// Decided in ``UniversalLinkResolver/verdict``.
     package static let iosAasaHostDirectFetch = Rule(
         id: "ios.aasa-host.direct-fetch", title: "Up to iOS 13 the device fetches from your server",
         versions: [.ios(9, through: 13)],
@@ -261,6 +288,7 @@ extension Rule {
         sources: [Sources.associatedDomains, "[C] https://developer.apple.com/forums/thread/24391"])
 
     /// When the device fetches the file
+    /// Decided in ``UniversalLinkResolver/tellAssociationDownload``.
     package static let iosAasaHostFetchTiming = Rule(
         id: "ios.aasa-host.fetch-timing", title: "When the device fetches the file",
         versions: [.ios(9)],
@@ -269,6 +297,7 @@ extension Rule {
         sources: [Sources.associatedDomains, Sources.tn3155, "[C] NikKovIos/AASA-Universal-Links-Information README"])
 
     /// applinks: entries name hosts only
+    /// Decided in ``UniversalLinkResolver/verdict``.
     package static let iosEntitlementApplinks = Rule(
         id: "ios.entitlement.applinks", title: "applinks: entries name hosts only",
         versions: [.ios(9)],
@@ -277,6 +306,7 @@ extension Rule {
         sources: [Sources.entitlement, Sources.associatedDomains])
 
     /// Wildcard entries cover subdomains, not the apex
+    /// Decided in ``UniversalLinkResolver/verdict``.
     package static let iosEntitlementWildcard = Rule(
         id: "ios.entitlement.wildcard", title: "Wildcard entries cover subdomains, not the apex",
         versions: [.ios(9)],
@@ -285,6 +315,7 @@ extension Rule {
         sources: [Sources.associatedDomains, Sources.archive, Sources.tn3155])
 
     /// applinks domains cannot carry a port
+    /// Decided in ``UniversalLinkResolver/verdict``.
     package static let iosEntitlementNoPort = Rule(
         id: "ios.entitlement.no-port", title: "applinks domains cannot carry a port",
         versions: [.ios(9)],
@@ -292,6 +323,7 @@ extension Rule {
         sources: [Sources.tn3155])
 
     /// ?mode=developer works only on development builds with Developer Mode
+    /// Decided in ``UniversalLinkResolver/verdict``.
     package static let iosEntitlementModeDeveloper = Rule(
         id: "ios.entitlement.mode-developer", title: "?mode=developer works only on development builds with Developer Mode",
         versions: [.ios(14)],
@@ -300,6 +332,7 @@ extension Rule {
         sources: [Sources.entitlement, Sources.configuring, Sources.tn3155])
 
     /// ?mode=managed works only on managed devices
+    /// Decided in ``UniversalLinkResolver/verdict``.
     package static let iosEntitlementModeManaged = Rule(
         id: "ios.entitlement.mode-managed", title: "?mode=managed works only on managed devices",
         versions: [.ios(14)],
@@ -307,6 +340,7 @@ extension Rule {
         sources: [Sources.entitlement, Sources.configuring])
 
     /// The file must name the app as TEAMID.bundle-id
+    /// Decided in ``UniversalLinkResolver/verdict``.
     package static let iosEntitlementAppId = Rule(
         id: "ios.entitlement.app-id", title: "The file must name the app as TEAMID.bundle-id",
         versions: [.ios(9)],

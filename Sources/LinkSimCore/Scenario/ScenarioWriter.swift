@@ -255,13 +255,9 @@ package enum ScenarioWriter {
     static func resource(_ resource: WebResource) -> String {
         var pairs: [String] = []
         if let body = resource.body {
-            // Foundation's parser is lenient on Linux (trailing commas); the strict one decides what is JSON.
-            if (try? JSONNode.parse(body)) != nil,
-                let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
-                let json = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
-                let text = String(data: json, encoding: .utf8)
-            {
-                pairs.append("json: \(text)")
+            // The strict parser decides what is JSON (Foundation's is lenient on Linux: trailing commas).
+            if let node = try? JSONNode.parse(body) {
+                pairs.append("json: \(node.oneLineText)")
             } else if let raw = String(validating: body, as: UTF8.self) {
                 // Not JSON (a deliberately broken file): keep the exact text as a JSON-in-a-string body.
                 pairs.append("json: \(quote(raw))")
