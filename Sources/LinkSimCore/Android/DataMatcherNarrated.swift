@@ -244,8 +244,8 @@ extension DataMatcher {
 
 extension DataMatcher {
     /// Schemes compare case-sensitively: an intent whose web scheme is not lower-case matches no web filter.
-    static func tellSchemeCase(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.androidFilterSchemeCaseSensitive)
+    static func tellSchemeCase(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.androidFilterSchemeCaseSensitive)
     }
 
     /// `android:pathAdvancedPattern` and the other API 31 attributes are read from Android 12 (API 31).

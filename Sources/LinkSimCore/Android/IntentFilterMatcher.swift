@@ -267,7 +267,7 @@ package enum IntentFilterMatcher {
 
 extension IntentFilterMatcher {
     /// An intent with CATEGORY_BROWSABLE reaches only filters that list it (a link from a browser or another app).
-    static func tellBrowsableMissing(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.androidFilterBrowsableRequired)
+    static func tellBrowsableMissing(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.androidFilterBrowsableRequired)
     }
 }

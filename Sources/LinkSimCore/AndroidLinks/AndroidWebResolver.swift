@@ -193,16 +193,16 @@ enum AndroidWebResolver {
     /// Chrome's decision for one web hop (knowledge/android.md §4.3, steps 2–7): leave for an app, or keep
     /// the navigation. `first`: the chain's first URL; `resolvers`: the apps that can handle this URL.
     /// The first navigation of an incoming intent stays in the browser that was opened to show it.
-    static func tellIncomingIntentStays(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.androidChromeIncomingIntent)
+    static func tellIncomingIntentStays(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.androidChromeIncomingIntent)
     }
 
     /// The rule by which a redirect chain is too old for Chrome to leave for an app (over 15 s); nil when it is not.
     static func chainTimedOut(_ chain: ChainContext) -> Rule? { chain.elapsed > chainTimeout ? Rule.androidChromeChainTimeout : nil }
 
     /// A browser the user chose “Always” for in Android's chooser opens the link from now on.
-    static func tellAlwaysBrowser(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.androidChooserAlwaysBrowser)
+    static func tellAlwaysBrowser(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.androidChooserAlwaysBrowser)
     }
 
     static func chromeDecision(

@@ -280,8 +280,8 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksCollectedHosts)
     }
 
-    static func tellCollectedHosts(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.append(collectedHostsStep(actor, summary))
+    static func tellCollectedHosts(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(collectedHostsStep(actor, trace.explains ? summary() : ""))
     }
 
     /// Per-domain verification states (which `pm set-app-links` sets) exist from Android 12 (API 31).
@@ -291,7 +291,9 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksState)
     }
 
-    static func tellState(_ actor: String, _ summary: String, trace: inout TraceRecorder) { trace.append(stateStep(actor, summary)) }
+    static func tellState(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(stateStep(actor, trace.explains ? summary() : ""))
+    }
 
     /// The user's per-domain selections (“Links to open in this app”) exist from Android 12 (API 31).
     static func keepsUserSelections(on os: OSVersion) -> Bool { Rule.androidApplinksUserSelection.applies(to: os) }
@@ -300,8 +302,8 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksUserSelection)
     }
 
-    static func tellUserSelection(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.append(userSelectionStep(actor, summary))
+    static func tellUserSelection(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(userSelectionStep(actor, trace.explains ? summary() : ""))
     }
 
     /// “Open supported links” switched off: approval NONE for every domain.
@@ -309,8 +311,8 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksLinkHandlingOff)
     }
 
-    static func tellLinkHandlingOff(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.append(linkHandlingOffStep(actor, summary))
+    static func tellLinkHandlingOff(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(linkHandlingOffStep(actor, trace.explains ? summary() : ""))
     }
 
     /// Android 6–11: every host verified makes the app ALWAYS for them; one failure leaves all UNDEFINED.
@@ -318,7 +320,7 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksLegacyAllOrNothing)
     }
 
-    static func tellLegacyAllOrNothing(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.append(legacyAllOrNothingStep(actor, summary))
+    static func tellLegacyAllOrNothing(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(legacyAllOrNothingStep(actor, trace.explains ? summary() : ""))
     }
 }
