@@ -184,5 +184,9 @@ extension MatchRun {
 
 extension MatchRun.Outcome {
     /// The component's path matched but another of its keys failed (a component hits only when every key matches).
-    var failedOnAnotherKey: Bool { failedRule != nil && failedRule != Rule.iosAasaPatternWildcards }
+    /// (Rule IDs are compared: comparing whole `Rule` values compares their texts.)
+    var failedOnAnotherKey: Bool {
+        guard let failedRule else { return false }
+        return failedRule.id != Rule.iosAasaPatternWildcards.id
+    }
 }
