@@ -185,7 +185,7 @@ struct MatchRun {
         }
         var via: String {
             switch detail.appIDSource {
-            case .appIDs: return ios < OSVersion(ios: 13) ? "as its appID" : "in appIDs"
+            case .appIDs: return Rule.iosAasaAppidsIos13.applies(to: ios) ? "as its appID" : "in appIDs"
             case .appID: return "as its appID"
             case .dictionaryKey: return "as its key"
             case .none: return ""
