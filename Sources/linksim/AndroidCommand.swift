@@ -285,7 +285,7 @@ extension AndroidCommand {
             guard scenario.device.platform == .android else {
                 throw ValidationError("\(file) is an \(scenario.device.platform.displayName) scenario; app-links needs `platform: android`")
             }
-            if scenario.device.os.apiLevel < 31 {
+            if !AppLinksReport.commandExists(on: scenario.device.os) {
                 Console.error("note: pm get-app-links exists from Android 12 (API 31); this device is \(scenario.device.os), shown in the Android 12 format")
             }
             var state = scenario

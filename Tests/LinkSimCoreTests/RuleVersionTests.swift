@@ -50,6 +50,7 @@ import Testing
         "deferred.ios.paste-alert": "iOS 16+",
         "deferred.ios.paste-banner": "iOS 14–15",
         "deferred.ios.paste-denied": "iOS 16+",
+        "deferred.match.idfa-att": "iOS 14.5+",
         "deferred.match.private-relay": "iOS 15+",
         "ios.aasa-host.cdn": "iOS 14+",
         "ios.aasa-host.content-type": "iOS 9+",
@@ -136,7 +137,7 @@ import Testing
         .androidFilterUriRelativeFilterGroup, .androidApplinksCollectedHosts,
         .androidApplinksDynamicRules, .androidApplinksShell, .androidApplinksPerFilter, .iosUlRedirectChainRadars,
         .deferredBranchNativelink, .deferredAdjustLinkme, .deferredIosPasteAlert, .deferredIosPasteBanner,
-        .deferredMatchPrivateRelay, .iosAppClipCard,
+        .deferredMatchPrivateRelay, .deferredMatchIdfaAtt, .iosAppClipCard,
         .iosAppCanOpenURLUndeclared, .androidAppPackageVisibility,
     ]
 

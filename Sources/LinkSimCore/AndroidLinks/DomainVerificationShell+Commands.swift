@@ -2,6 +2,9 @@ import Foundation
 
 /// The `pm` shell commands QA type to inspect and change App Link state.
 extension DomainVerificationTransitions {
+    /// Whether `pm get-app-links` and the other DomainVerificationManager commands exist on this device.
+    static func hasShell(on os: OSVersion) -> Bool { Rule.androidApplinksShell.applies(to: os) }
+
     /// Applies one `pm` command. Returns the trace of what changed.
     static func run(_ command: PackageManagerCommand, world: inout World, trace: inout TraceRecorder) {
         let shell = "adb shell"
@@ -10,7 +13,7 @@ extension DomainVerificationTransitions {
             trace.add(shell, "This is an iOS device: pm does not exist here, nothing changes", rule: Rule.androidApplinksShell)
             return
         }
-        guard Rule.androidApplinksShell.applies(to: world.device.os) else {
+        guard hasShell(on: world.device.os) else {
             trace.add(
                 shell,
                 "Android \(world.device.os) (API \(world.device.os.apiLevel)) has no DomainVerificationManager: these pm commands exist from Android 12, nothing changes",

@@ -39,8 +39,15 @@ struct ClickMatching {
             }
         }
         if click.adClick {
-            let readable = device.platform == .android || device.os < OSVersion(ios: 14, 5) || device.att == .authorized
+            let attGated = device.platform == .ios && Rule.deferredMatchIdfaAtt.applies(to: device.os)
+            let readable = !attGated || device.att == .authorized
             deviceID = readable
+            if attGated {
+                trace.add(
+                    actor,
+                    "On iOS \(device.os) the app reads the IDFA only after the user authorized App Tracking Transparency (ATT \(device.att.rawValue))",
+                    rule: Rule.deferredMatchIdfaAtt)
+            }
             trace.add(
                 actor,
                 readable

@@ -30,8 +30,7 @@ package struct AASAURL: Sendable, Equatable {
     /// control byte anywhere, a `//` authority with a non-empty host; a port is dropped (IPv6 literals keep their
     /// brackets).
     static func ranges(_ b: UnsafeBufferPointer<UInt8>) -> Ranges? {
-        for i in 0..<b.count where b[i] <= 0x20 || b[i] == 0x7F { return nil }
-        guard let split = URLSplit(b), let authority = split.authority else { return nil }
+        guard let split = URLSplit(b, rejectingSpaces: true), let authority = split.authority else { return nil }
         var hostEnd = authority.upperBound
         if let portColon = split.lastColon {
             var bracket = false

@@ -99,9 +99,9 @@ struct URLSplit {
     /// After the first `#`; nil without a `#`.
     var fragment: Range<Int>?
 
-    /// nil when the text has no valid scheme.
+    /// nil when the text has no valid scheme, or (`rejectingSpaces`) has a space, a control byte or DEL anywhere.
     @inline(__always)
-    init?(_ b: UnsafeBufferPointer<UInt8>) {
+    init?(_ b: UnsafeBufferPointer<UInt8>, rejectingSpaces: Bool = false) {
         func first(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
             var i = from
             while i < to {
@@ -119,7 +119,18 @@ struct URLSplit {
             return nil
         }
         let count = b.count
-        guard let colon = first(UInt8(ascii: ":"), 0, count), colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
+        var firstColon: Int?
+        if rejectingSpaces {
+            // One pass: the check every byte needs also finds the scheme's colon.
+            for i in 0..<count {
+                let byte = b[i]
+                if byte <= 0x20 || byte == 0x7F { return nil }
+                if firstColon == nil, byte == UInt8(ascii: ":") { firstColon = i }
+            }
+        } else {
+            firstColon = first(UInt8(ascii: ":"), 0, count)
+        }
+        guard let colon = firstColon, colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
         for i in 1..<colon {
             let c = b[i]
             guard

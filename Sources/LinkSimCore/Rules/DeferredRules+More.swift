@@ -54,6 +54,15 @@ extension Rule {
             "An ad-network click can carry the device's advertising ID. From iOS 14.5 the IDFA is all zeros unless the user authorized App Tracking Transparency, so ID matching works on iOS only with ATT authorized. Owned-media clicks (email, SMS, web) carry no device ID.",
         sources: [DeferredRules.S.att, DeferredRules.S.ddlAPI, DeferredRules.S.udlIOS])
 
+    /// From iOS 14.5 the IDFA is all zeros unless the user authorized App Tracking Transparency
+    /// Decided in ``ClickMatching/init``.
+    package static let deferredMatchIdfaAtt = Rule(
+        id: "deferred.match.idfa-att", title: "From iOS 14.5 the IDFA needs App Tracking Transparency",
+        versions: [.ios(from: OSVersion(ios: 14, 5))],
+        explanation:
+            "From iOS 14.5 an app reads the advertising identifier (IDFA) only after the user authorized App Tracking Transparency; otherwise advertisingIdentifier returns all zeros, so an ad click cannot be matched by device ID. Before iOS 14.5 the IDFA was readable without the prompt.",
+        sources: [DeferredRules.S.att])
+
     /// Probabilistic matching needs the same network at click and first open
     /// Decided in ``ClickMatching/init``.
     package static let deferredMatchProbabilistic = Rule(

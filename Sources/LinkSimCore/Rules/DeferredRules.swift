@@ -92,6 +92,7 @@ enum DeferredRules {
         // Matching
         .deferredMatchReferrer,
         .deferredMatchId,
+        .deferredMatchIdfaAtt,
         .deferredMatchProbabilistic,
         .deferredMatchPrivateRelay,
         .deferredMatchNetworkChange,
