@@ -165,7 +165,7 @@ extension Rule {
             """,
         sources: [
             AndroidFilterRules.parsedIntentInfoUtils,
-            "[derived] AOSP frameworks/base core/java/android/content/IntentFilter.java (a port without a host on the same filter is never compared), checked with a port of the AOSP matcher",
+            "[derived] from AOSP frameworks/base ParsedIntentInfoUtils.java parseData (a port becomes part of an AuthorityEntry only with a host), checked with a port of the AOSP matcher",
         ])
 
     /// Without a host, path attributes are ignored

@@ -124,7 +124,7 @@ extension Rule {
         sources: [
             "[linksim model] how each browser treats the prompt when the page navigates away is not documented; linksim decides the race from the scenario's timings",
             "[C] " + UniversalLinkRules.impactHelp + " (a JavaScript navigation is not user-initiated)",
-            "[A] S-SCHEME https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app",
+            "[A] https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app",
         ])
 }
 
@@ -139,6 +139,6 @@ extension Rule {
         sources: [
             DeferredSources.privateRelayAF,
             "[APL-AppClip] https://developer.apple.com/documentation/appclip/responding-to-invocations",
-            "[A] S-AD https://developer.apple.com/documentation/xcode/supporting-associated-domains (the appclips service)",
+            "[A] https://developer.apple.com/documentation/xcode/supporting-associated-domains (the appclips service)",
         ])
 }

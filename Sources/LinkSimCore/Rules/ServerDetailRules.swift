@@ -12,9 +12,9 @@ extension Rule {
         explanation:
             "iOS (and Apple's CDN) fetch the apple-app-site-association file over HTTPS and require a valid certificate: a self-signed, expired or wrong-host certificate makes the request fail, so the domain is not associated and its links open in the browser. The exception is an alternate-mode entry (`applinks:host?mode=developer`) on a device in developer mode: the file is fetched directly and any valid certificate is accepted, even one the system does not trust (a self-signed one), but not an expired or wrong-host one.",
         sources: [
-            "[A] S-AD https://developer.apple.com/documentation/xcode/supporting-associated-domains",
-            "[A] S-TN https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links",
-            "[A] S-ENT https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains (developer mode: any valid TLS certificate, even one the system does not trust)",
+            "[A] https://developer.apple.com/documentation/xcode/supporting-associated-domains",
+            "[A] https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links",
+            "[A] https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains (developer mode: any valid TLS certificate, even one the system does not trust)",
         ])
 
     /// The Android verifier fetches assetlinks.json over HTTPS with the system's trust store
@@ -37,7 +37,8 @@ extension Rule {
         explanation:
             "Some setup guides say an AASA with Content-Type text/html is not accepted, only application/json. Apple documents application/json, but in practice the header is not enforced (github.com and www.apple.com serve application/octet-stream), which is linksim's default (rule ios.aasa-host.content-type). A scenario can switch to the strict reading with `assumptions.aasa_content_type_strict: true` to see what it would mean: any other Content-Type denies the association.",
         sources: [
-            "[A] S-AD https://developer.apple.com/documentation/xcode/supporting-associated-domains (the file is served as application/json)",
+            "[C] http://samwize.com/2017/11/10/guide-to-universal-links/ (a setup guide: the Content-Type must be application/json)",
+            "[A-arch] https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html (a plain JSON file served as application/json)",
             "[C] https://github.com/sergii-ziborov/blazingly-aasa docs/findings.md (not enforced in practice: github.com and www.apple.com serve application/octet-stream)",
         ])
 }
