@@ -18,31 +18,46 @@ struct Results {
     func value(_ key: String) -> Double? { values.first { $0.key == key }?.value ?? nil }
 }
 
-func simulationRow(library: String, quick: Bool, into results: inout Results) throws {
+/// `sim_median_us` / `action_median_us`: `Simulator.run(_:detail: .verdicts)`, what replay and matrix
+/// cells run (no trace text); `sim_traced_median_us` / `action_traced_median_us`: `.full`, what
+/// `run`, `tap` and the TUI run (every step explained). Both modes alternate within each round.
+func simulationRow(library: String, quick: Bool, modes: [TraceDetail] = [.verdicts, .full], into results: inout Results) throws {
     var scenarios: [Scenario] = []
     for file in yamlFiles(under: library) {
         if let scenario = try? ScenarioLoader.load(path: file) { scenarios.append(scenario) }
     }
     guard !scenarios.isEmpty else { throw BenchError.failed("no loadable scenario under \(library)") }
-    for scenario in scenarios { _ = Simulator.run(scenario) }
-    var perSimulation: [Double] = []
-    var perAction: [Double] = []
+    for scenario in scenarios {
+        for detail in modes { _ = Simulator.run(scenario, detail: detail) }
+    }
+    var perSimulation: [TraceDetail: [Double]] = [:]
+    var perAction: [TraceDetail: [Double]] = [:]
     var checksum = 0
     for _ in 0..<(quick ? 3 : 60) {
-        for scenario in scenarios {
-            let start = clock.now
-            let result = Simulator.run(scenario)
-            let elapsed = seconds(clock.now - start) * 1e6
-            perSimulation.append(elapsed)
-            perAction.append(elapsed / Double(max(1, scenario.actions.count)))
-            checksum &+= result.results.count
+        for detail in modes {
+            for scenario in scenarios {
+                let start = clock.now
+                let result = Simulator.run(scenario, detail: detail)
+                let elapsed = seconds(clock.now - start) * 1e6
+                perSimulation[detail, default: []].append(elapsed)
+                perAction[detail, default: []].append(elapsed / Double(max(1, scenario.actions.count)))
+                checksum &+= result.results.count
+            }
         }
     }
     if checksum == 0 { results.notes.append("no action was simulated") }
-    results.set("sim_median_us", median(perSimulation))
-    results.set("sim_p99_us", percentile(perSimulation, 0.99))
-    results.set("action_median_us", median(perAction))
-    results.notes.append("simulation: \(scenarios.count) library scenarios, \(perSimulation.count) runs")
+    if let times = perSimulation[.verdicts] {
+        results.set("sim_median_us", median(times))
+        results.set("sim_p99_us", percentile(times, 0.99))
+        results.set("action_median_us", median(perAction[.verdicts] ?? []))
+    }
+    if let times = perSimulation[.full] {
+        results.set("sim_traced_median_us", median(times))
+        results.set("action_traced_median_us", median(perAction[.full] ?? []))
+    }
+    results.notes.append(
+        "simulation: \(scenarios.count) library scenarios, \(perSimulation.values.first?.count ?? 0) runs per mode (sim_median_us: no trace text, as replay and matrix; sim_traced_median_us: full traces, as run and the TUI)"
+    )
 }
 
 func replayRows(options: Options, binary: String?, temp: String, into results: inout Results) throws {

@@ -126,7 +126,7 @@ struct DiffCommand: ParsableCommand {
         if served.count == 1 { return served[0] }
         var claimed: [String] = []
         for app in world.apps {
-            claimed += app.associatedDomains.filter { $0.hasPrefix("applinks:") }.map { String($0.dropFirst(9).split(separator: "?").first ?? "") }
+            claimed += app.associatedDomains.compactMap { AppLinksEntry($0)?.fileHost }
             for activity in app.activities {
                 for filter in activity.intentFilters where filter.autoVerify { claimed += filter.data.compactMap(\.host) }
             }

@@ -196,7 +196,7 @@ struct InitCommand: ParsableCommand {
         app.teamID = teamID ?? files.teamID
         app.associatedDomains = files.associatedDomains
         app.urlSchemes = files.urlSchemes
-        if app.teamID == nil, app.associatedDomains.contains(where: { $0.hasPrefix("applinks:") }) {
+        if app.teamID == nil, app.associatedDomains.contains(where: { AppLinksEntry($0) != nil }) {
             throw ValidationError("iOS: give --team-id; iOS matches the AASA file against TEAMID.\(id)")
         }
         return app

@@ -62,9 +62,14 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("only-failures"), help: "Show only failing and invalid files in the table (the summary counts all).")
     var onlyFailures = false
 
-    static func replay(_ file: String) -> ReplayOutcome {
+    /// `detail: .verdicts` when nothing shown needs the trace (the text table): no step text is built,
+    /// and a scenario that fails is simulated again with `.full`, so what is printed is what it always was.
+    static func replay(_ file: String, detail: TraceDetail = .full) -> ReplayOutcome {
         do throws(InputError) {
-            return .simulated(file: file, result: Simulator.run(try ScenarioLoader.load(path: file)))
+            let scenario = try ScenarioLoader.load(path: file)
+            let result = Simulator.run(scenario, detail: detail)
+            if detail != .full, !result.passed { return .simulated(file: file, result: Simulator.run(scenario)) }
+            return .simulated(file: file, result: result)
         } catch {
             return .invalid(file: file, error: error)
         }
@@ -204,7 +209,8 @@ struct ReplayRow: Sendable {
     ) -> ReplayRow? {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = ReplayCommand.replay(file)
+        // The text table shows no trace; JSON and JUnit (its system-out) carry every step's text.
+        let outcome = ReplayCommand.replay(file, detail: format == .text && !junit ? .verdicts : .full)
         let elapsed = start.duration(to: clock.now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         switch outcome {

@@ -49,6 +49,13 @@ struct DataMatcher {
     let escapedDot: PatternMatcher.EscapedDot
     /// The `<data>` elements as written, to tell whether a matching combination was declared together.
     let declaredData: [IntentFilterData]
+    /// False when no trace is shown: narrated steps keep their rules, not their text.
+    var explains = true
+
+    /// A narrated step, with its text only when the matcher explains.
+    func step(summary: @autoclosure () -> String, detail: @autoclosure () -> String? = nil, rule: Rule) -> FilterMatchStep {
+        explains ? FilterMatchStep(summary: summary(), detail: detail(), rule: rule) : FilterMatchStep(summary: "", rule: rule)
+    }
 
     init(filter: IntentFilter, api: Int) {
         escapedDot = .forAPI(api)

@@ -5,8 +5,10 @@ extension DataMatcher {
 
     func match(intent: ViewIntent) -> Result {
         var steps = notes
-        func fail(_ reason: FilterMismatch, _ summary: String, rule: Rule, detail: String? = nil) -> Result {
-            steps.append(FilterMatchStep(summary: summary, detail: detail, rule: rule))
+        func fail(
+            _ reason: FilterMismatch, _ summary: @autoclosure () -> String, rule: Rule, detail: @autoclosure () -> String? = nil
+        ) -> Result {
+            steps.append(step(summary: summary(), detail: detail(), rule: rule))
             return Result(result: .failed(reason), steps: steps)
         }
         let uri = intent.uri
@@ -30,7 +32,7 @@ extension DataMatcher {
         if !schemes.isEmpty {
             let wanted = scheme ?? ""
             guard let found = schemes.first(where: { $0.scheme == wanted }) else {
-                let declared = schemes.map { "\"\($0.scheme)\"" }.joined(separator: ", ")
+                var declared: String { schemes.map { "\"\($0.scheme)\"" }.joined(separator: ", ") }
                 if let sameIgnoringCase = schemes.first(where: { $0.scheme.lowercased() == wanted.lowercased() }) {
                     return fail(
                         .data,
@@ -42,7 +44,7 @@ extension DataMatcher {
             }
             matchedScheme = found
             category = .scheme
-            steps.append(FilterMatchStep(summary: "scheme \"\(found.scheme)\" is declared", rule: Rule.androidFilterSchemeCaseSensitive))
+            steps.append(step(summary: "scheme \"\(found.scheme)\" is declared", rule: Rule.androidFilterSchemeCaseSensitive))
 
             var sspMatched = false
             if !ssps.isEmpty {
@@ -51,13 +53,13 @@ extension DataMatcher {
                     sspMatched = true
                     category = .schemeSpecificPart
                     steps.append(
-                        FilterMatchStep(
+                        step(
                             summary:
                                 "scheme-specific part \"\(ssp)\" matches \(entry.matcher.kind.attribute(part: "ssp")) \"\(entry.matcher.pattern)\"; host and path are not checked",
                             rule: Rule.androidFilterSchemeSpecificPart))
                 } else {
                     steps.append(
-                        FilterMatchStep(
+                        step(
                             summary: "scheme-specific part \"\(ssp)\" matches no ssp entry"
                                 + (authorities.isEmpty ? "" : "; falling back to the host and path entries"),
                             rule: Rule.androidFilterSchemeSpecificPart))
@@ -79,7 +81,7 @@ extension DataMatcher {
                         matchedPath = entry
                         category = .path
                         steps.append(
-                            FilterMatchStep(
+                            step(
                                 summary: "path \(quoted(path)) matches \(entry.attribute) \"\(entry.matcher.pattern)\"",
                                 detail: pathDetail(uri), rule: rule(for: entry.matcher.kind)))
                         if let note = escapedDotNote(entry.matcher) { steps.append(note) }
@@ -88,7 +90,7 @@ extension DataMatcher {
                     } else {
                         for entry in paths {
                             pathSteps.append(
-                                FilterMatchStep(
+                                step(
                                     summary: "path \(quoted(path)) does not match \(entry.attribute) \"\(entry.matcher.pattern)\"",
                                     detail: entry.matcher.parseError.map { "invalid advanced pattern: \($0)" },
                                     rule: rule(for: entry.matcher.kind)))
@@ -121,7 +123,7 @@ extension DataMatcher {
                 }
                 if !paths.isEmpty || !groups.isEmpty {
                     steps.append(
-                        FilterMatchStep(
+                        step(
                             summary: "the filter has no android:host, so its path attributes are ignored: every \"\(found.scheme):\" URL matches",
                             rule: Rule.androidFilterPathNeedsHost))
                 }
@@ -156,12 +158,14 @@ extension DataMatcher {
     func authorityStep(_ authority: Authority, uri: AndroidURI, category: MatchCategory) -> FilterMatchStep {
         let host = uri.host ?? ""
         if category == .port {
-            return FilterMatchStep(
+            return step(
                 summary: "host \"\(host)\" and port \(uri.port) match \"\(authority.declared)\":\(authority.portText ?? "")",
                 rule: Rule.androidFilterPortExact)
         }
-        let how = authority.wild ? " (wildcard: only the leading * is special)" : (host == authority.declared ? "" : " (hosts are compared ignoring case)")
-        return FilterMatchStep(summary: "host \"\(host)\" matches \"\(authority.declared)\"\(how)", rule: Rule.androidFilterHostMatch)
+        var how: String {
+            authority.wild ? " (wildcard: only the leading * is special)" : (host == authority.declared ? "" : " (hosts are compared ignoring case)")
+        }
+        return step(summary: "host \"\(host)\" matches \"\(authority.declared)\"\(how)", rule: Rule.androidFilterHostMatch)
     }
 
     func authorityRule(_ uri: AndroidURI) -> Rule {
@@ -200,7 +204,7 @@ extension DataMatcher {
 
     /// Which PatternMatcher type the attribute became (path → LITERAL, pathPrefix → PREFIX...).
     func patternTypeNote(_ attribute: String, _ matcher: PatternMatcher) -> FilterMatchStep {
-        FilterMatchStep(
+        step(
             summary: "android:\(attribute) is a \(matcher.kind.aospName) pattern",
             rule: Rule.androidFilterPatternTypes)
     }
@@ -208,7 +212,7 @@ extension DataMatcher {
     /// A backslash in a pattern came from the manifest's own escaping (`\\*` in XML is a literal `*`).
     func manifestEscapeNote(_ matcher: PatternMatcher) -> FilterMatchStep? {
         guard matcher.pattern.contains("\\") else { return nil }
-        return FilterMatchStep(
+        return step(
             summary: "the backslashes in \"\(matcher.pattern)\" are what is left after the manifest's XML unescaping",
             detail: "In the manifest a literal * is written \\\\* and a literal backslash \\\\\\\\.",
             rule: Rule.androidFilterManifestEscaping)
@@ -240,8 +244,8 @@ extension DataMatcher {
 
 extension DataMatcher {
     /// Schemes compare case-sensitively: an intent whose web scheme is not lower-case matches no web filter.
-    static func tellSchemeCase(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.androidFilterSchemeCaseSensitive)
+    static func tellSchemeCase(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.androidFilterSchemeCaseSensitive)
     }
 
     /// `android:pathAdvancedPattern` and the other API 31 attributes are read from Android 12 (API 31).

@@ -143,17 +143,17 @@ extension DataMatcher {
         var steps: [FilterMatchStep] = []
         for group in groups {
             let failing = group.conditions.first { !conditionHolds($0, uri) }
-            let label = "<uri-relative-filter-group> #\(group.index + 1) (\(group.allow ? "allow" : "block"))"
+            var label: String { "<uri-relative-filter-group> #\(group.index + 1) (\(group.allow ? "allow" : "block"))" }
             if let failing {
                 steps.append(
-                    FilterMatchStep(
+                    step(
                         summary: "\(label) does not apply: \(failing.part.rawValue) does not match \(failing.attribute) \"\(failing.matcher.pattern)\"",
                         rule: Rule.androidFilterUriRelativeFilterGroup))
                 continue
             }
-            let conditions = group.conditions.map { "\($0.attribute) \"\($0.matcher.pattern)\"" }.joined(separator: ", ")
+            var conditions: String { group.conditions.map { "\($0.attribute) \"\($0.matcher.pattern)\"" }.joined(separator: ", ") }
             steps.append(
-                FilterMatchStep(
+                step(
                     summary: "\(label) matches (\(conditions)) and \(group.allow ? "allows" : "blocks") the URL",
                     rule: Rule.androidFilterUriRelativeFilterGroup))
             return GroupResult(allowed: group.allow, decidingGroup: group.index, steps: steps)
@@ -211,6 +211,7 @@ extension DataMatcher {
                 && (path.map { Self.value(of: $0.matcher.kind, in: data) == $0.matcher.pattern } ?? true)
         }
         guard !declaredTogether else { return nil }
+        guard explains else { return FilterMatchStep(summary: "", rule: Rule.androidFilterDataCrossProduct) }
         var parts = ["scheme \"\(scheme.scheme)\" from <data> #\(scheme.dataIndex + 1)"]
         if let authority { parts.append("host \"\(authority.declared)\" from <data> #\(authority.dataIndex + 1)") }
         if let path { parts.append("\(path.attribute) \"\(path.matcher.pattern)\" from <data> #\(path.dataIndex + 1)") }

@@ -1,39 +1,48 @@
 /// AOSP `IntentFilter.match()` for links, plus the resolver's MATCH_DEFAULT_ONLY and `exported` checks.
 package enum IntentFilterMatcher {
     /// Matches one filter against an intent on a device of API level `api`.
-    package static func match(_ filter: IntentFilter, intent: ViewIntent, api: Int) -> FilterMatchOutcome {
+    /// With `explain: false` the steps keep their rules but no text, and `why` is empty (the same verdict).
+    package static func match(_ filter: IntentFilter, intent: ViewIntent, api: Int, explain: Bool = true) -> FilterMatchOutcome {
         var steps: [FilterMatchStep] = []
-        func fail(_ reason: FilterMismatch, _ why: String, rule: Rule, detail: String? = nil) -> FilterMatchOutcome {
-            steps.append(FilterMatchStep(summary: why, detail: detail, rule: rule))
+        func step(summary: @autoclosure () -> String, detail: @autoclosure () -> String? = nil, rule: Rule) -> FilterMatchStep {
+            explain ? FilterMatchStep(summary: summary(), detail: detail(), rule: rule) : FilterMatchStep(summary: "", rule: rule)
+        }
+        func fail(
+            _ reason: FilterMismatch, _ why: @autoclosure () -> String, rule: Rule, detail: @autoclosure () -> String? = nil
+        ) -> FilterMatchOutcome {
+            let why = explain ? why() : ""
+            steps.append(step(summary: why, detail: detail(), rule: rule))
             return FilterMatchOutcome(result: .failed(reason), why: why, steps: steps)
         }
 
         // 1. Action.
         if let action = intent.action {
             guard filter.actions.contains(action) else {
-                let listed =
+                var listed: String {
                     filter.actions.isEmpty
-                    ? "it declares no <action> at all"
-                    : "it declares \(filter.actions.map(shortName).joined(separator: ", "))"
+                        ? "it declares no <action> at all"
+                        : "it declares \(filter.actions.map(shortName).joined(separator: ", "))"
+                }
                 return fail(
                     .action, "the filter does not list action \(shortName(action)): \(listed)",
                     rule: Rule.androidFilterActionViewRequired)
             }
             steps.append(
-                FilterMatchStep(
+                step(
                     summary: "action \(shortName(action)) is listed",
                     rule: Rule.androidFilterActionViewRequired))
         }
 
         // 2. Data.
-        let data = DataMatcher(filter: filter, api: api)
+        var data = DataMatcher(filter: filter, api: api)
+        data.explains = explain
         let dataResult = data.match(intent: intent)
         steps.append(contentsOf: dataResult.steps)
         let category: MatchCategory
         switch dataResult.result {
         case .failed(let reason):
             return FilterMatchOutcome(
-                result: .failed(reason), why: dataResult.steps.last?.summary ?? reason.aospName,
+                result: .failed(reason), why: explain ? dataResult.steps.last?.summary ?? reason.aospName : "",
                 steps: steps)
         case .matched(let matched):
             category = matched
@@ -54,7 +63,7 @@ package enum IntentFilterMatcher {
         }
         if !intent.categories.isEmpty {
             steps.append(
-                FilterMatchStep(
+                step(
                     summary: intent.categories.count == 1
                         ? "category \(shortName(intent.categories[0])) is listed"
                         : "categories \(intent.categories.map(shortName).joined(separator: ", ")) are listed",
@@ -71,14 +80,14 @@ package enum IntentFilterMatcher {
                     rule: Rule.androidFilterDefaultCategoryRequired)
             }
             steps.append(
-                FilterMatchStep(
+                step(
                     summary: "category DEFAULT is listed (required by MATCH_DEFAULT_ONLY)",
                     rule: Rule.androidFilterDefaultCategoryRequired))
         }
 
-        let why = "matches (\(category.aospName))"
+        let why = explain ? "matches (\(category.aospName))" : ""
         steps.append(
-            FilterMatchStep(
+            step(
                 summary: "the filter matches with \(category.aospName)",
                 detail: "IntentFilter.match() returns 0x\(String(category.matchValue, radix: 16))",
                 rule: Rule.androidFilterMatchOrder))
@@ -139,9 +148,10 @@ package enum IntentFilterMatcher {
 
     package static func evaluate(
         _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
-        explainMismatch: ((IntentFilter) -> Bool)? = nil
+        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true, intent prepared: ViewIntent? = nil
     ) -> ManifestMatchReport {
-        let intent = ViewIntent(url: url)
+        // `prepared`: the same intent, parsed once by a caller that evaluates many manifests for one URL.
+        let intent = prepared ?? ViewIntent(url: url)
         var packageSteps: [FilterMatchStep] = []
         let target = manifest.targetSDK
         // Android 12+ refuses to install an app targeting 31+ with an implicit `exported` on a filtered activity.
@@ -165,9 +175,9 @@ package enum IntentFilterMatcher {
             var activitySteps: [FilterMatchStep] = []
             if activity.name.hasPrefix(".") || !activity.name.contains("."), !packageName.isEmpty {
                 activitySteps.append(
-                    FilterMatchStep(
-                        summary: "\(activity.name) means \(name)",
-                        rule: Rule.androidFilterActivityName))
+                    explain
+                        ? FilterMatchStep(summary: "\(activity.name) means \(name)", rule: Rule.androidFilterActivityName)
+                        : FilterMatchStep(summary: "", rule: Rule.androidFilterActivityName))
             }
             // Why the activity cannot be started by a link, whatever its filters say.
             var blocker: String?
@@ -212,7 +222,7 @@ package enum IntentFilterMatcher {
                             outcome: outcome, isMatch: false, steps: [], why: ""))
                     continue
                 }
-                let outcome = match(filter, intent: intent, api: api)
+                let outcome = match(filter, intent: intent, api: api, explain: explain)
                 let isMatch = outcome.isMatch && blocker == nil
                 let why: String
                 if outcome.isMatch, let blocker {
@@ -257,7 +267,7 @@ package enum IntentFilterMatcher {
 
 extension IntentFilterMatcher {
     /// An intent with CATEGORY_BROWSABLE reaches only filters that list it (a link from a browser or another app).
-    static func tellBrowsableMissing(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.androidFilterBrowsableRequired)
+    static func tellBrowsableMissing(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.androidFilterBrowsableRequired)
     }
 }

@@ -24,15 +24,16 @@ package struct UnknownFilter: Sendable, Equatable {
 extension IntentFilterMatcher {
     package static func evaluateWithUnknowns(
         _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
-        explainMismatch: ((IntentFilter) -> Bool)? = nil
+        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true, intent prepared: ViewIntent? = nil
     )
         -> (report: ManifestMatchReport, unknown: [UnknownFilter])
     {
-        var report = evaluate(manifest, packageName: packageName, url: url, api: api, explainMismatch: explainMismatch)
+        var report = evaluate(
+            manifest, packageName: packageName, url: url, api: api, explainMismatch: explainMismatch, explain: explain, intent: prepared)
         guard manifest.activities.contains(where: { $0.intentFilters.contains { !$0.unresolved.isEmpty } }) else {
             return (report, [])
         }
-        let intent = ViewIntent(url: url)
+        let intent = prepared ?? ViewIntent(url: url)
         var unknown: [UnknownFilter] = []
         for index in report.evaluations.indices {
             let evaluation = report.evaluations[index]

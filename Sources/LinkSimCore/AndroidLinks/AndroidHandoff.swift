@@ -3,8 +3,8 @@
 /// provider's server) handles when no app takes it.
 extension AndroidWebResolver {
     /// Chrome leaves for an app only on a user gesture: a navigation without one (script, typed) stays.
-    static func tellNoUserGesture(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.androidChromeUserGesture)
+    static func tellNoUserGesture(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.androidChromeUserGesture)
     }
 
     enum Handoff {

@@ -67,7 +67,7 @@ enum AndroidWebResolver {
             var ask: [Handler] = []
             for handler in handlers {
                 let app = world.apps[handler.appIndex]
-                let (status, steps) = AppLinkDomains.legacyStatus(app, api: api, web: world.web)
+                let (status, steps) = AppLinkDomains.legacyStatus(app, api: api, web: world.web, explain: world.explains)
                 for step in steps { trace.append(step) }
                 switch status {
                 case .always: always.append(handler)
@@ -113,7 +113,7 @@ enum AndroidWebResolver {
         var best: [(Handler, AppLinkDomains.Approval)] = []
         for handler in handlers {
             let app = world.apps[handler.appIndex]
-            let (level, steps) = AppLinkDomains.approval(app, host: host, url: url, api: api, web: world.web)
+            let (level, steps) = AppLinkDomains.approval(app, host: host, url: url, api: api, web: world.web, explain: world.explains)
             for step in steps { trace.append(step) }
             if level > .none { best.append((handler, level)) }
         }
@@ -193,16 +193,16 @@ enum AndroidWebResolver {
     /// Chrome's decision for one web hop (knowledge/android.md §4.3, steps 2–7): leave for an app, or keep
     /// the navigation. `first`: the chain's first URL; `resolvers`: the apps that can handle this URL.
     /// The first navigation of an incoming intent stays in the browser that was opened to show it.
-    static func tellIncomingIntentStays(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.androidChromeIncomingIntent)
+    static func tellIncomingIntentStays(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.androidChromeIncomingIntent)
     }
 
     /// The rule by which a redirect chain is too old for Chrome to leave for an app (over 15 s); nil when it is not.
     static func chainTimedOut(_ chain: ChainContext) -> Rule? { chain.elapsed > chainTimeout ? Rule.androidChromeChainTimeout : nil }
 
     /// A browser the user chose “Always” for in Android's chooser opens the link from now on.
-    static func tellAlwaysBrowser(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.androidChooserAlwaysBrowser)
+    static func tellAlwaysBrowser(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.androidChooserAlwaysBrowser)
     }
 
     static func chromeDecision(
@@ -239,7 +239,7 @@ enum AndroidWebResolver {
     static func chromeHop(
         _ url: String, host: String, tap: Tap, first: Bool, chain: ChainContext, shown: String, world: World
     ) -> (resolution: Resolution, resolvers: Set<String>, decision: (leave: Bool, summary: String, rule: Rule), steps: [TraceStep]) {
-        var probe = TraceRecorder()
+        var probe = TraceRecorder(world.traceDetail)
         let resolution = resolve(url, host: host, world: world, caller: tap.caller, trace: &probe)
         let resolvers = resolvers(resolution, world: world)
         let decision = chromeDecision(url, host: host, resolvers: resolvers, first: first, chain: chain, shown: shown, os: world.device.os)

@@ -50,9 +50,9 @@ enum AppLinkDomains {
     /// else the legacy "if any filter needs verification, all web filters do".
     static func collect(_ app: App, api: Int) -> Collection {
         var c = Collection()
-        let filters = app.activities.flatMap(\.intentFilters)
+        let filters = app.activities.lazy.flatMap(\.intentFilters)
         func add(_ hosts: [String], to list: inout [String]) {
-            for h in hosts.map({ $0.lowercased() }) where !list.contains(h) { list.append(h) }
+            for h in hosts.lazy.map(\.lowercasedIfNeeded) where !list.contains(h) { list.append(h) }
         }
         for f in filters
         where hasViewBrowsable(f) && f.categories.contains(IntentFilter.categoryDefault)
@@ -89,41 +89,56 @@ enum AppLinkDomains {
     static func isVerified(_ state: DomainVerificationState) -> Bool { state.isVerified }
 
     /// The verification state of each autoVerify host: the scenario's override, or the verifier's result.
-    static func states(_ app: App, api: Int, web: Web) -> [(host: String, state: DomainVerificationState, steps: [TraceStep])] {
-        verifications(app, api: api, web: web).map { ($0.host, $0.state, $0.steps) }
+    static func states(
+        _ app: App, api: Int, web: Web, explain: Bool = true
+    ) -> [(host: String, state: DomainVerificationState, steps: [TraceStep])] {
+        verifications(app, api: api, web: web, explain: explain).map { ($0.host, $0.state, $0.steps) }
+    }
+
+    /// A step made elsewhere, without its text when the trace is not shown.
+    static func bare(_ explain: Bool, _ made: TraceStep) -> TraceStep {
+        explain ? made : TraceStep(actor: made.actor, summary: "", rule: made.rule, assumption: made.assumption)
+    }
+
+    /// A step of this file's decisions, with its text only when the trace is shown (`explain`).
+    static func step(_ explain: Bool, _ summary: @autoclosure () -> String, rule: Rule) -> TraceStep {
+        TraceStep(actor: "Android", summary: explain ? summary() : "", rule: rule)
     }
 
     /// Each autoVerify host with its state, steps and (Android 15+) dynamic rules.
     static func verifications(
-        _ app: App, api: Int, web: Web
+        _ app: App, api: Int, web: Web, explain: Bool = true
     )
         -> [(host: String, state: DomainVerificationState, steps: [TraceStep], dynamic: [DynamicComponent]?)]
     {
         let collection = collect(app, api: api)
-        let verifier = AssetLinksVerifier(web: web, os: OSVersion(androidAPI: api))
+        var verifier = AssetLinksVerifier(web: web, os: OSVersion(androidAPI: api))
+        verifier.explains = explain
         return collection.autoVerify.map { host in
             // A forced state is what `pm set-app-links` records: Android 12+ only.
             if Rule.androidApplinksState.applies(to: OSVersion(androidAPI: api)), let forced = app.domainVerification[host] {
                 return (
                     host, forced,
                     [
-                        TraceStep(
-                            actor: "Android", summary: "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
+                        Self.step(
+                            explain, "\(host): \(forced) (set by the scenario's domain_verification, like `pm set-app-links`)",
                             rule: Rule.androidApplinksState)
                     ], nil
                 )
             }
             if let record = app.verificationRecords[host] {
                 let note = DomainVerificationTransitions.lifecycleStep(
-                    "Android", "The verification agent answered for \(host) at \(record.at): \(record.state)")
-                return (host, record.state, record.steps + [note], record.dynamic)
+                    "Android", explain ? "The verification agent answered for \(host) at \(record.at): \(record.state)" : "")
+                // The record's steps were written when the agent ran; without trace text they are carried bare.
+                let recorded = explain ? record.steps : record.steps.map { Self.bare(false, $0) }
+                return (host, record.state, recorded + [note], record.dynamic)
             }
             if let due = app.verificationDueAt {
                 return (
                     host, .none,
                     [
                         DomainVerificationTransitions.lifecycleStep(
-                            "Android", "The verification agent has not answered for \(host) yet (it answers at \(due)): state none")
+                            "Android", explain ? "The verification agent has not answered for \(host) yet (it answers at \(due)): state none" : "")
                     ], nil
                 )
             }
@@ -149,16 +164,18 @@ enum AppLinkDomains {
     }
 
     /// `approvalLevelForDomain` (knowledge/android.md §2.3) with the steps that decided it.
-    static func approval(_ app: App, host: String, url: String? = nil, api: Int, web: Web) -> (level: Approval, steps: [TraceStep]) {
+    static func approval(
+        _ app: App, host: String, url: String? = nil, api: Int, web: Web, explain: Bool = true
+    ) -> (level: Approval, steps: [TraceStep]) {
         var steps: [TraceStep] = []
         if !app.linkHandlingAllowed {
             steps.append(
-                TraceStep(
-                    actor: "Android", summary: "\(app.name) has “Open supported links” switched off: approval NONE for every domain",
+                Self.step(
+                    explain, "\(app.name) has “Open supported links” switched off: approval NONE for every domain",
                     rule: Rule.androidApplinksLinkHandlingOff))
             return (.none, steps)
         }
-        let states = verifications(app, api: api, web: web)
+        let states = verifications(app, api: api, web: web, explain: explain)
         for entry in states {
             let covers = entry.host == host || (entry.host.hasPrefix("*.") && host.hasSuffix(String(entry.host.dropFirst(1))))
             guard covers else { continue }
@@ -167,40 +184,39 @@ enum AppLinkDomains {
                 if let rules = entry.dynamic, let url {
                     if DynamicAppLinks.readsRules(api: api) {
                         let verdict = DynamicAppLinks.allows(rules, url: url)
-                        steps.append(verdict.step)
+                        steps.append(Self.bare(explain, verdict.step))
                         if !verdict.allowed { return (.none, steps) }
                     } else {
-                        steps.append(DynamicAppLinks.ignoredStep(api: api))
+                        steps.append(Self.bare(explain, DynamicAppLinks.ignoredStep(api: api)))
                     }
                 }
                 steps.append(
-                    TraceStep(
-                        actor: "Android", summary: "\(app.name) is \(entry.state) for \(entry.host): approval VERIFIED",
+                    Self.step(
+                        explain, "\(app.name) is \(entry.state) for \(entry.host): approval VERIFIED",
                         rule: Rule.androidApplinksState))
                 return (.verified, steps)
             }
             steps.append(
-                TraceStep(
-                    actor: "Android", summary: "\(app.name)'s state for \(entry.host) is \(entry.state), which is not verified",
+                Self.step(
+                    explain, "\(app.name)'s state for \(entry.host) is \(entry.state), which is not verified",
                     rule: Rule.androidApplinksState))
         }
         if states.isEmpty || !states.contains(where: { $0.host == host || ($0.host.hasPrefix("*.") && host.hasSuffix(String($0.host.dropFirst(1)))) }) {
             steps.append(
-                collectedHostsStep("Android", "\(host) is not among \(app.name)'s autoVerify domains, so it is never verified"))
+                collectedHostsStep("Android", explain ? "\(host) is not among \(app.name)'s autoVerify domains, so it is never verified" : ""))
             if perFilter(app, api: api), collect(app, api: api).allWeb.contains(host) {
                 steps.append(
-                    TraceStep(
-                        actor: "Android",
-                        summary:
-                            "\(app.name) targets API \(app.targetSDK) on Android 12+: only autoVerify filters are verified, each on its own, and the filter declaring \(host) has no autoVerify",
+                    Self.step(
+                        explain,
+                        "\(app.name) targets API \(app.targetSDK) on Android 12+: only autoVerify filters are verified, each on its own, and the filter declaring \(host) has no autoVerify",
                         rule: Rule.androidApplinksPerFilter))
             }
         }
         let selected = app.userSelectedDomains.map { $0.lowercased() }
         if selected.contains(where: { $0 == host || ($0.hasPrefix("*.") && host.hasSuffix(String($0.dropFirst(1)))) }) {
             steps.append(
-                TraceStep(
-                    actor: "Android", summary: "The user enabled \(host) for \(app.name) under “Links to open in this app”: approval SELECTION",
+                Self.step(
+                    explain, "The user enabled \(host) for \(app.name) under “Links to open in this app”: approval SELECTION",
                     rule: Rule.androidApplinksUserSelection))
             return (.selection, steps)
         }
@@ -210,23 +226,23 @@ enum AppLinkDomains {
     // MARK: Android 6–11 (legacy, all or nothing)
 
     /// ALWAYS when every collected host verified; NEVER when the user switched link handling off.
-    static func legacyStatus(_ app: App, api: Int, web: Web) -> (status: LegacyLinkStatus, steps: [TraceStep]) {
+    static func legacyStatus(_ app: App, api: Int, web: Web, explain: Bool = true) -> (status: LegacyLinkStatus, steps: [TraceStep]) {
         if !app.linkHandlingAllowed {
             return (
                 .never,
                 [
-                    TraceStep(
-                        actor: "Android", summary: "The user chose “Don't open in this app” for \(app.name)",
+                    Self.step(
+                        explain, "The user chose “Don't open in this app” for \(app.name)",
                         rule: Rule.androidApplinksLinkHandlingOff)
                 ]
             )
         }
-        let states = states(app, api: api, web: web)
+        let states = states(app, api: api, web: web, explain: explain)
         guard !states.isEmpty else {
             return (
                 .undefined,
                 [
-                    collectedHostsStep("Android", "\(app.name) declares no autoVerify filter, so nothing is verified")
+                    collectedHostsStep("Android", explain ? "\(app.name) declares no autoVerify filter, so nothing is verified" : "")
                 ]
             )
         }
@@ -234,14 +250,14 @@ enum AppLinkDomains {
         let failed = states.filter { !isVerified($0.state) }.map(\.host)
         if failed.isEmpty {
             steps.append(
-                TraceStep(
-                    actor: "Android", summary: "All \(states.count) hosts verified: \(app.name) becomes the default handler (ALWAYS)",
+                Self.step(
+                    explain, "All \(states.count) hosts verified: \(app.name) becomes the default handler (ALWAYS)",
                     rule: Rule.androidApplinksLegacyAllOrNothing))
             return (.always, steps)
         }
         steps.append(
-            TraceStep(
-                actor: "Android", summary: "\(failed.joined(separator: ", ")) failed; on Android 6–11 one failure means no host is verified (UNDEFINED)",
+            Self.step(
+                explain, "\(failed.joined(separator: ", ")) failed; on Android 6–11 one failure means no host is verified (UNDEFINED)",
                 rule: Rule.androidApplinksLegacyAllOrNothing))
         return (.undefined, steps)
     }
@@ -264,8 +280,8 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksCollectedHosts)
     }
 
-    static func tellCollectedHosts(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.append(collectedHostsStep(actor, summary))
+    static func tellCollectedHosts(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(collectedHostsStep(actor, trace.explains ? summary() : ""))
     }
 
     /// Per-domain verification states (which `pm set-app-links` sets) exist from Android 12 (API 31).
@@ -275,7 +291,9 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksState)
     }
 
-    static func tellState(_ actor: String, _ summary: String, trace: inout TraceRecorder) { trace.append(stateStep(actor, summary)) }
+    static func tellState(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(stateStep(actor, trace.explains ? summary() : ""))
+    }
 
     /// The user's per-domain selections (“Links to open in this app”) exist from Android 12 (API 31).
     static func keepsUserSelections(on os: OSVersion) -> Bool { Rule.androidApplinksUserSelection.applies(to: os) }
@@ -284,8 +302,8 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksUserSelection)
     }
 
-    static func tellUserSelection(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.append(userSelectionStep(actor, summary))
+    static func tellUserSelection(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(userSelectionStep(actor, trace.explains ? summary() : ""))
     }
 
     /// “Open supported links” switched off: approval NONE for every domain.
@@ -293,8 +311,8 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksLinkHandlingOff)
     }
 
-    static func tellLinkHandlingOff(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.append(linkHandlingOffStep(actor, summary))
+    static func tellLinkHandlingOff(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(linkHandlingOffStep(actor, trace.explains ? summary() : ""))
     }
 
     /// Android 6–11: every host verified makes the app ALWAYS for them; one failure leaves all UNDEFINED.
@@ -302,7 +320,7 @@ extension AppLinkDomains {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksLegacyAllOrNothing)
     }
 
-    static func tellLegacyAllOrNothing(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.append(legacyAllOrNothingStep(actor, summary))
+    static func tellLegacyAllOrNothing(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(legacyAllOrNothingStep(actor, trace.explains ? summary() : ""))
     }
 }

@@ -18,6 +18,8 @@ struct AssetLinksVerifier {
     let web: Web
     /// The device: Android 12's agent and Android 6–11's verifier differ in what they are documented to do.
     var os = OSVersion(androidAPI: AndroidVersions.latestAPI)
+    /// False when no trace is shown: the steps keep their rules and assumptions, not their text.
+    var explains = true
 
     static let handleAllURLs = "delegate_permission/common.handle_all_urls"
     static let sizeLimit = 1024 * 1024
@@ -34,8 +36,15 @@ struct AssetLinksVerifier {
     /// Verifies `host` (a `*.` wildcard is verified at its apex) for `package` signed with `fingerprints`.
     func verify(host: String, package: String, fingerprints: [String]) -> Result {
         var steps: [TraceStep] = []
-        func step(_ summary: String, _ rule: Rule?, detail: String? = nil, assumption: String? = nil) {
-            steps.append(TraceStep(actor: "Android verifier", summary: summary, rule: rule, detail: detail, assumption: assumption))
+        let explains = self.explains
+        func step(_ summary: @autoclosure () -> String, _ rule: Rule?, detail: @autoclosure () -> String? = nil, assumption: String? = nil) {
+            steps.append(
+                explains
+                    ? TraceStep(actor: "Android verifier", summary: summary(), rule: rule, detail: detail(), assumption: assumption)
+                    : TraceStep(actor: "Android verifier", summary: "", rule: rule, assumption: assumption))
+        }
+        func fetchStep(_ summary: @autoclosure () -> String, _ rule: Rule?, _ detail: @autoclosure () -> String?, _ assumption: String?) {
+            step(summary(), rule, detail: detail(), assumption: assumption)
         }
         var fileHost = host
         if host.hasPrefix("*.") {
@@ -43,7 +52,7 @@ struct AssetLinksVerifier {
             step("\(host) is a wildcard host: it is verified against https://\(fileHost)/.well-known/assetlinks.json", Rule.androidApplinksWildcard)
         }
         let url = "https://\(fileHost)/.well-known/assetlinks.json"
-        let fetched = fetch(fileHost, url: url, step: step)
+        let fetched = fetch(fileHost, url: url, step: fetchStep)
         guard case .success(let statements) = fetched else {
             if case .failure(let code) = fetched { return Result(state: code, steps: steps) }
             return Result(state: .code(1026), steps: steps)
@@ -66,7 +75,7 @@ struct AssetLinksVerifier {
                 continue
             }
             step("Follows include \(include) (one level only)", includeRule, assumption: includeAssumption)
-            if case .success(let more) = fetch(includeHost.lowercased(), url: include, step: step) {
+            if case .success(let more) = fetch(includeHost.lowercased(), url: include, step: fetchStep) {
                 all += more.filter { $0.include == nil }
             }
         }
@@ -114,7 +123,9 @@ struct AssetLinksVerifier {
     }
 
     /// GET one assetlinks.json: statements, or the verifier code for the failure.
-    private func fetch(_ host: String, url: String, step: (String, Rule?, String?, String?) -> Void) -> Result2 {
+    private func fetch(
+        _ host: String, url: String, step: (@autoclosure () -> String, Rule?, @autoclosure () -> String?, String?) -> Void
+    ) -> Result2 {
         if let tls = web[host]?.tls, tls != .valid {
             step(
                 "GET \(url) fails before any answer (\(tls.failure)): 1028 (FAILURE_UNKNOWN)", Rule.androidApplinksTls, nil,

@@ -194,5 +194,7 @@ extension DomainVerificationTransitions {
         TraceStep(actor: actor, summary: summary, rule: Rule.androidApplinksPackageLifecycle)
     }
 
-    static func tellLifecycle(_ actor: String, _ summary: String, trace: inout TraceRecorder) { trace.append(lifecycleStep(actor, summary)) }
+    static func tellLifecycle(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.append(lifecycleStep(actor, trace.explains ? summary() : ""))
+    }
 }

@@ -7,8 +7,8 @@ extension AndroidWebResolver {
     }
 
     /// A WebView (with a client) loads a non-web URL itself and fails: net::ERR_UNKNOWN_URL_SCHEME.
-    static func tellWebViewUnknownScheme(_ surface: String, _ summary: String, assumption: String?, trace: inout TraceRecorder) {
-        trace.add(surface, summary, rule: Rule.androidWebviewUnknownScheme, assumption: assumption)
+    static func tellWebViewUnknownScheme(_ surface: String, _ summary: @autoclosure () -> String, assumption: String?, trace: inout TraceRecorder) {
+        trace.add(surface, summary(), rule: Rule.androidWebviewUnknownScheme, assumption: assumption)
     }
 
     // MARK: intent: URLs (knowledge/android.md §4.2)

@@ -14,14 +14,14 @@ extension AppsFlyerFirstOpen {
     }
 
     /// onConversionDataSuccess for a first launch attributed to a click (a matched click, or a link that opened the app).
-    static func tellNonOrganic(_ actor: String, _ how: String, assumption: String? = nil, trace: inout TraceRecorder) {
+    static func tellNonOrganic(_ actor: String, _ how: @autoclosure () -> String, assumption: String? = nil, trace: inout TraceRecorder) {
         trace.add(
-            actor, "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true" + how, rule: Rule.deferredAfGcdNonOrganic, assumption: assumption)
+            actor, "onConversionDataSuccess: af_status=Non-organic, is_first_launch=true" + how(), rule: Rule.deferredAfGcdNonOrganic, assumption: assumption)
     }
 
     /// A later launch: no deferred lookup; onConversionDataSuccess repeats the cached payload with is_first_launch=false.
-    static func tellLaterLaunch(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.deferredAfLaterLaunch)
+    static func tellLaterLaunch(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.deferredAfLaterLaunch)
     }
 
     /// Routes a link found by the clipboard recipe (reported as a direct result, assumption A2), else the home screen.
@@ -90,7 +90,7 @@ extension FirstOpen {
     }
 
     /// An SDK's pasteboard reader found no link it recognises (Branch NativeLink, AppsFlyer's clipboard recipe).
-    static func tellNoPastedLink(_ actor: String, _ summary: String, assumption: String? = nil, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.deferredPasteboardNoLink, assumption: assumption)
+    static func tellNoPastedLink(_ actor: String, _ summary: @autoclosure () -> String, assumption: String? = nil, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.deferredPasteboardNoLink, assumption: assumption)
     }
 }

@@ -31,7 +31,7 @@ enum BranchFirstOpen {
         if pasteboard.read, let text = pasteboard.text, let parts = URLParts(text),
             ProviderLinks.recognise(host: parts.normalizedHost, providers: world.providers)?.provider == .branch
         {
-            var scratch = TraceRecorder()
+            var scratch = TraceRecorder(world.traceDetail)
             data = ProviderLinks.linkData(.branch, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)
             guaranteed = true
             extra[.matchType] = "nativelink"
@@ -122,7 +122,7 @@ enum AdjustFirstOpen {
         if pasteboard.read, let text = pasteboard.text, let parts = URLParts(text),
             ProviderLinks.recognise(host: parts.normalizedHost, providers: world.providers)?.provider == .adjust
         {
-            var scratch = TraceRecorder()
+            var scratch = TraceRecorder(world.traceDetail)
             deepLink = ProviderLinks.linkData(.adjust, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)["deep_link"]
             extra[.matchType] = "linkme"
             trace.add(sdk, "LinkMe: the pasteboard holds the Adjust link \(text); a deterministic match", rule: Rule.deferredAdjustLinkme)

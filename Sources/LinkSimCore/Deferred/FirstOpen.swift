@@ -182,7 +182,7 @@ enum AppsFlyerFirstOpen {
         var pastedLink: [String: String]?
         if options.clipboardRecipe, ios {
             if let text = pasteboard.text, text.contains("cp_url=true"), let parts = URLParts(text) {
-                var scratch = TraceRecorder()
+                var scratch = TraceRecorder(world.traceDetail)
                 pastedLink = ProviderLinks.linkData(.appsflyer, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)
                 tellRecipeFinds(text, app: app, trace: &trace)
             } else if pasteboard.read, let text = pasteboard.text {

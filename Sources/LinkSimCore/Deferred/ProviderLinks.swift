@@ -191,7 +191,7 @@ enum ProviderLinks {
                     server, "\(provider.displayName) serves the apple-app-site-association file for \(host)",
                     assumption: "assumption: the provider's file lists each app that claims \(host) for every path (give web.\(host) to serve your own)")
             }
-            var probe = TraceRecorder()
+            var probe = TraceRecorder(world.traceDetail)
             let candidate = UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: linkWorld, trace: &probe)
             for step in probe.steps { trace.append(step) }
             if let candidate, candidate.appIndex == index {

@@ -15,27 +15,39 @@ enum AndroidHandlers {
         var steps: [TraceStep] = []
         var unknown: [String] = []
         let api = world.device.os.apiLevel
+        let explains = world.explains
+        /// A step, with its text only when the trace is shown.
+        func step(
+            _ actor: String, _ summary: @autoclosure () -> String, rule: RuleID?, detail: @autoclosure () -> String? = nil
+        ) -> TraceStep {
+            explains
+                ? TraceStep(actor: actor, summary: summary(), rule: rule, detail: detail())
+                : TraceStep(actor: actor, summary: "", rule: rule)
+        }
         let parts = URLParts(url)
-        let scheme = parts?.scheme.lowercased()
+        let scheme = parts?.scheme.lowercasedIfNeeded
         let host = parts?.normalizedHost
+        let intent = ViewIntent(url: url)  // parsed once for every app's manifest
         func relevant(_ filter: IntentFilter) -> Bool {
-            filter.data.contains { $0.scheme?.lowercased() == scheme || ($0.host != nil && $0.host?.lowercased() == host) }
+            filter.data.contains { $0.scheme?.lowercasedIfNeeded == scheme || ($0.host != nil && $0.host?.lowercasedIfNeeded == host) }
         }
         for (appIndex, app) in world.apps.enumerated() where app.state.isInstalled && !app.activities.isEmpty {
             let manifest = AndroidManifest(package: app.id, targetSDK: app.targetSDK, activities: app.activities)
             // Only filters meant for this kind of link (its scheme, or its host) are explained when they
             // fail; the rest are decided by the verdict-only path (the trace never shows them).
             let (report, unknownFilters) = IntentFilterMatcher.evaluateWithUnknowns(
-                manifest, packageName: app.id, url: url, api: api, explainMismatch: { relevant($0) || !$0.unresolved.isEmpty })
+                manifest, packageName: app.id, url: url, api: api, explainMismatch: { relevant($0) || !$0.unresolved.isEmpty },
+                explain: explains, intent: intent)
             for filter in unknownFilters {
                 unknown.append("\(app.name): \(filter.reason)")
                 steps.append(
-                    TraceStep(
-                        actor: "Android", summary: "\(filter.activity) filter #\(filter.filter) may match: it depends on values linksim could not resolve",
-                        rule: .linksimManifestUnresolvedValue, detail: filter.reason))
+                    step(
+                        "Android", "\(filter.activity) filter #\(filter.filter) may match: it depends on values linksim could not resolve",
+                        rule: Rule.linksimManifestUnresolvedValue.id, detail: filter.reason))
             }
             for step in report.packageSteps {
-                steps.append(TraceStep(actor: "Android", summary: "\(app.name): \(step.summary)", rule: step.rule, detail: step.detail))
+                steps.append(
+                    TraceStep(actor: "Android", summary: explains ? "\(app.name): \(step.summary)" : "", rule: step.rule, detail: explains ? step.detail : nil))
             }
             for match in report.evaluations {
                 guard app.activities.indices.contains(match.activityIndex) else { continue }
@@ -51,23 +63,24 @@ enum AndroidHandlers {
                     let decisive = match.decisiveStep
                     if let decisive {
                         steps.append(
-                            TraceStep(
-                                actor: "Android", summary: "\(match.activity) filter #\(match.filter) does not match: \(match.why)",
+                            step(
+                                "Android", "\(match.activity) filter #\(match.filter) does not match: \(match.why)",
                                 rule: decisive.rule, detail: decisive.detail))
                     }
                     continue
                 }
                 if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == activity }) { continue }
                 handlers.append(.init(appIndex: appIndex, activity: activity, filterIndex: match.filter))
-                steps.append(TraceStep(actor: "Android", summary: "\(match.activity) filter #\(match.filter) matches the VIEW intent"))
-                for step in match.steps {
-                    steps.append(TraceStep(actor: "Android (intent filter)", summary: step.summary, rule: step.rule, detail: step.detail))
+                steps.append(step("Android", "\(match.activity) filter #\(match.filter) matches the VIEW intent", rule: nil))
+                for matched in match.steps {
+                    // Without trace text the matcher wrote none, except notes it keeps from preparing the filter.
+                    steps.append(step("Android (intent filter)", matched.summary, rule: matched.rule, detail: matched.detail))
                 }
                 if let source = filter?.source {
                     steps.append(
-                        TraceStep(
-                            actor: "Android (intent filter)", summary: "The filter comes from \(source), merged into the app's manifest",
-                            rule: .androidManifestMerger))
+                        step(
+                            "Android (intent filter)", "The filter comes from \(source), merged into the app's manifest",
+                            rule: Rule.androidManifestMerger.id))
                 }
             }
         }

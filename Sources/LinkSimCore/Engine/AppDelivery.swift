@@ -225,7 +225,7 @@ enum AppDelivery {
 
 extension AppDelivery {
     /// The user starts an app from its icon (or finds it missing): linksim's own launch step.
-    static func tellLaunch(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.linksimAppLaunch)
+    static func tellLaunch(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.linksimAppLaunch)
     }
 }

@@ -27,7 +27,7 @@ enum CustomSchemeResolver {
             world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
         }
         // The collision step is told after the surface hands the link to iOS, where iOS decides it.
-        var collision = TraceRecorder()
+        var collision = TraceRecorder(world.traceDetail)
         let target = pickIOSClaimant(claimants, scheme: scheme, world: world, trace: &collision)
         func tellCollision() { for step in collision.steps { trace.append(step) } }
 

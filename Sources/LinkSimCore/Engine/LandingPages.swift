@@ -8,7 +8,7 @@ enum LandingPages {
             let tryParts = URLParts(page.tryURL)
         else { return nil }
         // A link an app claims never loads the page.
-        var probe = TraceRecorder()
+        var probe = TraceRecorder(world.traceDetail)
         switch world.device.platform {
         case .ios:
             if UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: world, trace: &probe, quietWhenUnclaimed: true) != nil { return nil }

@@ -53,7 +53,11 @@ enum QATaps {
             handler = loose
         }
         guard let handler else {
-            for step in search.steps where step.summary.hasPrefix(app.name) || step.rule != nil { trace.append(step) }
+            // The steps about this app, and every step that cites a rule. Without trace text (`.verdicts`) a
+            // step carries no summary to read: the rule-less narration is left out, the rules are the same.
+            for step in search.steps where step.rule != nil || (trace.explains && step.summary.hasPrefix(app.name)) {
+                trace.append(step)
+            }
             trace.add(
                 "Android", "No activity of \(package) matches \(tap.url); am cannot start it", rule: Rule.androidAdbExplicitPackage,
                 detail: "am prints “\(unresolved)”.")
@@ -65,7 +69,7 @@ enum QATaps {
             rule: Rule.androidAdbExplicitPackage)
         if parts.isWeb {
             // What a real tap would do: adb with a package proves the filter, not the verification.
-            var probe = TraceRecorder()
+            var probe = TraceRecorder(world.traceDetail)
             let real = AndroidWebResolver.resolve(tap.url, host: parts.normalizedHost, world: world, caller: nil, trace: &probe)
             let opensApp: Bool
             if case .app(let winner) = real { opensApp = winner.appIndex == index } else { opensApp = false }

@@ -1,12 +1,15 @@
 /// Runs a scenario's actions in order against its world. Pure: same scenario, same result.
 package enum Simulator {
-    package static func run(_ scenario: Scenario) -> ScenarioResult {
+    /// `detail: .verdicts` builds no trace text (see `TraceDetail`): the same landings, expectation
+    /// results, assumptions and rule IDs (so `expect: rule:` still checks), for callers that show no trace.
+    package static func run(_ scenario: Scenario, detail: TraceDetail = .full) -> ScenarioResult {
         var world = World(scenario)
         DomainVerificationTransitions.recordInitialAnswers(world: &world)
         var results: [ActionResult] = []
         results.reserveCapacity(scenario.actions.count)
         for (index, action) in scenario.actions.enumerated() {
-            var trace = TraceRecorder()
+            world.traceDetail = detail
+            var trace = TraceRecorder(world.traceDetail)
             DomainVerificationTransitions.settle(world: &world, trace: &trace)
             let before = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
             let landing = perform(action.kind, world: &world, trace: &trace)
@@ -194,7 +197,7 @@ enum LinkTap {
     static func dispatch(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing {
         // Android compares schemes case-sensitively; an app's intent for HTTPS:// matches no web filter
         // (browsers canonicalise what is tapped in them, so this only affects app-to-app intents).
-        if world.device.platform == .android, parts.isWeb, parts.scheme != parts.scheme.lowercased(), !tap.from.isBrowser {
+        if world.device.platform == .android, parts.isWeb, parts.scheme != parts.scheme.lowercasedIfNeeded, !tap.from.isBrowser {
             DataMatcher.tellSchemeCase(
                 "Android",
                 "The intent's scheme is \(parts.scheme), not \(parts.scheme.lowercased()): schemes compare case-sensitively, so no web filter matches it",
@@ -210,7 +213,7 @@ enum LinkTap {
             case .android: return AndroidWebResolver.tap(tap, parts: parts, world: &world, trace: &trace)
             }
         }
-        if parts.scheme.lowercased() == "intent", world.device.platform == .android {
+        if parts.scheme.lowercasedIfNeeded == "intent", world.device.platform == .android {
             if tap.from == .webview || tap.from == .inAppBrowser {
                 return AndroidWebResolver.intentInWebView(tap, world: &world, trace: &trace)
             }

@@ -1,3 +1,13 @@
+/// How much of a trace a simulation writes. `.full` (the default) explains every step; `.verdicts`
+/// keeps what decisions and expectations read (actors, rule IDs, assumptions, landings) and builds
+/// no summary or detail text, for callers that show no trace (replay of passing files, matrix cells).
+/// Two things keep their text in both modes: assumptions, and `linksim.not-modelled` steps (the reason
+/// an unknown landing gives in QA reports).
+package enum TraceDetail: Sendable, Hashable {
+    case full
+    case verdicts
+}
+
 /// One step of a simulation: who did what, and the rule that decided it.
 package struct TraceStep: Sendable, Equatable {
     /// Who acts: `Notes`, `Safari`, `iOS`, `Chrome`, `Android`, the app's name, `server shop.example.com`...

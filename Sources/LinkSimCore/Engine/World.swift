@@ -52,6 +52,10 @@ struct World {
     var nextInstallOrder: Int
     /// Provider clicks, install history and cached conversion data (deferred deep links).
     var deferred = DeferredState()
+    /// How much of the trace the current action writes (matchers explain only with `.full`).
+    var traceDetail: TraceDetail = .full
+    /// False in `.verdicts` mode: code that builds steps outside a `TraceRecorder` skips their text.
+    var explains: Bool { traceDetail == .full }
 
     init(_ scenario: Scenario) {
         device = scenario.device
@@ -97,16 +101,34 @@ struct World {
     }
 }
 
-/// Collects the trace of one action.
+/// Collects the trace of one action. With `.verdicts` it keeps each step's actor, rule and
+/// assumption but builds no summary or detail text (the autoclosures are not called): what
+/// decisions and expectations read, without the cost of writing what only a shown trace needs.
 struct TraceRecorder {
     private(set) var steps: [TraceStep] = []
+    /// False in `.verdicts` mode: summaries and details are left empty.
+    let explains: Bool
 
-    mutating func append(_ step: TraceStep) { steps.append(step) }
+    init(_ detail: TraceDetail = .full) { explains = detail == .full }
+
+    /// Adds a step made elsewhere; without trace text, its text is dropped (the step keeps the rest).
+    mutating func append(_ step: TraceStep) {
+        if explains || (step.summary.isEmpty && step.detail == nil) || step.rule == ResultFacts.notModelledRule {
+            steps.append(step)
+        } else {
+            steps.append(TraceStep(actor: step.actor, summary: "", rule: step.rule, assumption: step.assumption))
+        }
+    }
 
     mutating func add(
-        _ actor: String, _ summary: String, rule: Rule? = nil, detail: String? = nil,
+        _ actor: String, _ summary: @autoclosure () -> String, rule: Rule? = nil, detail: @autoclosure () -> String? = nil,
         assumption: String? = nil
     ) {
-        steps.append(TraceStep(actor: actor, summary: summary, rule: rule, detail: detail, assumption: assumption))
+        // A `linksim.not-modelled` step keeps its text in every mode: it is the reason QA reports show.
+        if explains || rule?.id == ResultFacts.notModelledRule {
+            steps.append(TraceStep(actor: actor, summary: summary(), rule: rule, detail: detail(), assumption: assumption))
+        } else {
+            steps.append(TraceStep(actor: actor, summary: "", rule: rule, detail: nil, assumption: assumption))
+        }
     }
 }

@@ -4,11 +4,11 @@ import Foundation
 extension MatchRun {
     func check(_ component: EffectiveComponent, parts: MatchedURLParts) -> Outcome {
         var notes: [AASAMatchStep] = []
-        var lines = ExplanationLines()
+        var lines = ExplanationLines(on: explains)
         if !component.ignoredKeys.isEmpty {
             let keys = component.ignoredKeys.map { "\"\($0)\"" }.joined(separator: ", ")
             notes.append(
-                AASAMatchStep(
+                step(
                     summary: "Key(s) \(keys) are not understood here and are ignored",
                     detail:
                         "Only /, ?, #, exclude, caseSensitive, percentEncoded and comment have a meaning (with the right type); a misspelling such as \"casesensitive\" has no effect.",
@@ -18,7 +18,7 @@ extension MatchRun {
         if !caseSensitive && !gates.caseSensitiveKey {
             caseSensitive = true
             notes.append(
-                AASAMatchStep(
+                step(
                     summary: "caseSensitive: false is ignored on iOS \(ios) (the key arrived in iOS 13.5); matching is case-sensitive",
                     rule: Rule.iosAasaCaseSensitive))
         }
@@ -33,13 +33,13 @@ extension MatchRun {
         lines.add(".")
         if !caseSensitive {
             notes.append(
-                AASAMatchStep(
+                step(
                     summary: "Comparing without regard to case (caseSensitive: false\(origin(component.caseSensitive.origin)))",
                     rule: Rule.iosAasaCaseSensitive))
         }
         if !percentEncoded {
             notes.append(
-                AASAMatchStep(
+                step(
                     summary: "The URL is percent-decoded before comparing (percentEncoded: false\(origin(component.percentEncoded.origin)))",
                     rule: Rule.iosAasaPercentEncoded))
         }
@@ -61,17 +61,17 @@ extension MatchRun {
         }
         if path.usedVariables && gates.variables {
             notes.append(
-                AASAMatchStep(
+                step(
                     summary: "Pattern \"\(pathPattern)\" uses substitution variables; each $(name) matches one of its alternatives",
                     rule: Rule.iosAasaSubstitutionVariables))
         } else if path.usedVariables {
             notes.append(
-                AASAMatchStep(
+                step(
                     summary: "Substitution variables in \"\(pathPattern)\" are plain text on iOS \(ios) (they arrived in iOS 13.5)",
                     rule: Rule.iosAasaSubstitutionVariables))
         }
         if let normalisation = path.normalisationNote {
-            notes.append(Self.normalisationStep(normalisation))
+            notes.append(bare(Self.normalisationStep(normalisation)))
         }
         if !path.matched {
             lines.start("Path \"")
@@ -91,13 +91,13 @@ extension MatchRun {
         lines.add(".")
 
         // Query.
-        let queryOrigin = origin(component.query.origin)
+        var queryOrigin: String { origin(component.query.origin) }
         switch component.query.value {
         case nil:
             lines.append("No \"?\" key: any query matches.")
         case .ignored?:
             notes.append(
-                AASAMatchStep(
+                step(
                     summary: "The \"?\" dictionary\(queryOrigin) holds a non-string value, so iOS ignores it and any query matches",
                     rule: Rule.iosAasaQueryNonstringIgnored,
                     assumption: "An ignored \"?\" dictionary matches every query; it does not fall back to a \"?\" from defaults (not oracle-tested)."))
@@ -105,7 +105,7 @@ extension MatchRun {
         case .whole(let pattern)?:
             let raw = parts.query ?? ""
             let text = percentEncoded ? raw : PercentDecoding.decode(raw)
-            let described = parts.query == nil ? "The missing query (read as \"\")" : "The whole query \"\(text)\""
+            var described: String { parts.query == nil ? "The missing query (read as \"\")" : "The whole query \"\(text)\"" }
             if globMatches(pattern, text, options) {
                 lines.append("\(described) matches \"\(pattern)\"\(queryOrigin).")
             } else {
@@ -121,7 +121,7 @@ extension MatchRun {
                 let values = items.filter { (caseSensitive ? $0.name : $0.name.lowercased()) == name }.map(\.value)
                 let checked = values.isEmpty ? [""] : values
                 let failing = checked.first { !globMatches(predicate.pattern, $0, options) }
-                let shown = values.isEmpty ? "absent (read as \"\")" : values.map { "\"\($0)\"" }.joined(separator: ", ")
+                var shown: String { values.isEmpty ? "absent (read as \"\")" : values.map { "\"\($0)\"" }.joined(separator: ", ") }
                 if let failing {
                     lines.append("Query item \"\(predicate.name)\" = \(shown): \"\(failing)\" does not match \"\(predicate.pattern)\"\(queryOrigin).")
                     return Outcome(
@@ -137,7 +137,7 @@ extension MatchRun {
         let fragmentPattern = component.fragment.value ?? "*"
         let fragmentRaw = parts.fragment ?? ""
         let fragmentText = percentEncoded ? fragmentRaw : PercentDecoding.decode(fragmentRaw)
-        let fragmentDescribed = parts.fragment == nil ? "missing fragment (read as \"\")" : "fragment \"\(fragmentText)\""
+        var fragmentDescribed: String { parts.fragment == nil ? "missing fragment (read as \"\")" : "fragment \"\(fragmentText)\"" }
         if component.fragment.value == nil {
             lines.append("No \"#\" key: any fragment matches.")
         } else if globMatches(fragmentPattern, fragmentText, options) {
@@ -149,7 +149,7 @@ extension MatchRun {
         if component.path.origin != nil || component.query.origin != nil || component.fragment.origin != nil
             || component.exclude.origin != nil || component.caseSensitive.origin != nil || component.percentEncoded.origin != nil
         {
-            notes.append(Self.inheritsDefaultsStep)
+            notes.append(bare(Self.inheritsDefaultsStep))
         }
         return Outcome(matched: true, explanation: lines.text, failedRule: nil, notes: notes)
     }
@@ -171,7 +171,7 @@ extension MatchRun {
     }
 
     func queryAssumptionStep(_ percentEncoded: Bool, _ caseSensitive: Bool) -> AASAMatchStep {
-        AASAMatchStep(
+        step(
             summary: "Query items are compared by name; every occurrence of a named item must match, a missing one reads as \"\"",
             rule: Rule.iosAasaQueryAllItems,
             assumption:

@@ -28,10 +28,10 @@ extension MatchRun {
             let check = PathCheck(pattern: pattern, urlPath: parts.path, options: options)
             let name = "details[\(index)].paths[\(position)] \"\(entry)\""
             if let normalisation = check.normalisationNote {
-                steps.append(Self.normalisationStep(normalisation))
+                log.steps.append(bare(Self.normalisationStep(normalisation)))
             }
             guard check.matched else {
-                steps.append(Self.pathMismatchStep(name))
+                log.steps.append(bare(Self.pathMismatchStep(name)))
                 continue
             }
             if excluding {
@@ -75,21 +75,33 @@ struct TextBuilder {
 /// The sentences of one component's explanation, written straight into one text separated by
 /// spaces (what `[String].joined(separator: " ")` gave, without the array): `append` adds a whole
 /// sentence, `start` begins one that `add` continues.
+/// With `on: false` (no trace shown) nothing is written and the pieces are not even built.
 struct ExplanationLines {
-    private var builder = TextBuilder(capacity: 192)
+    private var builder: TextBuilder
     private var started = false
+    private let on: Bool
+
+    init(on: Bool = true) {
+        self.on = on
+        builder = TextBuilder(capacity: on ? 192 : 0)
+    }
 
     var text: String { builder.text }
 
-    mutating func append(_ line: String) {
-        start(line)
+    mutating func append(_ line: @autoclosure () -> String) {
+        guard on else { return }
+        start(line())
     }
 
-    mutating func start(_ part: String) {
+    mutating func start(_ part: @autoclosure () -> String) {
+        guard on else { return }
         if started { builder.add(" ") }
         started = true
-        builder.add(part)
+        builder.add(part())
     }
 
-    mutating func add(_ part: String) { builder.add(part) }
+    mutating func add(_ part: @autoclosure () -> String) {
+        guard on else { return }
+        builder.add(part())
+    }
 }

@@ -9,11 +9,20 @@ struct MatchRun {
     let ios: OSVersion
     /// What this iOS version reads of the file, asked of the catalog once per match.
     let gates: AASAVersionGates
-    var steps: [AASAMatchStep] = []
-    init(appID: String, document: AASADocument, ios: OSVersion) {
+    /// The steps written so far. Held by reference so `note` need not be `mutating`: its text arrives
+    /// as autoclosures that read `self`, which a mutating call could not allow.
+    final class Log {
+        var steps: [AASAMatchStep] = []
+    }
+    let log = Log()
+    var steps: [AASAMatchStep] { log.steps }
+    /// False when no trace is shown: steps keep their rules and assumptions, not their text.
+    let explains: Bool
+    init(appID: String, document: AASADocument, ios: OSVersion, explains: Bool = true) {
         self.appID = appID
         self.document = document
         self.ios = ios
+        self.explains = explains
         gates = AASAVersionGates(ios)
     }
 
@@ -47,8 +56,28 @@ struct MatchRun {
         return nil
     }
 
-    mutating func note(_ summary: String, detail: String? = nil, rule: Rule?, assumption: String? = nil) {
-        steps.append(AASAMatchStep(summary: summary, detail: detail, rule: rule, assumption: assumption))
+    func note(
+        _ summary: @autoclosure () -> String, detail: @autoclosure () -> String? = nil, rule: Rule?, assumption: String? = nil
+    ) {
+        log.steps.append(step(summary: summary(), detail: detail(), rule: rule, assumption: assumption))
+    }
+
+    /// A step made elsewhere, without its text when the run does not explain.
+    func bare(_ made: AASAMatchStep) -> AASAMatchStep {
+        guard !explains else { return made }
+        var copy = made
+        copy.summary = ""
+        copy.detail = nil
+        return copy
+    }
+
+    /// A step, with its text only when the run explains.
+    func step(
+        summary: @autoclosure () -> String, detail: @autoclosure () -> String? = nil, rule: Rule?, assumption: String? = nil
+    ) -> AASAMatchStep {
+        explains
+            ? AASAMatchStep(summary: summary(), detail: detail(), rule: rule, assumption: assumption)
+            : AASAMatchStep(summary: "", rule: rule, assumption: assumption)
     }
 
     mutating func verdict(
@@ -124,8 +153,9 @@ struct MatchRun {
 
     /// Tries one details entry; returns the verdict when one of its rules hits.
     mutating func evaluate(detail: AASADetail, index: Int, parts: MatchedURLParts) -> AASAMatch? {
-        let name = "details[\(index)]"
-        let listed = detail.appIDs.map { "\"\($0)\"" }.joined(separator: ", ")
+        // Computed when a step's text is written (not at all when the run does not explain).
+        var name: String { "details[\(index)]" }
+        var listed: String { detail.appIDs.map { "\"\($0)\"" }.joined(separator: ", ") }
         if Rule.iosAasaAppidsIos13.applies(to: ios), detail.appIDSource == .appIDs {
             // appIDs arrived with iOS 13: an older iOS reads only appID.
             if let single = detail.ignoredAppID, single == appID {
@@ -140,24 +170,26 @@ struct MatchRun {
                 return nil
             }
         } else if !detail.appIDs.contains(appID) {
-            let reason: String
-            switch detail.appIDSource {
-            case .none: reason = "has neither appID nor appIDs, so it applies to no app"
-            case .appIDs where detail.ignoredAppID == appID:
-                reason = "names \(appID) only in appID, which is ignored because appIDs [\(listed)] is present"
-            default: reason = "does not list \(appID) (it lists \(listed.isEmpty ? "no app" : listed))"
+            var reason: String {
+                switch detail.appIDSource {
+                case .none: return "has neither appID nor appIDs, so it applies to no app"
+                case .appIDs where detail.ignoredAppID == appID:
+                    return "names \(appID) only in appID, which is ignored because appIDs [\(listed)] is present"
+                default: return "does not list \(appID) (it lists \(listed.isEmpty ? "no app" : listed))"
+                }
             }
             note(
                 "\(name) skipped: it \(reason)", rule: Rule.iosAasaAppidsPrecedence,
                 assumption: detail.ignoredAppID == appID ? appIDsAssumption : nil)
             return nil
         }
-        let via: String
-        switch detail.appIDSource {
-        case .appIDs: via = ios < OSVersion(ios: 13) ? "as its appID" : "in appIDs"
-        case .appID: via = "as its appID"
-        case .dictionaryKey: via = "as its key"
-        case .none: via = ""
+        var via: String {
+            switch detail.appIDSource {
+            case .appIDs: return Rule.iosAasaAppidsIos13.applies(to: ios) ? "as its appID" : "in appIDs"
+            case .appID: return "as its appID"
+            case .dictionaryKey: return "as its key"
+            case .none: return ""
+            }
         }
         note(
             "\(name) lists \(appID) \(via)", rule: Rule.iosAasaAppidsPrecedence,
@@ -205,15 +237,17 @@ struct MatchRun {
         for (position, component) in components.enumerated() {
             let effective = EffectiveComponent(component: component, layers: layers)
             let outcome = check(effective, parts: parts)
-            var written = TextBuilder(capacity: 160)
-            written.add("details[")
-            written.add(String(index))
-            written.add("].components[")
-            written.add(String(position))
-            written.add("] ")
-            component.writeSummary(into: &written)
+            var written = TextBuilder(capacity: explains ? 160 : 0)
+            if explains {
+                written.add("details[")
+                written.add(String(index))
+                written.add("].components[")
+                written.add(String(position))
+                written.add("] ")
+                component.writeSummary(into: &written)
+            }
             let name = written.text
-            for extra in outcome.notes { steps.append(extra) }
+            log.steps.append(contentsOf: outcome.notes)
             if outcome.matched {
                 let excluded = effective.exclude.value
                 if excluded {
@@ -228,7 +262,7 @@ struct MatchRun {
                     rule: Rule.iosAasaComponentsFirstHit)
                 return verdict(.match, detail: index, component: position, format: .components)
             }
-            written.add(" does not match")
+            if explains { written.add(" does not match") }
             note(written.text, detail: outcome.explanation, rule: outcome.failedRule)
             if outcome.failedOnAnotherKey {
                 note(

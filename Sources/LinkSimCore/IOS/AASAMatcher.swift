@@ -61,16 +61,17 @@ package struct AASAAppMatch: Sendable, Equatable {
 }
 
 package enum AASAMatcher {
-    /// Classifies `url` for the app `appID` against `document`, as iOS `ios` would.
+    /// Classifies `url` for the app `appID` against `document`, as iOS `ios` would. With `explain: false`
+    /// the steps keep their rules and assumptions but no text (the same verdict and rule IDs).
     ///
     /// - Parameter domain: the host the file was served for. When given, a URL on another host never
     ///   matches (compared case-insensitively). The CLI passes nil: it assumes the file belongs to the
     ///   URL's host (contract §1.1).
     package static func match(
         url: String, appID: String, document: AASADocument, ios: OSVersion,
-        domain: String? = nil
+        domain: String? = nil, explain: Bool = true
     ) -> AASAMatch {
-        var run = MatchRun(appID: appID, document: document, ios: ios)
+        var run = MatchRun(appID: appID, document: document, ios: ios, explains: explain)
         return run.classify(url: url, domain: domain)
     }
 

@@ -18,8 +18,10 @@ enum AASAVerdicts {
     }
 
     /// `domain`: the host the file was served for (nil for wildcard entries, whose file covers many hosts).
-    static func match(url: String, appID: String, document: AASADocument, ios: OSVersion, domain: String?) -> Classification {
-        let result = AASAMatcher.match(url: url, appID: appID, document: document, ios: ios, domain: domain)
+    static func match(
+        url: String, appID: String, document: AASADocument, ios: OSVersion, domain: String?, explain: Bool = true
+    ) -> Classification {
+        let result = AASAMatcher.match(url: url, appID: appID, document: document, ios: ios, domain: domain, explain: explain)
         let steps = result.steps.map { step in
             TraceStep(
                 actor: "iOS (AASA matcher)", summary: step.summary, rule: step.rule, detail: step.detail,

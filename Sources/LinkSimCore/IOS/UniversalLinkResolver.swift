@@ -201,7 +201,7 @@ enum UniversalLinkResolver {
             trace.add("iOS", "Looks for \(appID) (team ID + bundle ID) in the file's details", rule: Rule.iosEntitlementAppId)
             let match = AASAVerdicts.match(
                 url: url, appID: appID, document: document, ios: world.device.os,
-                domain: entry.isWildcard ? nil : entry.domain)
+                domain: entry.isWildcard ? nil : entry.domain, explain: world.explains)
             for step in match.steps { trace.append(step) }
             switch match.verdict {
             case .match:

@@ -204,7 +204,7 @@ package struct Web: Sendable, Equatable {
     package var hosts: [String: WebHost] = [:]
     package init(hosts: [String: WebHost] = [:]) { self.hosts = hosts }
 
-    package subscript(host: String) -> WebHost? { hosts[host.lowercased()] }
+    package subscript(host: String) -> WebHost? { hosts[host.lowercasedIfNeeded] }
 
     /// The redirect a server answers for a path, if any.
     package func redirect(host: String, path: String) -> RedirectRule? {

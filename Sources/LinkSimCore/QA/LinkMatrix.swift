@@ -101,9 +101,10 @@ package enum LinkMatrix {
         return copy
     }
 
-    /// Simulates a world that holds one action and returns its result.
+    /// Simulates a world that holds one action and returns its result. A cell shows no trace: its
+    /// landing, deciding rule and certainty are the same without trace text (`.verdicts`).
     package static func simulateSingle(_ world: Scenario) -> ActionResult? {
-        Simulator.run(world).results.first
+        Simulator.run(world, detail: .verdicts).results.first
     }
 
     /// Every requested link over the requested axes. `simulate` runs a one-action world

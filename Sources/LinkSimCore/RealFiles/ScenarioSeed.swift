@@ -136,7 +136,7 @@ package enum ScenarioSeed {
             }
         }
         scenario.actions = taps.map { Action(kind: .tap(Tap(url: $0, from: from))) }
-        let result = Simulator.run(scenario)
+        let result = Simulator.run(scenario, detail: .verdicts)  // only the landings are read
         var yaml = ScenarioWriter.yaml(Scenario(copyingAllBut: scenario), expecting: nil)
         if !taps.isEmpty { yaml += "actions:\n" }
         for (index, url) in taps.enumerated() {

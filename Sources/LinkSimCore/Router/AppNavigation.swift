@@ -292,7 +292,7 @@ enum AppNavigation {
         let call = world.device.platform == .ios ? "UIApplication.open(_:)" : "startActivity with a VIEW intent"
         trace.add(app.name, "No route matches \(url); the app hands it back to the system with \(call)", rule: Rule.linksimRouterUnknownBrowser)
         if world.device.platform == .android, let host = URLParts(url)?.normalizedHost {
-            var probe = TraceRecorder()
+            var probe = TraceRecorder(world.traceDetail)
             if case .app(let handler) = AndroidWebResolver.resolve(url, host: host, world: world, caller: app.id, trace: &probe),
                 handler.appIndex == index
             {

@@ -120,7 +120,7 @@ package enum AppRouter {
 
 extension AppRouter {
     /// Without link data (or a route) the app shows its home screen.
-    static func tellHomeFallback(_ actor: String, _ summary: String, trace: inout TraceRecorder) {
-        trace.add(actor, summary, rule: Rule.linksimRouterHomeFallback)
+    static func tellHomeFallback(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
+        trace.add(actor, summary(), rule: Rule.linksimRouterHomeFallback)
     }
 }
