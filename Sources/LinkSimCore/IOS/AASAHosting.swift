@@ -9,7 +9,7 @@ enum AssociationOutcome {
     case unavailable(String)
 }
 
-/// How iOS obtains an association file (knowledge/ios.md §1): where it asks, which HTTP answers
+/// How iOS obtains an association file: where it asks, which HTTP answers
 /// count, and what Apple's CDN holds. Each decision is a trace step with its rule.
 struct AASAFetcher {
     let web: Web

@@ -289,7 +289,7 @@ struct MatchRun {
         var ignoredKeys: [String]
 
         init(component: AASAComponent, layers: [(name: String, component: AASAComponent)]) {
-            // The most specific level wins: component, then app defaults, then domain defaults (ios.md §2.9).
+            // The most specific level wins: component, then app defaults, then domain defaults.
             // Closures, not key paths: a key-path read costs tens of nanoseconds.
             func pick<Value>(_ key: (AASAComponent) -> Value?) -> Field<Value?> {
                 if let own = key(component) { return Field(value: own, origin: nil) }
