@@ -99,6 +99,15 @@ import Testing
         }
     }
 
+    /// Trace texts that still name a research-note section or a seed. They are printed in `run --format json`, so
+    /// rewording them changes the library's golden output; they stay until that change is made on purpose.
+    static let pendingTraceTexts: [(file: String, fragment: String)] = [
+        ("AASAMatchRun.swift", "(R-BA's decision, ios.md §2.1)"),
+        ("AASAMatchRun.swift", "linksim follows R-ST (ios.md §10)."),
+        ("AASAMatchRun+Check.swift", "\"Undocumented (ios.md §2.6, §10): "),
+        ("AASAHosting.swift", "switched on seed 001's reading"),
+    ]
+
     @Test func sourceCodePointsAtNoFileOutsideTheRepository() throws {
         // Comments and strings in Sources/ must not send a reader to the project's private notes or a local path.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -106,13 +115,21 @@ import Testing
         let base = root.appendingPathComponent("Sources")
         let walker = try #require(FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil))
         var checked = 0
+        var pendingSeen = Set<String>()
         for case let url as URL in walker where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
             checked += 1
             for marker in ["shared/knowledge", "../shared/", "shared/seeds", "/work/", "/Users/", "/home/"] {
                 #expect(!text.contains(marker), "\(url.lastPathComponent) mentions \(marker)")
             }
+            for line in text.split(separator: "\n") where ["knowledge/", ".md §", "seed 0"].contains(where: line.contains) {
+                let pending = Self.pendingTraceTexts.first { $0.file == url.lastPathComponent && line.contains($0.fragment) }
+                if let pending { pendingSeen.insert(pending.fragment) }
+                #expect(pending != nil, "\(url.lastPathComponent) points at a research note: \(line)")
+            }
         }
         #expect(checked > 100)
+        // A pending text that was reworded leaves the list.
+        #expect(pendingSeen == Set(Self.pendingTraceTexts.map(\.fragment)))
     }
 }
