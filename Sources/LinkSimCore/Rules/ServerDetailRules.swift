@@ -15,6 +15,7 @@ extension Rule {
             "[A] https://developer.apple.com/documentation/xcode/supporting-associated-domains",
             "[A] https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links",
             "[A] https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains (developer mode: any valid TLS certificate, even one the system does not trust)",
+            "[C] https://khorbushko.github.io/article/2025/04/28/deep-linking.html (\"Self-signed certificates won't work in production\")",
         ])
 
     /// The Android verifier fetches assetlinks.json over HTTPS with the system's trust store
@@ -37,7 +38,7 @@ extension Rule {
         explanation:
             "Some setup guides say an AASA with Content-Type text/html is not accepted, only application/json. Apple documents application/json, but in practice the header is not enforced (github.com and www.apple.com serve application/octet-stream), which is linksim's default (rule ios.aasa-host.content-type). A scenario can switch to the strict reading with `assumptions.aasa_content_type_strict: true` to see what it would mean: any other Content-Type denies the association.",
         sources: [
-            "[C] http://samwize.com/2017/11/10/guide-to-universal-links/ (a setup guide: the Content-Type must be application/json)",
+            "[C] https://novasolutions.technology/mobile-apps-development/services/networking/deep-linking-mobile-app.html (a setup guide: an AASA served as text/html is not accepted, only application/json)",
             "[A-arch] https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html (a plain JSON file served as application/json)",
             "[C] https://github.com/sergii-ziborov/blazingly-aasa docs/findings.md (not enforced in practice: github.com and www.apple.com serve application/octet-stream)",
         ])
