@@ -101,12 +101,7 @@ import Testing
 
     /// Trace texts that still name a research-note section or a seed. They are printed in `run --format json`, so
     /// rewording them changes the library's golden output; they stay until that change is made on purpose.
-    static let pendingTraceTexts: [(file: String, fragment: String)] = [
-        ("AASAMatchRun.swift", "(R-BA's decision, ios.md §2.1)"),
-        ("AASAMatchRun.swift", "linksim follows R-ST (ios.md §10)."),
-        ("AASAMatchRun+Check.swift", "\"Undocumented (ios.md §2.6, §10): "),
-        ("AASAHosting.swift", "switched on seed 001's reading"),
-    ]
+    static let pendingTraceTexts: [(file: String, fragment: String)] = []
 
     @Test func sourceCodePointsAtNoFileOutsideTheRepository() throws {
         // Comments and strings in Sources/ must not send a reader to the project's private notes or a local path.
