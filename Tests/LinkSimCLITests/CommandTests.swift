@@ -173,7 +173,7 @@ import Testing
         #expect(one.status == 0)
         #expect(one.stdout.contains("Safari asks before opening an app for a custom scheme"))
         #expect(one.stdout.contains("Versions:  iOS 9+"))
-        #expect(one.stdout.contains("openradar 22541203"))
+        #expect(one.stdout.contains("https://openradar.appspot.com/22541203"))
         let json = try BinaryRunner.run(["rules", "--format", "json", "android.scheme.chooser"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["id"] as? String == "android.scheme.chooser")

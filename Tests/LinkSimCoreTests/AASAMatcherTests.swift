@@ -238,7 +238,7 @@ private func run(
         let match = try run(vector34, "https://example.com/search/", app: "FOO.com.example")
         let step = match.steps.first { $0.rule == Rule.iosAasaAppidsPrecedence.id }
         #expect(step?.summary.contains("ignored") == true)
-        #expect(step?.assumption?.contains("R-ST") == true)
+        #expect(step?.assumption?.contains("universal-links-test") == true)
     }
 
     @Test func appLevelDefaultsSupplyPatterns() throws {

@@ -250,7 +250,7 @@ package enum IntentFilterMatcher {
         evaluate(manifest, packageName: packageName, url: url, api: api).matches
     }
 
-    /// A leading `.` or a name without any dot is relative to the package (android.md §6.4).
+    /// A leading `.` or a name without any dot is relative to the package.
     static func qualify(_ name: String, _ packageName: String) -> String {
         guard !packageName.isEmpty else { return name }
         return Activity(name: name).qualifiedName(package: packageName)

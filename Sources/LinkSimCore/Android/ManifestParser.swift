@@ -35,8 +35,8 @@ package struct ParsedManifest: Sendable, Equatable {
 ///
 /// Only what link handling needs is read: `package`, `<uses-sdk>`, `<activity>`/`<activity-alias>`
 /// under `<application>`, their intent filters and `<uri-relative-filter-group>`s. Attributes are
-/// looked up by namespace URI, so any prefix works. Values are unescaped like the build tools do
-/// (android.md §1.1). `${applicationId}`, other placeholders and `@string/`, `@bool/`, `@integer/`
+/// looked up by namespace URI, so any prefix works. Values are unescaped like the build tools do.
+/// `${applicationId}`, other placeholders and `@string/`, `@bool/`, `@integer/`
 /// references are filled from `ManifestOptions`; a value that stays unresolved is a warning on an
 /// attribute that does not take part in link matching, and makes the filter unknown when it does
 /// (rule `android.manifest.unresolved-value`). The file is refused only when it is not a manifest

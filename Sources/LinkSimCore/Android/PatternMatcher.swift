@@ -43,7 +43,7 @@ package struct PatternMatcher: Sendable, Equatable, Hashable {
         /// Newer trees: a literal `.`.
         case literal
 
-        /// The behaviour of a given API level (android.md §1.5: literal only after Android 15).
+        /// The behaviour of a given API level (a literal only after Android 15).
         package static func forAPI(_ api: Int) -> EscapedDot {
             Rule.androidFilterSimpleGlobEscapedDot.applies(to: OSVersion(androidAPI: api)) ? .matchesAnyCharacter : .literal
         }

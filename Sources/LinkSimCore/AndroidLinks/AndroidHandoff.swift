@@ -18,7 +18,7 @@ extension AndroidWebResolver {
     }
 
     /// How the place showing a web URL treats it before any app is asked — one decision for a tap and
-    /// for a hop of a chain (knowledge/android.md §4.3–§4.4).
+    /// for a hop of a chain.
     enum SurfaceRoute {
         /// The URL goes to the package manager (`startActivity`).
         case system

@@ -1,6 +1,6 @@
 /// Where a tapped http(s) or `intent:` link goes on Android: the system's resolution of the web
 /// intent (App Links on 12+, the legacy flow on 6–11), and what Chrome, Custom Tabs and WebViews
-/// do before they ask the system (knowledge/android.md §2.4, §4.2–§4.4).
+/// do before they ask the system.
 enum AndroidWebResolver {
     typealias Handler = CustomSchemeResolver.Handler
 
@@ -188,9 +188,9 @@ enum AndroidWebResolver {
         }
     }
 
-    // MARK: Chrome (knowledge/android.md §4.3)
+    // MARK: Chrome
 
-    /// Chrome's decision for one web hop (knowledge/android.md §4.3, steps 2–7): leave for an app, or keep
+    /// Chrome's decision for one web hop (ExternalNavigationHandler's steps): leave for an app, or keep
     /// the navigation. `first`: the chain's first URL; `resolvers`: the apps that can handle this URL.
     /// The first navigation of an incoming intent stays in the browser that was opened to show it.
     static func tellIncomingIntentStays(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {

@@ -1,5 +1,5 @@
 /// Which hosts an app asks to have verified, what state each is in, and how strongly the app is
-/// approved for a host (knowledge/android.md §2).
+/// approved for a host.
 enum AppLinkDomains {
     struct Collection: Equatable {
         /// Hosts the verifier checks (autoVerify domains).
@@ -46,7 +46,7 @@ enum AppLinkDomains {
         return labels >= 2 && labelLength > 0
     }
 
-    /// knowledge/android.md §2.1: strict per-filter collection for target SDK 31+ on Android 12+,
+    /// Strict per-filter collection for target SDK 31+ on Android 12+,
     /// else the legacy "if any filter needs verification, all web filters do".
     static func collect(_ app: App, api: Int) -> Collection {
         var c = Collection()
@@ -163,7 +163,7 @@ enum AppLinkDomains {
         }
     }
 
-    /// `approvalLevelForDomain` (knowledge/android.md §2.3) with the steps that decided it.
+    /// `approvalLevelForDomain` with the steps that decided it.
     static func approval(
         _ app: App, host: String, url: String? = nil, api: Int, web: Web, explain: Bool = true
     ) -> (level: Approval, steps: [TraceStep]) {

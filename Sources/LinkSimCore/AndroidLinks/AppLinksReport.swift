@@ -1,5 +1,5 @@
-/// What `adb shell pm get-app-links [--user 0] [PACKAGE]` prints on the scenario's device
-/// (knowledge/android.md §2.5), so QA can compare it with a real device line by line.
+/// What `adb shell pm get-app-links [--user 0] [PACKAGE]` prints on the scenario's device,
+/// so QA can compare it with a real device line by line.
 package enum AppLinksReport {
     /// Whether `pm get-app-links` exists on a device of this version (Android 12+).
     package static func commandExists(on os: OSVersion) -> Bool { DomainVerificationTransitions.hasShell(on: os) }

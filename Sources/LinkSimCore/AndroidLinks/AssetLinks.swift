@@ -1,6 +1,6 @@
 import Foundation
 
-/// One `assetlinks.json` statement that matters for App Links (knowledge/android.md §3).
+/// One `assetlinks.json` statement that matters for App Links.
 struct AssetStatement: Equatable {
     var relations: [String]
     var namespace: String?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Android 12+ domain verification as a state machine, as AOSP's DomainVerificationService keeps
-/// it (knowledge/android.md §2.3, §2.5, §2.6; CTS DomainVerificationIntentStandaloneTests C1–C8):
+/// it (AOSP DomainVerificationShell; CTS DomainVerificationIntentStandaloneTests C1–C8):
 /// per package and domain a verification state, per user a "link handling allowed" switch and a set
 /// of selected domains, and the transitions that install, update, uninstall and the `pm` shell
 /// commands make.

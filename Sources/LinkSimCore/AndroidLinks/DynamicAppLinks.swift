@@ -1,5 +1,5 @@
 /// Android 15+ dynamic App Links: server-side `dynamic_app_link_components` in assetlinks.json that
-/// narrow which URIs of a verified host open the app (knowledge/android.md §1.8).
+/// narrow which URIs of a verified host open the app.
 struct DynamicComponent: Equatable, Sendable {
     var path: String?
     var query: [(key: String, value: String)]

@@ -11,7 +11,7 @@ extension AndroidWebResolver {
         trace.add(surface, summary(), rule: Rule.androidWebviewUnknownScheme, assumption: assumption)
     }
 
-    // MARK: intent: URLs (knowledge/android.md §4.2)
+    // MARK: intent: URLs
 
     /// An `intent:` URL inside a WebView: the host app's WebViewClient loads it (and fails), or,
     /// without a client, WebView parses it and starts the activity itself.
@@ -77,7 +77,7 @@ extension AndroidWebResolver {
                 trace.add("Chrome", "Navigates to the fallback URL \(fallback)", rule: Rule.androidIntentUrlFallback)
                 return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: fallback)
             }
-            // knowledge/android.md §4.3 step 3: without a fallback, one resolving app gets “Continue to …?”.
+            // Without a fallback, one resolving app gets “Continue to …?”.
             if CustomSchemeResolver.uniqueApps(search.handlers, world: world).count == 1, let only = search.handlers.first {
                 return CustomSchemeResolver.chromeAsks(
                     only.appIndex, url: intent.data, because: "One app resolves and there is no fallback URL:", tap: tap, world: &world, trace: &trace)

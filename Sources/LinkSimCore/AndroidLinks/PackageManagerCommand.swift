@@ -1,7 +1,7 @@
 import Foundation
 
-/// One `adb shell pm …` command QA type on a device to inspect or change App Link state
-/// (knowledge/android.md §2.5), as a scenario action.
+/// One `adb shell pm …` command QA type on a device to inspect or change App Link state,
+/// as a scenario action.
 package struct PackageManagerCommand: Sendable, Equatable, CustomStringConvertible {
     package enum Verb: String, Sendable, CaseIterable {
         case verifyAppLinks = "verify-app-links"

@@ -1,5 +1,5 @@
 /// Branch: initSession on every open; on the first session NativeLink, Install Referrer, device ID
-/// or the snapshot within the match duration (knowledge/deferred.md §3, §10.5).
+/// or the snapshot within the match duration.
 enum BranchFirstOpen {
     /// NativeLink (iOS 15+) reads the pasteboard on first launch only when it holds a URL (Branch checks hasURLs first).
     static func nativeLinkReads(_ options: BranchOptions, text: String, os: OSVersion) -> Bool {
@@ -94,7 +94,7 @@ enum BranchFirstOpen {
 }
 
 /// Adjust (compact): device matching, LinkMe, or probabilistic within 6 h; the deferred deep link
-/// is handed to the app and opened by the SDK (knowledge/deferred.md §4, §10.6).
+/// is handed to the app and opened by the SDK.
 enum AdjustFirstOpen {
     /// LinkMe reads the pasteboard on first launch (iOS 15+) only when it holds a URL.
     static func linkMeReads(_ options: AdjustOptions, text: String, os: OSVersion) -> Bool {

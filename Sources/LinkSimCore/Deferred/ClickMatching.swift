@@ -1,4 +1,4 @@
-/// How a provider's server can tie a first open to an earlier click (knowledge/deferred.md §10.2):
+/// How a provider's server can tie a first open to an earlier click:
 /// Play Install Referrer, advertising-ID matching, and the IP/network snapshot.
 struct ClickMatching {
     /// iCloud Private Relay (iOS 15+, switched on) hides a click made in Safari behind a relay address.

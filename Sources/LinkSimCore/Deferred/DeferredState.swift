@@ -1,4 +1,4 @@
-/// A deferred deep-link provider a link belongs to (knowledge/deferred.md §10.1).
+/// A deferred deep-link provider a link belongs to.
 /// A provider link that reaches the app some other way (its URI-scheme fallback): the SDK still
 /// reports the link's data when the app opens.
 struct ProviderLinkContext: Sendable, Equatable {
@@ -38,7 +38,7 @@ enum LinkProvider: String, Sendable, Equatable {
 }
 
 /// What the provider's server recorded when the user tapped its link: the inputs of first-open
-/// matching (knowledge/deferred.md §10.1 `clickContext`, `device.networkAtClick`).
+/// matching.
 struct ProviderClick: Sendable, Equatable {
     var provider: LinkProvider
     /// The app the link is for (from `providers.<name>.app`, else the app whose SDK matches).

@@ -5,7 +5,7 @@ struct SDKRoutedLink {
     var extra: [LandingFact: String]
 }
 
-/// A provider link that opened an installed app (class D1, knowledge/deferred.md §10.4–§10.5).
+/// A provider link that opened an installed app (class D1).
 enum DirectOpen {
     static let udlFields = ["deep_link_value"] + (1...10).map { "deep_link_sub\($0)" }
 

@@ -1,7 +1,7 @@
 /// Launching an app that has a deep-link SDK: on the first launch of an install the SDK looks for a
-/// deferred deep link; on later launches it does not (knowledge/deferred.md §9, §10.4–§10.6).
+/// deferred deep link; on later launches it does not.
 enum FirstOpen {
-    /// How the pasteboard read shows itself to the user (knowledge/deferred.md §8).
+    /// How the pasteboard read shows itself to the user.
     enum PasteUI: String { case alert, banner, silent }
 
     /// What the SDK found on the pasteboard at first launch (nil text: nothing, or the user denied).
@@ -121,7 +121,7 @@ enum FirstOpen {
     }
 }
 
-/// AppsFlyer: Unified Deep Linking, conversion data, extended DDL, clipboard recipe (knowledge/deferred.md §2, §10.4).
+/// AppsFlyer: Unified Deep Linking, conversion data, extended DDL, clipboard recipe.
 enum AppsFlyerFirstOpen {
     static let udlWindow = SimDuration.minutes(15)
     static let probabilisticLookback = SimDuration.hours(24)

@@ -1,11 +1,11 @@
 /// Provider links (AppsFlyer OneLink, Branch, Adjust, Firebase Dynamic Links) at click time:
 /// which provider a link belongs to, what data it carries, what the provider's server records, and
-/// where the tap lands (knowledge/deferred.md §2.1–§2.2, §3, §4, §6, §10.3).
+/// where the tap lands.
 enum ProviderLinks {
     /// Firebase Dynamic Links stopped working on 2025-08-25; linksim uses 00:00 UTC (assumption A6).
     static let firebaseShutdown = SimInstant(secondsSinceEpoch: Int64(SimInstant.daysFromCivil(year: 2025, month: 8, day: 25)) * 86400)
 
-    /// Well-known provider domains (knowledge/deferred.md §10.1), as host suffixes or exact hosts.
+    /// Well-known provider domains, as host suffixes or exact hosts.
     static let wellKnownDomains: [(suffix: String, provider: LinkProvider)] = [
         (".onelink.me", .appsflyer),
         (".app.link", .branch), (".test-app.link", .branch), ("bnc.lt", .branch),

@@ -1,4 +1,4 @@
-/// The AppsFlyer SDK integration of an app (`sdk:` options), with the defaults of knowledge/deferred.md §11.
+/// The AppsFlyer SDK integration of an app (`sdk:` options), with their defaults.
 struct AppsFlyerOptions {
     var udl = true
     var conversionData = true

@@ -144,7 +144,7 @@ enum AppDelivery {
             index, url: url, kind: kind, cold: cold, previousScreen: previousScreen, landing: delivered, world: &world, trace: &trace)
     }
 
-    /// knowledge/ios.md §6: the entry point by life cycle × link kind × cold/warm.
+    /// The entry point by life cycle × link kind × cold/warm.
     private static func iosEntryPoint(
         app: App, kind: LinkKind, cold: Bool, os: OSVersion
     )
@@ -184,7 +184,7 @@ enum AppDelivery {
         }
     }
 
-    /// knowledge/android.md §4.1: the entry point by launch mode, task flags and cold/warm.
+    /// The entry point by launch mode, task flags and cold/warm.
     private static func androidEntryPoint(
         activity: Activity?, cold: Bool, starter: AndroidStarter
     )

@@ -1,4 +1,4 @@
-/// Where a custom-scheme link goes on each platform (knowledge/ios.md §5, knowledge/android.md §4.3–§5).
+/// Where a custom-scheme link goes on each platform.
 enum CustomSchemeResolver {
     /// Schemes that belong to iOS system apps.
     static let iosReservedSchemes: [String: (id: String, name: String)] = [
@@ -221,8 +221,8 @@ enum CustomSchemeResolver {
         }
     }
 
-    /// Chrome's “Continue to <app>?” for an external protocol it will not launch on its own (knowledge/android.md
-    /// §4.3 step 3), `why` leading the sentence: the prompt waits for an `answer`; Cancel leaves the user on the page.
+    /// Chrome's “Continue to <app>?” for an external protocol it will not launch on its own (Chromium
+    /// ExternalNavigationHandler), `why` leading the sentence: the prompt waits for an `answer`; Cancel leaves the user on the page.
     static func chromeAsks(
         _ appIndex: Int, url: String, because why: String, tap: Tap, providerLink: ProviderLinkContext? = nil,
         world: inout World, trace: inout TraceRecorder

@@ -1,5 +1,5 @@
 /// The facts a landing reports besides the contract's fixed keys: what a deep-link SDK told the app
-/// (knowledge/deferred.md §10.7) and what the app's own code did with the link (issue #18). One
+/// and what the app's own code did with the link (issue #18). One
 /// vocabulary for the engine, the JSON and text output, and `expect:` (each name is a key there).
 package enum LandingFact: String, Sendable, CaseIterable, Comparable {
     // A deep-link SDK's answer.
@@ -25,7 +25,7 @@ package enum LandingFact: String, Sendable, CaseIterable, Comparable {
     /// Output writes facts in the order of their names.
     package static func < (lhs: LandingFact, rhs: LandingFact) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The facts of a deferred or provider open (`expect` keys, knowledge/deferred.md §10.7).
+    /// The facts of a deferred or provider open (`expect` keys).
     package static let deferred: [LandingFact] = [
         .matchType, .deepLinkStatus, .isDeferred, .afStatus, .isFirstLaunch, .matchGuaranteed, .sdkCallback, .deliveredAfter, .pasteUI,
         .routedTwice, .fallbackRace, .appClip,

@@ -1,4 +1,4 @@
-/// The model of an `apple-app-site-association` file, as Apple's matcher reads it (ios.md §2.1–§2.9).
+/// The model of an `apple-app-site-association` file, as Apple's matcher reads it.
 ///
 /// The parser is lenient in the same places iOS is: unknown keys are ignored, a key with the wrong
 /// type is ignored, `paths` and `components` may sit side by side. It only throws when the file
@@ -13,7 +13,7 @@ package struct AASADocument: Sendable, Equatable {
         case dictionary
     }
 
-    /// iOS rejects files larger than 128 KB (uncompressed) from iOS 9.3.1 (ios.md §1.2).
+    /// iOS rejects files larger than 128 KB (uncompressed) from iOS 9.3.1.
     package static let sizeLimit = 131_072
 
     /// The rule by which iOS `ios` rejects a file of `byteCount` bytes for its size; nil when the size is accepted.
@@ -87,7 +87,7 @@ package struct AASADocument: Sendable, Equatable {
             details = entries.map { AASADetail(node: $0, dictionaryKey: nil) }
         } else if let members = detailsNode.members {
             detailsForm = .dictionary
-            // Key order of a JSON object is undefined, so evaluate in sorted order (ios.md §2.1, R-BA decision).
+            // Key order of a JSON object is undefined, so evaluate in sorted order (blazingly-aasa's decision, github.com/sergii-ziborov/blazingly-aasa).
             details = members.sorted { $0.key < $1.key }.map { AASADetail(node: $0.value, dictionaryKey: $0.key) }
         } else {
             throw AASAParseError(
@@ -111,7 +111,7 @@ package struct AASADetail: Sendable, Equatable {
     /// The apps this entry applies to, compared as plain strings.
     package var appIDs: [String]
     package var appIDSource: AppIDSource
-    /// An `appID` that is ignored because the entry also has `appIDs` (ios.md §2.1, §10).
+    /// An `appID` that is ignored because the entry also has `appIDs`.
     package var ignoredAppID: String?
     /// `components` (iOS 13+), nil when absent or not an array.
     package var components: [AASAComponent]?
@@ -144,7 +144,7 @@ package struct AASADetail: Sendable, Equatable {
             appIDSource = .dictionaryKey
             ignoredAppID = nil
         } else if let list = appIDsNode?.elements {
-            // `appIDs` wins over `appID`, even when empty (R-ST CI against swcutil; ios.md §10).
+            // `appIDs` wins over `appID`, even when empty (github.com/st-tech/universal-links-test, run against swcutil in CI).
             appIDs = list.compactMap(\.string)
             appIDSource = .appIDs
             ignoredAppID = appIDNode?.string
@@ -208,7 +208,7 @@ package struct AASAComponent: Sendable, Equatable {
                 if let text = value.string {
                     query = .whole(text)
                 } else if let items = value.members {
-                    // Any non-string value makes iOS ignore the whole dictionary (ios.md §2.6, [O]).
+                    // Any non-string value makes iOS ignore the whole dictionary (swcutil, as recorded in github.com/sergii-ziborov/blazingly-aasa).
                     if items.allSatisfy({ $0.value.string != nil }) {
                         query = .items(items.map { AASAQueryItemPattern(name: $0.key, pattern: $0.value.string ?? "") })
                     } else {

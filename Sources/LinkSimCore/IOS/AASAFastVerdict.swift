@@ -56,7 +56,7 @@ struct AASAFastVerdict {
     }
 
     func evaluate(components: [AASAComponent], detail: AASADetail, index: Int, url: AASAURL) -> AASAVerdict? {
-        // The most specific level wins: component, then app defaults, then domain defaults (ios.md §2.9).
+        // The most specific level wins: component, then app defaults, then domain defaults.
         let appDefaults = gates.defaults ? detail.defaults : nil
         let domainDefaults = gates.defaults ? document.defaults : nil
         // Plain optional chains, not key paths: a key-path read costs tens of nanoseconds.

@@ -9,7 +9,7 @@ enum AssociationOutcome {
     case unavailable(String)
 }
 
-/// How iOS obtains an association file (knowledge/ios.md §1): where it asks, which HTTP answers
+/// How iOS obtains an association file: where it asks, which HTTP answers
 /// count, and what Apple's CDN holds. Each decision is a trace step with its rule.
 struct AASAFetcher {
     let web: Web
@@ -141,7 +141,7 @@ struct AASAFetcher {
                     actor, "Content-Type is \(resource.contentType), not application/json; under the strict reading the file is refused",
                     rule: Rule.iosAasaHostContentTypeStrict,
                     assumption:
-                        "assumption: the scenario switched on seed 001's reading (assumptions.aasa_content_type_strict); today's observed behaviour is that iOS does not enforce the header"
+                        "assumption: the scenario switched on the strict reading some setup guides give (assumptions.aasa_content_type_strict); today's observed behaviour is that iOS does not enforce the header"
                 )
                 return .denied("Content-Type \(resource.contentType)")
             }

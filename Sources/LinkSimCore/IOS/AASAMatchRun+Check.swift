@@ -175,7 +175,7 @@ extension MatchRun {
             summary: "Query items are compared by name; every occurrence of a named item must match, a missing one reads as \"\"",
             rule: Rule.iosAasaQueryAllItems,
             assumption:
-                "Undocumented (ios.md §2.6, §10): linksim compares item names and values \(percentEncoded ? "as written (not decoded)" : "percent-decoded, as percentEncoded is false"), treats \"+\" as a plain character, and \(caseSensitive ? "compares names case-sensitively" : "compares names without regard to case too (R-BA's reading)")."
+                "Undocumented by Apple: linksim compares item names and values \(percentEncoded ? "as written (not decoded)" : "percent-decoded, as percentEncoded is false"), treats \"+\" as a plain character, and \(caseSensitive ? "compares names case-sensitively" : "compares names without regard to case too (blazingly-aasa's reading)")."
         )
     }
 

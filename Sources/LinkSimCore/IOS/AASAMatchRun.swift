@@ -128,7 +128,9 @@ struct MatchRun {
             note(
                 "applinks.details is the legacy dictionary keyed by app ID; its keys are tried in sorted order and numbered 0, 1, … in that order",
                 rule: Rule.iosAasaDetailsDictionary,
-                assumption: "JSON key order is undefined; linksim sorts the keys (R-BA's decision, ios.md §2.1)")
+                assumption:
+                    "JSON key order is undefined; linksim sorts the keys, as the blazingly-aasa matcher does (github.com/sergii-ziborov/blazingly-aasa docs/semantics.md)"
+            )
         }
         if document.details.isEmpty {
             note("applinks.details has no entries, so the file claims no URLs", rule: Rule.iosAasaApplinksSection)
@@ -221,7 +223,8 @@ struct MatchRun {
         return nil
     }
 
-    let appIDsAssumption = "R-ST (tested against swcutil) says appIDs wins over appID; R-BA treats them as a union. linksim follows R-ST (ios.md §10)."
+    let appIDsAssumption =
+        "github.com/st-tech/universal-links-test (tested against swcutil) says appIDs wins over appID; github.com/sergii-ziborov/blazingly-aasa treats them as a union. linksim follows universal-links-test."
 
     // MARK: components
 
@@ -289,7 +292,7 @@ struct MatchRun {
         var ignoredKeys: [String]
 
         init(component: AASAComponent, layers: [(name: String, component: AASAComponent)]) {
-            // The most specific level wins: component, then app defaults, then domain defaults (ios.md §2.9).
+            // The most specific level wins: component, then app defaults, then domain defaults.
             // Closures, not key paths: a key-path read costs tens of nanoseconds.
             func pick<Value>(_ key: (AASAComponent) -> Value?) -> Field<Value?> {
                 if let own = key(component) { return Field(value: own, origin: nil) }

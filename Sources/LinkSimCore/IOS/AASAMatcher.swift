@@ -22,7 +22,7 @@ package struct AASAMatchStep: Sendable, Equatable {
     package var detail: String?
     /// The `ios.aasa.*` rule (see `IOSAASARules`) this step applied.
     package var rule: RuleID?
-    /// Where linksim follows an undocumented or disputed reading (ios.md §10), it says so here.
+    /// Where linksim follows an undocumented or disputed reading, it says so here.
     package var assumption: String?
 
     package init(summary: String, detail: String? = nil, rule: Rule? = nil, assumption: String? = nil) {
@@ -84,7 +84,7 @@ package enum AASAMatcher {
         Prepared(document: document, appID: appID, ios: ios).verdict(url: url, domain: domain)
     }
 
-    /// Picks the app that opens `url` when several apps may claim it (ios.md §2.10, [I]).
+    /// Picks the app that opens `url` when several apps may claim it (linksim's reading; Apple does not document it).
     ///
     /// Every app in `appIDs` (typically the installed apps whose entitlement is verified for the host)
     /// is classified on its own. Among those whose verdict is `match`, the winner is the one whose

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Path normalisation (ios.md §2.5)
+// MARK: - Path normalisation
 
 struct PathCheck {
     var matched: Bool

@@ -1,6 +1,6 @@
 extension AASAMatcher {
     /// A file made ready for many verdicts for one app on one iOS version: the entries that list the
-    /// app are flattened, in file order, into rules whose inherited keys (defaults, ios.md §2.9) and
+    /// app are flattened, in file order, into rules whose inherited keys (defaults) and
     /// version gates are resolved once, and whose path patterns are kept as UTF-8 bytes. Each verdict
     /// then parses the URL once and compares bytes; it gives exactly `AASAMatcher.verdict` (which is
     /// built on it), and `AASAFastPathPropertyTests` compares that with the explaining `match`.

@@ -72,7 +72,7 @@ package struct AASAURL: Sendable, Equatable {
     }
 }
 
-/// Apple's apple-app-site-association matching (ios.md §2, reference algorithm §2.11).
+/// Apple's apple-app-site-association matching (the documented keys, plus swcutil behaviour recorded in public test suites).
 ///
 /// Pure and deterministic: the same inputs give the same verdict and the same steps. Patterns are
 /// matched by a small hand-written glob matcher (no regular expressions), so one match costs

@@ -27,7 +27,7 @@ package struct AASAFinding: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Checks an AASA file for what iOS rejects or silently ignores (ios.md §1.2, §2).
+/// Checks an AASA file for what iOS rejects or silently ignores.
 /// Findings come in file order, except the size check, which comes first.
 package enum AASAValidator {
     package static func validate(_ bytes: [UInt8]) -> [AASAFinding] {

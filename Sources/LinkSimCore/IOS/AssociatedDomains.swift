@@ -1,4 +1,4 @@
-/// One `applinks:` entry of the associated-domains entitlement (knowledge/ios.md §3).
+/// One `applinks:` entry of the associated-domains entitlement.
 package struct AppLinksEntry: Sendable, Equatable {
     package enum Mode: String, Sendable, Equatable {
         case developer, managed

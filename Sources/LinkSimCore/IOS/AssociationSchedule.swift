@@ -1,4 +1,4 @@
-/// When the device (re)checks an app's association files (knowledge/ios.md §1.3): at install,
+/// When the device (re)checks an app's association files: at install,
 /// at each update, and about once a week after that.
 enum AssociationSchedule {
     static let weekly = SimDuration.days(7)

@@ -51,7 +51,7 @@ enum ByteGlob {
 
     /// `PathCheck`'s rule on bytes, without building the normalised strings: trailing slashes of
     /// the path and of the pattern are dropped, the pattern's leading run of slashes becomes one, and
-    /// a pattern ending in "/*" also matches its parent path (ios.md §2.5).
+    /// a pattern ending in "/*" also matches its parent path.
     static func matchesNormalisedPath(
         pattern p: UnsafeBufferPointer<UInt8>, path t: UnsafeBufferPointer<UInt8>,
         fold: Bool

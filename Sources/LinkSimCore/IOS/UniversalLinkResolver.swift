@@ -1,5 +1,5 @@
 /// Where a tapped https link goes on iOS: which app claims it (entitlement, association file,
-/// AASA match), and whether the situation of the tap lets iOS open that app (knowledge/ios.md §4).
+/// AASA match), and whether the situation of the tap lets iOS open that app.
 enum UniversalLinkResolver {
     /// An installed app whose association matches the URL.
     struct Candidate {
@@ -346,7 +346,7 @@ enum UniversalLinkResolver {
         return WebNavigation.show(current, browser: browser, web: world.web, trace: &trace)
     }
 
-    /// knowledge/ios.md §4 #11 and §10: version-gated, and switchable by `assumptions.redirects_open_app`.
+    /// Version-gated, and switchable by `assumptions.redirects_open_app`.
     /// A script or meta-refresh hop on the way carries no user gesture (ios.ul.script-navigation).
     static func redirectOpensApp(_ tap: Tap, chain: ChainContext, world: World) -> (opens: Bool, why: String, rule: Rule, assumption: String?) {
         let rule = Rule.iosUlRedirectChain

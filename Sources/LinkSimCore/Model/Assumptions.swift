@@ -15,8 +15,8 @@ package struct Assumptions: Sendable, Equatable {
     package var inAppBrowsersOpenApps = false
     /// iOS 18.4 quirk (FB17446617): the SwiftUI life cycle drops cold-start universal links. Off by default.
     package var swiftUIColdStartDrop184 = false
-    /// iOS: an AASA served with a Content-Type other than application/json is refused (seed 001's
-    /// reading). Off by default: today the header is documented but not enforced (knowledge/ios.md §1.2).
+    /// iOS: an AASA served with a Content-Type other than application/json is refused (a reading some
+    /// setup guides give). Off by default: today the header is documented but not enforced.
     package var aasaContentTypeStrict = false
 
     package init() {}

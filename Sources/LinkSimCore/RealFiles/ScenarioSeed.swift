@@ -46,7 +46,7 @@ package enum ScenarioSeed {
                 let host = entry.isWildcard ? "www.\(entry.domain)" : entry.domain
                 var paths: [String] = []
                 if let body = web[entry.fileHost]?.aasa?.body, let document = try? AASADocument(bytes: body) {
-                    for detail in document.details where detail.appIDs.contains(appID) || detail.appIDs(on: OSVersion(ios: 12)).contains(appID) {
+                    for detail in document.details where detail.appIDs.contains(appID) || detail.ignoredAppID == appID {
                         for component in detail.components ?? [] {
                             var path = sample(glob: component.path ?? "/*")
                             if case .items(let items)? = component.query, !items.isEmpty {

@@ -31,7 +31,7 @@ extension Rule {
             """,
         sources: [
             AndroidFilterRules.intentFilterJava, AndroidFilterRules.ctsIntentFilterTest + " #testSchemeSpecificParts",
-            "[derived] android.md §6.4 (checked with a port of the AOSP matcher)",
+            "[derived] AOSP frameworks/base core/java/android/content/IntentFilter.java (SSP checked before the authority and path), checked with a port of the AOSP matcher",
         ])
 
     /// A mimeType on a link filter stops it matching plain links
@@ -130,7 +130,7 @@ extension Rule {
             """,
         sources: [
             "[doc] https://developer.android.com/about/versions/12/behavior-changes-12",
-            "[code] Chromium ExternalNavigationHandler.java resolvesToNonExportedActivity",
+            "[code] Chromium components/external_intents/android/java/src/org/chromium/components/external_intents/ExternalNavigationHandler.java (resolvesToNonExportedActivity)",
         ])
 
     /// Targeting API 31+, activities with intent filters must set android:exported
@@ -160,7 +160,10 @@ extension Rule {
             android:name=".MainActivity" (leading dot) and android:name="MainActivity" (no dot at all) both \
             expand to <package>.MainActivity; a name containing a dot elsewhere is already fully qualified.
             """,
-        sources: ["[derived] android.md §6.4 (checked with a port of the AOSP code)"])
+        sources: [
+            "[code] AOSP frameworks/base core/java/android/content/pm/PackageParser.java buildClassName (ParsingUtils.buildClassName in newer trees): a leading dot or a name without a dot gets the package prepended",
+            "[doc] https://developer.android.com/guide/topics/manifest/activity-element#nm",
+        ])
 
     /// android:enabled=\"false\" activities are not link targets
     /// Decided in ``IntentFilterMatcher/activityBlockers``.
@@ -185,5 +188,8 @@ extension Rule {
             literal backslash \\\\\\\\ in the manifest. The backslash of an unknown escape is dropped, so \
             pathPattern="/a\\*" reaches the device as /a* (a run of a's), not as a literal star.
             """,
-        sources: [AndroidFilterRules.dataElementDoc, "[derived] android.md §1.1, §1.5 (aapt2 drops the backslash of an unknown escape)"])
+        sources: [
+            AndroidFilterRules.dataElementDoc,
+            "[derived] from https://developer.android.com/guide/topics/manifest/data-element (attribute strings are unescaped): aapt2 drops the backslash of an unknown escape",
+        ])
 }

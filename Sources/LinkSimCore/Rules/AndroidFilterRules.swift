@@ -1,5 +1,5 @@
 /// The rules of Android intent-filter matching (AOSP `IntentFilter.match`, `PatternMatcher`,
-/// manifest parsing). Sources are copied from `shared/knowledge/android.md` §1 and §6.
+/// manifest parsing). Each rule cites the AOSP code, CTS test or Android documentation it rests on.
 package enum AndroidFilterRules {
     // IDs the matcher and the parser cite. Every one of them is in `all`.
 
@@ -163,7 +163,10 @@ extension Rule {
             The manifest parser only creates a host/port entry when android:host is present on that <data> \
             element; an android:port on a <data> without android:host is dropped.
             """,
-        sources: [AndroidFilterRules.parsedIntentInfoUtils, "[derived] android.md §6.4 (checked with a port of the AOSP matcher)"])
+        sources: [
+            AndroidFilterRules.parsedIntentInfoUtils,
+            "[derived] from AOSP frameworks/base ParsedIntentInfoUtils.java parseData (a port becomes part of an AuthorityEntry only with a host), checked with a port of the AOSP matcher",
+        ])
 
     /// Without a host, path attributes are ignored
     /// Decided in ``DataMatcher/match``.
@@ -228,7 +231,7 @@ extension Rule {
             """,
         sources: [
             AndroidFilterRules.patternMatcherJava + " (matchGlobPattern)", AndroidFilterRules.ctsIntentFilterTest + " #testPaths",
-            "[derived] android.md §6.1(c), checked with a port of the AOSP code",
+            "[derived] AOSP frameworks/base core/java/android/os/PatternMatcher.java matchGlobPattern (no backtracking), checked with a port of the AOSP code",
         ])
 
     /// pathPattern: an escaped dot \\. still matches any character (up to Android 15)

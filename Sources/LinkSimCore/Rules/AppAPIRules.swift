@@ -1,6 +1,6 @@
 /// The app-side APIs an app calls before it opens a link itself (issue #18 item 5): iOS
 /// `canOpenURL(_:)` with `LSApplicationQueriesSchemes`, Android 11+ package visibility for
-/// `resolveActivity` / `queryIntentActivities` (knowledge/ios.md §5, knowledge/android.md §5).
+/// `resolveActivity` / `queryIntentActivities`.
 enum AppAPIRules {
     static let all: [Rule] = [
         .iosAppCanOpenURLUndeclared, .iosAppCanOpenURL, .iosAppCanOpenURLWeb, .iosAppOpenNotRestricted,
@@ -17,7 +17,7 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "Apps linked on iOS 9 or later must list the schemes they ask about in Info.plist's LSApplicationQueriesSchemes. For a scheme not listed, canOpenURL(_:) returns false even when an app that handles it is installed — so code that checks first concludes \"not installed\".",
-        sources: [Sources.canOpenURL, "[C] useyourloaf \"Querying URL Schemes with canOpenURL\" (knowledge/ios.md §5)"])
+        sources: [Sources.canOpenURL, "[C] https://useyourloaf.com/blog/querying-url-schemes-with-canopenurl/"])
 
     /// Decided in ``AppOpensLink/canOpenURL``.
     package static let iosAppCanOpenURL = Rule(
@@ -32,7 +32,7 @@ extension Rule {
         id: "ios.app.can-open-url-web", title: "canOpenURL for an http(s) URL",
         versions: [.ios()],
         explanation:
-            "An http or https URL can always be opened (by the default browser, or an app that claims it). The knowledge files do not say whether http/https must be listed in LSApplicationQueriesSchemes; linksim answers true and marks it as an assumption.",
+            "An http or https URL can always be opened (by the default browser, or an app that claims it). No source we found says whether http/https must be listed in LSApplicationQueriesSchemes; linksim answers true and marks it as an assumption.",
         sources: [Sources.canOpenURL])
 
     /// Decided in ``AppOpensLink/checkFirst``.

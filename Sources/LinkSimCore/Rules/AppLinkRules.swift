@@ -1,12 +1,13 @@
 /// Android App Links: verification, resolution of web intents, and what Chrome, Custom Tabs,
-/// WebViews and intent: URLs do (knowledge/android.md §2–§4).
+/// WebViews and intent: URLs do.
 enum AppLinkRules {
     static let collector = "[code] AOSP frameworks/base services/core/java/com/android/server/pm/verify/domain/DomainVerificationCollector.java"
     static let verifyDoc = "[doc] https://developer.android.com/training/app-links/verify-applinks"
     static let deepLinkingDoc = "[doc] https://developer.android.com/training/app-links/deep-linking"
     static let computerEngine =
         "[code] AOSP frameworks/base services/core/java/com/android/server/pm/ComputerEngine.java (filterCandidatesWithDomainPreferredActivitiesLPrBody)"
-    static let domainVerificationService = "[code] AOSP frameworks/base DomainVerificationService (approvalLevelForDomain, filterToApprovedApp)"
+    static let domainVerificationService =
+        "[code] AOSP frameworks/base services/core/java/com/android/server/pm/verify/domain/DomainVerificationService.java (approvalLevelForDomain, filterToApprovedApp)"
     static let statementService = "[code] AOSP packages/StatementService (DomainVerifier.kt, UrlFetcher.kt, StatementRetriever.kt, VerifyStatus.kt)"
     static let statementsDoc = "[doc] https://developers.google.com/digital-asset-links/v1/statements"
     static let shell = "[code] AOSP frameworks/base DomainVerificationShell.java, DomainVerificationDebug.java"
@@ -80,7 +81,10 @@ extension Rule {
         versions: [.android(api: 23)],
         explanation:
             "A filter host *.example.com is verified against https://example.com/.well-known/assetlinks.json. The filter itself never matches the apex example.com, so the apex needs its own <data android:host>.",
-        sources: ["[code] AOSP StatementService StatementUtils.createWebAssetString", AppLinkRules.domainVerificationService])
+        sources: [
+            "[code] AOSP packages/StatementService src/com/android/statementservice/utils/StatementUtils.kt (createWebAssetString)",
+            AppLinkRules.domainVerificationService,
+        ])
 
     /// assetlinks.json must be a direct 200 over HTTPS
     /// Decided in ``AssetLinksVerifier/fetch``.
@@ -143,7 +147,8 @@ extension Rule {
             "assetlinks.json can narrow which URLs of a verified host open the app with relation_extensions › dynamic_app_link_components: components with \"/\" (path), \"?\" (query items), \"#\" (fragment) and \"exclude\". They are tried in order and the first match wins; if none matches, the URL is excluded and the link goes to the browser. Malformed rules are discarded (the manifest alone decides). Android 14 and earlier ignore them.",
         sources: [
             "[doc] https://developer.android.com/training/app-links/configure-assetlinks",
-            "[code] AOSP DomainVerificationService (matchUriRelativeFilterGroups)", "[code] AOSP StatementService DalComponentParser.kt",
+            "[code] AOSP frameworks/base services/core/java/com/android/server/pm/verify/domain/DomainVerificationService.java (matchUriRelativeFilterGroups)",
+            "[code] AOSP packages/StatementService Parser/src/com/android/statementservice/parser/DalComponentParser.kt",
         ])
 
     /// “Open supported links” off: no domain is approved
@@ -181,7 +186,9 @@ extension Rule {
         explanation:
             "An install asks the verification agent to check every autoVerify domain, and a newly verified domain clears other apps' user selections of it (when the new app's link handling is allowed). An update with the same signer keeps verified, approved, denied, migrated and restored states for still-declared domains and the user's selections and “Open supported links” switch; every other state starts over and is verified again. Uninstalling deletes the package's states and user state, so a reinstall starts fresh.",
         sources: [
-            AppLinkRules.domainVerificationService, "[code] AOSP frameworks/base DomainVerificationService (migrateState, shouldMigrate)", AppLinkRules.cts,
+            AppLinkRules.domainVerificationService,
+            "[code] AOSP frameworks/base services/core/java/com/android/server/pm/verify/domain/DomainVerificationService.java (migrateState, shouldMigrate)",
+            AppLinkRules.cts,
         ])
 
     /// pm commands for App Links (Android 12+)
@@ -218,7 +225,10 @@ extension Rule {
         versions: [.android(api: 23, through: 30)],
         explanation:
             "On Android 6–11 the system verifies all collected hosts of the package in one request. Only if every host passes does the app become the default handler (ALWAYS) and open links directly; one failing host leaves the app unverified for all of them. Before Android 6 there are no App Links at all.",
-        sources: [AppLinkRules.verifyDoc, "[code] AOSP Android 11 PackageManagerService (IntentFilterVerifier)"])
+        sources: [
+            AppLinkRules.verifyDoc,
+            "[code] AOSP frameworks/base services/core/java/com/android/server/pm/PackageManagerService.java, Android 11 (IntentFilterVerifier)",
+        ])
 
     /// Android 6–11: unverified apps get the disambiguation dialog
     /// Decided in ``AndroidWebResolver/resolutionRule``.
@@ -227,7 +237,7 @@ extension Rule {
         versions: [.android(through: 30)],
         explanation:
             "When no app is ALWAYS for the domain, Android 6–11 shows the disambiguation dialog with the matching apps and the browser (“Just once” / “Always”).",
-        sources: [AppLinkRules.computerEngine, "[code] AOSP ResolverActivity"])
+        sources: [AppLinkRules.computerEngine, "[code] AOSP frameworks/base core/java/com/android/internal/app/ResolverActivity.java"])
 
     /// Chrome keeps URLs typed into the address bar
     /// Decided in ``AndroidWebResolver/surfaceRoute``.

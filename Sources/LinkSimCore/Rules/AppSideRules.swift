@@ -1,12 +1,12 @@
 /// What the app's own code does with a link once it arrives (issue #18 items 1–3): start-up readiness,
 /// the screen on show, the back stack, route constraints, unknown routes, force-unwrap crashes and the
 /// cross-platform frameworks' link APIs. App code is not a platform rule, so these live under `linksim.`;
-/// each names the documentation or seed text it models, and an `assumption:` where it is unverified.
+/// each names the documentation it models, or says it is linksim's own model, and an `assumption:` where it is unverified.
 enum AppSideSources {
-    static let seedAppState =
-        "[seed] ../shared/seeds/003_2596be633d688a93.txt (\"The state restoration problem\": modal, incomplete form, ongoing process; dismiss, queue or confirm)"
-    static let seedBackStack =
-        "[seed] ../shared/seeds/003_2596be633d688a93.txt (a deep link pushed on top of whatever was there: \"weird back-stack behavior\")"
+    static let modelAppState =
+        "[linksim model] what an app does with a link that arrives over a modal, an unfinished form or an ongoing process (dismiss, queue or confirm) is the app's own code; linksim plays the choice the scenario names"
+    static let modelBackStack =
+        "[linksim model] a link's screen pushed on top of whatever was on the stack is the app's own navigation code; linksim plays the choice the scenario names"
     static let navReady = "[doc] https://reactnavigation.org/docs/navigating-without-navigation-prop#handling-initialization"
     static let navPrinciples = "[doc] https://developer.android.com/guide/navigation/principles"
     static let navDeepLinkBuilder = "[doc] https://developer.android.com/reference/kotlin/androidx/navigation/NavDeepLinkBuilder"
@@ -61,7 +61,7 @@ extension Rule {
         versions: both,
         explanation:
             "A modal, a half-filled form or a running process is on screen when the link arrives warm. This app dismisses everything (pops to its root) and then routes the link: reliable, if jarring; an unsaved form is lost.",
-        sources: [AppSideSources.seedAppState])
+        sources: [AppSideSources.modelAppState])
 
     /// Decided in ``AppNavigation/route``.
     package static let linksimAppScreenQueue = Rule(
@@ -69,7 +69,7 @@ extension Rule {
         versions: both,
         explanation:
             "The app does not interrupt what is on screen: it keeps the link and routes it after the user closes the modal, finishes the form or the process ends (`screen_state.done_after`). Until then the user sees the screen they were on.",
-        sources: [AppSideSources.seedAppState])
+        sources: [AppSideSources.modelAppState])
 
     /// Decided in ``AppNavigation/route``.
     package static let linksimAppScreenConfirm = Rule(
@@ -77,7 +77,7 @@ extension Rule {
         versions: both,
         explanation:
             "The app shows its own confirmation (\"Leave this form?\") over the current screen and the link waits for the answer: Open routes it, Cancel keeps the screen and drops the link (the scenario's next `answer`).",
-        sources: [AppSideSources.seedAppState])
+        sources: [AppSideSources.modelAppState])
 
     /// Decided in ``AppNavigation/route``.
     package static let linksimAppScreenGoneCold = Rule(
@@ -85,7 +85,7 @@ extension Rule {
         versions: both,
         explanation:
             "The screen state (a modal, a form, a process) belongs to a running process. On a cold start the process was not running, so there is nothing to dismiss, queue or confirm; the link is routed as on any start.",
-        sources: [AppSideSources.seedAppState])
+        sources: [AppSideSources.modelAppState])
 
     /// Decided in ``AppNavigation/finish``.
     package static let linksimAppBackStackPush = Rule(
@@ -93,7 +93,7 @@ extension Rule {
         versions: both,
         explanation:
             "The app pushes the destination on whatever stack it had; Back returns to the screen the user was on before the link, which may make no sense in context.",
-        sources: [AppSideSources.seedBackStack, AppSideSources.navPrinciples])
+        sources: [AppSideSources.modelBackStack, AppSideSources.navPrinciples])
 
     /// Decided in ``AppNavigation/finish``.
     package static let linksimAppBackStackReset = Rule(
@@ -101,7 +101,7 @@ extension Rule {
         versions: both,
         explanation:
             "The app pops to its root screen (home) and pushes the destination: Back from the link's screen goes home, whatever was on screen before.",
-        sources: [AppSideSources.seedAppState, AppSideSources.navPrinciples])
+        sources: [AppSideSources.modelAppState, AppSideSources.navPrinciples])
 
     /// Decided in ``AppNavigation/finish``.
     package static let linksimAppBackStackSynthetic = Rule(
@@ -168,7 +168,7 @@ extension Rule {
         versions: both,
         explanation:
             "The classic bug: an app that reads only getInitialURL() misses every link that arrives while it runs, and an app that only listens to the `url` event misses the link that started it. The native side got the link; the JavaScript router never sees it.",
-        sources: [AppSideSources.rnLinking, "[seed] ../shared/seeds/003_2596be633d688a93.txt (\"A Note on React Native and Flutter\": both calls are needed)"])
+        sources: [AppSideSources.rnLinking, "[linksim model] an app that reads only one of getInitialURL and the url event misses the other kind of launch"])
 
     /// Decided in ``AppNavigation/frameworkHandOff``.
     package static let linksimFrameworkExpoRouter = Rule(

@@ -1,14 +1,14 @@
-/// AppsFlyer integration details a team gets wrong (issue #18 item 7), from knowledge/deferred.md and the seed texts.
+/// AppsFlyer integration details a team gets wrong (issue #18 item 7), from AppsFlyer's developer docs.
 enum AppsFlyerDetailSources {
-    static let seedUDL = "[seed 002] AppsFlyer \"iOS Unified Deep Linking\" (../shared/seeds/002): \"UDL requires AppsFlyer iOS SDK V6.1+\""
-    static let seedLegacy =
-        "[seed 004] AppsFlyer \"Legacy APIs\" (../shared/seeds/004), https://dev.appsflyer.com/hc/docs/dl_ios_gcd_legacy: onAppOpenAttributionFailure, \"Conversion data will not return a custom parameter named name\", the sample payload's iscache"
-    static let seedDebug =
-        "[seed 002] AppsFlyer UDL testing prerequisites: \"Register your testing device. Enable debug mode in the app.\" — \"The following logs are available only when debug mode is enabled.\""
-    static let seedTestDevice =
-        "[seed 000] a practitioner's blog (../shared/seeds/000): the test device's IDFA has to be registered (hq1.appsflyer.com/test-devices) for deep links to work on debug builds — unverified"
-    static let seedProcessedFlag =
-        "[seed 002] AppsFlyer UDL sample: `deferredDeepLinkProcessedFlag = YES` \"marks to GCD that UDL already processed this deep link\""
+    static let udlNeedsSDK61 = "[AF-UDL-iOS] https://dev.appsflyer.com/hc/docs/dl_ios_unified_deep_linking (\"UDL requires AppsFlyer iOS SDK V6.1+\")"
+    static let legacy =
+        "[AF-Legacy-iOS] https://dev.appsflyer.com/hc/docs/dl_ios_gcd_legacy: onAppOpenAttributionFailure, \"Conversion data will not return a custom parameter named name\", the sample payload's iscache"
+    static let udlTesting =
+        "[AF-UDL-iOS] https://dev.appsflyer.com/hc/docs/dl_ios_unified_deep_linking (testing prerequisites: \"Register your testing device. Enable debug mode in the app.\" — \"The following logs are available only when debug mode is enabled.\")"
+    static let testDeviceBlog =
+        "[C] https://khorbushko.github.io/article/2025/04/28/deep-linking.html (a practitioner: the test device's IDFA has to be registered for deep links to work on debug builds — unverified)"
+    static let udlProcessedFlag =
+        "[AF-UDL-iOS] https://dev.appsflyer.com/hc/docs/dl_ios_unified_deep_linking (sample: `deferredDeepLinkProcessedFlag = YES` \"marks to GCD that UDL already processed this deep link\")"
 }
 
 enum AppsFlyerDetailRules {
@@ -27,7 +27,7 @@ extension Rule {
         versions: DeferredRules.both,
         explanation:
             "UDL (didResolveDeepLink / onDeepLinking) requires AppsFlyer SDK 6.1 or later. An app on an older SDK has only the legacy callbacks: onAppOpenAttribution for direct deep links and onConversionDataSuccess (with is_first_launch) for deferred ones, with their privacy limits on iOS 14.5+.",
-        sources: [DeferredSources.udlIOS, DeferredSources.udlAndroid, AppsFlyerDetailRules.S.seedUDL])
+        sources: [DeferredSources.udlIOS, DeferredSources.udlAndroid, AppsFlyerDetailRules.S.udlNeedsSDK61])
 
     /// An SDK that is never started sends nothing and calls back nothing
     /// Decided in ``AppsFlyerDirect/check``.
@@ -54,7 +54,7 @@ extension Rule {
         versions: DeferredRules.both,
         explanation:
             "A short OneLink URL needs AppsFlyer's resolver. When the request fails (no network), UDL calls back with status FAILURE on iOS (ERROR with NETWORK on Android) and no deep link data; the legacy API calls onAppOpenAttributionFailure instead of onAppOpenAttribution, where the app must create \"an expected experience for the user\". A long URL needs no resolver: its parameters are parsed from the URL.",
-        sources: [DeferredSources.dlResultAndroid, DeferredSources.udlIOS, AppsFlyerDetailRules.S.seedLegacy])
+        sources: [DeferredSources.dlResultAndroid, DeferredSources.udlIOS, AppsFlyerDetailRules.S.legacy])
 
     /// Conversion data never returns a custom parameter named `name`
     /// Decided in ``AppsFlyerLaunchDetails/fresh``.
@@ -63,7 +63,7 @@ extension Rule {
         versions: DeferredRules.both,
         explanation:
             "AppsFlyer's legacy deep-linking guide notes that conversion data will not return a custom parameter named \"name\" (lowercase n). A router that routes on `name` from onConversionDataSuccess never sees it; rename the parameter.",
-        sources: [AppsFlyerDetailRules.S.seedLegacy])
+        sources: [AppsFlyerDetailRules.S.legacy])
 
     /// `iscache` tells a cached conversion payload from a fresh one
     /// Decided in ``AppsFlyerLaunchDetails/cached``.
@@ -72,7 +72,7 @@ extension Rule {
         versions: DeferredRules.both,
         explanation:
             "Conversion-data payloads carry `iscache`. The payload is cached on the first call and returned again on every later launch (with is_first_launch false); linksim reports iscache=false for the first, server-fresh payload and iscache=true for the cached ones (an assumption: AppsFlyer's documentation shows the field but does not define it).",
-        sources: [DeferredSources.convDataIOS, DeferredSources.payloads, AppsFlyerDetailRules.S.seedLegacy])
+        sources: [DeferredSources.convDataIOS, DeferredSources.payloads, AppsFlyerDetailRules.S.legacy])
 
     /// `af_dp` must be a URI scheme: an http(s) value opens no app
     /// Decided in ``AppsFlyerNotes/webAfDp``.
@@ -90,7 +90,7 @@ extension Rule {
         versions: DeferredRules.both,
         explanation:
             "With extended deferred deep linking the app implements both didResolveDeepLink/onDeepLinking and onConversionDataSuccess. When UDL finds the deferred link and conversion data is Non-organic with is_first_launch true, both handlers can route. AppsFlyer's sample sets a \"processed\" flag in UDL so conversion data does not route again; without it the user is routed twice (linksim shows the second navigation on top of the first — an assumption about the order of the callbacks).",
-        sources: [DeferredSources.eddl, DeferredSources.workflow, AppsFlyerDetailRules.S.seedProcessedFlag])
+        sources: [DeferredSources.eddl, DeferredSources.workflow, AppsFlyerDetailRules.S.udlProcessedFlag])
 
     /// Debug mode logs; test devices are registered in the dashboard
     /// Decided in ``AppsFlyerNotes/debugLine``.
@@ -99,5 +99,5 @@ extension Rule {
         versions: DeferredRules.both,
         explanation:
             "AppsFlyer's test procedure asks to register the testing device and enable debug mode: the SDK's [DDL] log lines (\"Calling didResolveDeepLink with: …\") are written only in debug mode. A practitioner reports that deep links did not work on debug builds until the device's IDFA was registered as a test device; that effect is not documented, so linksim only notes it.",
-        sources: [AppsFlyerDetailRules.S.seedDebug, AppsFlyerDetailRules.S.seedTestDevice])
+        sources: [AppsFlyerDetailRules.S.udlTesting, AppsFlyerDetailRules.S.testDeviceBlog])
 }

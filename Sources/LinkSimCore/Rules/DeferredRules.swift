@@ -1,4 +1,4 @@
-/// Sources for the deferred rules, copied from knowledge/deferred.md §1 (tag, then URL or repository path).
+/// Sources for the deferred rules: the vendor's tag, then a URL or a public repository and path.
 enum DeferredSources {
     static let udlIOS = "[AF-UDL-iOS] https://dev.appsflyer.com/hc/docs/dl_ios_unified_deep_linking"
     static let udlAndroid = "[AF-UDL-Android] https://dev.appsflyer.com/hc/docs/dl_android_unified_deep_linking"
@@ -55,7 +55,7 @@ enum DeferredSources {
     static let privateRelay = "[APL-PrivateRelay] https://wwdcnotes.com/documentation/wwdc21-10096-get-ready-for-icloud-private-relay/"
 }
 
-/// Deferred deep links and link providers (knowledge/deferred.md): click time, first open, later launches.
+/// Deferred deep links and link providers: click time, first open, later launches.
 enum DeferredRules {
     typealias S = DeferredSources
     static let both: [VersionRange] = [.ios(), .android()]

@@ -1,8 +1,8 @@
 /// The rules Apple's apple-app-site-association matcher follows, as `AASAMatcher` cites them.
-/// Facts and sources come from the project's iOS research notes (§1–§2 and §10); each rule cites the primary source.
+/// Each rule cites its primary source: Apple's documentation, or swcutil behaviour recorded in public test suites.
 package enum IOSAASARules {
 
-    // Sources, copied from ios.md §0 with their evidence tags.
+    // Sources with their evidence tags ([A] Apple docs, [A-arch] Apple's archived guide, [W] WWDC, [O] swcutil observed).
     static let sAL = "[A] https://developer.apple.com/documentation/bundleresources/applinks"
     static let sDET = "[A] https://developer.apple.com/documentation/bundleresources/applinks/details-swift.dictionary"
     static let sCOMP = "[A] https://developer.apple.com/documentation/bundleresources/applinks/details-swift.dictionary/components-swift.dictionary"
@@ -72,7 +72,7 @@ extension Rule {
             A universal link is a web URL. linksim's reference algorithm only checks URLs whose scheme is \
             https or http against the file; anything else (a custom scheme, mailto:) never matches it.
             """,
-        sources: ["[I] linksim reference algorithm, ios.md §2.11"])
+        sources: [IOSAASARules.sAL + " (universal links are web links)", IOSAASARules.sARCH])
 
     /// The host is compared without regard to case
     /// Decided in ``MatchRun/classify``.
@@ -118,7 +118,7 @@ extension Rule {
             entry with a rule that hits (match or exclude) decides; later entries are only consulted if \
             earlier ones did not hit. This lets one app take part of a site and another app the rest.
             """,
-        sources: [IOSAASARules.sARCH, IOSAASARules.sCOMP, "[A-staff] Apple Developer Forums thread 649423 (accepted answer)", IOSAASARules.rST])
+        sources: [IOSAASARules.sARCH, IOSAASARules.sCOMP, "[A-staff] https://developer.apple.com/forums/thread/649423 (accepted answer)", IOSAASARules.rST])
 
     /// Legacy details dictionary keyed by app ID
     /// Decided in ``MatchRun/classify``.
@@ -144,7 +144,7 @@ extension Rule {
             iOS 12 and earlier only know "paths". Keep "paths" only for iOS 12 clients; Apple warns not to \
             mix the formats.
             """,
-        sources: [IOSAASARules.sWWDC19, IOSAASARules.sTN, "[I] iOS 12 and earlier use paths only, because components did not exist yet"])
+        sources: [IOSAASARules.sWWDC19, IOSAASARules.sTN, IOSAASARules.sCOMP + " (components exist from iOS 13; earlier releases read only paths)"])
 
     /// Legacy paths: path only, in order, case-sensitive
     /// Decided in ``MatchRun/evaluate``.
@@ -167,7 +167,7 @@ extension Rule {
             A paths entry that starts with "NOT " (N, O, T, then a space) excludes the matching URLs: if it \
             hits first, the URL does not open the app. Added in iOS 9.2.
             """,
-        sources: ["[A-staff] Apple Developer Forums thread 24981", IOSAASARules.sARCH])
+        sources: ["[A-staff] https://developer.apple.com/forums/thread/24981", IOSAASARules.sARCH])
 
     /// components are tried in order; the first hit wins
     /// Decided in ``MatchRun/readsComponents``.

@@ -6,8 +6,10 @@ enum QAToolSources {
     static let parseCommandArgs =
         "[code] AOSP frameworks/base core/java/android/content/Intent.java parseCommandArgs: a trailing argument without ':' or '/' is a package name (setPackage)"
     static let setPackage = "[A-doc] https://developer.android.com/reference/android/content/Intent#setPackage(java.lang.String)"
-    static let simctlBraze = "[C] knowledge/ios.md §6 testing hooks: `xcrun simctl openurl booted <url>` opens custom schemes and HTTPS links (Braze docs)"
-    static let simulatorULs = "[A-arch] Apple App Search revision history 2016-03-21: universal links can be tested in the Simulator (knowledge/ios.md §6)"
+    static let simctlBraze =
+        "[C] https://www.braze.com/docs/developer_guide/push_notifications/deep_linking_troubleshooting (`xcrun simctl openurl booted <url>` to test a link outside the app)"
+    static let simulatorULs =
+        "[A-arch] https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/RevisionHistory.html (2016-03-21: universal links can be tested in Simulator)"
     static let simctlPrompt =
         "[OBS] https://github.com/saadibrahim/react-native-deep-links/issues/3 (simctl openurl with a custom scheme asks with a pop-up)"
     static let iosNotification =
@@ -120,8 +122,9 @@ extension Rule {
         explanation:
             "A common landing page sets location to the app's custom scheme and starts a timer (often 500 ms) that sends the page to the App Store, Google Play or the web if it is still showing. The script's navigation has no user gesture, so the browser asks first (Safari's “Open in …?”, Chrome's “Continue to …?”) and the timer keeps running behind the prompt: a user slower than the timer, or a slow device that takes longer to bring the app up, ends in the store although the app is installed. Without the app, Safari shows “Cannot Open Page” before the timer moves on. Practitioners call the approach fragile; how each browser treats the prompt when the page navigates away is not documented, so linksim decides the race from the scenario's timings and says so.",
         sources: [
-            "[seed 003] \"The timing-based approach (checking if the page is still visible after trying to open the app) is fragile and breaks on slower devices\" (with a setTimeout(…, 500) example)",
-            "[A] S-SCHEME https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app",
+            "[linksim model] how each browser treats the prompt when the page navigates away is not documented; linksim decides the race from the scenario's timings",
+            "[C] " + UniversalLinkRules.impactHelp + " (a JavaScript navigation is not user-initiated)",
+            "[A] https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app",
         ])
 }
 
@@ -136,6 +139,6 @@ extension Rule {
         sources: [
             DeferredSources.privateRelayAF,
             "[APL-AppClip] https://developer.apple.com/documentation/appclip/responding-to-invocations",
-            "[A] S-AD https://developer.apple.com/documentation/xcode/supporting-associated-domains (the appclips service)",
+            "[A] https://developer.apple.com/documentation/xcode/supporting-associated-domains (the appclips service)",
         ])
 }

@@ -77,7 +77,7 @@ package struct Rule: Sendable, Equatable, Identifiable {
     package var sdk: [VersionRange] = []
     /// A plain explanation a new developer understands.
     package var explanation: String
-    /// Source URLs or references from the knowledge files, with their evidence tag.
+    /// Public sources, with their evidence tag: a URL, or a public repository and path; `[linksim model]` for linksim's own model.
     package var sources: [String]
 
     package init(

@@ -1,5 +1,5 @@
 /// Custom URL schemes, app delivery and the app's own router: the foundation's rule set.
-/// Sources are copied from knowledge/ios.md §5–§7 and knowledge/android.md §4.1, §4.3–§5.
+/// Each rule cites Apple's or Android's documentation, AOSP or Chromium code, or public reports (radars, issues).
 enum Sources {
     static let scheme = "[A] https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app"
     static let sul = "[A] https://developer.apple.com/documentation/xcode/supporting-universal-links-in-your-app"
@@ -31,7 +31,7 @@ enum Sources {
 
 enum SchemeRules {
     static let all: [Rule] = [
-        // iOS custom schemes (knowledge/ios.md §5)
+        // iOS custom schemes
         .iosSchemeSafariPrompt,
         .iosSchemeNoPromptBefore9,
         .iosSchemePromptCancel,
@@ -41,7 +41,7 @@ enum SchemeRules {
         .iosSchemeAppOpenPrompt,
         .iosSchemeCollision,
         .iosSchemeReserved,
-        // iOS delivery (knowledge/ios.md §6, §7)
+        // iOS delivery
         .iosDeliveryAppDelegate,
         .iosDeliveryScenesCold,
         .iosDeliveryScenesWarm,
@@ -51,14 +51,14 @@ enum SchemeRules {
         .iosDeliveryScenesRequired27,
         .iosDeliverySwiftui184Quirk,
         .iosAppInstalledNeverLaunched,
-        // Android custom schemes (knowledge/android.md §5, §4.3, §4.4)
+        // Android custom schemes
         .androidSchemeNoHandler,
         .androidSchemeSingleHandler,
         .androidSchemeChooser,
         .androidWebviewNoClient,
         .androidWebviewUnknownScheme,
         .androidChromeExternalProtocolPrompt,
-        // Android delivery (knowledge/android.md §4.1)
+        // Android delivery
         .androidDeliveryColdOncreate,
         .androidDeliveryClearTopRecreate,
         .androidDeliveryStandardNewInstance,
@@ -84,7 +84,10 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "Since iOS 9, when a page in Safari navigates to a custom URL scheme that an installed app registered (a tapped link or window.location), Safari shows the confirmation “Open in “<App>”?” with Cancel and Open. Nothing reaches the app until the user taps Open.",
-        sources: ["[C] openradar 22541203", "[C] EddyVerbruggen/Custom-URL-scheme #193, #228, #239"])
+        sources: [
+            "[C] https://openradar.appspot.com/22541203",
+            "[C] https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/193, https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/228, https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/239",
+        ])
 
     /// Before iOS 9 Safari opened custom schemes without asking
     /// Decided in ``CustomSchemeResolver/browserPrompt``.
@@ -92,7 +95,10 @@ extension Rule {
         id: "ios.scheme.no-prompt-before-9", title: "Before iOS 9 Safari opened custom schemes without asking",
         versions: [.ios(through: 8)],
         explanation: "Before iOS 9, Safari handed a custom-scheme navigation straight to the app that registered the scheme, with no confirmation.",
-        sources: ["[C] openradar 22541203", "[C] EddyVerbruggen/Custom-URL-scheme #193, #228, #239"])
+        sources: [
+            "[C] https://openradar.appspot.com/22541203",
+            "[C] https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/193, https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/228, https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/239",
+        ])
 
     /// Cancel on Safari's “Open in App?” keeps the user in Safari
     /// Decided in ``CustomSchemeResolver/resolveIOS``.
@@ -101,7 +107,7 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "If the user taps Cancel on the “Open in “<App>”?” confirmation, the app is not opened and the user stays in Safari. Cancel has been reported to close the tab the navigation came from.",
-        sources: ["[C] EddyVerbruggen/Custom-URL-scheme #165"])
+        sources: ["[C] https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/165"])
 
     /// Safari cannot open a scheme no app registered
     /// Decided in ``CustomSchemeResolver/resolveIOS``.
@@ -110,7 +116,7 @@ extension Rule {
         versions: [.ios()],
         explanation:
             "When no installed app registered the scheme, Safari shows the alert “Cannot Open Page — Safari cannot open the page because the address is invalid.” There is no web fallback for a custom scheme.",
-        sources: ["[C] openradar 12284894"])
+        sources: ["[C] https://openradar.appspot.com/12284894"])
 
     /// open(_:) fails when no app registered the scheme
     /// Decided in ``CustomSchemeResolver/resolveIOS``.
@@ -137,7 +143,7 @@ extension Rule {
         versions: [.ios()],
         explanation:
             "When a third-party app (for example a third-party browser or an in-app browser) calls open for a foreign app's scheme, iOS can show ““<Caller>” wants to open “<App>””. Firefox and Focus developers report it is shown once per pair of apps.",
-        sources: ["[C] mozilla-mobile/firefox-ios PR #1576", "[C] mozilla-mobile/focus-ios PR #423"])
+        sources: ["[C] https://github.com/mozilla-mobile/firefox-ios/pull/1576", "[C] https://github.com/mozilla-mobile/focus-ios/pull/423"])
 
     /// Two apps claiming one scheme: which one opens is undefined
     /// Decided in ``CustomSchemeResolver/pickIOSClaimant``.
@@ -227,7 +233,7 @@ extension Rule {
         versions: [VersionRange(.ios, from: OSVersion(ios: 18, 4), through: OSVersion(ios: 18, 4, 99))],
         explanation:
             "On iOS 18.4 the SwiftUI App life cycle was reported to drop universal links that launch the app cold: neither onOpenURL nor onContinueUserActivity fired. It is a reported bug, not documented behaviour, so linksim models it only when a scenario switches it on (assumptions.quirk_swiftui_cold_start_drop_18_4).",
-        sources: ["[C] FB17446617", "[C] feedback-assistant/reports#650"])
+        sources: ["[C] FB17446617, public copy: https://github.com/feedback-assistant/reports/issues/650"])
 
     /// An installed app that was never launched can receive a link
     /// Decided in ``AppDelivery/open``.

@@ -12,10 +12,10 @@ extension Rule {
         explanation:
             "iOS (and Apple's CDN) fetch the apple-app-site-association file over HTTPS and require a valid certificate: a self-signed, expired or wrong-host certificate makes the request fail, so the domain is not associated and its links open in the browser. The exception is an alternate-mode entry (`applinks:host?mode=developer`) on a device in developer mode: the file is fetched directly and any valid certificate is accepted, even one the system does not trust (a self-signed one), but not an expired or wrong-host one.",
         sources: [
-            "[A] S-AD https://developer.apple.com/documentation/xcode/supporting-associated-domains",
-            "[A] S-TN https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links",
-            "[A] S-ENT https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains (developer mode: any valid TLS certificate, even one the system does not trust)",
-            "[seed 000] \"Self-signed certificates won't work in production\"",
+            "[A] https://developer.apple.com/documentation/xcode/supporting-associated-domains",
+            "[A] https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links",
+            "[A] https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains (developer mode: any valid TLS certificate, even one the system does not trust)",
+            "[C] https://khorbushko.github.io/article/2025/04/28/deep-linking.html (\"Self-signed certificates won't work in production\")",
         ])
 
     /// The Android verifier fetches assetlinks.json over HTTPS with the system's trust store
@@ -26,7 +26,7 @@ extension Rule {
         explanation:
             "The verification agent fetches https://host/.well-known/assetlinks.json over HTTPS only (HttpsURLConnection with the system's trust store). A self-signed, expired or wrong-host certificate fails the TLS handshake, the file is never read and the domain is not verified, so its links open in the browser (Android 12+) or the chooser (6–11). linksim reports the failure as 1028 (FAILURE_UNKNOWN) — an assumption: the notes do not give the agent's code for a handshake failure.",
         sources: [
-            "[doc; code] knowledge/android.md §3 HTTP requirements: HTTPS only; the AOSP agent uses HttpsURLConnection (UrlFetcher.kt)",
+            "[code] AOSP packages/StatementService UrlFetcher.kt (HttpsURLConnection on an https URL)",
             "[doc] https://developer.android.com/training/app-links/verify-android-applinks",
         ])
 
@@ -36,10 +36,11 @@ extension Rule {
         id: "ios.aasa-host.content-type-strict", title: "Assumption: an AASA served as text/html is refused",
         versions: [.ios()],
         explanation:
-            "Seed 001 says an AASA with Content-Type text/html is not accepted, only application/json. Apple documents application/json, but in practice the header is not enforced (github.com and www.apple.com serve application/octet-stream), which is linksim's default (rule ios.aasa-host.content-type). A scenario can switch to the strict reading with `assumptions.aasa_content_type_strict: true` to see what it would mean: any other Content-Type denies the association.",
+            "Some setup guides say an AASA with Content-Type text/html is not accepted, only application/json. Apple documents application/json, but in practice the header is not enforced (github.com and www.apple.com serve application/octet-stream), which is linksim's default (rule ios.aasa-host.content-type). A scenario can switch to the strict reading with `assumptions.aasa_content_type_strict: true` to see what it would mean: any other Content-Type denies the association.",
         sources: [
-            "[seed 001] \"Wrong Content-Type. AASA with Content-Type: text/html — Apple doesn't accept. Only application/json.\"",
-            "[C] knowledge/ios.md §1.2 Content-Type (R-BA docs/findings.md: not enforced in practice)",
+            "[C] https://novasolutions.technology/mobile-apps-development/services/networking/deep-linking-mobile-app.html (a setup guide: an AASA served as text/html is not accepted, only application/json)",
+            "[A-arch] https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html (a plain JSON file served as application/json)",
+            "[C] https://github.com/sergii-ziborov/blazingly-aasa docs/findings.md (not enforced in practice: github.com and www.apple.com serve application/octet-stream)",
         ])
 }
 
@@ -57,8 +58,8 @@ extension Rule {
         explanation:
             "In the disambiguation dialog (Android 6–11, or any unverified web link offered with apps), picking a browser and tapping “Always” stores a preferred activity for that kind of link: later taps go straight to the browser and the dialog no longer appears, even though the app still claims the links. (Choosing a browser with “Always” also makes it the default browser when none is set.) Only “Clear defaults” in the browser's app settings undoes it.",
         sources: [
-            "[code] knowledge/android.md §2.4: “Always” stores a preferred activity (addPreferredActivity); a browser chosen with “Always” also becomes the default browser if none is set",
-            "[seed 003] \"If the user previously selected 'Always open with Browser' for your domain, the dialog won't even appear — links just open in the browser.\"",
+            "[code] AOSP frameworks/base core/java/com/android/internal/app/ResolverActivity.java: “Always” stores a preferred activity (addPreferredActivity); a browser chosen with “Always” also becomes the default browser if none is set",
+            "[A-doc] https://developer.android.com/reference/android/content/pm/PackageManager#addPreferredActivity(android.content.IntentFilter,%20int,%20android.content.ComponentName[],%20android.content.ComponentName)",
         ])
 
     /// Settings › Apps › X › Open by default › Clear defaults removes the preferred activities of X
@@ -69,7 +70,6 @@ extension Rule {
         explanation:
             "Settings › Apps › (the app or browser) › Open by default › “Clear defaults” removes the preferred activities stored for that package (PackageManager.clearPackagePreferredActivities): links it took with “Always” show the chooser again.",
         sources: [
-            "[A-doc] https://developer.android.com/reference/android/content/pm/PackageManager#clearPackagePreferredActivities(java.lang.String)",
-            "[seed 003] \"Users can reset this in Settings > Apps > [Your App] > Open by default\"",
+            "[A-doc] https://developer.android.com/reference/android/content/pm/PackageManager#clearPackagePreferredActivities(java.lang.String)"
         ])
 }

@@ -1,7 +1,9 @@
 /// iOS universal links: hosting and caching of the association file, the entitlement, and the
-/// situations of a tap (knowledge/ios.md §1, §3, §4). The matcher's own rules are in IOSAASARules.
+/// situations of a tap. The matcher's own rules are in IOSAASARules.
 enum UniversalLinkRules {
     static let all: [Rule] = tap + hosting + entitlement
+    static let impactHelp =
+        "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking"
 
     static let tap: [Rule] = [
         .iosUlUserPreference,
@@ -108,7 +110,7 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "The order of the details array is the order iOS searches, so a site can give parts of itself to different apps; a later entry is only consulted if the first did not match. When several installed apps match, the app whose entry comes first wins (inferred).",
-        sources: [Sources.archive, "[A-staff] Apple Developer Forums thread 649423"])
+        sources: [Sources.archive, "[A-staff] https://developer.apple.com/forums/thread/649423"])
 
     /// A tapped universal link in Safari opens the app
     /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
@@ -170,7 +172,7 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "When an app itself loads a universal link into SFSafariViewController, WKWebView or UIWebView, the page loads in that view and the app that claims the link does not open.",
-        sources: [Sources.archive, "[C] openradar 24857069, 32840565", "[C] jessesquires TIL"])
+        sources: [Sources.archive, "[C] https://openradar.appspot.com/24857069, https://openradar.appspot.com/32840565"])
 
     /// A tap inside an embedded browser can open the app
     /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
@@ -188,7 +190,10 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "Whether a third-party browser hands universal links to iOS is up to its vendor; Apple says they “may not be enabled in every web browser”. Chrome for iOS allows them in normal tabs and can block them in Incognito; Brave blocks them under its own rules.",
-        sources: [Sources.tn3155, "[C] Chromium source (kBlockUniversalLinksInOffTheRecordMode)"])
+        sources: [
+            Sources.tn3155,
+            "[C] Chromium ios/web/common/features.mm (kBlockUniversalLinksInOffTheRecordMode), ios/web/navigation/wk_navigation_action_policy_util.mm",
+        ])
 
     /// In-app browsers usually keep universal links
     /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
@@ -197,7 +202,10 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "The web views inside Facebook, Instagram, X, LinkedIn, Gmail and similar apps usually load universal links themselves instead of opening the app; the user has to choose “Open in browser”. Gmail depends on its link-opening setting. Scenarios can switch this with assumptions.in_app_browsers_open_app.",
-        sources: ["[C] openradar 23317127", "[C] avioli/uni_links#139", "[C] BranchMetrics ios SDK #300, #778"])
+        sources: [
+            "[C] https://openradar.appspot.com/23317127", "[C] https://github.com/avioli/uni_links/issues/139",
+            "[C] https://github.com/BranchMetrics/ios-branch-deep-linking-attribution/issues/300, https://github.com/BranchMetrics/ios-branch-deep-linking-attribution/issues/778",
+        ])
 
     /// A redirect into a universal link
     /// Decided in ``UniversalLinkResolver/redirectOpensApp``.
@@ -206,7 +214,10 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "When a tapped non-universal link (a click tracker) redirects with 3xx to a universal link: TN3155 says that from another app this is “allowed, although not preferred” — the user is routed through the browser to the app. Radars from iOS 9–11 report it staying in Safari. A JavaScript redirect loses the user gesture, and WKWebView does not launch a universal link reached through an HTTP redirect. linksim gates it by version; assumptions.redirects_open_app switches it.",
-        sources: [Sources.tn3155, "[C] openradar 34038424, 25238920", "[C] impact.com helpdesk", "[C] armstrongnate/DemoUniversalLinks README"])
+        sources: [
+            Sources.tn3155, "[C] https://openradar.appspot.com/34038424, https://openradar.appspot.com/25238920", "[C] " + UniversalLinkRules.impactHelp,
+            "[C] https://github.com/armstrongnate/DemoUniversalLinks README.md",
+        ])
 
     /// iOS 9–11: redirects into universal links were reported to stay in Safari
     /// Decided in ``UniversalLinkResolver/redirectOpensApp``.
@@ -215,7 +226,7 @@ extension Rule {
         versions: [.ios(9, through: 11)],
         explanation:
             "Radars filed against iOS 9–11 report that a tapped link whose server redirects (3xx) to a universal link leaves the user in Safari instead of opening the app. Apple's TN3155 (2025) describes today's behaviour (the user is routed to the app). linksim uses the radars up to iOS 11; this is an assumption, and assumptions.redirects_open_app switches it.",
-        sources: ["[C] openradar 34038424, 25238920", Sources.tn3155])
+        sources: ["[C] https://openradar.appspot.com/34038424, https://openradar.appspot.com/25238920", Sources.tn3155])
 
     /// JavaScript navigations do not open apps
     /// Decided in ``UniversalLinkResolver/situationKeepsLinkInBrowser``.
@@ -224,7 +235,7 @@ extension Rule {
         versions: [.ios()],
         explanation:
             "A navigation started by script (window.location, onload, timers) is not user-initiated, so iOS does not open the app for it (a vendor's report; Apple documents only that universal links open from user taps).",
-        sources: ["[C] impact.com helpdesk (JavaScript redirects lose the user gesture)", Sources.tn3155])
+        sources: ["[C] " + UniversalLinkRules.impactHelp + " (JavaScript redirects lose the user gesture)", Sources.tn3155])
 
     /// Where iOS looks for the association file
     /// Decided in ``AASAFetcher/fromServer``.
@@ -233,7 +244,10 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "The file is https://<host>/.well-known/apple-app-site-association (no .json extension). The archived guide also allowed the root, https://<host>/apple-app-site-association, and it still works in practice: linksim checks .well-known first, then the root.",
-        sources: [Sources.associatedDomains, Sources.archive, "[C] sergii-ziborov/blazingly-aasa docs/findings.md", "[C] cheesebaron.github.io 2021 post"])
+        sources: [
+            Sources.associatedDomains, Sources.archive, "[C] https://github.com/sergii-ziborov/blazingly-aasa docs/findings.md",
+            "[C] https://blog.ostebaronen.dk/2021/04/ios-applinks.html (.well-known first, then the root)",
+        ])
 
     /// The association file must not redirect
     /// Decided in ``AASAFetcher/evaluate``.
@@ -294,7 +308,7 @@ extension Rule {
         versions: [.ios(9)],
         explanation:
             "The device downloads the association when the app is installed (and when it is updated), then checks for updates about once a week. To get a newer file onto a device, reinstall the app.",
-        sources: [Sources.associatedDomains, Sources.tn3155, "[C] NikKovIos/AASA-Universal-Links-Information README"])
+        sources: [Sources.associatedDomains, Sources.tn3155, "[C] https://github.com/NikKovIos/AASA-Universal-Links-Information README.md"])
 
     /// applinks: entries name hosts only
     /// Decided in ``UniversalLinkResolver/verdict``.

@@ -63,11 +63,11 @@ enum ScenarioKeys {
             "lands", "app", "options", "screen", "params", "via", "browser", "url", "callback", "delivered",
             "rule",
         ] + deferredExpect + appSideExpect
-    /// Facts of a deferred first open, compared as text with `Landing.extra` (knowledge/deferred.md §10.7).
+    /// Facts of a deferred first open, compared as text with `Landing.extra`.
     static let deferredExpect = LandingFact.deferred.map(\.rawValue)
     static let answerKeywords = Answer.keywords.map(\.description)
 
-    /// `sdk:` keys by provider, and the kind of value each takes (knowledge/deferred.md §10.1).
+    /// `sdk:` keys by provider, and the kind of value each takes.
     enum OptionKind { case bool, duration, text, number }
     static let sdkOptions: [SDKProvider: [String: OptionKind]] = [
         .appsflyer: [
