@@ -281,7 +281,12 @@ func processRows(binary: String?, temp: String, quick: Bool, into results: inout
     // bench-tui exits 1 when its own frame budget is missed; the start and the memory still count.
     let started = start.status == 0 || start.status == 1
     results.set("tui_start_ms", started ? start.seconds * 1000 : nil)
-    results.set("tui_rss_mb", started ? start.peakRSSMB : nil)
+    // The peak RSS bench-tui reports of itself (VmHWM at the end of its run); the polled one otherwise.
+    let report = (try? capture(binary, ["bench-tui", "--iterations", "1", "--size", "200x60"])) ?? ""
+    let reported = report.range(of: "peak RSS ").flatMap { range in
+        Double(report[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+    }
+    results.set("tui_rss_mb", started ? max(reported ?? 0, start.peakRSSMB) : nil)
 }
 
 func tuiRow(quick: Bool, into results: inout Results) {
