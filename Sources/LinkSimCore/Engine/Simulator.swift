@@ -253,7 +253,7 @@ enum PendingAnswer {
             trace.add("User", detail)
             var activity: Activity?
             var starter = AppDelivery.AndroidStarter.otherApp
-            if platform == .android, let parts = URLParts(pending.url) {
+            if platform == .android, URLParts(pending.url) != nil {
                 activity =
                     AndroidHandlers.search(url: pending.url, world: world, caller: pending.tap.caller).handlers
                     .first { $0.appIndex == index }?.activity

@@ -164,17 +164,14 @@ enum AppNavigation {
                     world.pending = pending
                     return Landing(kind: .prompt, app: app.id, url: url, options: [.open, .cancel])
                 case .queue:
-                    let queue = true
                     trace.add(
                         app.name,
-                        queue
-                            ? "\(state.displayName.capitalizedFirst) is on screen; the app keeps the link until it is done and stays on \(previousScreen)"
-                            : "\(state.displayName.capitalizedFirst) is on screen; the app asks the user before leaving \(previousScreen)",
-                        rule: queue ? Rule.linksimAppScreenQueue : Rule.linksimAppScreenConfirm)
+                        "\(state.displayName.capitalizedFirst) is on screen; the app keeps the link until it is done and stays on \(previousScreen)",
+                        rule: Rule.linksimAppScreenQueue)
                     world.apps[index].currentScreen = previousScreen
                     landing.screen = previousScreen
                     landing.params = [:]
-                    landing.extra[navigationKey] = (queue ? Outcome.queued : Outcome.confirm).rawValue
+                    landing.extra[navigationKey] = Outcome.queued.rawValue
                     landing.extra.removeValue(forKey: routedAfterKey)
                     return landing
                 }
