@@ -14,6 +14,8 @@ struct SeededRandom: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+    /// A number in 0..<n from the next value (0 when n < 1).
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
     mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
     mutating func text(_ alphabet: [String], maxLength: Int) -> String {

@@ -50,7 +50,7 @@ import Testing
         "https://x.example/p", "com.example.other", "2026-01-15T09:00:00Z", "[]", "{}", "true", "safarі",
     ]
 
-    static func mutateKeyOrValue(_ text: String, _ random: inout YAMLFrontEndTests.Seeded) -> String {
+    static func mutateKeyOrValue(_ text: String, _ random: inout SeededRandom) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let candidates = lines.indices.filter { lines[$0].contains(": ") || lines[$0].hasSuffix(":") }
         guard !candidates.isEmpty else { return text }
@@ -86,7 +86,7 @@ import Testing
     static func mutation(_ round: Int, of file: String) -> String? {
         let path = root.appendingPathComponent(file).path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        var random = YAMLFrontEndTests.Seeded(state: 1414 &+ UInt64(round) &* 0x9E37_79B9)
+        var random = SeededRandom(seed: 1414 &+ UInt64(round) &* 0x9E37_79B9)
         let text = YAMLFrontEndTests.text(path)
         return round % 3 == 0 ? YAMLFrontEndTests.mutate(text, &random) : mutateKeyOrValue(text, &random)
     }

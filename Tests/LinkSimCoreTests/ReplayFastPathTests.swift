@@ -31,7 +31,7 @@ import Testing
         "12345678901234567890", " spaced ", "\u{0}", "ABCDE12345.com.example.app",
     ]
 
-    static func randomTree(_ random: inout YAMLFrontEndTests.Seeded, depth: Int) -> YAMLNode {
+    static func randomTree(_ random: inout SeededRandom, depth: Int) -> YAMLNode {
         let here = SourceLocation(file: "f", line: 1, column: 1)
         switch depth > 3 ? 0 : random.below(4) {
         case 1:
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func inlineJSONBytesAreTheStringRendering() throws {
-        var random = YAMLFrontEndTests.Seeded(state: 77)
+        var random = SeededRandom(seed: 77)
         for round in 0..<3000 {
             let tree = Self.randomTree(&random, depth: 0)
             #expect(JSONRendering.bytes(tree) == Array(Self.referenceRender(tree).utf8), "round \(round)")
@@ -91,7 +91,7 @@ import Testing
     ]
 
     @Test func stringsWithoutEscapesParseAsOnTheByteByBytePath() {
-        var random = YAMLFrontEndTests.Seeded(state: 1409)
+        var random = SeededRandom(seed: 1409)
         var different = Set<String>()
         for round in 0..<4000 {
             var document = Array("{\"k\": [".utf8)
@@ -123,7 +123,7 @@ import Testing
     // MARK: Plain text files
 
     @Test func plainTextIsExactlyTextWithoutALocatedProblem() {
-        var random = YAMLFrontEndTests.Seeded(state: 5)
+        var random = SeededRandom(seed: 5)
         let alphabet: [UInt8] = [
             0x09, 0x0A, 0x0D, 0x20, 0x41, 0x7E, 0x7F, 0x00, 0x1B, 0xC3, 0xA9, 0xFF, 0xFE, 0xEF, 0xBB, 0xBF, 0x80, 0xC0, 0xC1, 0xC2, 0xDF,
             0xE0, 0xA0, 0x9F, 0xED, 0xF0, 0x90, 0x8F, 0xF4, 0xF5, 0xE2,
@@ -194,7 +194,7 @@ import Testing
     // MARK: Route constraints
 
     @Test func patternsWithoutAColonAfterABraceNameNoConstraint() {
-        var random = YAMLFrontEndTests.Seeded(state: 23)
+        var random = SeededRandom(seed: 23)
         let pieces = ["/", "{", "}", ":", "id", "digits", "nope", "x", "shopapp://", "{id:digits}", "{id:nope}", "{a:}"]
         var reached = 0
         for _ in 0..<5000 {
@@ -211,7 +211,7 @@ import Testing
     // MARK: OS versions trimmed only when an end could be white space
 
     @Test func osVersionsParseAsAfterFoundationsTrimming() {
-        var random = YAMLFrontEndTests.Seeded(state: 31)
+        var random = SeededRandom(seed: 31)
         let pieces = ["17", ".", "4", "1", " ", "\t", "\u{A0}", "\u{2003}", "api", "API", "34", "14", "x", "-", "\u{E9}", "0"]
         for _ in 0..<5000 {
             let text = (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined()

@@ -152,25 +152,12 @@ import Testing
         }
     }
 
-    /// A small deterministic generator (SplitMix64), so a failure names a seed that reproduces it.
-    struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    }
-
     static let fragments = [
         ":", ": ", "- ", "\"", "'", "&a ", "*a", "!!str ", "---\n", "...\n", "\n", "  ", "\t", "{", "}", "[", "]", ",", "? ", "#",
         "|\n", ">\n", "%", "@", "\\", "\u{E9}", "x: y\n", "&b [1]\n", "<<: *a\n",
     ]
 
-    static func mutate(_ text: String, _ random: inout Seeded) -> String {
+    static func mutate(_ text: String, _ random: inout SeededRandom) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for _ in 0...random.below(3) {
             guard !lines.isEmpty else { break }
@@ -195,7 +182,7 @@ import Testing
 
     @Test func seededMutationsOfLibraryFilesGiveTheSameOutcome() throws {
         try #require(!Self.library.isEmpty)
-        var random = Seeded(state: 14)
+        var random = SeededRandom(seed: 14)
         var fastTrees = 0
         var errors = 0
         for round in 0..<3000 {
