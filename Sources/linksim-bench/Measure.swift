@@ -62,21 +62,13 @@ func spawn(_ program: String, _ arguments: [String]) throws -> ChildRun {
             if errno == EINTR { continue }
             throw BenchError.failed("wait4 failed for \(program)")
         }
-        peakKB = max(peakKB, highWaterKB(of: pid) ?? 0)
+        peakKB = max(peakKB, ProcessMemory.peakKB(of: String(pid)) ?? 0)
         usleep(1000)
     }
     let elapsed = seconds(clock.now - start)
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     let peak = peakKB > 0 ? Double(peakKB) / 1024 : Double(usage.ru_maxrss) / 1024
     return ChildRun(status: exitStatus, seconds: elapsed, peakRSSMB: peak)
-}
-
-/// `VmHWM` of a running process in KB (nil once it has exited, or without /proc).
-func highWaterKB(of pid: pid_t) -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-    else { return nil }
-    return Int(String(line.dropFirst(6).filter(\.isNumber)))
 }
 
 /// Runs `body(i)` for i in 0..<count on `jobs` threads (strided), as a 2-core replay would.

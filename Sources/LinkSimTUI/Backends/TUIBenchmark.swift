@@ -1,4 +1,5 @@
 import LinkSimCore
+import LinkSimIO
 
 #if canImport(Glibc)
     import Glibc
@@ -29,13 +30,15 @@ package enum TUIBenchmark {
             "key→screen at \(size), \(iterations) keys: p50 \(Self.ms(p50Milliseconds)), p99 \(Self.ms(p99Milliseconds)), "
                 + "max \(Self.ms(maxMilliseconds)) (budget 16 ms); CPU time p50 \(Self.ms(cpuP50Milliseconds)), "
                 + "p99 \(Self.ms(cpuP99Milliseconds)); slowest key \(slowestKey) (median \(Self.ms(slowestKeyMedianMilliseconds)))"
-                + (peakRSSMegabytes.map { "; peak RSS \(Self.ms($0).dropLast(3)) MB" } ?? "")
+                + (peakRSSMegabytes.map { "; peak RSS \(Self.twoDecimals($0)) MB" } ?? "")
         }
 
-        package static func ms(_ value: Double) -> String {
+        package static func ms(_ value: Double) -> String { "\(twoDecimals(value)) ms" }
+
+        static func twoDecimals(_ value: Double) -> String {
             let hundredths = Int((value * 100).rounded())
             let fraction = hundredths % 100
-            return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) ms"
+            return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
         }
     }
 
@@ -80,21 +83,7 @@ package enum TUIBenchmark {
             size: size, iterations: iterations, p50Milliseconds: percentile(wall, 0.5),
             p99Milliseconds: percentile(wall, 0.99), maxMilliseconds: wall.last ?? 0,
             cpuP50Milliseconds: percentile(cpu, 0.5), cpuP99Milliseconds: percentile(cpu, 0.99),
-            slowestKey: slowest.key, slowestKeyMedianMilliseconds: slowest.median, peakRSSMegabytes: peakRSSMegabytes())
-    }
-
-    /// `VmHWM` from /proc/self/status, in MB (nil where there is no /proc).
-    static func peakRSSMegabytes() -> Double? {
-        guard let file = fopen("/proc/self/status", "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 256)
-        while fgets(&buffer, Int32(buffer.count), file) != nil {
-            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard line.hasPrefix("VmHWM:") else { continue }
-            let digits = line.dropFirst(6).filter { $0.isNumber }
-            return Int(digits).map { Double($0) / 1024 }
-        }
-        return nil
+            slowestKey: slowest.key, slowestKeyMedianMilliseconds: slowest.median, peakRSSMegabytes: ProcessMemory.peakKB().map { Double($0) / 1024 })
     }
 
     static func percentile(_ sorted: [Double], _ p: Double) -> Double {
