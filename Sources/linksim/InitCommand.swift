@@ -119,7 +119,16 @@ struct InitCommand: ParsableCommand {
             }
             let app = platform == .android ? try androidApp(web: web, api: version.apiLevel) : try iosApp()
             let title = name ?? "\(app.name): where our links land today"
-            let (_, yaml) = ScenarioSeed.build(name: title, device: Device(platform: platform, os: version), apps: [app], web: web)
+            let (seeded, yaml) = ScenarioSeed.build(name: title, device: Device(platform: platform, os: version), apps: [app], web: web)
+            guard !seeded.actions.isEmpty else {
+                // A scenario without actions does not load: say what is missing instead of writing it.
+                let hint =
+                    platform == .ios
+                    ? "give --entitlements with applinks: entries, or an --info-plist with URL schemes"
+                    : "the manifest has no VIEW intent filter with a scheme"
+                Console.error("linksim: error: \(app.id) claims no links, so there is nothing to tap: \(hint)")
+                throw ExitStatus.badInput
+            }
             if let output {
                 do {
                     try AtomicFileWriter.write(yaml, to: output, mode: .createNew)

@@ -305,6 +305,13 @@ import Testing
         #expect(bad.status == 64)
         let none = try BinaryRunner.run(["init"])
         #expect(none.status == 64)
+        // An app that claims no links gives nothing to tap: an error, not a scenario that does not load.
+        let nothing = try BinaryRunner.run([
+            "init", "--platform", "ios", "--app-id", "com.example.shop",
+            "--aasa", "shop.example.com=\(Self.files)/ios/apple-app-site-association",
+        ])
+        #expect(nothing.status == 65 && nothing.stdout.isEmpty)
+        #expect(nothing.stderr.contains("claims no links, so there is nothing to tap"))
     }
 
     @Test func aasaMatchTakesEntitlementsInfoPlistAndTeamID() throws {
