@@ -198,7 +198,11 @@ func aasaRows(quick: Bool, into results: inout Results) throws {
     let explained = rate(quick ? 50 : 10_000) { url in
         AASAMatcher.match(url: url, appID: appID, document: document, ios: ios).steps.count
     }
+    let bare = rate(quick ? 50 : 10_000) { url in
+        AASAMatcher.match(url: url, appID: appID, document: document, ios: ios, explain: false).steps.count
+    }
     if sink == 0 { results.notes.append("AASA: nothing matched") }
+    results.set("aasa_bare_steps_checks_per_s", bare)
     results.set("aasa_checks_per_s", fast)
     results.set("aasa_unprepared_checks_per_s", oneShot)
     results.set("aasa_explain_checks_per_s", explained)
