@@ -149,6 +149,37 @@ struct SeededRandom: RandomNumberGenerator {
         #expect((outcomes[.noMatch] ?? 0) > 500)
     }
 
+    /// The explaining path on a file prepared once and reused for many URLs gives, URL by URL, what a one-shot
+    /// `AASAMatcher.match` gives (verdict and every step's texts, rule and assumption), and the verdict the
+    /// verdict-only path gives; its steps without text (`explain: false`) keep the same rules and assumptions.
+    @Test func preparedExplainingPathAgreesWithOneShotAndVerdict() {
+        var random = SeededRandom(seed: 14_140)
+        let versions = ["8.4", "9.0", "12.4", "13.0", "13.5", "14.0", "17.4"].compactMap { OSVersion.parse($0, platform: .ios) }
+        var steps = 0
+        for _ in 0..<600 {
+            let document = Self.document(&random)
+            let ios = random.pick(versions)
+            let appID = random.pick(["T.app", "T.other", "T.none"])
+            let prepared = AASAMatcher.Prepared(document: document, appID: appID, ios: ios)
+            for _ in 0..<8 {
+                let url = Self.url(&random)
+                let domain: String? = random.chance(40) ? "shop.example.com" : nil
+                let explained = prepared.match(url: url, domain: domain)
+                let oneShot = AASAMatcher.match(url: url, appID: appID, document: document, ios: ios, domain: domain)
+                #expect(explained == oneShot, "url \(url) app \(appID) iOS \(ios) document \(document)")
+                #expect(AASAVerdict(explained) == prepared.verdict(url: url, domain: domain), "url \(url)")
+                let bare = prepared.match(url: url, domain: domain, explain: false)
+                #expect(AASAVerdict(bare) == AASAVerdict(explained))
+                #expect(bare.steps.map(\.rule) == explained.steps.map(\.rule))
+                #expect(bare.steps.map(\.assumption) == explained.steps.map(\.assumption))
+                #expect(bare.steps.allSatisfy { $0.summary.isEmpty && $0.detail == nil })
+                #expect(explained.steps.allSatisfy { !$0.summary.isEmpty && $0.rule != nil })
+                steps += explained.steps.count
+            }
+        }
+        #expect(steps > 10_000)
+    }
+
     /// Issue #15: many `*` against a long path took seconds per check with the token-set matcher.
     @Test func pathologicalPatternsCostMicrosecondsNotSeconds() throws {
         let pattern = "/" + String(repeating: "*a", count: 4_000) + "*b"

@@ -17,19 +17,25 @@ package enum AASAFormat: String, Sendable, Equatable {
 }
 
 /// One step of the explanation, for a trainee reading why the URL matched or not.
+///
+/// A step is data: what it says (a fact, with indices into the file) and the match it belongs to. Its text is
+/// written when `summary` or `detail` is read, so a match whose trace is not shown costs no text. With
+/// `explain: false` the steps keep their rules and assumptions; their summary is "" and they have no detail.
 package struct AASAMatchStep: Sendable, Equatable {
-    package var summary: String
-    package var detail: String?
-    /// The `ios.aasa.*` rule (see `IOSAASARules`) this step applied.
-    package var rule: RuleID?
-    /// Where linksim follows an undocumented or disputed reading, it says so here.
-    package var assumption: String?
+    let fact: AASAStepFact
+    /// Shared by all the steps of one match.
+    let context: AASAExplanationContext
 
-    package init(summary: String, detail: String? = nil, rule: Rule? = nil, assumption: String? = nil) {
-        self.summary = summary
-        self.detail = detail
-        self.rule = rule?.id
-        self.assumption = assumption
+    package var summary: String { context.explains ? context.summary(of: fact) : "" }
+    package var detail: String? { context.explains ? context.detail(of: fact) : nil }
+    /// The `ios.aasa.*` rule (see `IOSAASARules`) this step applied.
+    package var rule: RuleID? { MatchRun.rule(of: fact).id }
+    /// Where linksim follows an undocumented or disputed reading, it says so here.
+    package var assumption: String? { context.assumption(of: fact) }
+
+    /// Steps are equal when a reader sees the same: the same rule, assumption and texts.
+    package static func == (lhs: AASAMatchStep, rhs: AASAMatchStep) -> Bool {
+        lhs.rule == rhs.rule && lhs.assumption == rhs.assumption && lhs.summary == rhs.summary && lhs.detail == rhs.detail
     }
 }
 
@@ -71,8 +77,7 @@ package enum AASAMatcher {
         url: String, appID: String, document: AASADocument, ios: OSVersion,
         domain: String? = nil, explain: Bool = true
     ) -> AASAMatch {
-        var run = MatchRun(appID: appID, document: document, ios: ios, explains: explain)
-        return run.classify(url: url, domain: domain)
+        Prepared(document: document, appID: appID, ios: ios).match(url: url, domain: domain, explain: explain)
     }
 
     /// The verdict alone, as `match` would give it, without building any explanation: the fast path
@@ -117,10 +122,12 @@ package enum AASAMatcher {
     }
 }
 
-/// The parts of an AASA file an iOS version reads, each asked once per match by both matchers of the `MatchRun`
-/// function that decides it (`MatchRun.readsComponents(on:)` …): `components` (13+), `defaults` (14+), `caseSensitive` and substitution variables (13.5+),
-/// `"NOT "` in legacy paths (9.2+).
+/// The parts of an AASA file an iOS version reads, each asked of the catalog once per prepared file by the `MatchRun`
+/// function that decides it (`MatchRun.readsComponents(on:)` …): universal links (9+), `appIDs` and `components`
+/// (13+), `defaults` (14+), `caseSensitive` and substitution variables (13.5+), `"NOT "` in legacy paths (9.2+).
 struct AASAVersionGates: Sendable {
+    let universalLinks: Bool
+    let appIDsKey: Bool
     let components: Bool
     let defaults: Bool
     let caseSensitiveKey: Bool
@@ -128,6 +135,8 @@ struct AASAVersionGates: Sendable {
     let notPrefix: Bool
 
     init(_ ios: OSVersion) {
+        universalLinks = MatchRun.hasUniversalLinks(on: ios)
+        appIDsKey = MatchRun.readsAppIDsKey(on: ios)
         components = MatchRun.readsComponents(on: ios)
         defaults = MatchRun.readsDefaults(on: ios)
         caseSensitiveKey = MatchRun.readsCaseSensitiveKey(on: ios)

@@ -9,10 +9,7 @@ struct PathCheck {
 
     init(pattern: String, urlPath: String, options: GlobOptions) {
         // Before iOS 13.5 there are no variables, but the step still says "$(...)" was read as text.
-        usedVariables =
-            Self.mentionsVariable(pattern)
-            && (options.documentVariables == nil
-                || GlobToken.tokens(of: Array(Self.normalisePattern(pattern).unicodeScalars), variables: options.variables).usedVariable)
+        usedVariables = Self.usesVariables(pattern, options: options)
         // The verdict-only path decides (the property tests keep it equal to the text path below);
         // the normalised strings and the note are built only for the pattern that matches.
         guard Self.matches(pattern: pattern, urlPath: urlPath, options: options) else {
@@ -43,6 +40,25 @@ struct PathCheck {
         }
         matched = false
         normalisationNote = nil
+    }
+
+    /// Whether the pattern names substitution variables (before iOS 13.5, when there are none, whether it mentions "$(").
+    static func usesVariables(_ pattern: String, options: GlobOptions) -> Bool {
+        mentionsVariable(pattern)
+            && (options.documentVariables == nil
+                || GlobToken.tokens(of: Array(normalisePattern(pattern).unicodeScalars), variables: options.variables).usedVariable)
+    }
+
+    /// `init` without the note's text: whether the path matches, and whether it has a normalisation note.
+    static func outcome(pattern: String, urlPath: String, options: GlobOptions) -> (matched: Bool, noted: Bool) {
+        guard matches(pattern: pattern, urlPath: urlPath, options: options) else { return (false, false) }
+        let text = normaliseURLPath(urlPath)
+        let normalisedPattern = normalisePattern(pattern)
+        if globMatches(normalisedPattern, text, options) { return (true, !globMatches(pattern, urlPath, options)) }
+        if normalisedPattern.hasSuffix("/*"), globMatches(stripTrailingSlashes(String(normalisedPattern.dropLast(2))), text, options) {
+            return (true, true)
+        }
+        return (false, false)
     }
 
     /// The verdict alone, with no note (the fast path). Variable-free patterns are normalised and

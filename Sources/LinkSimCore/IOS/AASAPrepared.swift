@@ -4,6 +4,10 @@ extension AASAMatcher {
     /// version gates are resolved once, and whose path patterns are kept as UTF-8 bytes. Each verdict
     /// then parses the URL once and compares bytes; it gives exactly `AASAMatcher.verdict` (which is
     /// built on it), and `AASAFastPathPropertyTests` compares that with the explaining `match`.
+    ///
+    /// The explaining walk (`match`, `MatchRun`) stands on the same rules: what it says of each entry and each
+    /// rule before a URL is seen (the entry is skipped, defaults are ignored, a key is ignored …) is decided here
+    /// once, as facts (`AASAStepFact`), whose text is written only when a step is read.
     package struct Prepared: Sendable {
         struct Rule: Sendable {
             var detail: Int
@@ -11,15 +15,13 @@ extension AASAMatcher {
             var format: AASAFormat
             /// The path pattern as written ("*" when the component has none), "NOT " removed.
             var path: String
-            var pathBytes: [UInt8]
-            var pathIsASCII: Bool
-            /// The pattern mentions "$(" and variables are on: the token matcher decides.
-            var pathNeedsTokens: Bool
             var query: AASAQueryPattern?
             var fragment: String?
             var options: GlobOptions
             var percentEncoded: Bool
             var exclude: Bool
+            /// Where each key's value came from (the component, a defaults level, or the built-in default).
+            var origins = AASAOrigins()
         }
 
         /// What the byte loop reads for each rule: plain values only, so walking them costs no
@@ -37,71 +39,159 @@ extension AASAMatcher {
             var checksRest: Bool
         }
 
+        /// What the explaining walk reads for each rule, besides its `Head` (plain values too).
+        struct Said: Sendable {
+            var detail: Int
+            var position: Int
+            /// The facts said of the rule before its path is compared, in `facts`.
+            var notes: Range<Int>
+            var queryIsItems: Bool
+            var queryIgnored: Bool
+            /// Some key comes from defaults.
+            var inherits: Bool
+            var exclude: Bool
+        }
+
+        /// One `details` entry, as the explaining walk meets it.
+        struct Entry: Sendable {
+            var detail: Int
+            /// The facts said of the entry before its rules are tried, in `facts`.
+            var notes: Range<Int>
+            /// Its rules in `rules`, `heads` and `said`.
+            var rules: Range<Int>
+            /// The rule set tried; nil when the entry is skipped.
+            var format: AASAFormat?
+        }
+
+        let document: AASADocument
+        let appID: String
+        let ios: OSVersion
+        let gates: AASAVersionGates
         let rules: [Rule]
         let heads: [Head]
+        let said: [Said]
+        let entries: [Entry]
+        let facts: [AASAStepFact]
         let patternBytes: [UInt8]
         /// False when no URL can match: iOS before 9 or a file without "applinks".
         let active: Bool
 
         package init(document: AASADocument, appID: String, ios: OSVersion) {
-            let fast = AASAFastVerdict(appID: appID, document: document, ios: ios)
+            let gates = AASAVersionGates(ios)
+            self.document = document
+            self.appID = appID
+            self.ios = ios
+            self.gates = gates
             active = MatchRun.appLinksActive(document, ios: ios)
+            let count = document.details.reduce(0) { $0 + max($1.components?.count ?? 0, $1.paths?.count ?? 0) }
             var rules: [Rule] = []
-            func add(
-                detail: Int, position: Int, format: AASAFormat, path: String, query: AASAQueryPattern?,
-                fragment: String?, options: GlobOptions, percentEncoded: Bool, exclude: Bool
-            ) {
-                let bytes = Array(path.utf8)
-                let needsTokens = options.documentVariables != nil && PathCheck.mentionsVariable(path)
-                rules.append(
-                    Rule(
-                        detail: detail, position: position, format: format, path: path, pathBytes: bytes,
-                        pathIsASCII: bytes.allSatisfy { $0 < 0x80 }, pathNeedsTokens: needsTokens,
-                        query: query, fragment: fragment, options: options,
-                        percentEncoded: percentEncoded, exclude: exclude))
+            rules.reserveCapacity(count)
+            var heads: [Head] = []
+            heads.reserveCapacity(count)
+            var said: [Said] = []
+            said.reserveCapacity(count)
+            var entries: [Entry] = []
+            entries.reserveCapacity(document.details.count)
+            var facts: [AASAStepFact] = []
+            facts.reserveCapacity(2 * document.details.count)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(16 * count)
+            func add(_ rule: Rule, component: AASAComponent?, givenCase: Bool?) {
+                // The path pattern's bytes, read once: whether they are ASCII and whether they mention "$(".
+                let patternStart = bytes.count
+                bytes.append(contentsOf: rule.path.utf8)
+                let (ascii, mentions) = bytes.withUnsafeBufferPointer { all in
+                    let pattern = UnsafeBufferPointer(rebasing: all[patternStart...])
+                    return (ByteGlob.isASCII(pattern), ByteGlob.mentionsVariable(pattern))
+                }
+                heads.append(
+                    Head(
+                        start: patternStart, end: bytes.count, bytesDecide: !(mentions && rule.options.documentVariables != nil),
+                        patternIsASCII: ascii, caseSensitive: rule.options.caseSensitive, percentEncoded: rule.percentEncoded,
+                        checksRest: rule.format == .components && (rule.query != nil || rule.fragment != nil)))
+                let start = facts.count
+                if let component {
+                    MatchRun.check(
+                        component, rule: rule, index: rules.count, givenCaseSensitive: givenCase ?? true, mentionsVariable: mentions,
+                        gates: gates, notes: &facts)
+                } else {
+                    MatchRun.check(pathEntry: rule, index: rules.count, gates: gates, document: document, notes: &facts)
+                }
+                var queryIsItems = false
+                var queryIgnored = false
+                switch rule.query {
+                case .items?: queryIsItems = true
+                case .ignored?: queryIgnored = true
+                default: break
+                }
+                said.append(
+                    Said(
+                        detail: rule.detail, position: rule.position, notes: start..<facts.count, queryIsItems: queryIsItems,
+                        queryIgnored: queryIgnored, inherits: rule.origins.inherits, exclude: rule.exclude))
+                rules.append(rule)
             }
-            for (index, detail) in document.details.enumerated() where detail.appIDs(on: ios).contains(appID) {
-                if fast.gates.components, let components = detail.components {
-                    let appDefaults = fast.gates.defaults ? detail.defaults : nil
-                    let domainDefaults = fast.gates.defaults ? document.defaults : nil
-                    for (position, component) in components.enumerated() {
-                        var caseSensitive = component.caseSensitive ?? appDefaults?.caseSensitive ?? domainDefaults?.caseSensitive ?? true
-                        if !fast.gates.caseSensitiveKey { caseSensitive = true }
-                        let options = GlobOptions(
-                            caseSensitive: caseSensitive,
-                            documentVariables: fast.gates.variables ? document.substitutionVariables : nil)
-                        add(
-                            detail: index, position: position, format: .components,
-                            path: component.path ?? appDefaults?.path ?? domainDefaults?.path ?? "*",
-                            query: component.query ?? appDefaults?.query ?? domainDefaults?.query,
-                            fragment: component.fragment ?? appDefaults?.fragment ?? domainDefaults?.fragment,
-                            options: options,
-                            percentEncoded: component.percentEncoded ?? appDefaults?.percentEncoded ?? domainDefaults?.percentEncoded ?? true,
-                            exclude: component.exclude ?? appDefaults?.exclude ?? domainDefaults?.exclude ?? false)
+            for (index, detail) in document.details.enumerated() {
+                let notesStart = facts.count
+                let format = MatchRun.evaluate(entry: detail, index: index, appID: appID, document: document, gates: gates, notes: &facts)
+                let notes = notesStart..<facts.count
+                let rulesStart = rules.count
+                if format == .components, let components = detail.components {
+                    let appDefaults = gates.defaults ? detail.defaults : nil
+                    let domainDefaults = gates.defaults ? document.defaults : nil
+                    func origin(_ own: Bool, _ app: Bool, _ domain: Bool) -> AASAOrigin {
+                        own ? .component : app ? .detailDefaults : domain ? .fileDefaults : .builtIn
                     }
-                } else if let paths = detail.paths {
+                    for (position, component) in components.enumerated() {
+                        let givenCase = component.caseSensitive ?? appDefaults?.caseSensitive ?? domainDefaults?.caseSensitive
+                        let options = GlobOptions(
+                            caseSensitive: gates.caseSensitiveKey ? givenCase ?? true : true,
+                            documentVariables: gates.variables ? document.substitutionVariables : nil)
+                        let path = component.path ?? appDefaults?.path ?? domainDefaults?.path
+                        let origins = AASAOrigins(
+                            path: origin(component.path != nil, appDefaults?.path != nil, domainDefaults?.path != nil),
+                            query: origin(component.query != nil, appDefaults?.query != nil, domainDefaults?.query != nil),
+                            fragment: origin(component.fragment != nil, appDefaults?.fragment != nil, domainDefaults?.fragment != nil),
+                            exclude: origin(component.exclude != nil, appDefaults?.exclude != nil, domainDefaults?.exclude != nil),
+                            caseSensitive: origin(
+                                component.caseSensitive != nil, appDefaults?.caseSensitive != nil, domainDefaults?.caseSensitive != nil),
+                            percentEncoded: origin(
+                                component.percentEncoded != nil, appDefaults?.percentEncoded != nil, domainDefaults?.percentEncoded != nil))
+                        add(
+                            Rule(
+                                detail: index, position: position, format: .components, path: path ?? "*",
+                                query: component.query ?? appDefaults?.query ?? domainDefaults?.query,
+                                fragment: component.fragment ?? appDefaults?.fragment ?? domainDefaults?.fragment,
+                                options: options,
+                                percentEncoded: component.percentEncoded ?? appDefaults?.percentEncoded ?? domainDefaults?.percentEncoded ?? true,
+                                exclude: component.exclude ?? appDefaults?.exclude ?? domainDefaults?.exclude ?? false, origins: origins),
+                            component: component, givenCase: givenCase)
+                    }
+                } else if format == .paths, let paths = detail.paths {
                     let options = GlobOptions(caseSensitive: true, documentVariables: nil)
                     for (position, entry) in paths.enumerated() {
-                        let excluding = fast.gates.notPrefix && entry.hasPrefix("NOT ")
+                        let excluding = gates.notPrefix && entry.hasPrefix("NOT ")
                         add(
-                            detail: index, position: position, format: .paths,
-                            path: excluding ? String(entry.dropFirst(4)) : entry, query: nil, fragment: nil,
-                            options: options, percentEncoded: true, exclude: excluding)
+                            Rule(
+                                detail: index, position: position, format: .paths,
+                                path: excluding ? String(entry.dropFirst(4)) : entry, query: nil, fragment: nil,
+                                options: options, percentEncoded: true, exclude: excluding, origins: AASAOrigins()),
+                            component: nil, givenCase: nil)
                     }
                 }
+                entries.append(Entry(detail: index, notes: notes, rules: rulesStart..<rules.count, format: format))
             }
             self.rules = rules
-            var bytes: [UInt8] = []
-            heads = rules.map { rule in
-                let start = bytes.count
-                bytes.append(contentsOf: rule.pathBytes)
-                return Head(
-                    start: start, end: bytes.count, bytesDecide: !rule.pathNeedsTokens,
-                    patternIsASCII: rule.pathIsASCII, caseSensitive: rule.options.caseSensitive,
-                    percentEncoded: rule.percentEncoded,
-                    checksRest: rule.format == .components && (rule.query != nil || rule.fragment != nil))
-            }
+            self.said = said
+            self.entries = entries
+            self.facts = facts
+            self.heads = heads
             patternBytes = bytes
+        }
+
+        /// Classifies `url` and explains how: `AASAMatcher.match` on this prepared file. The steps hold facts; their
+        /// text is written when read (never, with `explain: false`: then they read as "" with no detail).
+        package func match(url: String, domain: String? = nil, explain: Bool = true) -> AASAMatch {
+            MatchRun.classify(url: url, domain: domain, prepared: self, explains: explain)
         }
 
         /// The verdict for `url`, as `AASAMatcher.verdict(url:appID:document:ios:domain:)` gives it.
@@ -164,5 +254,27 @@ extension AASAMatcher {
                 result: rule.exclude ? .exclude : .match, detail: rule.detail, component: rule.position,
                 format: rule.format)
         }
+    }
+}
+
+/// Where a component's key got its value: the component itself, a `defaults` level, or the built-in default.
+enum AASAOrigin: UInt8, Sendable {
+    case builtIn, component, detailDefaults, fileDefaults
+
+    var isDefaults: Bool { self == .detailDefaults || self == .fileDefaults }
+}
+
+struct AASAOrigins: Sendable {
+    var path = AASAOrigin.builtIn
+    var query = AASAOrigin.builtIn
+    var fragment = AASAOrigin.builtIn
+    var exclude = AASAOrigin.builtIn
+    var caseSensitive = AASAOrigin.builtIn
+    var percentEncoded = AASAOrigin.builtIn
+
+    /// Some key comes from a `defaults` level.
+    var inherits: Bool {
+        path.isDefaults || query.isDefaults || fragment.isDefaults || exclude.isDefaults || caseSensitive.isDefaults
+            || percentEncoded.isDefaults
     }
 }

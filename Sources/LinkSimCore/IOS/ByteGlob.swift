@@ -49,6 +49,10 @@ enum ByteGlob {
         return true
     }
 
+    /// How a path matched under `PathCheck`'s normalisation: not at all, as a whole, or as the parent of a pattern
+    /// ending in "/*".
+    enum PathMatch { case miss, whole, parent }
+
     /// `PathCheck`'s rule on bytes, without building the normalised strings: trailing slashes of
     /// the path and of the pattern are dropped, the pattern's leading run of slashes becomes one, and
     /// a pattern ending in "/*" also matches its parent path.
@@ -56,6 +60,14 @@ enum ByteGlob {
         pattern p: UnsafeBufferPointer<UInt8>, path t: UnsafeBufferPointer<UInt8>,
         fold: Bool
     ) -> Bool {
+        normalisedPathMatch(pattern: p, path: t, fold: fold) != .miss
+    }
+
+    /// `matchesNormalisedPath`, saying whether the whole pattern or its "/*" parent matched.
+    static func normalisedPathMatch(
+        pattern p: UnsafeBufferPointer<UInt8>, path t: UnsafeBufferPointer<UInt8>,
+        fold: Bool
+    ) -> PathMatch {
         let slash = UInt8(ascii: "/")
         var textEnd = t.count
         while textEnd > 0, t[textEnd - 1] == slash { textEnd -= 1 }
@@ -70,13 +82,13 @@ enum ByteGlob {
             guard textEnd > 0, text[0] == slash else { return false }
             return matches(UnsafeBufferPointer(rebasing: p[start..<partEnd]), UnsafeBufferPointer(rebasing: text[1...]), fold: fold)
         }
-        if matchesSlashed(end) { return true }
+        if matchesSlashed(end) { return .whole }
         // "/*" at the end: the parent, with its own trailing slashes dropped.
         let endsInSlashStar = end - start >= 1 && p[end - 1] == UInt8(ascii: "*") && (end - start == 1 || p[end - 2] == slash)
-        guard endsInSlashStar else { return false }
+        guard endsInSlashStar else { return .miss }
         var parentEnd = max(start, end - 2)
         while parentEnd > start, p[parentEnd - 1] == slash { parentEnd -= 1 }
-        return matchesSlashed(parentEnd)
+        return matchesSlashed(parentEnd) ? .parent : .miss
     }
 
     /// Whether the bytes contain "$(".

@@ -109,7 +109,7 @@ extension Rule {
         sources: [IOSAASARules.sDET, IOSAASARules.rST])
 
     /// details entries are tried in order; the first hit decides
-    /// Decided in ``MatchRun/nextEntry``.
+    /// Decided in ``MatchRun/walk``.
     package static let iosAasaDetailsOrder = Rule(
         id: "ios.aasa.details-order", title: "details entries are tried in order; the first hit decides",
         versions: [.ios(9)],
@@ -204,7 +204,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.rBA])
 
     /// Pattern wildcards * and ?
-    /// Decided in ``MatchRun/check``.
+    /// Decided in ``MatchRun/pathOutcome``.
     package static let iosAasaPatternWildcards = Rule(
         id: "ios.aasa.pattern-wildcards", title: "Pattern wildcards * and ?",
         versions: [.ios(9)],
@@ -216,7 +216,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.sARCH, IOSAASARules.rBA])
 
     /// Path normalisation: slashes at the ends
-    /// Decided in ``MatchRun/normalisationStep``.
+    /// Decided in ``MatchRun/pathOutcome``.
     package static let iosAasaPathNormalisation = Rule(
         id: "ios.aasa.path-normalisation", title: "Path normalisation: slashes at the ends",
         versions: [.ios(9)],
@@ -230,7 +230,7 @@ extension Rule {
         sources: [IOSAASARules.rBA])
 
     /// A string \"?\" must match the whole query
-    /// Decided in ``MatchRun/check``.
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaQueryString = Rule(
         id: "ios.aasa.query-string", title: "A string \"?\" must match the whole query",
         versions: [.ios(13)],
@@ -241,7 +241,7 @@ extension Rule {
         sources: [IOSAASARules.sCOMP, IOSAASARules.rST, IOSAASARules.rBA])
 
     /// A \"?\" dictionary checks named query items, every occurrence
-    /// Decided in ``MatchRun/check``.
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaQueryAllItems = Rule(
         id: "ios.aasa.query-all-items", title: "A \"?\" dictionary checks named query items, every occurrence",
         versions: [.ios(13)],
@@ -253,7 +253,7 @@ extension Rule {
         sources: [IOSAASARules.sQRY, IOSAASARules.sWWDC19, IOSAASARules.rBA, IOSAASARules.rST])
 
     /// A \"?\" dictionary with a non-string value is ignored
-    /// Decided in ``MatchRun/check``.
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaQueryNonstringIgnored = Rule(
         id: "ios.aasa.query-nonstring-ignored", title: "A \"?\" dictionary with a non-string value is ignored",
         versions: [.ios(13)],
@@ -264,7 +264,7 @@ extension Rule {
         sources: [IOSAASARules.rBA])
 
     /// \"#\" matches the fragment
-    /// Decided in ``MatchRun/check``.
+    /// Decided in ``MatchRun/evaluate``.
     package static let iosAasaFragment = Rule(
         id: "ios.aasa.fragment", title: "\"#\" matches the fragment",
         versions: [.ios(13)],
