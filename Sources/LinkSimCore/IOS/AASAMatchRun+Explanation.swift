@@ -13,10 +13,10 @@ extension AASAExplanationContext {
         // Written piece by piece into the explanation (one string per component, not one per part).
         lines.start("Comparing with caseSensitive ")
         lines.add(caseSensitive ? "true" : "false")
-        lines.add(origin(\.caseSensitive, index))
+        lines.add(from(origins.caseSensitive, rule.detail))
         lines.add(", percentEncoded ")
         lines.add(percentEncoded ? "true" : "false")
-        lines.add(origin(\.percentEncoded, index))
+        lines.add(from(origins.percentEncoded, rule.detail))
         lines.add(".")
 
         // Path.
@@ -31,14 +31,14 @@ extension AASAExplanationContext {
             lines.add("\"")
             lines.add(rule.path)
             lines.add("\"")
-            lines.add(origin(\.path, index))
+            lines.add(from(origins.path, rule.detail))
         }
         lines.add(".")
         guard matched else { return lines.text }
 
         // Query.
         let query = url?.query
-        let queryOrigin = origin(\.query, index)
+        let queryOrigin = from(origins.query, rule.detail)
         switch rule.query {
         case nil:
             lines.append("No \"?\" key: any query matches.")
@@ -77,7 +77,7 @@ extension AASAExplanationContext {
         let fragment = url?.fragment
         let fragmentText = percentEncoded ? fragment ?? "" : PercentDecoding.decode(fragment ?? "")
         let described = fragment == nil ? "missing fragment (read as \"\")" : "fragment \"\(fragmentText)\""
-        let fragmentOrigin = origin(\.fragment, index)
+        let fragmentOrigin = from(origins.fragment, rule.detail)
         if globMatches(fragmentPattern, fragmentText, options) {
             lines.append("The \(described) matches \"\(fragmentPattern)\"\(fragmentOrigin).")
         } else {

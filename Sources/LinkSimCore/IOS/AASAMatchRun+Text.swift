@@ -145,9 +145,9 @@ final class AASAExplanationContext: Sendable {
         case .caseSensitiveIgnored:
             return "caseSensitive: false is ignored on iOS \(ios) (the key arrived in iOS 13.5); matching is case-sensitive"
         case .caseInsensitive(let index):
-            return "Comparing without regard to case (caseSensitive: false\(origin(\.caseSensitive, index)))"
+            return "Comparing without regard to case (caseSensitive: false\(from(\.caseSensitive, index)))"
         case .percentDecoded(let index):
-            return "The URL is percent-decoded before comparing (percentEncoded: false\(origin(\.percentEncoded, index)))"
+            return "The URL is percent-decoded before comparing (percentEncoded: false\(from(\.percentEncoded, index)))"
         case .variablesUsed(let index):
             return "Pattern \"\(prepared.rules[index].path)\" uses substitution variables; each $(name) matches one of its alternatives"
         case .variablesPlain(let index):
@@ -157,7 +157,7 @@ final class AASAExplanationContext: Sendable {
             let pathText = rule.percentEncoded ? path : PercentDecoding.decode(path)
             return PathCheck(pattern: rule.path, urlPath: pathText, options: rule.options).normalisationNote ?? ""
         case .queryIgnored(let index):
-            return "The \"?\" dictionary\(origin(\.query, index)) holds a non-string value, so iOS ignores it and any query matches"
+            return "The \"?\" dictionary\(from(\.query, index)) holds a non-string value, so iOS ignores it and any query matches"
         case .queryItems:
             return "Query items are compared by name; every occurrence of a named item must match, a missing one reads as \"\""
         case .inheritsDefaults: return "Keys this component leaves out come from defaults (the more specific level wins)"
@@ -245,9 +245,14 @@ final class AASAExplanationContext: Sendable {
         }
     }
 
-    /// " (from <level>)" for a key of rule `index` that comes from defaults, or "".
-    func origin(_ key: KeyPath<AASAOrigins, AASAOrigin>, _ index: Int) -> String {
+    /// " (from <level>)" for a key of a rule made from `details[detail]` whose value comes from defaults, or "".
+    func from(_ origin: AASAOrigin, _ detail: Int) -> String {
+        self.origin(of: origin, detail).map { " (from \($0))" } ?? ""
+    }
+
+    /// `from` for a key of rule `index` (a summary names one origin; the explanation names several, without key paths).
+    func from(_ key: KeyPath<AASAOrigins, AASAOrigin>, _ index: Int) -> String {
         let rule = prepared.rules[index]
-        return origin(of: rule.origins[keyPath: key], rule.detail).map { " (from \($0))" } ?? ""
+        return from(rule.origins[keyPath: key], rule.detail)
     }
 }

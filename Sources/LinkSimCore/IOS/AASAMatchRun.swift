@@ -195,6 +195,8 @@ struct MatchRun {
     /// Entries are tried in order: one whose rules do not hit hands over to the next (`nextEntry`).
     mutating func walk(_ url: AASAURL) -> AASAMatch? {
         var path = url.path
+        // Read through a copy: a non-mutating call on `self` inside the closure copied the whole run for each rule.
+        let prepared = prepared
         return path.withUTF8 { pathBytes in
             let pathIsASCII = ByteGlob.isASCII(pathBytes)
             let pathHasPercent = pathBytes.contains(UInt8(ascii: "%"))
@@ -202,7 +204,8 @@ struct MatchRun {
                 for index in entry.notes { note(prepared.facts[index]) }
                 guard let format = entry.format else { continue }
                 for index in entry.rules {
-                    let (matched, noted) = pathOutcome(index, pathBytes, ascii: pathIsASCII, percent: pathHasPercent, url: url)
+                    let (matched, noted) = Self.pathOutcome(
+                        prepared, index, pathBytes, ascii: pathIsASCII, percent: pathHasPercent, url: url)
                     let hit =
                         format == .components
                         ? evaluate(component: index, matched: matched, noted: noted, url: url)
@@ -217,8 +220,8 @@ struct MatchRun {
 
     /// Whether rule `index`'s path matches (as `Prepared.verdict` decides), and whether normalising its slashes made
     /// the difference (then a step says how it was read).
-    func pathOutcome(
-        _ index: Int, _ pathBytes: UnsafeBufferPointer<UInt8>, ascii: Bool, percent: Bool, url: AASAURL
+    static func pathOutcome(
+        _ prepared: AASAMatcher.Prepared, _ index: Int, _ pathBytes: UnsafeBufferPointer<UInt8>, ascii: Bool, percent: Bool, url: AASAURL
     ) -> (matched: Bool, noted: Bool) {
         let head = prepared.heads[index]
         if head.bytesDecide, head.percentEncoded || !percent, head.caseSensitive || (head.patternIsASCII && ascii) {
