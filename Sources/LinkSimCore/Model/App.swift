@@ -243,7 +243,7 @@ package enum ScalarValue: Sendable, Equatable, Hashable, CustomStringConvertible
 }
 
 package struct App: Sendable, Equatable {
-    package var id: String
+    package var id: String { didSet { manifestCache = ManifestCache() } }
     package var name: String
     package var state: AppState
     // iOS
@@ -261,9 +261,12 @@ package struct App: Sendable, Equatable {
     /// The manifest's `package`: the namespace relative class names (`.MainActivity`) expand with.
     /// Separate from `id`, the application ID (Gradle `applicationId`) that assetlinks.json and `pm`
     /// name; nil when the app has no real manifest (relative names then expand with `id`).
-    package var manifestPackage: String?
-    package var activities: [Activity] = []
-    package var targetSDK: Int = 34
+    package var manifestPackage: String? { didSet { manifestCache = ManifestCache() } }
+    package var activities: [Activity] = [] { didSet { manifestCache = ManifestCache() } }
+    package var targetSDK: Int = 34 { didSet { manifestCache = ManifestCache() } }
+    /// What the engine derives from `id`, `manifestPackage`, `activities` and `targetSDK`, made when first
+    /// asked; replaced by an empty box whenever one of them changes (Model/ManifestCache.swift).
+    private(set) var manifestCache = ManifestCache()
     package var signingSHA256: [String] = []
     package var linkHandlingAllowed: Bool = true
     package var userSelectedDomains: [String] = []
