@@ -31,14 +31,16 @@ func simulationRow(library: String, quick: Bool, modes: [TraceDetail] = [.verdic
         for detail in modes { _ = Simulator.run(scenario, detail: detail) }
     }
     var perSimulation: [TraceDetail: [Double]] = [:]
+    var perScenario = [[Double]](repeating: [], count: scenarios.count)
     var perAction: [TraceDetail: [Double]] = [:]
     var checksum = 0
     for _ in 0..<(quick ? 3 : 60) {
         for detail in modes {
-            for scenario in scenarios {
+            for (index, scenario) in scenarios.enumerated() {
                 let start = clock.now
                 let result = Simulator.run(scenario, detail: detail)
                 let elapsed = seconds(clock.now - start) * 1e6
+                if detail == modes[0] { perScenario[index].append(elapsed) }
                 perSimulation[detail, default: []].append(elapsed)
                 perAction[detail, default: []].append(elapsed / Double(max(1, scenario.actions.count)))
                 checksum &+= result.results.count
@@ -46,6 +48,11 @@ func simulationRow(library: String, quick: Bool, modes: [TraceDetail] = [.verdic
         }
     }
     if checksum == 0 { results.notes.append("no action was simulated") }
+    // LINKSIM_BENCH_PER_SCENARIO=N: the N slowest scenarios (first mode, median µs) on standard error, for profiling.
+    if let count = ProcessInfo.processInfo.environment["LINKSIM_BENCH_PER_SCENARIO"].flatMap(Int.init) {
+        let ranked = scenarios.indices.map { (name: scenarios[$0].name, us: median(perScenario[$0])) }.sorted { $0.us > $1.us }
+        for entry in ranked.prefix(count) { FileHandle.standardError.write(Data("\(entry.us) µs  \(entry.name)\n".utf8)) }
+    }
     if let times = perSimulation[.verdicts] {
         results.set("sim_median_us", median(times))
         results.set("sim_p99_us", percentile(times, 0.99))
@@ -102,6 +109,11 @@ func replayRows(options: Options, binary: String?, temp: String, into results: i
     results.set("replay_inprocess_10k_s", inProcessJ)
     results.set("replay_inprocess_10k_1core_s", inProcess1)
     results.set("replay_inprocess_floor_ratio", inProcessJ / composeJ)
+    // What the simulations add: the same files loaded (read, parsed, decoded, checked) but not simulated.
+    let loadStart = clock.now
+    let loaded = parallel(files.count, jobs: 1) { i in (try? ScenarioLoader.load(path: files[i])) == nil ? 0 : 1 }
+    if loaded != files.count { results.notes.append("in-process load: \(loaded) of \(files.count) loaded") }
+    results.set("replay_inprocess_load_only_10k_1core_s", seconds(clock.now - loadStart) * scale)
     let yamsFrontEnd1 = replayInProcess(threads: 1, frontEnd: .yams) * scale
     results.set("replay_inprocess_yams_front_end_10k_1core_s", yamsFrontEnd1)
     results.set("replay_inprocess_events_vs_yams_front_end", inProcess1 / yamsFrontEnd1)

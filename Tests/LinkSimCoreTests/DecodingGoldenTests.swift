@@ -170,7 +170,7 @@ import Testing
 }
 
 /// A value written as text through reflection, with dictionary and set entries sorted, so the text
-/// does not depend on the process's hash seed. Values derived from others (`ServedBody`) are skipped.
+/// does not depend on the process's hash seed. Values derived from others (`ServedBody`, `ManifestCache`) are skipped.
 enum Canonical {
     /// Two 64-bit FNV-1a hashes (different offsets) as 32 hex digits: enough to notice any change.
     static func digest(_ bytes: [UInt8]) -> String {
@@ -214,7 +214,8 @@ enum Canonical {
                 return
             }
             out += "\(mirror.subjectType)("
-            for child in mirror.children {
+            // An app's `ManifestCache` holds readings made from its other fields, when first asked: not decoded.
+            for child in mirror.children where !(child.value is ManifestCache) {
                 out += (child.label ?? "_") + "="
                 write(child.value, into: &out)
                 out += ","

@@ -35,7 +35,7 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
 
     package init(_ string: String) {
         self.string = string
-        let units = Array(string.utf16)
+        let units = Self.units(string)
         let length = units.count
         let schemeSeparator = units.firstIndex(of: UTF16Unit.colon)
         scheme = schemeSeparator.map { Self.text(units[0..<$0]) }
@@ -82,9 +82,9 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
         host = Self.host(encodedAuthority)
         port = Self.port(encodedAuthority)
         path = encodedPath.map(Self.decode)
-        hostUnits = host.map { Array($0.utf16) }
-        pathUnits = path.map { Array($0.utf16) }
-        schemeSpecificPartUnits = Array(schemeSpecificPart.utf16)
+        hostUnits = host.map(Self.units)
+        pathUnits = path.map(Self.units)
+        schemeSpecificPartUnits = Self.units(schemeSpecificPart)
     }
 
     /// `Uri.parsePath`: opaque URIs (`x:` or `x:y` without a `/` after the colon) have no path.
@@ -119,7 +119,7 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
 
     private static func host(_ encodedAuthority: String?) -> String? {
         guard let authority = encodedAuthority else { return nil }
-        let units = Array(authority.utf16)
+        let units = Self.units(authority)
         let userInfoEnd = units.lastIndex(of: UTF16Unit.at).map { $0 + 1 } ?? 0
         let portSeparator = Self.portSeparator(units)
         let hostEnd = portSeparator ?? units.count
@@ -131,7 +131,7 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
 
     private static func port(_ encodedAuthority: String?) -> Int {
         guard let authority = encodedAuthority else { return -1 }
-        let units = Array(authority.utf16)
+        let units = Self.units(authority)
         guard let separator = Self.portSeparator(units) else { return -1 }
         return Int32(Self.decode(Self.text(units[(separator + 1)...]))).map(Int.init) ?? -1
     }
@@ -155,6 +155,21 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
 
     /// `Uri.decode`: percent-decoding as UTF-8, `+` kept as is, bad escapes and bad UTF-8 become U+FFFD.
     package static func decode(_ text: String) -> String { PercentDecoding.decode(text, malformed: .replaced) }
+
+    /// The text as UTF-16 code units. ASCII text (nearly every URL) widens its UTF-8 bytes one for one:
+    /// `Array(text.utf16)` transcodes a native string unit by unit and cost most of a parse.
+    static func units(_ text: String) -> [UInt16] {
+        let utf8 = text.utf8
+        let widened: [UInt16]? =
+            utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes where byte >= 0x80 { return nil }
+                return [UInt16](unsafeUninitializedCapacity: bytes.count) { out, count in
+                    for i in 0..<bytes.count { out[i] = UInt16(bytes[i]) }
+                    count = bytes.count
+                }
+            } ?? nil
+        return widened ?? Array(text.utf16)
+    }
 
     private static func index(of unit: UInt16, in units: [UInt16], from start: Int) -> Int? {
         var index = max(start, 0)

@@ -3,6 +3,13 @@ package enum IntentFilterMatcher {
     /// Matches one filter against an intent on a device of API level `api`.
     /// With `explain: false` the steps keep their rules but no text, and `why` is empty (the same verdict).
     package static func match(_ filter: IntentFilter, intent: ViewIntent, api: Int, explain: Bool = true) -> FilterMatchOutcome {
+        match(filter, intent: intent, api: api, explain: explain, data: nil)
+    }
+
+    /// `data`: the filter's `<data>` already prepared for `api` (a `PreparedFilter`'s), so it is not sorted again.
+    static func match(
+        _ filter: IntentFilter, intent: ViewIntent, api: Int, explain: Bool, data prepared: DataMatcher?
+    ) -> FilterMatchOutcome {
         var steps: [FilterMatchStep] = []
         func step(summary: @autoclosure () -> String, detail: @autoclosure () -> String? = nil, rule: Rule) -> FilterMatchStep {
             explain ? FilterMatchStep(summary: summary(), detail: detail(), rule: rule) : FilterMatchStep(summary: "", rule: rule)
@@ -34,7 +41,7 @@ package enum IntentFilterMatcher {
         }
 
         // 2. Data.
-        var data = DataMatcher(filter: filter, api: api)
+        var data = prepared ?? DataMatcher(filter: filter, api: api)
         data.explains = explain
         let dataResult = data.match(intent: intent)
         steps.append(contentsOf: dataResult.steps)
@@ -148,7 +155,8 @@ package enum IntentFilterMatcher {
 
     package static func evaluate(
         _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
-        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true, intent prepared: ViewIntent? = nil
+        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true, intent prepared: ViewIntent? = nil,
+        filters preparedFilters: [[PreparedFilter]]? = nil
     ) -> ManifestMatchReport {
         // `prepared`: the same intent, parsed once by a caller that evaluates many manifests for one URL.
         let intent = prepared ?? ViewIntent(url: url)
@@ -211,8 +219,10 @@ package enum IntentFilterMatcher {
                 }
             }
             for (filterIndex, filter) in activity.intentFilters.enumerated() {
+                // `preparedFilters`: the same filters, prepared once for `api` by a caller that keeps them (ManifestCache).
+                let preparedFilter = preparedFilters?[activityIndex][filterIndex]
                 if let explainMismatch, !explainMismatch(filter),
-                    case .failed(let reason) = PreparedFilter(filter, api: api).verdict(intent)
+                    case .failed(let reason) = (preparedFilter ?? PreparedFilter(filter, api: api)).verdict(intent)
                 {
                     let outcome = FilterMatchOutcome(result: .failed(reason), why: "", steps: [])
                     evaluations.append(
@@ -222,7 +232,7 @@ package enum IntentFilterMatcher {
                             outcome: outcome, isMatch: false, steps: [], why: ""))
                     continue
                 }
-                let outcome = match(filter, intent: intent, api: api, explain: explain)
+                let outcome = match(filter, intent: intent, api: api, explain: explain, data: preparedFilter?.storage.data)
                 let isMatch = outcome.isMatch && blocker == nil
                 let why: String
                 if outcome.isMatch, let blocker {

@@ -24,12 +24,14 @@ package struct UnknownFilter: Sendable, Equatable {
 extension IntentFilterMatcher {
     package static func evaluateWithUnknowns(
         _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
-        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true, intent prepared: ViewIntent? = nil
+        explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true, intent prepared: ViewIntent? = nil,
+        filters: [[PreparedFilter]]? = nil
     )
         -> (report: ManifestMatchReport, unknown: [UnknownFilter])
     {
         var report = evaluate(
-            manifest, packageName: packageName, url: url, api: api, explainMismatch: explainMismatch, explain: explain, intent: prepared)
+            manifest, packageName: packageName, url: url, api: api, explainMismatch: explainMismatch, explain: explain, intent: prepared,
+            filters: filters)
         guard manifest.activities.contains(where: { $0.intentFilters.contains { !$0.unresolved.isEmpty } }) else {
             return (report, [])
         }

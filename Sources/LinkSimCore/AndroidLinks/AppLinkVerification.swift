@@ -1,7 +1,7 @@
 /// Which hosts an app asks to have verified, what state each is in, and how strongly the app is
 /// approved for a host.
 enum AppLinkDomains {
-    struct Collection: Equatable {
+    struct Collection: Equatable, Sendable {
         /// Hosts the verifier checks (autoVerify domains).
         var autoVerify: [String] = []
         /// Every web host the app declares with VIEW + BROWSABLE + DEFAULT (what a user may enable by hand).
@@ -49,6 +49,10 @@ enum AppLinkDomains {
     /// Strict per-filter collection for target SDK 31+ on Android 12+,
     /// else the legacy "if any filter needs verification, all web filters do".
     static func collect(_ app: App, api: Int) -> Collection {
+        app.manifestCache.collection(api: api) { collectAnew(app, api: api) }
+    }
+
+    private static func collectAnew(_ app: App, api: Int) -> Collection {
         var c = Collection()
         let filters = app.activities.lazy.flatMap(\.intentFilters)
         func add(_ hosts: [String], to list: inout [String]) {

@@ -74,6 +74,11 @@ package enum AppRouter {
         if pattern == "*" { return [:] }
         func segments(_ s: String) -> [Substring] {
             guard let sep = segmentSeparator else { return [Substring(s)] }
+            // ASCII text (nearly every path) splits on bytes: each byte is then a whole character, so the
+            // pieces are the ones splitting on characters gives, without breaking graphemes.
+            if let byte = sep.asciiValue, s.utf8.allSatisfy({ $0 < 0x80 }) {
+                return s.utf8.split(separator: byte, omittingEmptySubsequences: true).map { Substring($0) }
+            }
             return s.split(separator: sep, omittingEmptySubsequences: true)
         }
         let p = segments(pattern)

@@ -19,6 +19,8 @@ package enum RouteConstraint: String, Sendable, CaseIterable {
     /// A placeholder segment `{name}` or `{name:constraint}`: its name and constraint text (nil when none).
     /// Nil when the segment is not a placeholder.
     static func placeholder(_ segment: Substring) -> (name: String, constraint: String?)? {
+        // Most segments are plain text: a first byte other than `{` cannot start with the character `{`.
+        guard segment.utf8.first == UInt8(ascii: "{") else { return nil }
         guard segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 else { return nil }
         let inner = segment.dropFirst().dropLast()
         guard let colon = inner.firstIndex(of: ":") else { return (String(inner), nil) }

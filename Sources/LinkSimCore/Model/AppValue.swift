@@ -1,0 +1,380 @@
+/// An app on the device, as a scenario declares it and the engine changes it.
+///
+/// Its fields live in one shared box that is copied only when a copy of the app is changed (copy on
+/// write, as an array's elements): the engine copies apps freely (out of the world's list, into
+/// results and snapshots), and copying three dozen strings and arrays field by field cost a retain and
+/// a release for each, a large share of a simulation (issue #14). Reads and writes look as they did.
+package struct App: Sendable, Equatable, CustomReflectable {
+    /// The fields, read and written through a pointer: a class's stored property would be checked for
+    /// exclusive access on every read.
+    private final class Storage: @unchecked Sendable {
+        // Written only by `App`'s accessors, after `makeUnique()`: a box is never written while shared.
+        let fields: UnsafeMutablePointer<Fields>
+        init(_ value: Fields) {
+            fields = .allocate(capacity: 1)
+            fields.initialize(to: value)
+        }
+        deinit {
+            fields.deinitialize(count: 1)
+            fields.deallocate()
+        }
+    }
+
+    private var storage: Storage
+
+    package init(id: String, name: String? = nil, state: AppState = .background) {
+        storage = Storage(Fields(id: id, name: name ?? id, state: state))
+    }
+
+    package static func == (lhs: App, rhs: App) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields.pointee == rhs.storage.fields.pointee
+    }
+
+    /// The fields, as a struct's own (what test digests and debuggers read).
+    package var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields.pointee) }
+    }
+
+    /// The manifest package (Android), which is the app id.
+    package var package: String { id }
+
+    /// What the engine derives from `id`, `manifestPackage`, `activities` and `targetSDK`, made when first
+    /// asked; replaced by an empty box whenever one of them changes (Model/ManifestCache.swift).
+    var manifestCache: ManifestCache { storage.fields.pointee.manifestCache }
+
+    struct Fields: Sendable, Equatable {
+        var id: String
+        var name: String
+        var state: AppState
+        // iOS
+        var teamID: String?
+        var urlSchemes: [String] = []
+        var associatedDomains: [String] = []
+        var lifecycle: IOSLifecycle = .scenes
+        var build: IOSBuild = .appStore
+        /// The iOS SDK the app was built with (`ios_sdk: "27.0"`); nil = an SDK older than the device's rules care about.
+        var iosSDK: OSVersion?
+        var infoPlistPath: String?
+        var entitlementsPath: String?
+        // Android
+        var manifestPath: String?
+        /// The manifest's `package`: the namespace relative class names (`.MainActivity`) expand with.
+        /// Separate from `id`, the application ID (Gradle `applicationId`) that assetlinks.json and `pm`
+        /// name; nil when the app has no real manifest (relative names then expand with `id`).
+        var manifestPackage: String?
+        var activities: [Activity] = []
+        var targetSDK: Int = 34
+        /// What the engine derives from `id`, `manifestPackage`, `activities` and `targetSDK`, made when first
+        /// asked; replaced by an empty box whenever one of them changes (Model/ManifestCache.swift).
+        var manifestCache: ManifestCache = ManifestCache()
+        var signingSHA256: [String] = []
+        var linkHandlingAllowed: Bool = true
+        var userSelectedDomains: [String] = []
+        /// host -> state name (`verified`, `none`, a verifier code...). Kept as text; the Android rules interpret it.
+        var domainVerification: [String: DomainVerificationState] = [:]
+        // both
+        /// Entry points the app implements; nil = the usual ones for its life cycle.
+        var handles: [EntryPoint]?
+        var routes: [Route] = []
+        var homeScreen: String = "Home"
+        var currentScreen: String?
+        var sdk: SDKConfig = SDKConfig()
+        /// Readiness, screen state, back stack, framework and unknown-route policy (Model/AppBehaviour.swift).
+        var behaviour: AppBehaviour = AppBehaviour()
+        /// The app's navigation stack, bottom first, once a link was routed with a `back_stack` policy. Set by the engine.
+        var navigationStack: [String]?
+        /// When navigation is ready after the last cold start (`startup.ready_after`). Set by the engine.
+        var navigationReadyAt: SimInstant?
+        /// The `screen_state` was dismissed by an earlier link. Set by the engine.
+        var screenStateCleared: Bool = false
+        /// Monotonic install order on the device (lower = installed earlier). Set by the engine.
+        var installOrder: Int = 0
+        /// The simulated time the app was (last) installed, when known.
+        var installedAt: SimInstant?
+        /// iOS: when the device last (re)fetched the app's association files (install, update).
+        var associationCheckedAt: SimInstant?
+        /// How many times the app has been launched since install.
+        var launchCount: Int = 0
+        var installSource: InstallSource = .store
+        /// Android: the verification agent's answers, recorded when it ran (host → answer). Set by the engine.
+        var verificationRecords: [String: VerificationRecord] = [:]
+        /// Android: when the agent's pending run (after an install, an update, `pm verify-app-links`) answers.
+        var verificationDueAt: SimInstant?
+    }
+}
+
+// The fields, each read from the box and written into a box of this app's own.
+extension App {
+    package var id: String {
+        get { storage.fields.pointee.id }
+        _modify {
+            makeUnique()
+            defer { storage.fields.pointee.manifestCache = ManifestCache() }
+            yield &storage.fields.pointee.id
+        }
+    }
+    package var name: String {
+        get { storage.fields.pointee.name }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.name
+        }
+    }
+    package var state: AppState {
+        get { storage.fields.pointee.state }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.state
+        }
+    }
+    // iOS
+    package var teamID: String? {
+        get { storage.fields.pointee.teamID }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.teamID
+        }
+    }
+    package var urlSchemes: [String] {
+        get { storage.fields.pointee.urlSchemes }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.urlSchemes
+        }
+    }
+    package var associatedDomains: [String] {
+        get { storage.fields.pointee.associatedDomains }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.associatedDomains
+        }
+    }
+    package var lifecycle: IOSLifecycle {
+        get { storage.fields.pointee.lifecycle }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.lifecycle
+        }
+    }
+    package var build: IOSBuild {
+        get { storage.fields.pointee.build }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.build
+        }
+    }
+    /// The iOS SDK the app was built with (`ios_sdk: "27.0"`); nil = an SDK older than the device's rules care about.
+    package var iosSDK: OSVersion? {
+        get { storage.fields.pointee.iosSDK }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.iosSDK
+        }
+    }
+    package var infoPlistPath: String? {
+        get { storage.fields.pointee.infoPlistPath }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.infoPlistPath
+        }
+    }
+    package var entitlementsPath: String? {
+        get { storage.fields.pointee.entitlementsPath }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.entitlementsPath
+        }
+    }
+    // Android
+    package var manifestPath: String? {
+        get { storage.fields.pointee.manifestPath }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.manifestPath
+        }
+    }
+    /// The manifest's `package`: the namespace relative class names (`.MainActivity`) expand with.
+    /// Separate from `id`, the application ID (Gradle `applicationId`) that assetlinks.json and `pm`
+    /// name; nil when the app has no real manifest (relative names then expand with `id`).
+    package var manifestPackage: String? {
+        get { storage.fields.pointee.manifestPackage }
+        _modify {
+            makeUnique()
+            defer { storage.fields.pointee.manifestCache = ManifestCache() }
+            yield &storage.fields.pointee.manifestPackage
+        }
+    }
+    package var activities: [Activity] {
+        get { storage.fields.pointee.activities }
+        _modify {
+            makeUnique()
+            defer { storage.fields.pointee.manifestCache = ManifestCache() }
+            yield &storage.fields.pointee.activities
+        }
+    }
+    package var targetSDK: Int {
+        get { storage.fields.pointee.targetSDK }
+        _modify {
+            makeUnique()
+            defer { storage.fields.pointee.manifestCache = ManifestCache() }
+            yield &storage.fields.pointee.targetSDK
+        }
+    }
+    package var signingSHA256: [String] {
+        get { storage.fields.pointee.signingSHA256 }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.signingSHA256
+        }
+    }
+    package var linkHandlingAllowed: Bool {
+        get { storage.fields.pointee.linkHandlingAllowed }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.linkHandlingAllowed
+        }
+    }
+    package var userSelectedDomains: [String] {
+        get { storage.fields.pointee.userSelectedDomains }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.userSelectedDomains
+        }
+    }
+    /// host -> state name (`verified`, `none`, a verifier code...). Kept as text; the Android rules interpret it.
+    package var domainVerification: [String: DomainVerificationState] {
+        get { storage.fields.pointee.domainVerification }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.domainVerification
+        }
+    }
+    // both
+    /// Entry points the app implements; nil = the usual ones for its life cycle.
+    package var handles: [EntryPoint]? {
+        get { storage.fields.pointee.handles }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.handles
+        }
+    }
+    package var routes: [Route] {
+        get { storage.fields.pointee.routes }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.routes
+        }
+    }
+    package var homeScreen: String {
+        get { storage.fields.pointee.homeScreen }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.homeScreen
+        }
+    }
+    package var currentScreen: String? {
+        get { storage.fields.pointee.currentScreen }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.currentScreen
+        }
+    }
+    package var sdk: SDKConfig {
+        get { storage.fields.pointee.sdk }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.sdk
+        }
+    }
+    /// Readiness, screen state, back stack, framework and unknown-route policy (Model/AppBehaviour.swift).
+    package var behaviour: AppBehaviour {
+        get { storage.fields.pointee.behaviour }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.behaviour
+        }
+    }
+    /// The app's navigation stack, bottom first, once a link was routed with a `back_stack` policy. Set by the engine.
+    package var navigationStack: [String]? {
+        get { storage.fields.pointee.navigationStack }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.navigationStack
+        }
+    }
+    /// When navigation is ready after the last cold start (`startup.ready_after`). Set by the engine.
+    package var navigationReadyAt: SimInstant? {
+        get { storage.fields.pointee.navigationReadyAt }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.navigationReadyAt
+        }
+    }
+    /// The `screen_state` was dismissed by an earlier link. Set by the engine.
+    package var screenStateCleared: Bool {
+        get { storage.fields.pointee.screenStateCleared }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.screenStateCleared
+        }
+    }
+    /// Monotonic install order on the device (lower = installed earlier). Set by the engine.
+    package var installOrder: Int {
+        get { storage.fields.pointee.installOrder }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.installOrder
+        }
+    }
+    /// The simulated time the app was (last) installed, when known.
+    package var installedAt: SimInstant? {
+        get { storage.fields.pointee.installedAt }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.installedAt
+        }
+    }
+    /// iOS: when the device last (re)fetched the app's association files (install, update).
+    package var associationCheckedAt: SimInstant? {
+        get { storage.fields.pointee.associationCheckedAt }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.associationCheckedAt
+        }
+    }
+    /// How many times the app has been launched since install.
+    package var launchCount: Int {
+        get { storage.fields.pointee.launchCount }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.launchCount
+        }
+    }
+    package var installSource: InstallSource {
+        get { storage.fields.pointee.installSource }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.installSource
+        }
+    }
+    /// Android: the verification agent's answers, recorded when it ran (host → answer). Set by the engine.
+    var verificationRecords: [String: VerificationRecord] {
+        get { storage.fields.pointee.verificationRecords }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.verificationRecords
+        }
+    }
+    /// Android: when the agent's pending run (after an install, an update, `pm verify-app-links`) answers.
+    var verificationDueAt: SimInstant? {
+        get { storage.fields.pointee.verificationDueAt }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.verificationDueAt
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Synchronization
+
+/// What the engine derives from one app's manifest (its activities, target SDK and package), made the
+/// first time a simulation asks and kept with the `App` value it was derived from.
+///
+/// The readings are pure functions of those fields and of the API level asked for, so when they are
+/// made changes nothing a simulation shows. `App` replaces its box with an empty one whenever one of
+/// those fields changes (an update that ships another manifest, a decoder filling the app in), so a
+/// box never outlives the values it describes; copies of an app (a world per simulation, the TUI's
+/// worlds per key) share it, behind a lock, as `ServedBody` shares a parsed body (issue #14: the
+/// handler search prepared every filter of every app again on every tap, and the verifier collected
+/// the same hosts three times per tap).
+package final class ManifestCache: Sendable, Equatable {
+    private struct Readings: Sendable {
+        var collections: [Int: AppLinkDomains.Collection] = [:]
+        var filters: [Int: [[IntentFilterMatcher.PreparedFilter]]] = [:]
+    }
+    private let readings = Mutex(Readings())
+
+    package init() {}
+
+    /// Derived data is not part of an app's value: two apps with equal fields are equal.
+    package static func == (lhs: ManifestCache, rhs: ManifestCache) -> Bool { true }
+
+    /// `AppLinkDomains.collect` for `api`, made once.
+    func collection(api: Int, make: () -> AppLinkDomains.Collection) -> AppLinkDomains.Collection {
+        if let known = readings.withLock({ $0.collections[api] }) { return known }
+        let made = make()
+        readings.withLock { $0.collections[api] = made }
+        return made
+    }
+
+    /// Every filter of every activity, prepared for `api` (indexed as `activities[i].intentFilters[j]`).
+    func preparedFilters(api: Int, activities: [Activity]) -> [[IntentFilterMatcher.PreparedFilter]] {
+        if let known = readings.withLock({ $0.filters[api] }) { return known }
+        let made = activities.map { activity in activity.intentFilters.map { IntentFilterMatcher.PreparedFilter($0, api: api) } }
+        readings.withLock { $0.filters[api] = made }
+        return made
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+
+@testable import LinkSimCore
+
+/// An app's `ManifestCache` keeps what the engine derives from its manifest; these tests change the
+/// manifest in every way a scenario or the engine can and check that no reading outlives it.
+@Suite struct ManifestCacheTests {
+    static func webFilter(host: String, autoVerify: Bool = true) -> IntentFilter {
+        IntentFilter(
+            autoVerify: autoVerify, actions: [IntentFilter.actionView],
+            categories: [IntentFilter.categoryDefault, IntentFilter.categoryBrowsable],
+            data: [IntentFilterData(scheme: "https", host: host)])
+    }
+
+    static func shop(hosts: [String], targetSDK: Int = 34) -> App {
+        var app = App(id: "com.example.shop", name: "Shop")
+        app.activities = [Activity(name: ".MainActivity", exported: true, intentFilters: hosts.map { webFilter(host: $0) })]
+        app.targetSDK = targetSDK
+        return app
+    }
+
+    @Test func replacedActivitiesAreCollectedAgain() {
+        var app = Self.shop(hosts: ["a.example.com"])
+        #expect(AppLinkDomains.collect(app, api: 34).autoVerify == ["a.example.com"])
+        app.activities = [Activity(name: ".MainActivity", exported: true, intentFilters: [Self.webFilter(host: "b.example.com")])]
+        #expect(AppLinkDomains.collect(app, api: 34).autoVerify == ["b.example.com"])
+    }
+
+    @Test func aChangeDeepInsideAnActivityIsSeen() {
+        var app = Self.shop(hosts: ["a.example.com"])
+        #expect(AppLinkDomains.collect(app, api: 34).autoVerify == ["a.example.com"])
+        app.activities[0].intentFilters[0].data[0].host = "c.example.com"
+        #expect(AppLinkDomains.collect(app, api: 34).autoVerify == ["c.example.com"])
+        app.activities[0].intentFilters[0].autoVerify = false
+        #expect(AppLinkDomains.collect(app, api: 34).autoVerify.isEmpty)
+    }
+
+    @Test func theTargetSDKAndTheAPILevelAreBothPartOfTheKey() {
+        // One autoVerify filter and one without: per-filter collection (target 31+ on API 31+) verifies
+        // only the first; the legacy collection (target 30, or API 30) verifies both.
+        var app = Self.shop(hosts: ["a.example.com"])
+        app.activities[0].intentFilters.append(Self.webFilter(host: "b.example.com", autoVerify: false))
+        #expect(AppLinkDomains.collect(app, api: 34).autoVerify == ["a.example.com"])
+        #expect(AppLinkDomains.collect(app, api: 30).autoVerify == ["a.example.com", "b.example.com"])
+        #expect(AppLinkDomains.collect(app, api: 34).autoVerify == ["a.example.com"])
+        app.targetSDK = 30
+        #expect(AppLinkDomains.collect(app, api: 34).autoVerify == ["a.example.com", "b.example.com"])
+    }
+
+    @Test func aCopyChangedLaterDoesNotChangeTheOriginal() {
+        let original = Self.shop(hosts: ["a.example.com"])
+        #expect(AppLinkDomains.collect(original, api: 34).autoVerify == ["a.example.com"])
+        var copy = original
+        copy.activities[0].intentFilters[0].data[0].host = "d.example.com"
+        #expect(AppLinkDomains.collect(copy, api: 34).autoVerify == ["d.example.com"])
+        #expect(AppLinkDomains.collect(original, api: 34).autoVerify == ["a.example.com"])
+        #expect(original != copy)
+    }
+
+    @Test func preparedFiltersFollowTheManifest() {
+        var app = Self.shop(hosts: ["a.example.com"])
+        let intent = ViewIntent(url: "https://e.example.com/x")
+        func verdict() -> Bool {
+            guard case .matched = app.manifestCache.preparedFilters(api: 34, activities: app.activities)[0][0].verdict(intent) else {
+                return false
+            }
+            return true
+        }
+        #expect(!verdict())
+        app.activities[0].intentFilters[0].data[0].host = "e.example.com"
+        #expect(verdict())
+        // The same answers as preparing the filter on the spot, for a different API level too.
+        for api in [23, 30, 34] {
+            let cached = app.manifestCache.preparedFilters(api: api, activities: app.activities)[0][0].verdict(intent)
+            #expect(cached == IntentFilterMatcher.PreparedFilter(app.activities[0].intentFilters[0], api: api).verdict(intent))
+        }
+    }
+
+    @Test func equalAppsStayEqualWhateverTheirCachesHold() {
+        let a = Self.shop(hosts: ["a.example.com"])
+        let b = Self.shop(hosts: ["a.example.com"])
+        _ = AppLinkDomains.collect(a, api: 34)
+        #expect(a == b)
+    }
+
+    /// The engine path: a handler search after an update that ships another manifest sees the new one.
+    @Test func aSearchAfterTheManifestChangesFindsTheNewHandler() {
+        var scenario = Scenario(name: "cache", device: Device(platform: .android, os: OSVersion(androidAPI: 34)))
+        scenario.apps = [Self.shop(hosts: ["a.example.com"])]
+        var world = World(scenario)
+        #expect(AndroidHandlers.search(url: "https://a.example.com/p", world: world, caller: nil).handlers.count == 1)
+        world.apps[0].activities[0].intentFilters[0].data[0].host = "b.example.com"
+        #expect(AndroidHandlers.search(url: "https://a.example.com/p", world: world, caller: nil).handlers.isEmpty)
+        #expect(AndroidHandlers.search(url: "https://b.example.com/p", world: world, caller: nil).handlers.count == 1)
+    }
+}
