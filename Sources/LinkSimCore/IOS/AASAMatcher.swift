@@ -80,7 +80,7 @@ package enum AASAMatcher {
         Prepared(document: document, appID: appID, ios: ios).match(url: url, domain: domain, explain: explain)
     }
 
-    /// The verdict alone, as `match` would give it, without building any explanation: the fast path
+    /// The verdict alone, as `match` would give it, with no step: the fast path
     /// for callers that show no trace (matrices, benchmarks). A property test keeps the two equal.
     package static func verdict(
         url: String, appID: String, document: AASADocument, ios: OSVersion,
