@@ -2,7 +2,8 @@ import Foundation
 
 /// What the device ends up holding for one host's apple-app-site-association file.
 enum AssociationOutcome {
-    case approved(AASADocument)
+    /// The file, and the served body it was read from when it was read once for the scenario (to prepare it once per app).
+    case approved(AASADocument, ServedBody?)
     /// The association is not established (bad status, redirect, size, JSON): links open in the browser.
     case denied(String)
     /// 5xx: temporarily unavailable; no association until a later check succeeds.
@@ -155,7 +156,7 @@ struct AASAFetcher {
         }
         switch resource.parsed?.aasa ?? AASAVerdicts.parse(body) {
         case .success(let document):
-            return .approved(document)
+            return .approved(document, resource.parsed)
         case .failure(let problem):
             trace.add(actor, "The file is not valid JSON (\(problem)); the association is denied", rule: Rule.iosAasaHostInvalidJson)
             return .denied("invalid JSON")

@@ -21,7 +21,15 @@ enum AASAVerdicts {
     static func match(
         url: String, appID: String, document: AASADocument, ios: OSVersion, domain: String?, explain: Bool = true
     ) -> Classification {
-        let result = AASAMatcher.match(url: url, appID: appID, document: document, ios: ios, domain: domain, explain: explain)
+        classification(AASAMatcher.match(url: url, appID: appID, document: document, ios: ios, domain: domain, explain: explain))
+    }
+
+    /// The same, on a file already prepared for the app and iOS version (`ServedBody.prepared`).
+    static func match(url: String, prepared: AASAMatcher.Prepared, domain: String?, explain: Bool) -> Classification {
+        classification(prepared.match(url: url, domain: domain, explain: explain))
+    }
+
+    private static func classification(_ result: AASAMatch) -> Classification {
         let steps = result.steps.map { step in
             TraceStep(
                 actor: "iOS (AASA matcher)", summary: step.summary, rule: step.rule, detail: step.detail,

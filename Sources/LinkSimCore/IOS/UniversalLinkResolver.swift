@@ -197,11 +197,16 @@ enum UniversalLinkResolver {
                 "iOS", "\(app.name) is not associated with \(host) (\(reason)); its universal links open in the browser",
                 rule: Rule.iosUlAssociationMissing)
             return nil
-        case .approved(let document):
+        case .approved(let document, let body):
             trace.add("iOS", "Looks for \(appID) (team ID + bundle ID) in the file's details", rule: Rule.iosEntitlementAppId)
-            let match = AASAVerdicts.match(
-                url: url, appID: appID, document: document, ios: world.device.os,
-                domain: entry.isWildcard ? nil : entry.domain, explain: world.explains)
+            let domain = entry.isWildcard ? nil : entry.domain
+            let match =
+                if let prepared = body?.prepared(appID: appID, ios: world.device.os) {
+                    AASAVerdicts.match(url: url, prepared: prepared, domain: domain, explain: world.explains)
+                } else {
+                    AASAVerdicts.match(
+                        url: url, appID: appID, document: document, ios: world.device.os, domain: domain, explain: world.explains)
+                }
             for step in match.steps { trace.append(step) }
             switch match.verdict {
             case .match:

@@ -16,6 +16,12 @@ final class ServedBody: Sendable {
     private struct Cache: Sendable {
         var aasa: Result<AASADocument, AASAParseError>?
         var assetStatements: [AssetStatement]??
+        var prepared: [PreparedKey: AASAMatcher.Prepared] = [:]
+    }
+
+    private struct PreparedKey: Hashable, Sendable {
+        var appID: String
+        var ios: OSVersion
     }
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
@@ -27,6 +33,17 @@ final class ServedBody: Sendable {
         let parsed = Result { () throws(AASAParseError) -> AASADocument in try AASADocument(root: try JSONNode.parse(bytes)) }
         cache.withLock { $0.aasa = parsed }
         return parsed
+    }
+
+    /// The AASA file made ready for `appID` on `ios` (`AASAMatcher.Prepared`), once per app and version: what
+    /// every universal-link tap for that app asks; nil when the body is not a valid AASA file.
+    func prepared(appID: String, ios: OSVersion) -> AASAMatcher.Prepared? {
+        let key = PreparedKey(appID: appID, ios: ios)
+        if let known = cache.withLock({ $0.prepared[key] }) { return known }
+        guard case .success(let document) = aasa else { return nil }
+        let made = AASAMatcher.Prepared(document: document, appID: appID, ios: ios)
+        cache.withLock { $0.prepared[key] = made }
+        return made
     }
 
     /// The body read as assetlinks.json statements; nil when it is not a JSON array (the verifier's 1026).

@@ -94,3 +94,41 @@ import Testing
         #expect(AndroidHandlers.search(url: "https://b.example.com/p", world: world, caller: nil).handlers.count == 1)
     }
 }
+
+/// A served AASA file is prepared once per app and iOS version (`ServedBody.prepared`); each preparation
+/// is the file's own for that app and version.
+@Suite struct ServedBodyPreparedTests {
+    static let file = """
+        {"applinks": {"details": [
+          {"appIDs": ["TEAM.a"], "components": [{"/": "/a/*"}], "paths": ["/legacy/*"]},
+          {"appID": "TEAM.b", "paths": ["/b/*"]}
+        ]}}
+        """
+
+    @Test func eachAppAndVersionGetsItsOwnPreparation() {
+        let body = ServedBody(Array(Self.file.utf8))
+        let ios17 = OSVersion(ios: 17)
+        let ios12 = OSVersion(ios: 12)
+        func verdict(_ prepared: AASAMatcher.Prepared?, _ url: String) -> AASAMatchResult? { prepared?.match(url: url).result }
+        #expect(verdict(body.prepared(appID: "TEAM.a", ios: ios17), "https://x.example/a/1") == .match)
+        #expect(verdict(body.prepared(appID: "TEAM.a", ios: ios17), "https://x.example/legacy/1") == .noMatch)
+        // iOS 12 reads neither appIDs nor components: TEAM.a is not listed there, TEAM.b still is.
+        #expect(verdict(body.prepared(appID: "TEAM.a", ios: ios12), "https://x.example/a/1") == .noMatch)
+        #expect(verdict(body.prepared(appID: "TEAM.b", ios: ios12), "https://x.example/b/1") == .match)
+        #expect(verdict(body.prepared(appID: "TEAM.b", ios: ios17), "https://x.example/a/1") == .noMatch)
+        // Asked again, the same answers (from the kept preparation), equal to preparing on the spot.
+        for (app, ios) in [("TEAM.a", ios17), ("TEAM.a", ios12), ("TEAM.b", ios12)] {
+            for url in ["https://x.example/a/1", "https://x.example/b/1", "https://x.example/legacy/1"] {
+                guard case .success(let document) = body.aasa else {
+                    Issue.record("the file parses")
+                    return
+                }
+                #expect(verdict(body.prepared(appID: app, ios: ios), url) == AASAMatcher.match(url: url, appID: app, document: document, ios: ios).result)
+            }
+        }
+    }
+
+    @Test func aBodyThatIsNotAnAASAFileHasNoPreparation() {
+        #expect(ServedBody(Array("not json".utf8)).prepared(appID: "TEAM.a", ios: OSVersion(ios: 17)) == nil)
+    }
+}
