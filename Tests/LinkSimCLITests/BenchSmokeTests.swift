@@ -23,6 +23,8 @@ final class BenchSmokeTests: XCTestCase {
             "sim_median_us", "action_median_us", "replay_10k_s", "yams_compose_10k_s", "replay_floor_ratio",
             "replay_peak_rss_mb_50k", "aasa_checks_per_s", "aasa_explain_checks_per_s", "filter_ns", "run_ms",
             "sim_traced_median_us", "action_traced_median_us", "tui_key_frame_p99_ms", "tui_key_frame_cpu_p99_ms", "tui_rss_mb",
+            "aasa_explain_unprepared_checks_per_s", "aasa_explain_text_checks_per_s", "aasa_bare_steps_checks_per_s",
+            "replay_inprocess_load_only_10k_1core_s",
         ] {
             XCTAssertNotNil(object[key], "missing \(key)")
             XCTAssertTrue(object[key] is NSNumber, "\(key) is not a number: \(String(describing: object[key]))")
