@@ -117,10 +117,10 @@ extension AndroidWebResolver {
         let (resolution, _, decision, steps) = chromeHop(
             url, host: host, tap: tap, first: !chain.isRedirect, chain: context, shown: browser.displayName, world: world)
         if case .unknown(let reason) = resolution {
-            for step in steps { trace.append(step) }
+            trace.append(contentsOf: steps)
             return .unknown(reason)
         }
-        for step in decision.leave ? steps : appLinkSteps(steps) { trace.append(step) }
+        trace.append(contentsOf: decision.leave ? steps : appLinkSteps(steps))
         trace.add(browser.displayName, decision.summary, rule: decision.rule)
         guard decision.leave else { return .stays }
         switch resolution {

@@ -46,7 +46,7 @@ enum AndroidWebResolver {
     static func resolve(_ url: String, host: String, world: World, caller: String?, trace: inout TraceRecorder) -> Resolution {
         let api = world.device.os.apiLevel
         let search = AndroidHandlers.search(url: url, world: world, caller: caller)
-        for step in search.steps { trace.append(step) }
+        trace.append(contentsOf: search.steps)
         if let reason = search.unknown.first {
             return .unknown(reason)
         }
@@ -68,7 +68,7 @@ enum AndroidWebResolver {
             for handler in handlers {
                 let app = world.apps[handler.appIndex]
                 let (status, steps) = AppLinkDomains.legacyStatus(app, api: api, web: world.web, explain: world.explains)
-                for step in steps { trace.append(step) }
+                trace.append(contentsOf: steps)
                 switch status {
                 case .always: always.append(handler)
                 case .never: continue
@@ -114,7 +114,7 @@ enum AndroidWebResolver {
         for handler in handlers {
             let app = world.apps[handler.appIndex]
             let (level, steps) = AppLinkDomains.approval(app, host: host, url: url, api: api, web: world.web, explain: world.explains)
-            for step in steps { trace.append(step) }
+            trace.append(contentsOf: steps)
             if level > .none { best.append((handler, level)) }
         }
         guard let top = best.map(\.1).max() else {
@@ -291,14 +291,14 @@ enum AndroidWebResolver {
                 let (resolution, resolvers, decision, steps) = chromeHop(
                     current, host: host, tap: tap, first: first, chain: chain, shown: shown, world: world)
                 if case .unknown(let reason) = resolution {
-                    for step in steps { trace.append(step) }
+                    trace.append(contentsOf: steps)
                     trace.add(
                         shown, "Unknown: whether \(shown) hands \(current) to an app depends on it: \(reason)",
                         rule: .linksimManifestUnresolvedValue)
                     return .unknown(reason)
                 }
                 if decision.leave {
-                    for step in steps { trace.append(step) }
+                    trace.append(contentsOf: steps)
                     trace.add(shown, decision.summary, rule: decision.rule)
                     if case .app(let handler) = resolution {
                         return AppDelivery.open(
@@ -312,7 +312,7 @@ enum AndroidWebResolver {
                 if first || !resolvers.isEmpty || decision.rule != Rule.androidChromeNoHandler {
                     // The system's resolution was already told for an incoming intent's first page.
                     if !(first && firstNavigationOfIntent), !resolvers.isEmpty || first {
-                        for step in appLinkSteps(steps) { trace.append(step) }
+                        trace.append(contentsOf: appLinkSteps(steps))
                     }
                     trace.add(shown, decision.summary, rule: decision.rule)
                 }

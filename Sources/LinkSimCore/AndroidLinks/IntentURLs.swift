@@ -37,7 +37,7 @@ extension AndroidWebResolver {
             "The app set no WebViewClient: WebView's default client parses the intent: URL (data \(intent.data)\(intent.package.map { ", package=\($0)" } ?? "")) and starts it with BROWSABLE",
             rule: Rule.androidWebviewNoClient)
         let search = handlers(of: intent, world: world)
-        for step in search.steps { trace.append(step) }
+        trace.append(contentsOf: search.steps)
         if let handler = search.handlers.first {
             return AppDelivery.open(
                 handler.appIndex, url: intent.data, kind: .customScheme, activity: handler.activity, starter: .otherApp,
@@ -84,7 +84,7 @@ extension AndroidWebResolver {
             }
             return Landing(kind: .nowhere)
         }
-        for step in search.steps { trace.append(step) }
+        trace.append(contentsOf: search.steps)
         if let handler = search.handlers.first {
             trace.add(
                 "Chrome", "Launches \(world.apps[handler.appIndex].name) with the intent (BROWSABLE added, component cleared)",

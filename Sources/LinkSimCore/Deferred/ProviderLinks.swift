@@ -193,7 +193,7 @@ enum ProviderLinks {
             }
             var probe = TraceRecorder(world.traceDetail)
             let candidate = UniversalLinkResolver.findApp(for: tap.url, parts: parts, world: linkWorld, trace: &probe)
-            for step in probe.steps { trace.append(step) }
+            trace.append(contentsOf: probe.steps)
             if let candidate, candidate.appIndex == index {
                 if chain.isRedirect {
                     let decision = UniversalLinkResolver.redirectOpensApp(tap, chain: chain, world: world)

@@ -106,7 +106,8 @@ enum CustomSchemeResolver {
     /// Apple: which of several claiming apps opens is undefined. linksim picks by install order.
     private static func pickIOSClaimant(_ claimants: [Int], scheme: String, world: World, trace: inout TraceRecorder) -> Int? {
         guard claimants.count > 1 else { return claimants.first }
-        let ordered = claimants.sorted { world.apps[$0].installOrder < world.apps[$1].installOrder }
+        let installOrder = world.apps.map(\.installOrder)  // not the whole world captured by the sort's closure
+        let ordered = claimants.sorted { installOrder[$0] < installOrder[$1] }
         let policy = world.device.schemeCollision
         guard let chosen = policy == .firstInstalled ? ordered.first : ordered.last else { return nil }
         let names = ordered.map { world.apps[$0].name }.joined(separator: ", ")
@@ -148,7 +149,7 @@ enum CustomSchemeResolver {
         let handlers = search.handlers
         let appIDs = uniqueApps(handlers, world: world)
         trace.add("Android", "Resolves VIEW \(tap.url) (category BROWSABLE, MATCH_DEFAULT_ONLY); custom schemes need no verification")
-        for step in search.steps { trace.append(step) }
+        trace.append(contentsOf: search.steps)
         if let reason = search.unknown.first {
             trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
             return .unknown(reason)

@@ -39,7 +39,7 @@ enum QATaps {
         let app = world.apps[index]
         let search = AndroidHandlers.search(url: tap.url, world: world, caller: nil)
         if let reason = search.unknown.first {
-            for step in search.steps { trace.append(step) }
+            trace.append(contentsOf: search.steps)
             trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
             return .unknown(reason)
         }

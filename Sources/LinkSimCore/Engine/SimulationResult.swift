@@ -53,12 +53,17 @@ package struct ActionResult: Sendable, Equatable {
     /// True when a landing exists and an assumption took part in reaching it.
     package var restsOnAssumption: Bool { landing != nil && trace.contains { $0.assumption != nil } }
 
-    package init(index: Int, action: Action, landing: Landing?, trace: [TraceStep], check: ExpectationCheck?) {
+    package init(
+        index: Int, action: Action, landing: Landing?, trace: [TraceStep], check: ExpectationCheck?,
+        before: WorldSnapshot? = nil, after: WorldSnapshot? = nil
+    ) {
         self.index = index
         self.action = action
         self.landing = landing
         self.trace = trace
         self.check = check
+        self.before = before
+        self.after = after
     }
 }
 

@@ -14,10 +14,11 @@ package enum Simulator {
             let before = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
             let landing = perform(action.kind, world: &world, trace: &trace)
             let check = action.expect.map { ExpectationChecker.check($0, landing: landing, trace: trace.steps) }
-            var result = ActionResult(index: index, action: action, landing: landing, trace: trace.steps, check: check)
-            result.before = before
-            result.after = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
-            results.append(result)
+            // Built in place in the list: a local result appended afterwards was copied whole, field by field.
+            results.append(
+                ActionResult(
+                    index: index, action: action, landing: landing, trace: trace.steps, check: check, before: before,
+                    after: WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)))
         }
         return ScenarioResult(scenario: scenario, results: results)
     }

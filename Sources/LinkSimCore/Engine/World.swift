@@ -120,6 +120,15 @@ struct TraceRecorder {
         }
     }
 
+    /// Adds steps made elsewhere, as `append` adds each (one copy of each step, not two).
+    mutating func append(contentsOf made: [TraceStep]) {
+        if explains {
+            steps.append(contentsOf: made)
+        } else {
+            for index in made.indices { append(made[index]) }
+        }
+    }
+
     mutating func add(
         _ actor: String, _ summary: @autoclosure () -> String, rule: Rule? = nil, detail: @autoclosure () -> String? = nil,
         assumption: String? = nil

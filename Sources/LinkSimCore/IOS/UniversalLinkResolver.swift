@@ -90,7 +90,9 @@ enum UniversalLinkResolver {
             return nil
         }
         var candidates: [Candidate] = []
-        for i in claiming.sorted(by: { world.apps[$0].installOrder < world.apps[$1].installOrder }) {
+        // The install orders, read once: a closure over `world` copied the whole world for every sort.
+        let installOrder = world.apps.map(\.installOrder)
+        for i in claiming.sorted(by: { installOrder[$0] < installOrder[$1] }) {
             let app = world.apps[i]
             guard app.state.isInstalled else {
                 trace.add("iOS", "\(app.name) claims \(host) but is not installed", rule: Rule.iosUlNotInstalled)
@@ -207,7 +209,7 @@ enum UniversalLinkResolver {
                     AASAVerdicts.match(
                         url: url, appID: appID, document: document, ios: world.device.os, domain: domain, explain: world.explains)
                 }
-            for step in match.steps { trace.append(step) }
+            trace.append(contentsOf: match.steps)
             switch match.verdict {
             case .match:
                 return match.detail ?? 0
