@@ -37,4 +37,18 @@ import Testing
         #expect(AndroidURI("https://x/%zz").path?.contains("\u{FFFD}") == true)
         #expect(AndroidURI("https://x/a+b").path == "/a+b")
     }
+
+    /// A URI is equal to another when its text has the same code units: every part follows from them.
+    @Test func equalityFollowsTheCodeUnits() {
+        let composed = AndroidURI("https://caf\u{E9}.example/a")
+        let decomposed = AndroidURI("https://cafe\u{301}.example/a")
+        #expect(composed.hostUnits != decomposed.hostUnits)
+        #expect(composed != decomposed)
+        let again = AndroidURI("https://caf\u{E9}.example/a")
+        #expect(composed == again)
+        #expect(Set([composed, again, decomposed]).count == 2)
+        var copy = composed
+        copy = AndroidURI(copy.string)
+        #expect(copy == composed && copy.path == "/a")
+    }
 }

@@ -5,87 +5,117 @@
 /// Intent-filter matching uses exactly these accessors, so linksim must reproduce them, quirks
 /// included. Indexes are UTF-16 code units, as in Java.
 package struct AndroidURI: Sendable, Equatable, Hashable {
-    /// The string as given.
-    package let string: String
-    /// Everything before the first `:` (case preserved); nil without a `:`.
-    package let scheme: String?
-    /// `getEncodedSchemeSpecificPart()`: between the `:` and the `#`.
-    package let encodedSchemeSpecificPart: String
-    /// `getEncodedAuthority()`: after `//`, up to `/`, `\`, `?` or `#`; nil when there is no `//`.
-    package let encodedAuthority: String?
-    /// `getEncodedPath()`: nil for an opaque URI such as `mailto:x` or `scheme1:foo`.
-    package let encodedPath: String?
-    package let encodedQuery: String?
-    package let encodedFragment: String?
+    /// The parts, made once and shared: the URI is immutable, and copying it (into an intent, into each
+    /// filter's match) copied a dozen strings and arrays, a retain and a release each (issue #14).
+    private final class Parts: Sendable {
+        /// The string as given.
+        let string: String
+        /// Everything before the first `:` (case preserved); nil without a `:`.
+        let scheme: String?
+        /// `getEncodedSchemeSpecificPart()`: between the `:` and the `#`.
+        let encodedSchemeSpecificPart: String
+        /// `getEncodedAuthority()`: after `//`, up to `/`, `\`, `?` or `#`; nil when there is no `//`.
+        let encodedAuthority: String?
+        /// `getEncodedPath()`: nil for an opaque URI such as `mailto:x` or `scheme1:foo`.
+        let encodedPath: String?
+        let encodedQuery: String?
+        let encodedFragment: String?
 
-    // The decoded accessors IntentFilter uses, computed once here: a filter match reads them for
-    // every filter of every app, and decoding them again each time cost more than the match.
-    /// `getSchemeSpecificPart()` (decoded): includes the query, not the fragment.
-    package let schemeSpecificPart: String
-    /// `getHost()`: the authority minus user info and port, decoded; nil without an authority.
-    package let host: String?
-    /// `getPort()`: -1 when there is no explicit, numeric port.
-    package let port: Int
-    /// `getPath()`: decoded (`%20` becomes a space).
-    package let path: String?
-    /// The same as UTF-16 code units, which is how AOSP compares them.
-    let hostUnits: [UInt16]?
-    let pathUnits: [UInt16]?
-    let schemeSpecificPartUnits: [UInt16]
+        // The decoded accessors IntentFilter uses, computed once here: a filter match reads them for
+        // every filter of every app, and decoding them again each time cost more than the match.
+        /// `getSchemeSpecificPart()` (decoded): includes the query, not the fragment.
+        let schemeSpecificPart: String
+        /// `getHost()`: the authority minus user info and port, decoded; nil without an authority.
+        let host: String?
+        /// `getPort()`: -1 when there is no explicit, numeric port.
+        let port: Int
+        /// `getPath()`: decoded (`%20` becomes a space).
+        let path: String?
+        /// The same as UTF-16 code units, which is how AOSP compares them.
+        let hostUnits: [UInt16]?
+        let pathUnits: [UInt16]?
+        let schemeSpecificPartUnits: [UInt16]
 
-    package init(_ string: String) {
-        self.string = string
-        let units = Self.units(string)
-        let length = units.count
-        let schemeSeparator = units.firstIndex(of: UTF16Unit.colon)
-        scheme = schemeSeparator.map { Self.text(units[0..<$0]) }
+        init(_ string: String) {
+            self.string = string
+            let units = AndroidURI.units(string)
+            let length = units.count
+            let schemeSeparator = units.firstIndex(of: UTF16Unit.colon)
+            scheme = schemeSeparator.map { AndroidURI.text(units[0..<$0]) }
 
-        let fragmentSeparator = Self.index(of: UTF16Unit.hash, in: units, from: schemeSeparator ?? 0)
-        encodedFragment = fragmentSeparator.map { Self.text(units[($0 + 1)...]) }
+            let fragmentSeparator = AndroidURI.index(of: UTF16Unit.hash, in: units, from: schemeSeparator ?? 0)
+            encodedFragment = fragmentSeparator.map { AndroidURI.text(units[($0 + 1)...]) }
 
-        let sspStart = (schemeSeparator ?? -1) + 1
-        encodedSchemeSpecificPart = Self.text(units[sspStart..<(fragmentSeparator ?? length)])
+            let sspStart = (schemeSeparator ?? -1) + 1
+            encodedSchemeSpecificPart = AndroidURI.text(units[sspStart..<(fragmentSeparator ?? length)])
 
-        // Query: the first `?` after the scheme, unless the fragment starts before it.
-        if let questionMark = Self.index(of: UTF16Unit.questionMark, in: units, from: schemeSeparator ?? 0) {
-            if let fragmentSeparator {
-                encodedQuery =
-                    fragmentSeparator < questionMark
-                    ? nil : Self.text(units[(questionMark + 1)..<fragmentSeparator])
-            } else {
-                encodedQuery = Self.text(units[(questionMark + 1)...])
-            }
-        } else {
-            encodedQuery = nil
-        }
-
-        let afterScheme = (schemeSeparator ?? -1)
-        let hasDoubleSlash =
-            length > afterScheme + 2
-            && units[afterScheme + 1] == UTF16Unit.slash && units[afterScheme + 2] == UTF16Unit.slash
-        if hasDoubleSlash {
-            var end = afterScheme + 3
-            scan: while end < length {
-                switch units[end] {
-                case UTF16Unit.slash, UTF16Unit.backslash, UTF16Unit.questionMark, UTF16Unit.hash: break scan
-                default: end += 1
+            // Query: the first `?` after the scheme, unless the fragment starts before it.
+            if let questionMark = AndroidURI.index(of: UTF16Unit.questionMark, in: units, from: schemeSeparator ?? 0) {
+                if let fragmentSeparator {
+                    encodedQuery =
+                        fragmentSeparator < questionMark
+                        ? nil : AndroidURI.text(units[(questionMark + 1)..<fragmentSeparator])
+                } else {
+                    encodedQuery = AndroidURI.text(units[(questionMark + 1)...])
                 }
+            } else {
+                encodedQuery = nil
             }
-            encodedAuthority = Self.text(units[(afterScheme + 3)..<end])
-        } else {
-            encodedAuthority = nil
+
+            let afterScheme = (schemeSeparator ?? -1)
+            let hasDoubleSlash =
+                length > afterScheme + 2
+                && units[afterScheme + 1] == UTF16Unit.slash && units[afterScheme + 2] == UTF16Unit.slash
+            if hasDoubleSlash {
+                var end = afterScheme + 3
+                scan: while end < length {
+                    switch units[end] {
+                    case UTF16Unit.slash, UTF16Unit.backslash, UTF16Unit.questionMark, UTF16Unit.hash: break scan
+                    default: end += 1
+                    }
+                }
+                encodedAuthority = AndroidURI.text(units[(afterScheme + 3)..<end])
+            } else {
+                encodedAuthority = nil
+            }
+
+            encodedPath = AndroidURI.parsePath(units, schemeSeparator: schemeSeparator)
+
+            schemeSpecificPart = AndroidURI.decode(encodedSchemeSpecificPart)
+            host = AndroidURI.host(encodedAuthority)
+            port = AndroidURI.port(encodedAuthority)
+            path = encodedPath.map(AndroidURI.decode)
+            hostUnits = host.map(AndroidURI.units)
+            pathUnits = path.map(AndroidURI.units)
+            schemeSpecificPartUnits = AndroidURI.units(schemeSpecificPart)
         }
-
-        encodedPath = Self.parsePath(units, schemeSeparator: schemeSeparator)
-
-        schemeSpecificPart = Self.decode(encodedSchemeSpecificPart)
-        host = Self.host(encodedAuthority)
-        port = Self.port(encodedAuthority)
-        path = encodedPath.map(Self.decode)
-        hostUnits = host.map(Self.units)
-        pathUnits = path.map(Self.units)
-        schemeSpecificPartUnits = Self.units(schemeSpecificPart)
     }
+
+    private let parts: Parts
+
+    package init(_ string: String) { parts = Parts(string) }
+
+    package var string: String { parts.string }
+    package var scheme: String? { parts.scheme }
+    package var encodedSchemeSpecificPart: String { parts.encodedSchemeSpecificPart }
+    package var encodedAuthority: String? { parts.encodedAuthority }
+    package var encodedPath: String? { parts.encodedPath }
+    package var encodedQuery: String? { parts.encodedQuery }
+    package var encodedFragment: String? { parts.encodedFragment }
+    package var schemeSpecificPart: String { parts.schemeSpecificPart }
+    package var host: String? { parts.host }
+    package var port: Int { parts.port }
+    package var path: String? { parts.path }
+    var hostUnits: [UInt16]? { parts.hostUnits }
+    var pathUnits: [UInt16]? { parts.pathUnits }
+    var schemeSpecificPartUnits: [UInt16] { parts.schemeSpecificPartUnits }
+
+    /// Every part follows from the string's code units, so URIs are equal when those are (not merely
+    /// canonically equivalent: a decomposed "é" parses to other units than a composed one).
+    package static func == (lhs: AndroidURI, rhs: AndroidURI) -> Bool {
+        lhs.parts === rhs.parts || lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+    package func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
     /// `Uri.parsePath`: opaque URIs (`x:` or `x:y` without a `/` after the colon) have no path.
     private static func parsePath(_ units: [UInt16], schemeSeparator: Int?) -> String? {

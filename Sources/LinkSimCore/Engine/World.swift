@@ -112,17 +112,24 @@ struct TraceRecorder {
     init(_ detail: TraceDetail = .full) { explains = detail == .full }
 
     /// Adds a step made elsewhere; without trace text, its text is dropped (the step keeps the rest).
-    mutating func append(_ step: TraceStep) {
-        if explains || (step.summary.isEmpty && step.detail == nil) || step.rule == ResultFacts.notModelledRule {
+    mutating func append(_ step: consuming TraceStep) {
+        if explains || Self.keepsAsMade(step) {
             steps.append(step)
         } else {
             steps.append(TraceStep(actor: step.actor, summary: "", rule: step.rule, assumption: step.assumption))
         }
     }
 
+    /// A step that goes into a trace without text as it was made: it has none, or it is a `linksim.not-modelled`
+    /// step, whose text QA reports show in every mode.
+    private static func keepsAsMade(_ step: TraceStep) -> Bool {
+        (step.summary.isEmpty && step.detail == nil) || step.rule == ResultFacts.notModelledRule
+    }
+
     /// Adds steps made elsewhere, as `append` adds each (one copy of each step, not two).
     mutating func append(contentsOf made: [TraceStep]) {
-        if explains {
+        // Without trace text, steps made elsewhere are mostly bare already (their makers asked `explains` too).
+        if explains || made.allSatisfy({ Self.keepsAsMade($0) }) {
             steps.append(contentsOf: made)
         } else {
             for index in made.indices { append(made[index]) }
