@@ -248,6 +248,38 @@ import Testing
         #expect(only.stdout.hasSuffix("3 passed, 1 failed\n"))
     }
 
+    /// More files than the worker window and the consumer's batch: the table is in file order whatever the
+    /// number of threads, and --fail-fast in the middle of a batch counts the rest (selected or not) as before.
+    @Test func manyFilesKeepTheirOrderAndFailFastCountsTheRest() throws {
+        var files: [String: String] = [:]
+        for i in 0..<70 {
+            let name = String(format: "m/%02d.yaml", i)
+            let failing = Self.failing.replacingOccurrences(of: "description: d", with: "description: d\ntags: [universal-link]")
+            files[name] = i == 45 ? failing : (i % 3 == 0 ? Self.universalLink : Self.passing)
+        }
+        files["m/files/aasa.json"] = Self.aasa
+        let dir = try Self.folder(files)
+        let one = try BinaryRunner.run(["replay", "-j", "1", "m"], in: dir)
+        for jobs in ["2", "3", "7"] {
+            let many = try BinaryRunner.run(["replay", "-j", jobs, "m"], in: dir)
+            #expect(many.stdout == one.stdout, "-j \(jobs)")
+        }
+        let names = one.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }
+            .compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
+        #expect(names == names.sorted() && names.count == 70)
+        for jobs in ["1", "2", "3"] {
+            let fast = try BinaryRunner.run(["replay", "--fail-fast", "-j", jobs, "m"], in: dir)
+            #expect(fast.stdout.hasSuffix("45 passed, 1 failed, 24 skipped\n"), "-j \(jobs)")
+            // Only every third file is selected (the failing 45 too). The 8 selected after it are skipped; files
+            // after it that never ran count as skipped too (their selection is unknown), those that ran unselected do not.
+            let tagged = try BinaryRunner.run(["replay", "--fail-fast", "--tag", "universal-link", "-j", jobs, "m"], in: dir)
+            let summary = try #require(tagged.stdout.split(separator: "\n").last)
+            #expect(summary.hasPrefix("15 passed, 1 failed, "), "-j \(jobs)")
+            let skipped = Int(summary.split(separator: " ")[4]) ?? -1
+            #expect((8...24).contains(skipped), "-j \(jobs): \(summary)")
+        }
+    }
+
     @Test func githubAnnotationsPointAtTheExpectation() throws {
         let dir = try Self.folder(["b.yaml": Self.failing, "z.yaml": Self.broken])
         let out = try BinaryRunner.run(["replay", "."], in: dir, environment: ["GITHUB_ACTIONS": "true"])

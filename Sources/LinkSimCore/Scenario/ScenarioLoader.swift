@@ -86,13 +86,14 @@ package enum ScenarioLoader {
     /// dropped, located errors for bytes that are not UTF-8 text. Returns the text and the folder its
     /// `file:` references are relative to.
     static func readText(_ path: String, reader: any FileReader) throws(InputError) -> (text: String, base: String) {
-        guard reader.exists(path) else { throw InputError(file: path, "no such file") }
         var bytes: [UInt8]
         do {
+            // Read first, ask why only when that fails: a check before every read was a stat per file.
             bytes = try reader.read(path)
         } catch let tooLarge as FileTooLarge {
             throw InputError(file: path, location: SourceLocation(file: path, line: 1, column: 1), tooLarge.description)
         } catch {
+            guard reader.exists(path) else { throw InputError(file: path, "no such file") }
             throw InputError(file: path, "cannot read the file")
         }
         // A UTF-8 byte-order mark (as some Windows editors write) is not part of the text.
