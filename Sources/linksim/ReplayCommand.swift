@@ -331,8 +331,6 @@ final class OrderedWork<Result: Sendable>: @unchecked Sendable {
     /// How many ready results wake the consumer (fewer only at the end). The window is larger, so workers
     /// never wait for a consumer that waits for them.
     private static var batch: Int { 8 }
-    /// For `selectedCount(after:)`: whether each finished job produced a result (selected).
-    private var skippedAfterStop = 0
 
     init(count: Int, jobs: Int, work: @escaping @Sendable (Int) -> Result?) {
         self.count = count

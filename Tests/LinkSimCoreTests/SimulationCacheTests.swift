@@ -61,7 +61,7 @@ import Testing
         var app = Self.shop(hosts: ["a.example.com"])
         let intent = ViewIntent(url: "https://e.example.com/x")
         func verdict() -> Bool {
-            guard case .matched = app.manifestCache.preparedFilters(api: 34, activities: app.activities)[0][0].verdict(intent) else {
+            guard case .matched = app.preparedFilters(api: 34)[0][0].verdict(intent) else {
                 return false
             }
             return true
@@ -71,7 +71,7 @@ import Testing
         #expect(verdict())
         // The same answers as preparing the filter on the spot, for a different API level too.
         for api in [23, 30, 34] {
-            let cached = app.manifestCache.preparedFilters(api: api, activities: app.activities)[0][0].verdict(intent)
+            let cached = app.preparedFilters(api: api)[0][0].verdict(intent)
             #expect(cached == IntentFilterMatcher.PreparedFilter(app.activities[0].intentFilters[0], api: api).verdict(intent))
         }
     }

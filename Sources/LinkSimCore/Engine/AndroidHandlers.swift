@@ -37,7 +37,7 @@ enum AndroidHandlers {
             // fail; the rest are decided by the verdict-only path (the trace never shows them).
             let (report, unknownFilters) = IntentFilterMatcher.evaluateWithUnknowns(
                 manifest, packageName: app.id, url: url, api: api, explainMismatch: { relevant($0) || !$0.unresolved.isEmpty },
-                explain: explains, intent: intent, filters: app.manifestCache.preparedFilters(api: api, activities: app.activities))
+                explain: explains, intent: intent, filters: app.preparedFilters(api: api))
             for filter in unknownFilters {
                 unknown.append("\(app.name): \(filter.reason)")
                 steps.append(

@@ -30,11 +30,19 @@ package final class ManifestCache: Sendable, Equatable {
         return made
     }
 
-    /// Every filter of every activity, prepared for `api` (indexed as `activities[i].intentFilters[j]`).
-    func preparedFilters(api: Int, activities: [Activity]) -> [[IntentFilterMatcher.PreparedFilter]] {
+    /// Every filter of every activity, prepared for `api` (indexed as `activities[i].intentFilters[j]`). Only
+    /// `App.preparedFilters(api:)` asks, with the activities this box was made for.
+    fileprivate func preparedFilters(api: Int, activities: [Activity]) -> [[IntentFilterMatcher.PreparedFilter]] {
         if let known = readings.withLock({ $0.filters[api] }) { return known }
         let made = activities.map { activity in activity.intentFilters.map { IntentFilterMatcher.PreparedFilter($0, api: api) } }
         readings.withLock { $0.filters[api] = made }
         return made
+    }
+}
+
+extension App {
+    /// Every filter of every activity, prepared for `api` once per manifest (indexed as `activities[i].intentFilters[j]`).
+    func preparedFilters(api: Int) -> [[IntentFilterMatcher.PreparedFilter]] {
+        manifestCache.preparedFilters(api: api, activities: activities)
     }
 }
