@@ -65,12 +65,26 @@ struct ReplayCommand: ParsableCommand {
     /// `detail: .verdicts` when nothing shown needs the trace (the text table): no step text is built,
     /// and a scenario that fails is simulated again with `.full`, so what is printed is what it always was.
     static func replay(_ file: String, detail: TraceDetail = .full) -> ReplayOutcome {
+        simulate(load(file), file: file, detail: detail)
+    }
+
+    /// The first half of a replay: the file read, parsed and checked.
+    static func load(_ file: String) -> Swift.Result<Scenario, InputError> {
         do throws(InputError) {
-            let scenario = try ScenarioLoader.load(path: file)
+            return .success(try ScenarioLoader.load(path: file))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The second half: a loaded scenario simulated (again with every step's text when it fails, for the report).
+    static func simulate(_ loaded: Swift.Result<Scenario, InputError>, file: String, detail: TraceDetail) -> ReplayOutcome {
+        switch loaded {
+        case .success(let scenario):
             let result = Simulator.run(scenario, detail: detail)
             if detail != .full, !result.passed { return .simulated(file: file, result: Simulator.run(scenario)) }
             return .simulated(file: file, result: result)
-        } catch {
+        case .failure(let error):
             return .invalid(file: file, error: error)
         }
     }
@@ -111,8 +125,11 @@ struct ReplayCommand: ParsableCommand {
         let onlyFailures = self.onlyFailures
 
         // Each file becomes a Row on a worker thread; the rows are printed here, in file order.
-        let rows = OrderedWork<ReplayRow>(count: files.count, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
-            ReplayRow.make(file: files[index], selection: selection, junit: junit, format: format, text: text, annotate: annotate)
+        // A thread takes a few files at a time: it loads them all, then simulates them (see `OrderedWork`).
+        let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let chunk = OrderedWork<ReplayRow>.chunk(count: files.count, jobs: threads)
+        let rows = OrderedWork<ReplayRow>(count: files.count, jobs: threads, chunk: chunk) { range in
+            ReplayRow.make(files: files[range], selection: selection, junit: junit, format: format, text: text, annotate: annotate)
         }
         var builder = JUnitReporter.Builder()
         var passed = 0
@@ -231,15 +248,38 @@ struct ReplayRow: Sendable {
     var annotations: [String]
     var junit: JUnitReporter.Case?
 
+    /// The rows of a few files: all of them loaded first, then each simulated. The time a JUnit testcase
+    /// reports is its file's load and simulation.
     static func make(
-        file: String, selection: ReplaySelection, junit: Bool, format: OutputFormat,
+        files: ArraySlice<String>, selection: ReplaySelection, junit: Bool, format: OutputFormat,
         text: TextReporter, annotate: Bool
-    ) -> ReplayRow? {
+    ) -> [ReplayRow?] {
         let clock = ContinuousClock()
-        let start = clock.now
-        // The text table shows no trace; JSON and JUnit (its system-out) carry every step's text.
-        let outcome = ReplayCommand.replay(file, detail: format == .text && !junit ? .verdicts : .full)
-        let elapsed = start.duration(to: clock.now)
+        var loaded: [(scenario: Swift.Result<Scenario, InputError>, took: Duration)] = []
+        loaded.reserveCapacity(files.count)
+        for file in files {
+            let start = clock.now
+            let scenario = ReplayCommand.load(file)
+            loaded.append((scenario, start.duration(to: clock.now)))
+        }
+        var rows: [ReplayRow?] = []
+        rows.reserveCapacity(files.count)
+        for (offset, file) in files.enumerated() {
+            let start = clock.now
+            // The text table shows no trace; JSON and JUnit (its system-out) carry every step's text.
+            let outcome = ReplayCommand.simulate(
+                loaded[offset].scenario, file: file, detail: format == .text && !junit ? .verdicts : .full)
+            let elapsed = loaded[offset].took + start.duration(to: clock.now)
+            rows.append(
+                make(file: file, outcome: outcome, elapsed: elapsed, selection: selection, junit: junit, format: format, text: text, annotate: annotate))
+        }
+        return rows
+    }
+
+    static func make(
+        file: String, outcome: ReplayOutcome, elapsed: Duration, selection: ReplaySelection, junit: Bool,
+        format: OutputFormat, text: TextReporter, annotate: Bool
+    ) -> ReplayRow? {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         switch outcome {
         case .simulated(_, let result):
@@ -302,122 +342,5 @@ enum GitHubAnnotation {
 
     static func property(_ text: String) -> String {
         data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-    }
-}
-
-/// Runs `count` jobs on `jobs` threads and hands their results back in index order as soon as
-/// each is ready. Workers never run more than a small window ahead of the consumer, so results
-/// waiting to be printed stay bounded however many jobs there are.
-///
-/// A thread is woken only when it waits for what changed: the consumer when the result it waits for
-/// is there with a batch of others, workers when the window moves while one of them waits for it. (Waking every thread on
-/// every result cost five futex calls a file, a third of a replay's system time.) The consumer takes
-/// every result that is ready in one go.
-final class OrderedWork<Result: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var results: [Int: Result?] = [:]
-    private var nextToStart = 0
-    private var consumed = 0
-    private var stopped = false
-    private var finishedWorkers = 0
-    /// The consumer waits for `results[consumed]`.
-    private var consumerWaiting = false
-    /// Workers waiting for the window to move.
-    private var workersWaiting = 0
-    private let count: Int
-    private let window: Int
-    private let workers: Int
-    private let work: @Sendable (Int) -> Result?
-    /// How many ready results wake the consumer (fewer only at the end). The window is larger, so workers
-    /// never wait for a consumer that waits for them.
-    private static var batch: Int { 8 }
-
-    init(count: Int, jobs: Int, work: @escaping @Sendable (Int) -> Result?) {
-        self.count = count
-        self.workers = max(1, min(jobs, max(1, count)))
-        self.window = max(16, workers * 16)
-        self.work = work
-        for _ in 0..<workers {
-            let thread = Thread { [self] in self.workerLoop() }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-    }
-
-    private func workerLoop() {
-        while true {
-            condition.lock()
-            while !stopped && nextToStart < count && nextToStart >= consumed + window {
-                workersWaiting += 1
-                condition.wait()
-                workersWaiting -= 1
-            }
-            if stopped || nextToStart >= count {
-                finishedWorkers += 1
-                condition.broadcast()
-                condition.unlock()
-                return
-            }
-            let index = nextToStart
-            nextToStart += 1
-            condition.unlock()
-            let result = work(index)
-            condition.lock()
-            results[index] = .some(result)
-            // The consumer is woken once what it waits for is there, and with it a batch to print (or the last ones).
-            if consumerWaiting, results[consumed] != nil, results.count >= Self.batch || nextToStart >= count {
-                condition.broadcast()
-            }
-            condition.unlock()
-        }
-    }
-
-    /// Calls `body` for each index in order with its result (nil when the job produced none).
-    /// `body` returns false to stop: jobs not yet started are not started.
-    func forEachInOrder(_ body: (Int, Result?) -> Bool) {
-        var index = 0
-        while index < count {
-            condition.lock()
-            while results[index] == nil {
-                consumerWaiting = true
-                condition.wait()
-                consumerWaiting = false
-            }
-            var ready: [(index: Int, result: Result?)] = []
-            while index + ready.count < count, let result = results.removeValue(forKey: index + ready.count) {
-                ready.append((index + ready.count, result))
-            }
-            consumed = index + ready.count
-            if workersWaiting > 0 { condition.broadcast() }
-            condition.unlock()
-            for (position, item) in ready.enumerated() where !body(item.index, item.result) {
-                condition.lock()
-                // The results taken with it but not reported go back, for `selectedCount(after:)`.
-                for later in ready[(position + 1)...] { results[later.index] = .some(later.result) }
-                stopped = true
-                condition.broadcast()
-                while finishedWorkers < workers { condition.wait() }
-                condition.unlock()
-                return
-            }
-            index += ready.count
-        }
-        condition.lock()
-        while finishedWorkers < workers { condition.wait() }
-        condition.unlock()
-    }
-
-    /// How many jobs after `index` were not reported because of a stop (--fail-fast). Jobs whose
-    /// selection is unknown (not run) count as skipped.
-    func selectedCount(after index: Int) -> Int {
-        var skipped = 0
-        for later in (index + 1)..<max(index + 1, count) {
-            if let finished = results[later] {
-                if finished != nil { skipped += 1 }
-            } else {
-                skipped += 1
-            }
-        }
-        return skipped
     }
 }
