@@ -181,7 +181,7 @@ package enum IntentFilterMatcher {
         for (activityIndex, activity) in manifest.activities.enumerated() {
             let name = qualify(activity.name, packageName)
             var activitySteps: [FilterMatchStep] = []
-            if activity.name.hasPrefix(".") || !activity.name.contains("."), !packageName.isEmpty {
+            if activity.name.hasPrefix(".") || !activity.name.utf8.contains(UInt8(ascii: ".")), !packageName.isEmpty {
                 activitySteps.append(
                     explain
                         ? FilterMatchStep(summary: "\(activity.name) means \(name)", rule: Rule.androidFilterActivityName)

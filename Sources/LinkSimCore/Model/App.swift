@@ -129,11 +129,11 @@ package struct IntentFilter: Sendable, Equatable, Hashable {
 
     /// Expands the short names the scenario format allows (`VIEW`, `BROWSABLE`).
     package static func fullAction(_ name: String) -> String {
-        name.contains(".") ? name : "android.intent.action.\(name)"
+        name.utf8.contains(UInt8(ascii: ".")) ? name : "android.intent.action.\(name)"
     }
 
     package static func fullCategory(_ name: String) -> String {
-        name.contains(".") ? name : "android.intent.category.\(name)"
+        name.utf8.contains(UInt8(ascii: ".")) ? name : "android.intent.category.\(name)"
     }
 }
 
@@ -163,7 +163,7 @@ package struct Activity: Sendable, Equatable, Hashable {
     /// The fully qualified class name: a leading `.` (or no dot at all) is expanded with the package.
     package func qualifiedName(package: String) -> String {
         if name.hasPrefix(".") { return package + name }
-        if !name.contains(".") { return package + "." + name }
+        if !name.utf8.contains(UInt8(ascii: ".")) { return package + "." + name }
         return name
     }
 }

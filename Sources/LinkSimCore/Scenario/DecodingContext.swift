@@ -40,11 +40,14 @@ final class DecodingContext {
             error(node.location, "`\(what())` must be a mapping of keys to values, got \(node.kindName)")
             return nil
         }
+        assert(allowed.allSatisfy(KeyedEntries.isASCII), "key names are ASCII: KeyedEntries compares them by their bytes")
         var result = KeyedEntries()
         result.entries.reserveCapacity(entries.count)
+        result.names.reserveCapacity(entries.count)
+        result.lengths.reserveCapacity(entries.count)
         for entry in entries {
-            if allowed.contains(entry.key) {
-                result.entries.append(entry)
+            if let name = KeyedEntries.name(of: entry.key, among: allowed) {
+                result.append(entry, as: name)
             } else {
                 error(entry.keyLocation, "unknown key `\(entry.key)` in \(what())\(Suggestion.didYouMean(entry.key, among: allowed))")
             }
@@ -224,13 +227,42 @@ final class DecodingContext {
 /// A scenario mapping has a handful of keys, each written once (the YAML front end refuses keys with
 /// equal text), so comparing keys finds an entry for a fraction of what hashing them into a
 /// dictionary cost (issue #14: building and probing those dictionaries was a twentieth of replay).
+///
+/// Keys are compared by their UTF-8 length first: the decoder's key names are ASCII, and an ASCII
+/// string is equal to an ASCII string only when their bytes are. A key written with other characters
+/// (which Swift may still find canonically equal to a name, such as U+212A KELVIN SIGN for `K`) is
+/// compared in full, once, when the mapping is checked; the entry is then found by the name it matched.
+/// (String comparison was a fifth of decoding a scenario.)
 struct KeyedEntries {
     fileprivate(set) var entries: [YAMLNode.Entry] = []
+    /// For each entry, the allowed name its key matched (ASCII), and that name's UTF-8 length.
+    fileprivate(set) var names: [String] = []
+    fileprivate(set) var lengths: [Int] = []
 
     subscript(key: String) -> YAMLNode.Entry? {
+        assert(Self.isASCII(key), "key names are ASCII")
+        let length = key.utf8.count
         // By index: comparing keys in place copies no entry.
-        for i in entries.indices where entries[i].key == key { return entries[i] }
+        for i in lengths.indices where lengths[i] == length && names[i] == key { return entries[i] }
         return nil
+    }
+
+    fileprivate mutating func append(_ entry: YAMLNode.Entry, as name: String) {
+        entries.append(entry)
+        names.append(name)
+        lengths.append(name.utf8.count)
+    }
+
+    /// The name among `allowed` (all ASCII) that `key` is, if any.
+    static func name(of key: String, among allowed: [String]) -> String? {
+        guard isASCII(key) else { return allowed.first { $0 == key } }
+        let length = key.utf8.count
+        return allowed.first { $0.utf8.count == length && $0 == key }
+    }
+
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
 
     var count: Int { entries.count }

@@ -207,7 +207,7 @@ extension ScenarioDecoder {
             }
             pattern = .path(text)
         case "url":
-            guard text.contains("://") || text.contains(":") else {
+            guard text.utf8.contains(UInt8(ascii: ":")) else {
                 c.error(entry.value.location, "`\(what).url` must be a full URL such as shopapp://product/{id}, got `\(text)`")
                 return nil
             }

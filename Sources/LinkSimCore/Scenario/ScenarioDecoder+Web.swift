@@ -10,7 +10,7 @@ extension ScenarioDecoder {
         for entry in entries {
             let hostName = entry.key.lowercased()
             let what = "\(section).\(entry.key)"
-            if hostName.contains("/") || hostName.contains(":") || hostName.isEmpty {
+            if hostName.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ":") }) || hostName.isEmpty {
                 c.error(entry.keyLocation, "`\(entry.key)` in `\(section)` must be a host name such as shop.example.com (no scheme, port or path)")
                 continue
             }

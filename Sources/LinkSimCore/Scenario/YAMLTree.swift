@@ -166,8 +166,9 @@ indirect enum YAMLNode: Sendable {
 /// It only looks when the document defines an anchor (`&name`); without one no alias can resolve.
 enum AliasKeyScan {
     static func firstAliasKey(in text: String) -> (line: Int, column: Int)? {
+        var text = text
+        guard text.withUTF8(definesAnchor) else { return nil }
         let bytes = Array(text.utf8)
-        guard definesAnchor(bytes) else { return nil }
         var line = 1
         var lineStart = 0
         var i = 0
@@ -257,13 +258,16 @@ enum AliasKeyScan {
     }
 
     /// An `&` that starts a token (after a space, a line start, `[`, `{`, `,` or `-`) and names an anchor.
-    private static func definesAnchor(_ bytes: [UInt8]) -> Bool {
-        var previous: UInt8 = 0x0A
-        for (i, b) in bytes.enumerated() {
-            if b == UInt8(ascii: "&"), i + 1 < bytes.count, bytes[i + 1] > 0x20, startsToken(after: previous) {
-                return true
-            }
-            previous = b
+    /// Whether an `&` starts a token and is followed by a name. Only the `&`s are looked at (memchr finds
+    /// them): a scenario has few or none, and this runs on every file.
+    private static func definesAnchor(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var i = 0
+        while i < bytes.count, let found = memchr(base + i, Int32(UInt8(ascii: "&")), bytes.count - i) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let previous = at == 0 ? 0x0A : bytes[at - 1]
+            if at + 1 < bytes.count, bytes[at + 1] > 0x20, startsToken(after: previous) { return true }
+            i = at + 1
         }
         return false
     }
