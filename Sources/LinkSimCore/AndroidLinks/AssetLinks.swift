@@ -161,44 +161,6 @@ struct AssetLinksVerifier {
         return .success(statements)
     }
 
-    /// The statements of an assetlinks.json body; nil when it is not a JSON array.
-    static func statements(_ body: [UInt8]) -> [AssetStatement]? {
-        // The verifier's JSON reader is strict; Foundation's is lenient on Linux, so check syntax first.
-        guard (try? JSONNode.parse(body)) != nil,
-            let json = try? JSONSerialization.jsonObject(with: Data(body)), let array = json as? [Any]
-        else {
-            return nil
-        }
-        var statements: [AssetStatement] = []
-        for item in array {
-            guard let object = item as? [String: Any] else { continue }  // malformed statements are skipped
-            if let include = object["include"] as? String {
-                statements.append(AssetStatement(relations: [], namespace: nil, packageName: nil, fingerprints: [], include: include))
-                continue
-            }
-            let target = object["target"] as? [String: Any]
-            var statement = AssetStatement(
-                relations: object["relation"] as? [String] ?? [],
-                namespace: target?["namespace"] as? String,
-                packageName: target?["package_name"] as? String,
-                fingerprints: target?["sha256_cert_fingerprints"] as? [String] ?? [],
-                include: nil)
-            if let extensions = object["relation_extensions"] as? [String: Any],
-                let handle = extensions[Self.handleAllURLs] as? [String: Any],
-                let raw = handle["dynamic_app_link_components"]
-            {
-                let parsed = (raw as? [[String: Any]])?.map(DynamicComponent.parse)
-                if let parsed, !parsed.isEmpty, parsed.allSatisfy({ $0 != nil }) {
-                    statement.dynamicComponents = parsed.compactMap { $0 }
-                } else {
-                    statement.dynamicMalformed = true
-                }
-            }
-            statements.append(statement)
-        }
-        return statements
-    }
-
     private enum Result2 {
         case success([AssetStatement])
         case failure(DomainVerificationState)

@@ -11,35 +11,6 @@ struct DynamicComponent: Equatable, Sendable {
             && a.query.map(\.key) == b.query.map(\.key) && a.query.map(\.value) == b.query.map(\.value)
     }
 
-    /// Parses one component; nil when a field is malformed (the device then drops all dynamic rules).
-    static func parse(_ object: [String: Any]) -> DynamicComponent? {
-        var c = DynamicComponent(path: nil, query: [], fragment: nil, exclude: false)
-        for (key, value) in object {
-            switch key {
-            case "/":
-                guard let s = value as? String, !s.isEmpty else { return nil }
-                c.path = s
-            case "#":
-                guard let s = value as? String, !s.isEmpty else { return nil }
-                c.fragment = s
-            case "?":
-                guard let dict = value as? [String: Any] else { return nil }
-                for (k, v) in dict.sorted(by: { $0.key < $1.key }) {
-                    guard let s = v as? String, !s.isEmpty else { return nil }
-                    c.query.append((k, s))
-                }
-            case "exclude":
-                guard let b = value as? Bool else { return nil }
-                c.exclude = b
-            case "comments", "comment":
-                continue
-            default:
-                continue
-            }
-        }
-        return c
-    }
-
     /// DalComponentParser: `*` → `.*`, `?` → `.`, `?*` → `.+` (advanced glob); no wildcard → literal;
     /// a single trailing `*` → prefix.
     static func matcher(_ expression: String) -> PatternMatcher {
