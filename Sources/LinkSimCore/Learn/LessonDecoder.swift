@@ -132,15 +132,15 @@ final class LessonDecoder {
             }
         }
         let id = c.require(top, "id", in: "the lesson", at: root.location).flatMap { c.string($0, what: "id") } ?? ""
-        if let node = top["id"]?.value, !id.isEmpty,
+        if let node = top.value("id"), !id.isEmpty,
             !id.allSatisfy({ $0.isLetter && $0.isASCII && $0.isLowercase || $0.isNumber || $0 == "-" })
         {
             c.error(node.location, "`id` must be lowercase letters, digits and dashes (it is typed: `linksim learn \(id.lowercased())`), got `\(id)`")
         }
         let title = c.require(top, "title", in: "the lesson", at: root.location).flatMap { c.string($0, what: "title") } ?? ""
         let area = c.require(top, "area", in: "the lesson", at: root.location).flatMap { c.choice($0, what: "area", as: LessonArea.self) }
-        let summary = top["summary"].flatMap { c.string($0.value, what: "summary") } ?? ""
-        let sources = top["sources"].flatMap { c.stringList($0.value, what: "sources") } ?? []
+        let summary = top.value("summary").flatMap { c.string($0, what: "summary") } ?? ""
+        let sources = top.value("sources").flatMap { c.stringList($0, what: "sources") } ?? []
         var steps: [LessonStep] = []
         if let stepsNode = c.require(top, "steps", in: "the lesson", at: root.location),
             let items = c.sequence(stepsNode, what: "steps")
@@ -174,19 +174,19 @@ final class LessonDecoder {
                 "`\(entry.key)` does not apply to a `\(kindName)` step (it takes: \(allowed.filter { !LessonKeys.common.contains($0) }.joined(separator: ", ")))"
             )
         }
-        let title = map["title"].flatMap { c.string($0.value, what: "\(what).title") } ?? ""
+        let title = map.value("title").flatMap { c.string($0, what: "\(what).title") } ?? ""
         let text = c.require(map, "text", in: what, at: node.location).flatMap { c.string($0, what: "\(what).text") } ?? ""
-        let explain = map["explain"].flatMap { c.string($0.value, what: "\(what).explain") }
-        let sources = map["sources"].flatMap { c.stringList($0.value, what: "\(what).sources") } ?? []
+        let explain = map.value("explain").flatMap { c.string($0, what: "\(what).explain") }
+        let sources = map.value("sources").flatMap { c.stringList($0, what: "\(what).sources") } ?? []
         var hints: [Hint] = []
-        if let hintsNode = map["hints"]?.value, let items = c.sequence(hintsNode, what: "\(what).hints") {
+        if let hintsNode = map.value("hints"), let items = c.sequence(hintsNode, what: "\(what).hints") {
             for (i, item) in items.enumerated() {
                 let hWhat = "\(what).hints[\(i)]"
                 guard let h = c.mapping(item, what: hWhat, allowed: LessonKeys.hint),
                     let textNode = c.require(h, "text", in: hWhat, at: item.location),
                     let hintText = c.string(textNode, what: "\(hWhat).text")
                 else { continue }
-                hints.append(Hint(text: hintText, source: h["source"].flatMap { c.string($0.value, what: "\(hWhat).source") }))
+                hints.append(Hint(text: hintText, source: h.value("source").flatMap { c.string($0, what: "\(hWhat).source") }))
             }
         }
         // The world: a scenario file, or one written in the lesson.
@@ -205,7 +205,7 @@ final class LessonDecoder {
         }
         guard let (world, source, worldBase) = worldAndSource else { return nil }
         var action = 0
-        if let actionNode = map["action"]?.value, let number = c.int(actionNode, what: "\(what).action", range: 1...10_000) {
+        if let actionNode = map.value("action"), let number = c.int(actionNode, what: "\(what).action", range: 1...10_000) {
             if world.actions.indices.contains(number - 1) {
                 action = number - 1
             } else {
@@ -218,7 +218,7 @@ final class LessonDecoder {
         switch kindName {
         case "predict":
             var choices = PredictChoice.landings
-            if let node = map["choices"]?.value, let items = c.sequence(node, what: "\(what).choices") {
+            if let node = map.value("choices"), let items = c.sequence(node, what: "\(what).choices") {
                 choices = items.enumerated().compactMap { decodeChoice($1, what: "\(what).choices[\($0)]", world: world) }
                 if choices.count < 2 { c.error(node.location, "`\(what).choices` must offer at least two answers") }
             }
@@ -268,7 +268,7 @@ final class LessonDecoder {
             let resolved = OverlayFileReader.normalize(join(worldBase, fileName))
             let resolvedSolution = OverlayFileReader.normalize(join(worldBase, solutionName))
             var fileKind = FixFileKind.guess(fileName)
-            if let kindNode = map["file_kind"]?.value { fileKind = c.choice(kindNode, what: "\(what).file_kind", as: FixFileKind.self) }
+            if let kindNode = map.value("file_kind") { fileKind = c.choice(kindNode, what: "\(what).file_kind", as: FixFileKind.self) }
             guard let fileKind else {
                 c.error(
                     fileNode.location,

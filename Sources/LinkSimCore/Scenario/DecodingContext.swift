@@ -65,7 +65,7 @@ final class DecodingContext {
     }
 
     func require(_ map: KeyedEntries, _ key: String, in what: @autoclosure () -> String, at location: SourceLocation) -> YAMLNode? {
-        if let entry = map[key] { return entry.value }
+        if let value = map.value(key) { return value }
         error(location, "missing required key `\(key)` in \(what())")
         return nil
     }
@@ -239,11 +239,16 @@ struct KeyedEntries {
     fileprivate(set) var names: [String] = []
     fileprivate(set) var lengths: [Int] = []
 
-    subscript(key: String) -> YAMLNode.Entry? {
+    subscript(key: String) -> YAMLNode.Entry? { index(of: key).map { entries[$0] } }
+
+    /// The value of `key`, without copying its entry (its key and location): what most lookups want.
+    func value(_ key: String) -> YAMLNode? { index(of: key).map { entries[$0].value } }
+
+    private func index(of key: String) -> Int? {
         assert(Self.isASCII(key), "key names are ASCII")
         let length = key.utf8.count
         // By index: comparing keys in place copies no entry.
-        for i in lengths.indices where lengths[i] == length && names[i] == key { return entries[i] }
+        for i in lengths.indices where lengths[i] == length && names[i] == key { return i }
         return nil
     }
 

@@ -50,7 +50,7 @@ extension ScenarioDecoder {
                     let appNode = c.require(m, "app", in: "\(key("install"))", at: v.location),
                     let id = appReference(appNode, what: "\(key("install")).app", scenario: scenario)
                 else { return nil }
-                let source = m["source"].flatMap { c.choice($0.value, what: "\(key("install")).source", as: InstallSource.self) } ?? .store
+                let source = m.value("source").flatMap { c.choice($0, what: "\(key("install")).source", as: InstallSource.self) } ?? .store
                 kind = .install(appID: id, source: source)
             } else {
                 guard let id = appReference(v, what: "\(key("install"))", scenario: scenario) else { return nil }
@@ -185,7 +185,7 @@ extension ScenarioDecoder {
             return nil
         }
         var tap = Tap(url: url, from: .messages)
-        if let n = map["from"]?.value, let f = c.choice(n, what: "\(key("from"))", as: TapSource.self) {
+        if let n = map.value("from"), let f = c.choice(n, what: "\(key("from"))", as: TapSource.self) {
             tap.from = f
             if platformIsKnown, !f.exists(on: platform) {
                 c.error(
@@ -194,22 +194,22 @@ extension ScenarioDecoder {
                 )
             }
         }
-        if let n = map["page"]?.value, let p = c.string(n, what: "\(key("page"))") {
+        if let n = map.value("page"), let p = c.string(n, what: "\(key("page"))") {
             if URLParts(p)?.host == nil {
                 c.error(n.location, "`\(key("page"))` must be a web URL such as https://news.example.org/article; got `\(p)`")
             }
             tap.page = p
         }
-        if let n = map["browser_app"]?.value, let b = c.choice(n, what: "\(key("browser_app"))", as: InAppBrowserApp.self) {
+        if let n = map.value("browser_app"), let b = c.choice(n, what: "\(key("browser_app"))", as: InAppBrowserApp.self) {
             tap.browserApp = b
             if tap.from != .inAppBrowser, let entry = map["browser_app"] {
                 c.error(entry.keyLocation, "`browser_app` goes with `from: in_app_browser`")
             }
         }
-        if let n = map["gesture"]?.value, let g = c.choice(n, what: "\(key("gesture"))", as: Gesture.self) { tap.gesture = g }
-        if let n = map["caller"]?.value { tap.caller = c.string(n, what: "\(key("caller"))") }
-        if let n = map["ad_click"]?.value, let b = c.bool(n, what: "\(key("ad_click"))") { tap.adClick = b }
-        if let n = map["srn"]?.value, let b = c.bool(n, what: "\(key("srn"))") { tap.srn = b }
+        if let n = map.value("gesture"), let g = c.choice(n, what: "\(key("gesture"))", as: Gesture.self) { tap.gesture = g }
+        if let n = map.value("caller") { tap.caller = c.string(n, what: "\(key("caller"))") }
+        if let n = map.value("ad_click"), let b = c.bool(n, what: "\(key("ad_click"))") { tap.adClick = b }
+        if let n = map.value("srn"), let b = c.bool(n, what: "\(key("srn"))") { tap.srn = b }
         if let entry = map["webview_client"], let b = c.bool(entry.value, what: "\(key("webview_client"))") {
             if platform != .android || tap.from != .webview {
                 c.error(entry.keyLocation, "`webview_client` goes with `from: webview` on Android (an Android WebView with or without a WebViewClient)")
@@ -248,15 +248,15 @@ extension ScenarioDecoder {
         else { return nil }
         var e = Expectation(lands: lands)
         e.location = node.location
-        e.app = map["app"].flatMap { c.string($0.value, what: "\(what).app") }
-        e.options = map["options"].flatMap { c.stringList($0.value, what: "\(what).options") }
-        e.screen = map["screen"].flatMap { c.string($0.value, what: "\(what).screen") }
-        e.params = map["params"].flatMap { c.stringMap($0.value, what: "\(what).params") }
-        e.via = map["via"].flatMap { c.choice($0.value, what: "\(what).via", as: Via.self) }
-        e.browser = map["browser"].flatMap { c.string($0.value, what: "\(what).browser") }
-        e.url = map["url"].flatMap { c.string($0.value, what: "\(what).url") }
-        e.callback = map["callback"].flatMap { c.string($0.value, what: "\(what).callback") }
-        e.delivered = map["delivered"].flatMap { c.bool($0.value, what: "\(what).delivered") }
+        e.app = map.value("app").flatMap { c.string($0, what: "\(what).app") }
+        e.options = map.value("options").flatMap { c.stringList($0, what: "\(what).options") }
+        e.screen = map.value("screen").flatMap { c.string($0, what: "\(what).screen") }
+        e.params = map.value("params").flatMap { c.stringMap($0, what: "\(what).params") }
+        e.via = map.value("via").flatMap { c.choice($0, what: "\(what).via", as: Via.self) }
+        e.browser = map.value("browser").flatMap { c.string($0, what: "\(what).browser") }
+        e.url = map.value("url").flatMap { c.string($0, what: "\(what).url") }
+        e.callback = map.value("callback").flatMap { c.string($0, what: "\(what).callback") }
+        e.delivered = map.value("delivered").flatMap { c.bool($0, what: "\(what).delivered") }
         if let entry = map["rule"], let id = c.string(entry.value, what: "\(what).rule") {
             if let rule = RuleCatalog.rule(id) {
                 e.rule = rule.id

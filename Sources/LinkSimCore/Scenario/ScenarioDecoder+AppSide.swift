@@ -19,28 +19,28 @@ extension ScenarioDecoder {
     func decodeAppBehaviour(_ map: KeyedEntries, into app: inout App, what: String, platform: Platform) {
         let c = context
         var b = app.behaviour
-        if let n = map["startup"]?.value, let m = c.mapping(n, what: "\(what).startup", allowed: ScenarioKeys.startup) {
+        if let n = map.value("startup"), let m = c.mapping(n, what: "\(what).startup", allowed: ScenarioKeys.startup) {
             var startup = AppStartup()
-            if let p = m["phase"]?.value, let v = c.choice(p, what: "\(what).startup.phase", as: AppStartup.Phase.self) { startup.phase = v }
-            if let d = m["ready_after"]?.value, let v = c.duration(d, what: "\(what).startup.ready_after") { startup.readyAfter = v }
-            if let e = m["early_links"]?.value, let v = c.choice(e, what: "\(what).startup.early_links", as: AppStartup.EarlyLinks.self) {
+            if let p = m.value("phase"), let v = c.choice(p, what: "\(what).startup.phase", as: AppStartup.Phase.self) { startup.phase = v }
+            if let d = m.value("ready_after"), let v = c.duration(d, what: "\(what).startup.ready_after") { startup.readyAfter = v }
+            if let e = m.value("early_links"), let v = c.choice(e, what: "\(what).startup.early_links", as: AppStartup.EarlyLinks.self) {
                 startup.earlyLinks = v
             }
             b.startup = startup
         }
-        if let n = map["screen_state"]?.value, let m = c.mapping(n, what: "\(what).screen_state", allowed: ScenarioKeys.screenState) {
+        if let n = map.value("screen_state"), let m = c.mapping(n, what: "\(what).screen_state", allowed: ScenarioKeys.screenState) {
             let kind = c.require(m, "showing", in: "\(what).screen_state", at: n.location)
                 .flatMap { c.choice($0, what: "\(what).screen_state.showing", as: ScreenState.Kind.self) }
             let policy = c.require(m, "policy", in: "\(what).screen_state", at: n.location)
                 .flatMap { c.choice($0, what: "\(what).screen_state.policy", as: ScreenState.Policy.self) }
-            let doneAfter = m["done_after"].flatMap { c.duration($0.value, what: "\(what).screen_state.done_after") }
+            let doneAfter = m.value("done_after").flatMap { c.duration($0, what: "\(what).screen_state.done_after") }
             if let entry = m["done_after"], policy != nil, policy != .queue {
                 c.warn(entry.keyLocation, "`\(what).screen_state.done_after` only matters with `policy: queue`; it has no effect here")
             }
             if let kind, let policy { b.screenState = ScreenState(kind: kind, policy: policy, doneAfter: doneAfter) }
         }
-        if let n = map["back_stack"]?.value { b.backStack = c.choice(n, what: "\(what).back_stack", as: BackStackPolicy.self) }
-        if let n = map["unknown_route"]?.value, let v = c.choice(n, what: "\(what).unknown_route", as: UnknownRoutePolicy.self) {
+        if let n = map.value("back_stack") { b.backStack = c.choice(n, what: "\(what).back_stack", as: BackStackPolicy.self) }
+        if let n = map.value("unknown_route"), let v = c.choice(n, what: "\(what).unknown_route", as: UnknownRoutePolicy.self) {
             b.unknownRoute = v
         }
         if let entry = map["framework"], let v = c.choice(entry.value, what: "\(what).framework", as: AppFramework.self) {
@@ -58,7 +58,7 @@ extension ScenarioDecoder {
                 }
             }
         }
-        if let n = map["pitfalls"]?.value, let names = c.stringList(n, what: "\(what).pitfalls") {
+        if let n = map.value("pitfalls"), let names = c.stringList(n, what: "\(what).pitfalls") {
             var items: [YAMLNode] = []
             if case .sequence(let nodes, _) = n { items = nodes }
             for (i, name) in names.enumerated() {
@@ -82,15 +82,15 @@ extension ScenarioDecoder {
             }
         }
         decodeQueries(map, into: &b.queries, what: what, platform: platform)
-        if let n = map["scenes"]?.value, let items = c.sequence(n, what: "\(what).scenes") {
+        if let n = map.value("scenes"), let items = c.sequence(n, what: "\(what).scenes") {
             b.scenes = items.enumerated().compactMap { i, item in
                 let sceneWhat = "\(what).scenes[\(i)]"
                 guard let m = c.mapping(item, what: sceneWhat, allowed: ScenarioKeys.openScene),
                     let name = c.require(m, "name", in: sceneWhat, at: item.location).flatMap({ c.string($0, what: "\(sceneWhat).name") })
                 else { return nil }
                 var scene = OpenScene(name: name)
-                if let p = m["prefers"]?.value { scene.prefers = c.stringList(p, what: "\(sceneWhat).prefers") ?? [] }
-                if let a = m["allows"]?.value { scene.allows = c.stringList(a, what: "\(sceneWhat).allows") ?? [] }
+                if let p = m.value("prefers") { scene.prefers = c.stringList(p, what: "\(sceneWhat).prefers") ?? [] }
+                if let a = m.value("allows") { scene.allows = c.stringList(a, what: "\(sceneWhat).allows") ?? [] }
                 return scene
             }
         }
@@ -100,22 +100,22 @@ extension ScenarioDecoder {
     /// `queries_schemes`, `queries`, `query_all_packages` and `link_check` (issue #18 item 5).
     func decodeQueries(_ map: KeyedEntries, into q: inout AppQueries, what: String, platform: Platform) {
         let c = context
-        if let n = map["queries_schemes"]?.value { q.schemes += c.stringList(n, what: "\(what).queries_schemes") ?? [] }
-        if let n = map["query_all_packages"]?.value, let v = c.bool(n, what: "\(what).query_all_packages") { q.allPackages = v }
-        if let n = map["queries"]?.value, let items = c.sequence(n, what: "\(what).queries") {
+        if let n = map.value("queries_schemes") { q.schemes += c.stringList(n, what: "\(what).queries_schemes") ?? [] }
+        if let n = map.value("query_all_packages"), let v = c.bool(n, what: "\(what).query_all_packages") { q.allPackages = v }
+        if let n = map.value("queries"), let items = c.sequence(n, what: "\(what).queries") {
             for (i, item) in items.enumerated() {
                 let itemWhat = "\(what).queries[\(i)]"
                 guard let m = c.mapping(item, what: itemWhat, allowed: ScenarioKeys.packageQuery) else { continue }
                 if m.count != 1 {
                     c.error(item.location, "\(itemWhat) needs exactly one of `package` or `scheme`")
-                } else if let p = m["package"]?.value, let name = c.string(p, what: "\(itemWhat).package") {
+                } else if let p = m.value("package"), let name = c.string(p, what: "\(itemWhat).package") {
                     q.queries.append(.package(name))
-                } else if let s = m["scheme"]?.value, let name = c.string(s, what: "\(itemWhat).scheme") {
+                } else if let s = m.value("scheme"), let name = c.string(s, what: "\(itemWhat).scheme") {
                     q.queries.append(.scheme(name))
                 }
             }
         }
-        if let n = map["link_check"]?.value, let m = c.mapping(n, what: "\(what).link_check", allowed: ScenarioKeys.linkCheck),
+        if let n = map.value("link_check"), let m = c.mapping(n, what: "\(what).link_check", allowed: ScenarioKeys.linkCheck),
             let apiNode = c.require(m, "api", in: "\(what).link_check", at: n.location),
             let api = c.choice(apiNode, what: "\(what).link_check.api", as: LinkCheck.API.self)
         {
@@ -125,15 +125,15 @@ extension ScenarioDecoder {
                     "`\(what).link_check.api: \(api.rawValue)` is \(api == .canOpenURL ? "an iOS" : "an Android") API; on \(platform.displayName) use \(platform == .ios ? "can_open_url" : "resolve_activity or query_intent_activities")"
                 )
             }
-            q.linkCheck = LinkCheck(api: api, fallback: m["fallback"].flatMap { c.string($0.value, what: "\(what).link_check.fallback") })
+            q.linkCheck = LinkCheck(api: api, fallback: m.value("fallback").flatMap { c.string($0, what: "\(what).link_check.fallback") })
         }
     }
 
     /// `force_unwrap` and `parents` on a route; the route's pattern constraints are checked here too.
     func decodeRouteAppSide(_ map: KeyedEntries, into route: inout Route, what: String) {
         let c = context
-        if let n = map["force_unwrap"]?.value { route.forceUnwrap = c.stringList(n, what: "\(what).force_unwrap") ?? [] }
-        if let n = map["parents"]?.value { route.parents = c.stringList(n, what: "\(what).parents") ?? [] }
+        if let n = map.value("force_unwrap") { route.forceUnwrap = c.stringList(n, what: "\(what).force_unwrap") ?? [] }
+        if let n = map.value("parents") { route.parents = c.stringList(n, what: "\(what).parents") ?? [] }
         let text: String
         let key: String
         switch route.pattern {

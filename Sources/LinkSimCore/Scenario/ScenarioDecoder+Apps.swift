@@ -12,23 +12,23 @@ extension ScenarioDecoder {
             let id = c.string(idNode, what: "\(what).id")
         else { return nil }
         var app = App(id: id)
-        if let n = map["name"]?.value, let s = c.string(n, what: "\(what).name") { app.name = s }
-        if let n = map["state"]?.value, let s = c.choice(n, what: "\(what).state", as: AppState.self) { app.state = s }
-        if let n = map["team_id"]?.value { app.teamID = c.string(n, what: "\(what).team_id") }
-        if let n = map["url_schemes"]?.value { app.urlSchemes = c.stringList(n, what: "\(what).url_schemes") ?? [] }
-        if let n = map["associated_domains"]?.value {
+        if let n = map.value("name"), let s = c.string(n, what: "\(what).name") { app.name = s }
+        if let n = map.value("state"), let s = c.choice(n, what: "\(what).state", as: AppState.self) { app.state = s }
+        if let n = map.value("team_id") { app.teamID = c.string(n, what: "\(what).team_id") }
+        if let n = map.value("url_schemes") { app.urlSchemes = c.stringList(n, what: "\(what).url_schemes") ?? [] }
+        if let n = map.value("associated_domains") {
             app.associatedDomains = c.stringList(n, what: "\(what).associated_domains") ?? []
         }
-        if let n = map["lifecycle"]?.value, let l = c.choice(n, what: "\(what).lifecycle", as: IOSLifecycle.self) { app.lifecycle = l }
-        if let n = map["build"]?.value, let b = c.choice(n, what: "\(what).build", as: IOSBuild.self) { app.build = b }
-        if let n = map["ios_sdk"]?.value {
+        if let n = map.value("lifecycle"), let l = c.choice(n, what: "\(what).lifecycle", as: IOSLifecycle.self) { app.lifecycle = l }
+        if let n = map.value("build"), let b = c.choice(n, what: "\(what).build", as: IOSBuild.self) { app.build = b }
+        if let n = map.value("ios_sdk") {
             if case .scalar(let text, _, _) = n, let v = OSVersion.parse(text, platform: .ios) {
                 app.iosSDK = v
             } else {
                 c.error(n.location, "`\(what).ios_sdk` must be an iOS SDK version such as \"26.0\", got \(c.describe(n))")
             }
         }
-        if let n = map["install_source"]?.value,
+        if let n = map.value("install_source"),
             let s = c.choice(n, what: "\(what).install_source", as: InstallSource.self)
         {
             app.installSource = s
@@ -55,25 +55,25 @@ extension ScenarioDecoder {
                 }
             }
         }
-        if let n = map["manifest_package"]?.value { app.manifestPackage = c.string(n, what: "\(what).manifest_package") }
+        if let n = map.value("manifest_package") { app.manifestPackage = c.string(n, what: "\(what).manifest_package") }
         if let entry = map["manifest"] {
             decodeManifests(entry, map: map, into: &app, what: what, api: api)
         }
-        if let n = map["activities"]?.value, let items = c.sequence(n, what: "\(what).activities") {
+        if let n = map.value("activities"), let items = c.sequence(n, what: "\(what).activities") {
             app.activities += items.enumerated().compactMap { decodeActivity($1, what: "\(what).activities[\($0)]") }
         }
-        if let n = map["target_sdk"]?.value, let v = c.int(n, what: "\(what).target_sdk", range: 1...99) { app.targetSDK = v }
-        if let n = map["signing_sha256"]?.value { app.signingSHA256 = c.stringList(n, what: "\(what).signing_sha256") ?? [] }
-        if let n = map["link_handling_allowed"]?.value, let b = c.bool(n, what: "\(what).link_handling_allowed") {
+        if let n = map.value("target_sdk"), let v = c.int(n, what: "\(what).target_sdk", range: 1...99) { app.targetSDK = v }
+        if let n = map.value("signing_sha256") { app.signingSHA256 = c.stringList(n, what: "\(what).signing_sha256") ?? [] }
+        if let n = map.value("link_handling_allowed"), let b = c.bool(n, what: "\(what).link_handling_allowed") {
             app.linkHandlingAllowed = b
         }
-        if let n = map["user_selected_domains"]?.value {
+        if let n = map.value("user_selected_domains") {
             app.userSelectedDomains = c.stringList(n, what: "\(what).user_selected_domains") ?? []
         }
-        if let n = map["domain_verification"]?.value {
+        if let n = map.value("domain_verification") {
             app.domainVerification = decodeDomainVerification(n, what: "\(what).domain_verification")
         }
-        if let n = map["handles"]?.value, let names = c.stringList(n, what: "\(what).handles") {
+        if let n = map.value("handles"), let names = c.stringList(n, what: "\(what).handles") {
             // An entry point linksim does not know would silently never receive a link: refuse it.
             var handles: [EntryPoint] = []
             var items: [YAMLNode] = []
@@ -91,12 +91,12 @@ extension ScenarioDecoder {
             }
             app.handles = handles
         }
-        if let n = map["routes"]?.value, let items = c.sequence(n, what: "\(what).routes") {
+        if let n = map.value("routes"), let items = c.sequence(n, what: "\(what).routes") {
             app.routes = items.enumerated().compactMap { decodeRoute($1, what: "\(what).routes[\($0)]") }
         }
-        if let n = map["home_screen"]?.value, let s = c.string(n, what: "\(what).home_screen") { app.homeScreen = s }
-        if let n = map["current_screen"]?.value { app.currentScreen = c.optionalString(n, what: "\(what).current_screen") }
-        if let n = map["sdk"]?.value { app.sdk = decodeSDK(n, what: "\(what).sdk") }
+        if let n = map.value("home_screen"), let s = c.string(n, what: "\(what).home_screen") { app.homeScreen = s }
+        if let n = map.value("current_screen") { app.currentScreen = c.optionalString(n, what: "\(what).current_screen") }
+        if let n = map.value("sdk") { app.sdk = decodeSDK(n, what: "\(what).sdk") }
         decodeAppBehaviour(map, into: &app, what: what, platform: platform)
         if app.teamID == nil, app.associatedDomains.contains(where: { $0.hasPrefix("applinks:") }),
             let entry = map["associated_domains"] ?? map["entitlements"]
@@ -214,7 +214,7 @@ extension ScenarioDecoder {
             pattern = .url(text)
         case "deep_link_value": pattern = .deepLinkValue(text)
         default:
-            let value = map["value"].flatMap { c.string($0.value, what: "\(what).value") } ?? "*"
+            let value = map.value("value").flatMap { c.string($0, what: "\(what).value") } ?? "*"
             pattern = .param(name: text, value: value)
         }
         if kind != "param", let stray = map["value"] {
@@ -235,13 +235,13 @@ extension ScenarioDecoder {
             let name = c.string(nameNode, what: "\(what).name")
         else { return nil }
         var activity = Activity(name: name)
-        if let n = map["exported"]?.value { activity.exported = c.bool(n, what: "\(what).exported") }
-        if let n = map["enabled"]?.value, let b = c.bool(n, what: "\(what).enabled") { activity.enabled = b }
-        if let n = map["target_activity"]?.value { activity.targetActivity = c.string(n, what: "\(what).target_activity") }
-        if let n = map["launch_mode"]?.value, let m = c.choice(n, what: "\(what).launch_mode", as: LaunchMode.self) {
+        if let n = map.value("exported") { activity.exported = c.bool(n, what: "\(what).exported") }
+        if let n = map.value("enabled"), let b = c.bool(n, what: "\(what).enabled") { activity.enabled = b }
+        if let n = map.value("target_activity") { activity.targetActivity = c.string(n, what: "\(what).target_activity") }
+        if let n = map.value("launch_mode"), let m = c.choice(n, what: "\(what).launch_mode", as: LaunchMode.self) {
             activity.launchMode = m
         }
-        if let n = map["intent_filters"]?.value, let items = c.sequence(n, what: "\(what).intent_filters") {
+        if let n = map.value("intent_filters"), let items = c.sequence(n, what: "\(what).intent_filters") {
             activity.intentFilters = items.enumerated().compactMap { decodeFilter($1, what: "\(what).intent_filters[\($0)]") }
         }
         return activity
@@ -251,13 +251,13 @@ extension ScenarioDecoder {
         let c = context
         guard let map = c.mapping(node, what: what, allowed: ScenarioKeys.intentFilter) else { return nil }
         var filter = IntentFilter()
-        if let n = map["auto_verify"]?.value, let b = c.bool(n, what: "\(what).auto_verify") { filter.autoVerify = b }
+        if let n = map.value("auto_verify"), let b = c.bool(n, what: "\(what).auto_verify") { filter.autoVerify = b }
         decodeFilterProvenance(map, into: &filter, what: what)
-        if let n = map["actions"]?.value { filter.actions = (c.stringList(n, what: "\(what).actions") ?? []).map(IntentFilter.fullAction) }
-        if let n = map["categories"]?.value {
+        if let n = map.value("actions") { filter.actions = (c.stringList(n, what: "\(what).actions") ?? []).map(IntentFilter.fullAction) }
+        if let n = map.value("categories") {
             filter.categories = (c.stringList(n, what: "\(what).categories") ?? []).map(IntentFilter.fullCategory)
         }
-        if let n = map["data"]?.value, let items = c.sequence(n, what: "\(what).data") {
+        if let n = map.value("data"), let items = c.sequence(n, what: "\(what).data") {
             for (i, item) in items.enumerated() {
                 guard let d = c.mapping(item, what: "\(what).data[\(i)]", allowed: ScenarioKeys.filterData) else { continue }
                 func s(_ key: String) -> String? {
@@ -280,13 +280,13 @@ extension ScenarioDecoder {
                 filter.data.append(entry)
             }
         }
-        if let n = map["uri_relative_filter_groups"]?.value, let items = c.sequence(n, what: "\(what).uri_relative_filter_groups") {
+        if let n = map.value("uri_relative_filter_groups"), let items = c.sequence(n, what: "\(what).uri_relative_filter_groups") {
             for (i, item) in items.enumerated() {
                 let gWhat = "\(what).uri_relative_filter_groups[\(i)]"
                 guard let g = c.mapping(item, what: gWhat, allowed: ScenarioKeys.relativeGroup) else { continue }
                 var group = UriRelativeFilterGroup()
-                if let n = g["allow"]?.value, let b = c.bool(n, what: "\(gWhat).allow") { group.allow = b }
-                if let n = g["data"]?.value, let dataItems = c.sequence(n, what: "\(gWhat).data") {
+                if let n = g.value("allow"), let b = c.bool(n, what: "\(gWhat).allow") { group.allow = b }
+                if let n = g.value("data"), let dataItems = c.sequence(n, what: "\(gWhat).data") {
                     for (j, dataItem) in dataItems.enumerated() {
                         let dWhat = "\(gWhat).data[\(j)]"
                         guard let d = c.mapping(dataItem, what: dWhat, allowed: ScenarioKeys.relativeData) else { continue }

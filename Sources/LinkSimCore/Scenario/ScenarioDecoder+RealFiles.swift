@@ -12,7 +12,7 @@ extension ScenarioDecoder {
         }
         app.manifestPath = paths.first
         var placeholders: [String: String] = [:]
-        if let n = map["manifest_placeholders"]?.value { placeholders = c.stringMap(n, what: "\(what).manifest_placeholders") ?? [:] }
+        if let n = map.value("manifest_placeholders") { placeholders = c.stringMap(n, what: "\(what).manifest_placeholders") ?? [:] }
         var resources = AndroidResources()
         if let resEntry = map["res"] {
             let folders: [String]
@@ -49,8 +49,8 @@ extension ScenarioDecoder {
     /// open): what the writer keeps when it inlines a filter read from files.
     func decodeFilterProvenance(_ map: KeyedEntries, into filter: inout IntentFilter, what: String) {
         let c = context
-        if let n = map["source"]?.value { filter.source = c.string(n, what: "\(what).source") }
-        guard let n = map["unresolved"]?.value, let items = c.sequence(n, what: "\(what).unresolved") else { return }
+        if let n = map.value("source") { filter.source = c.string(n, what: "\(what).source") }
+        guard let n = map.value("unresolved"), let items = c.sequence(n, what: "\(what).unresolved") else { return }
         for (i, item) in items.enumerated() {
             let iWhat = "\(what).unresolved[\(i)]"
             guard let m = c.mapping(item, what: iWhat, allowed: ScenarioKeys.unresolvedValue) else { continue }
@@ -60,10 +60,10 @@ extension ScenarioDecoder {
                 let attribute = c.string(attributeNode, what: "\(iWhat).attribute")
             else { continue }
             var dataIndex: Int?
-            if let d = m["data"]?.value { dataIndex = c.int(d, what: "\(iWhat).data", range: 0...999) }
-            let value = m["value"].flatMap { c.string($0.value, what: "\(iWhat).value") } ?? ""
-            let at = m["at"].flatMap { c.string($0.value, what: "\(iWhat).at") } ?? item.location.description
-            let reason = m["reason"].flatMap { c.string($0.value, what: "\(iWhat).reason") } ?? "the value is not known"
+            if let d = m.value("data") { dataIndex = c.int(d, what: "\(iWhat).data", range: 0...999) }
+            let value = m.value("value").flatMap { c.string($0, what: "\(iWhat).value") } ?? ""
+            let at = m.value("at").flatMap { c.string($0, what: "\(iWhat).at") } ?? item.location.description
+            let reason = m.value("reason").flatMap { c.string($0, what: "\(iWhat).reason") } ?? "the value is not known"
             filter.unresolved.append(
                 UnresolvedAttribute(
                     scope: scope, attribute: attribute, dataIndex: dataIndex,
@@ -116,7 +116,7 @@ extension ScenarioDecoder {
             guard let m = c.mapping(entry.value, what: "\(what).redirect_evidence", allowed: ScenarioKeys.redirectEvidence) else { return }
             guard let fileNode = c.require(m, "file", in: "\(what).redirect_evidence", at: entry.value.location) else { return }
             path = c.string(fileNode, what: "\(what).redirect_evidence.file")
-            if let u = m["url"]?.value { url = c.string(u, what: "\(what).redirect_evidence.url") }
+            if let u = m.value("url") { url = c.string(u, what: "\(what).redirect_evidence.url") }
         } else {
             path = c.string(entry.value, what: "\(what).redirect_evidence")
         }

@@ -16,23 +16,23 @@ extension ScenarioDecoder {
             }
             var host = WebHost(host: hostName)
             if !entry.value.isNull, let map = c.mapping(entry.value, what: what, allowed: ScenarioKeys.webHost) {
-                if let n = map["aasa"]?.value { host.aasa = decodeResource(n, what: "\(what).aasa") }
-                if let n = map["aasa_root"]?.value { host.aasaRoot = decodeResource(n, what: "\(what).aasa_root") }
-                if let n = map["cdn_aasa"]?.value { host.cdnAASA = decodeResource(n, what: "\(what).cdn_aasa") }
-                if let n = map["assetlinks"]?.value { host.assetlinks = decodeResource(n, what: "\(what).assetlinks") }
-                if let n = map["tls"]?.value, let t = c.choice(n, what: "\(what).tls", as: TLSCertificate.self) { host.tls = t }
-                if let n = map["app_clip"]?.value, let m = c.mapping(n, what: "\(what).app_clip", allowed: ScenarioKeys.appClip),
+                if let n = map.value("aasa") { host.aasa = decodeResource(n, what: "\(what).aasa") }
+                if let n = map.value("aasa_root") { host.aasaRoot = decodeResource(n, what: "\(what).aasa_root") }
+                if let n = map.value("cdn_aasa") { host.cdnAASA = decodeResource(n, what: "\(what).cdn_aasa") }
+                if let n = map.value("assetlinks") { host.assetlinks = decodeResource(n, what: "\(what).assetlinks") }
+                if let n = map.value("tls"), let t = c.choice(n, what: "\(what).tls", as: TLSCertificate.self) { host.tls = t }
+                if let n = map.value("app_clip"), let m = c.mapping(n, what: "\(what).app_clip", allowed: ScenarioKeys.appClip),
                     let parent = c.require(m, "parent", in: "\(what).app_clip", at: n.location).flatMap({ c.string($0, what: "\(what).app_clip.parent") }),
                     let clip = c.require(m, "clip", in: "\(what).app_clip", at: n.location).flatMap({ c.string($0, what: "\(what).app_clip.clip") })
                 {
                     var experience = AppClipExperience(parent: parent, clip: clip)
-                    if let p = m["paths"]?.value, let list = c.stringList(p, what: "\(what).app_clip.paths") { experience.paths = list }
+                    if let p = m.value("paths"), let list = c.stringList(p, what: "\(what).app_clip.paths") { experience.paths = list }
                     host.appClip = experience
                 }
-                if let n = map["fallback_pages"]?.value, let pages = c.freeMapping(n, what: "\(what).fallback_pages") {
+                if let n = map.value("fallback_pages"), let pages = c.freeMapping(n, what: "\(what).fallback_pages") {
                     host.fallbackPages = pages.compactMap { decodeFallbackPage($0, what: "\(what).fallback_pages") }
                 }
-                if let n = map["redirects"]?.value, let rules = c.freeMapping(n, what: "\(what).redirects") {
+                if let n = map.value("redirects"), let rules = c.freeMapping(n, what: "\(what).redirects") {
                     host.redirects = rules.compactMap { decodeRedirect($0, what: "\(what).redirects") }
                 }
             }
@@ -61,9 +61,9 @@ extension ScenarioDecoder {
             c.error(map[key]?.value.location ?? entry.value.location, "`\(here).\(key)` must be a URL with a scheme, got `\(url)`")
         }
         var page = FallbackPage(pattern: entry.key, tryURL: tryURL, fallback: fallback)
-        if let n = map["timer_ms"]?.value, let v = c.int(n, what: "\(here).timer_ms", range: 0...600_000) { page.timerMs = v }
-        if let n = map["prompt_answer_ms"]?.value, let v = c.int(n, what: "\(here).prompt_answer_ms", range: 0...600_000) { page.promptAnswerMs = v }
-        if let n = map["switch_ms"]?.value, let v = c.int(n, what: "\(here).switch_ms", range: 0...600_000) { page.switchMs = v }
+        if let n = map.value("timer_ms"), let v = c.int(n, what: "\(here).timer_ms", range: 0...600_000) { page.timerMs = v }
+        if let n = map.value("prompt_answer_ms"), let v = c.int(n, what: "\(here).prompt_answer_ms", range: 0...600_000) { page.promptAnswerMs = v }
+        if let n = map.value("switch_ms"), let v = c.int(n, what: "\(here).switch_ms", range: 0...600_000) { page.switchMs = v }
         return page
     }
 
@@ -83,8 +83,8 @@ extension ScenarioDecoder {
                 let target = c.string(toNode, what: "\(what).\(entry.key).to")
             else { return nil }
             var rule = RedirectRule(pattern: entry.key, target: target)
-            if let n = map["status"]?.value, let s = c.int(n, what: "\(what).\(entry.key).status", range: 300...399) { rule.status = s }
-            if let n = map["after"]?.value, let d = c.duration(n, what: "\(what).\(entry.key).after") { rule.after = d }
+            if let n = map.value("status"), let s = c.int(n, what: "\(what).\(entry.key).status", range: 300...399) { rule.status = s }
+            if let n = map.value("after"), let d = c.duration(n, what: "\(what).\(entry.key).after") { rule.after = d }
             return rule
         }
     }
@@ -109,12 +109,12 @@ extension ScenarioDecoder {
             }
             resource.origin = "inline json at \(entry.keyLocation)"
         }
-        if let n = map["redirect"]?.value, let target = c.string(n, what: "\(what).redirect") {
+        if let n = map.value("redirect"), let target = c.string(n, what: "\(what).redirect") {
             resource.redirect = target
             resource.status = 301
         }
-        if let n = map["status"]?.value, let s = c.int(n, what: "\(what).status", range: 100...599) { resource.status = s }
-        if let n = map["content_type"]?.value, let s = c.string(n, what: "\(what).content_type") { resource.contentType = s }
+        if let n = map.value("status"), let s = c.int(n, what: "\(what).status", range: 100...599) { resource.status = s }
+        if let n = map.value("content_type"), let s = c.string(n, what: "\(what).content_type") { resource.contentType = s }
         if resource.body == nil, resource.redirect == nil, resource.status == 200, map["file"] == nil, map["json"] == nil {
             c.error(node.location, "`\(what)` needs `file:` or `json:` (or a `redirect:` or an error `status:`)")
         }
@@ -127,43 +127,43 @@ extension ScenarioDecoder {
         let c = context
         var providers = Providers()
         guard let map = c.mapping(node, what: "providers", allowed: ScenarioKeys.providers) else { return providers }
-        if let n = map["appsflyer"]?.value, let m = c.mapping(n, what: "providers.appsflyer", allowed: ScenarioKeys.appsflyer),
+        if let n = map.value("appsflyer"), let m = c.mapping(n, what: "providers.appsflyer", allowed: ScenarioKeys.appsflyer),
             let domain = c.require(m, "domain", in: "providers.appsflyer", at: n.location).flatMap({ c.string($0, what: "providers.appsflyer.domain") })
         {
             var config = AppsFlyerConfig(domain: domain.lowercased())
-            config.template = m["template"].flatMap { c.string($0.value, what: "providers.appsflyer.template") }
-            config.app = m["app"].flatMap { c.string($0.value, what: "providers.appsflyer.app") }
-            if let links = m["short_links"]?.value, let entries = c.freeMapping(links, what: "providers.appsflyer.short_links") {
+            config.template = m.value("template").flatMap { c.string($0, what: "providers.appsflyer.template") }
+            config.app = m.value("app").flatMap { c.string($0, what: "providers.appsflyer.app") }
+            if let links = m.value("short_links"), let entries = c.freeMapping(links, what: "providers.appsflyer.short_links") {
                 for entry in entries {
                     let what = "providers.appsflyer.short_links.\(entry.key)"
                     guard let lm = c.mapping(entry.value, what: what, allowed: ScenarioKeys.appsflyerShortLink) else { continue }
-                    let params = lm["params"].flatMap { c.stringMap($0.value, what: "\(what).params") } ?? [:]
-                    let expires = lm["expires"].flatMap { c.instant($0.value, what: "\(what).expires") }
+                    let params = lm.value("params").flatMap { c.stringMap($0, what: "\(what).params") } ?? [:]
+                    let expires = lm.value("expires").flatMap { c.instant($0, what: "\(what).expires") }
                     config.shortLinks[entry.key] = AppsFlyerShortLink(params: params, expires: expires)
                 }
             }
-            if let n = m["copy_to_clipboard"]?.value, let b = c.bool(n, what: "providers.appsflyer.copy_to_clipboard") {
+            if let n = m.value("copy_to_clipboard"), let b = c.bool(n, what: "providers.appsflyer.copy_to_clipboard") {
                 config.options["copy_to_clipboard"] = .bool(b)
             }
-            if let n = m["server_latency_ms"]?.value, let ms = c.int(n, what: "providers.appsflyer.server_latency_ms", range: 0...600_000) {
+            if let n = m.value("server_latency_ms"), let ms = c.int(n, what: "providers.appsflyer.server_latency_ms", range: 0...600_000) {
                 config.options["server_latency_ms"] = .int(ms)
             }
             providers.appsflyer = config
         }
-        if let n = map["branch"]?.value, let m = c.mapping(n, what: "providers.branch", allowed: ScenarioKeys.branch),
+        if let n = map.value("branch"), let m = c.mapping(n, what: "providers.branch", allowed: ScenarioKeys.branch),
             let domain = c.require(m, "domain", in: "providers.branch", at: n.location).flatMap({ c.string($0, what: "providers.branch.domain") })
         {
             var config = BranchConfig(domain: domain.lowercased())
-            config.app = m["app"].flatMap { c.string($0.value, what: "providers.branch.app") }
-            if let links = m["links"]?.value, let entries = c.freeMapping(links, what: "providers.branch.links") {
+            config.app = m.value("app").flatMap { c.string($0, what: "providers.branch.app") }
+            if let links = m.value("links"), let entries = c.freeMapping(links, what: "providers.branch.links") {
                 for entry in entries {
                     let what = "providers.branch.links.\(entry.key)"
                     guard let lm = c.mapping(entry.value, what: what, allowed: ScenarioKeys.branchLink) else { continue }
-                    let data = lm["data"].flatMap { c.stringMap($0.value, what: "\(what).data") } ?? [:]
+                    let data = lm.value("data").flatMap { c.stringMap($0, what: "\(what).data") } ?? [:]
                     config.links[entry.key] = BranchLink(data: data)
                 }
             }
-            if let n = m["copy_to_clipboard"]?.value, let b = c.bool(n, what: "providers.branch.copy_to_clipboard") {
+            if let n = m.value("copy_to_clipboard"), let b = c.bool(n, what: "providers.branch.copy_to_clipboard") {
                 config.options["copy_to_clipboard"] = .bool(b)
             }
             providers.branch = config
@@ -176,8 +176,8 @@ extension ScenarioDecoder {
             else { continue }
             var config = SimpleProviderConfig(
                 domain: domain.lowercased(),
-                app: m["app"].flatMap { c.string($0.value, what: "providers.\(key).app") })
-            if let n = m["copy_to_clipboard"]?.value, let b = c.bool(n, what: "providers.\(key).copy_to_clipboard") {
+                app: m.value("app").flatMap { c.string($0, what: "providers.\(key).app") })
+            if let n = m.value("copy_to_clipboard"), let b = c.bool(n, what: "providers.\(key).copy_to_clipboard") {
                 config.options["copy_to_clipboard"] = .bool(b)
             }
             if key == "adjust" { providers.adjust = config } else { providers.firebase = config }

@@ -112,10 +112,10 @@ final class ScenarioDecoder {
 
         var scenario = Scenario(name: name ?? "", device: device)
         scenario.file = c.file
-        if let node = top["description"]?.value { scenario.description = c.optionalString(node, what: "description") }
-        if let node = top["tags"]?.value { scenario.tags = c.stringList(node, what: "tags") ?? [] }
-        if let node = top["clock"]?.value, let t = c.instant(node, what: "clock") { scenario.clock = t }
-        if let node = top["apps"]?.value, let items = c.sequence(node, what: "apps") {
+        if let node = top.value("description") { scenario.description = c.optionalString(node, what: "description") }
+        if let node = top.value("tags") { scenario.tags = c.stringList(node, what: "tags") ?? [] }
+        if let node = top.value("clock"), let t = c.instant(node, what: "clock") { scenario.clock = t }
+        if let node = top.value("apps"), let items = c.sequence(node, what: "apps") {
             scenario.apps = items.enumerated().compactMap { decodeApp($1, index: $0, platform: device.platform, api: device.os.apiLevel) }
             var seen: Set<String> = []
             for (i, app) in scenario.apps.enumerated() where !seen.insert(app.id).inserted {
@@ -123,9 +123,9 @@ final class ScenarioDecoder {
             }
         }
         for i in scenario.apps.indices { scenario.apps[i].installOrder = i }
-        if let node = top["web"]?.value { scenario.web = decodeWeb(node) }
-        if let node = top["providers"]?.value { scenario.providers = decodeProviders(node) }
-        if let node = top["assumptions"]?.value { scenario.assumptions = decodeAssumptions(node) }
+        if let node = top.value("web") { scenario.web = decodeWeb(node) }
+        if let node = top.value("providers") { scenario.providers = decodeProviders(node) }
+        if let node = top.value("assumptions") { scenario.assumptions = decodeAssumptions(node) }
 
         // Actions: a list, or the single-tap shorthand at the top level.
         let shorthandKeys = ["tap", "expect"] + ScenarioKeys.tapModifiers
@@ -159,23 +159,23 @@ final class ScenarioDecoder {
         let c = context
         var a = Assumptions()
         guard let map = c.mapping(node, what: "assumptions", allowed: ScenarioKeys.assumptions) else { return a }
-        if let n = map["sfsafariviewcontroller_taps_open_app"]?.value,
+        if let n = map.value("sfsafariviewcontroller_taps_open_app"),
             let b = c.bool(n, what: "assumptions.sfsafariviewcontroller_taps_open_app")
         {
             a.sfSafariViewControllerTapsOpenApps = b
         }
-        if let n = map["in_app_browsers_open_app"]?.value, let b = c.bool(n, what: "assumptions.in_app_browsers_open_app") {
+        if let n = map.value("in_app_browsers_open_app"), let b = c.bool(n, what: "assumptions.in_app_browsers_open_app") {
             a.inAppBrowsersOpenApps = b
         }
-        if let n = map["quirk_swiftui_cold_start_drop_18_4"]?.value,
+        if let n = map.value("quirk_swiftui_cold_start_drop_18_4"),
             let b = c.bool(n, what: "assumptions.quirk_swiftui_cold_start_drop_18_4")
         {
             a.swiftUIColdStartDrop184 = b
         }
-        if let n = map["aasa_content_type_strict"]?.value, let b = c.bool(n, what: "assumptions.aasa_content_type_strict") {
+        if let n = map.value("aasa_content_type_strict"), let b = c.bool(n, what: "assumptions.aasa_content_type_strict") {
             a.aasaContentTypeStrict = b
         }
-        if let n = map["redirects_open_app"]?.value {
+        if let n = map.value("redirects_open_app") {
             if case .scalar(let text, _, _) = n, let t = Assumptions.Tristate(rawValue: text) {
                 a.redirectsOpenApp = t
             } else {
@@ -206,33 +206,33 @@ final class ScenarioDecoder {
             }
         }
         var device = Device(platform: platform, os: os)
-        if let n = map["default_browser"]?.value, platformIsKnown {
+        if let n = map.value("default_browser"), platformIsKnown {
             let allowed = platform == .ios ? Browser.iosChoices : Browser.androidChoices
             if let b = c.choice(n, what: "device.default_browser", as: Browser.self, among: allowed) { device.defaultBrowser = b }
         }
-        if let n = map["developer_mode"]?.value, let b = c.bool(n, what: "device.developer_mode") { device.developerMode = b }
-        if let n = map["private_relay"]?.value, let b = c.bool(n, what: "device.private_relay") { device.privateRelay = b }
-        if let n = map["online"]?.value, let b = c.bool(n, what: "device.online") { device.online = b }
-        if let n = map["managed"]?.value, let b = c.bool(n, what: "device.managed") { device.managed = b }
-        if let n = map["browsers"]?.value, let items = c.sequence(n, what: "device.browsers") {
+        if let n = map.value("developer_mode"), let b = c.bool(n, what: "device.developer_mode") { device.developerMode = b }
+        if let n = map.value("private_relay"), let b = c.bool(n, what: "device.private_relay") { device.privateRelay = b }
+        if let n = map.value("online"), let b = c.bool(n, what: "device.online") { device.online = b }
+        if let n = map.value("managed"), let b = c.bool(n, what: "device.managed") { device.managed = b }
+        if let n = map.value("browsers"), let items = c.sequence(n, what: "device.browsers") {
             device.installedBrowsers = items.enumerated().compactMap { i, item in
                 c.choice(item, what: "device.browsers[\(i)]", as: Browser.self, among: Browser.androidChoices.filter { $0 != .none })
             }
         }
-        if let n = map["att"]?.value, let a = c.choice(n, what: "device.att", as: ATTStatus.self) { device.att = a }
-        if let n = map["network"]?.value, let s = c.string(n, what: "device.network") { device.network = s }
-        if let n = map["clipboard"]?.value { device.clipboard = c.optionalString(n, what: "device.clipboard") }
-        if let n = map["safari_prefers_browser"]?.value {
+        if let n = map.value("att"), let a = c.choice(n, what: "device.att", as: ATTStatus.self) { device.att = a }
+        if let n = map.value("network"), let s = c.string(n, what: "device.network") { device.network = s }
+        if let n = map.value("clipboard") { device.clipboard = c.optionalString(n, what: "device.clipboard") }
+        if let n = map.value("safari_prefers_browser") {
             device.safariPrefersBrowser = (c.stringList(n, what: "device.safari_prefers_browser") ?? []).map { $0.lowercased() }
         }
-        if let n = map["att_answer_after"]?.value, let d = c.duration(n, what: "device.att_answer_after") { device.attAnswerAfter = d }
-        if let n = map["association_delay"]?.value, let d = c.duration(n, what: "device.association_delay") {
+        if let n = map.value("att_answer_after"), let d = c.duration(n, what: "device.att_answer_after") { device.attAnswerAfter = d }
+        if let n = map.value("association_delay"), let d = c.duration(n, what: "device.association_delay") {
             device.associationDelay = d
         }
-        if let n = map["app_link_verification_delay"]?.value, let d = c.duration(n, what: "device.app_link_verification_delay") {
+        if let n = map.value("app_link_verification_delay"), let d = c.duration(n, what: "device.app_link_verification_delay") {
             device.appLinkVerificationDelay = d
         }
-        if let n = map["scheme_collision"]?.value,
+        if let n = map.value("scheme_collision"),
             let p = c.choice(n, what: "device.scheme_collision", as: SchemeCollisionPolicy.self)
         {
             device.schemeCollision = p
