@@ -42,16 +42,22 @@ final class DecodingContext {
         }
         assert(allowed.allSatisfy(KeyedEntries.isASCII), "key names are ASCII: KeyedEntries compares them by their bytes")
         var result = KeyedEntries()
-        result.entries.reserveCapacity(entries.count)
         result.names.reserveCapacity(entries.count)
         result.lengths.reserveCapacity(entries.count)
-        for entry in entries {
-            if let name = KeyedEntries.name(of: entry.key, among: allowed) {
-                result.append(entry, as: name)
+        var unknown: [Int] = []
+        for index in entries.indices {
+            // By index: the entry (its key, location and value) is not copied to read its key.
+            if let name = KeyedEntries.name(of: entries[index].key, among: allowed) {
+                result.names.append(name)
+                result.lengths.append(name.utf8.count)
             } else {
-                error(entry.keyLocation, "unknown key `\(entry.key)` in \(what())\(Suggestion.didYouMean(entry.key, among: allowed))")
+                unknown.append(index)
+                let key = entries[index].key
+                error(entries[index].keyLocation, "unknown key `\(key)` in \(what())\(Suggestion.didYouMean(key, among: allowed))")
             }
         }
+        // Usually every key is known: the mapping's own list of entries is shared, not copied entry by entry.
+        result.entries = unknown.isEmpty ? entries : entries.indices.filter { !unknown.contains($0) }.map { entries[$0] }
         return result
     }
 
@@ -250,12 +256,6 @@ struct KeyedEntries {
         // By index: comparing keys in place copies no entry.
         for i in lengths.indices where lengths[i] == length && names[i] == key { return i }
         return nil
-    }
-
-    fileprivate mutating func append(_ entry: YAMLNode.Entry, as name: String) {
-        entries.append(entry)
-        names.append(name)
-        lengths.append(name.utf8.count)
     }
 
     /// The name among `allowed` (all ASCII) that `key` is, if any.
