@@ -136,7 +136,10 @@ final class ScenarioDecoder {
             }
             if let items = c.sequence(actionsEntry.value, what: "actions") {
                 if items.isEmpty { c.error(actionsEntry.value.location, "`actions` is empty; add at least one action such as `- tap: URL`") }
-                scenario.actions = items.enumerated().compactMap { decodeAction($1, index: $0, scenario: scenario) }
+                // The actions read the scenario so far (its device and apps) from one constant: a closure that
+                // captured the variable copied the whole scenario for each action.
+                let sofar = scenario
+                scenario.actions = items.enumerated().compactMap { decodeAction($1, index: $0, scenario: sofar) }
             }
         } else if let tapEntry = top["tap"] {
             let entries = shorthand.sorted { ($0.keyLocation.line, $0.keyLocation.column) < ($1.keyLocation.line, $1.keyLocation.column) }

@@ -134,7 +134,7 @@ package enum ScenarioLoader {
                 "the file is empty; a scenario starts with `linksim: 1`")
         }
         let context = DecodingContext(file: file, baseDirectory: baseDirectory, reader: reader)
-        let scenario = ScenarioDecoder(context: context).decode(root)
+        let decoded = ScenarioDecoder(context: context).decode(root)
         if !context.diagnostics.isEmpty {
             throw InputError(
                 context.diagnostics.sorted { a, b in
@@ -143,7 +143,8 @@ package enum ScenarioLoader {
                     return (la?.line ?? 0, la?.column ?? 0) < (lb?.line ?? 0, lb?.column ?? 0)
                 })
         }
-        guard var scenario else { throw InputError(file: file, "the scenario could not be read") }
+        // Moved, not copied: a copy of a scenario retains each of its fields.
+        guard var scenario = consume decoded else { throw InputError(file: file, "the scenario could not be read") }
         scenario.warnings = context.warnings.sorted { a, b in
             (a.location?.line ?? 0, a.location?.column ?? 0) < (b.location?.line ?? 0, b.location?.column ?? 0)
         }
