@@ -260,9 +260,10 @@ struct KeyedEntries {
 
     /// The name among `allowed` (all ASCII) that `key` is, if any.
     static func name(of key: String, among allowed: [String]) -> String? {
-        guard isASCII(key) else { return allowed.first { $0 == key } }
         let length = key.utf8.count
-        return allowed.first { $0.utf8.count == length && $0 == key }
+        if let name = allowed.first(where: { $0.utf8.count == length && $0 == key }) { return name }
+        // Not a name of its length: only a key with other characters can still be one (canonically equal).
+        return isASCII(key) ? nil : allowed.first { $0 == key }
     }
 
     static func isASCII(_ text: String) -> Bool {
