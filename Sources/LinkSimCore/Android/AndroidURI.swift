@@ -66,6 +66,7 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
             let hasDoubleSlash =
                 length > afterScheme + 2
                 && units[afterScheme + 1] == UTF16Unit.slash && units[afterScheme + 2] == UTF16Unit.slash
+            var authorityRange: Range<Int>?
             if hasDoubleSlash {
                 var end = afterScheme + 3
                 scan: while end < length {
@@ -74,20 +75,50 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
                     default: end += 1
                     }
                 }
-                encodedAuthority = AndroidURI.text(units[(afterScheme + 3)..<end])
-            } else {
-                encodedAuthority = nil
+                authorityRange = (afterScheme + 3)..<end
             }
+            encodedAuthority = authorityRange.map { AndroidURI.text(units[$0]) }
 
-            encodedPath = AndroidURI.parsePath(units, schemeSeparator: schemeSeparator)
+            let pathRange = AndroidURI.pathRange(units, schemeSeparator: schemeSeparator)
+            encodedPath = pathRange.map { AndroidURI.text(units[$0]) }
 
-            schemeSpecificPart = AndroidURI.decode(encodedSchemeSpecificPart)
-            host = AndroidURI.host(encodedAuthority)
-            port = AndroidURI.port(encodedAuthority)
-            path = encodedPath.map(AndroidURI.decode)
-            hostUnits = host.map(AndroidURI.units)
-            pathUnits = path.map(AndroidURI.units)
-            schemeSpecificPartUnits = AndroidURI.units(schemeSpecificPart)
+            // The decoded parts and their code units. A part without a `%` decodes to itself, so its units
+            // are the URL's own (slices at ASCII delimiters never split a surrogate pair).
+            let sspRange = sspStart..<(fragmentSeparator ?? length)
+            (schemeSpecificPart, schemeSpecificPartUnits) = AndroidURI.decoded(units, sspRange, encoded: encodedSchemeSpecificPart)
+            if let pathRange, let encodedPath {
+                let (decoded, decodedUnits) = AndroidURI.decoded(units, pathRange, encoded: encodedPath)
+                path = decoded
+                pathUnits = decodedUnits
+            } else {
+                path = nil
+                pathUnits = nil
+            }
+            // `getHost()` / `getPort()` read the authority: user info ends at the last `@`, the port starts at
+            // the `:` that `findPortSeparator` finds scanning back over digits.
+            if let authorityRange {
+                let portSeparator = AndroidURI.portSeparator(units, authorityRange)
+                let userInfoEnd = units[authorityRange].lastIndex(of: UTF16Unit.at).map { $0 + 1 } ?? authorityRange.lowerBound
+                let hostEnd = portSeparator ?? authorityRange.upperBound
+                // `lastIndexOf('@')` may lie after the port colon in odd inputs; Java's substring would throw
+                // there, and Uri returns null in that case.
+                if userInfoEnd <= hostEnd {
+                    let hostRange = userInfoEnd..<hostEnd
+                    let (decoded, decodedUnits) = AndroidURI.decoded(units, hostRange, encoded: AndroidURI.text(units[hostRange]))
+                    host = decoded
+                    hostUnits = decodedUnits
+                } else {
+                    host = nil
+                    hostUnits = nil
+                }
+                port =
+                    portSeparator.flatMap { Int32(AndroidURI.decode(AndroidURI.text(units[($0 + 1)..<authorityRange.upperBound]))) }
+                    .map(Int.init) ?? -1
+            } else {
+                host = nil
+                hostUnits = nil
+                port = -1
+            }
         }
     }
 
@@ -117,8 +148,9 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
     }
     package func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
-    /// `Uri.parsePath`: opaque URIs (`x:` or `x:y` without a `/` after the colon) have no path.
-    private static func parsePath(_ units: [UInt16], schemeSeparator: Int?) -> String? {
+    /// `Uri.parsePath`: the range of the encoded path; nil for an opaque URI (`x:` or `x:y` without a `/`
+    /// after the colon).
+    private static func pathRange(_ units: [UInt16], schemeSeparator: Int?) -> Range<Int>? {
         let length = units.count
         let ssi = schemeSeparator ?? -1
         if schemeSeparator != nil {
@@ -130,7 +162,7 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
             pathStart = ssi + 3
             scan: while pathStart < length {
                 switch units[pathStart] {
-                case UTF16Unit.questionMark, UTF16Unit.hash: return ""
+                case UTF16Unit.questionMark, UTF16Unit.hash: return pathStart..<pathStart
                 case UTF16Unit.slash, UTF16Unit.backslash: break scan
                 default: pathStart += 1
                 }
@@ -142,39 +174,27 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
         while pathEnd < length, units[pathEnd] != UTF16Unit.questionMark, units[pathEnd] != UTF16Unit.hash {
             pathEnd += 1
         }
-        return text(units[pathStart..<pathEnd])
+        return pathStart..<pathEnd
+    }
+
+    /// `Uri.decode` of `units[range]` (whose text is `encoded`), with the decoded text's code units.
+    private static func decoded(_ units: [UInt16], _ range: Range<Int>, encoded: String) -> (String, [UInt16]) {
+        if !units[range].contains(UTF16Unit.percent) { return (encoded, Array(units[range])) }
+        let text = decode(encoded)
+        return (text, Self.units(text))
     }
 
     // MARK: - The accessors IntentFilter uses
-
-    private static func host(_ encodedAuthority: String?) -> String? {
-        guard let authority = encodedAuthority else { return nil }
-        let units = Self.units(authority)
-        let userInfoEnd = units.lastIndex(of: UTF16Unit.at).map { $0 + 1 } ?? 0
-        let portSeparator = Self.portSeparator(units)
-        let hostEnd = portSeparator ?? units.count
-        // `lastIndexOf('@')` may lie after the port colon in odd inputs; Java's substring would throw
-        // there, and Uri returns null in that case.
-        guard userInfoEnd <= hostEnd else { return nil }
-        return Self.decode(Self.text(units[userInfoEnd..<hostEnd]))
-    }
-
-    private static func port(_ encodedAuthority: String?) -> Int {
-        guard let authority = encodedAuthority else { return -1 }
-        let units = Self.units(authority)
-        guard let separator = Self.portSeparator(units) else { return -1 }
-        return Int32(Self.decode(Self.text(units[(separator + 1)...]))).map(Int.init) ?? -1
-    }
 
     /// `getQuery()`: decoded.
     package var query: String? { encodedQuery.map(Self.decode) }
     /// `getFragment()`: decoded.
     package var fragment: String? { encodedFragment.map(Self.decode) }
 
-    /// `findPortSeparator`: scanning back, the `:` reached before any non-digit.
-    private static func portSeparator(_ units: [UInt16]) -> Int? {
-        var index = units.count - 1
-        while index >= 0 {
+    /// `findPortSeparator` over `units[range]`: scanning back, the `:` reached before any non-digit.
+    private static func portSeparator(_ units: [UInt16], _ range: Range<Int>) -> Int? {
+        var index = range.upperBound - 1
+        while index >= range.lowerBound {
             let unit = units[index]
             if unit == UTF16Unit.colon { return index }
             if unit < 0x30 || unit > 0x39 { return nil }
@@ -232,4 +252,5 @@ enum UTF16Unit {
     static let at = UInt16(UInt8(ascii: "@"))
     static let dot = UInt16(UInt8(ascii: "."))
     static let star = UInt16(UInt8(ascii: "*"))
+    static let percent = UInt16(UInt8(ascii: "%"))
 }
