@@ -76,8 +76,20 @@ package enum AppRouter {
             guard let sep = segmentSeparator else { return [Substring(s)] }
             // ASCII text (nearly every path) splits on bytes: each byte is then a whole character, so the
             // pieces are the ones splitting on characters gives, without breaking graphemes.
-            if let byte = sep.asciiValue, s.utf8.allSatisfy({ $0 < 0x80 }) {
-                return s.utf8.split(separator: byte, omittingEmptySubsequences: true).map { Substring($0) }
+            let utf8 = s.utf8
+            if let byte = sep.asciiValue, utf8.allSatisfy({ $0 < 0x80 }) {
+                var pieces: [Substring] = []
+                var start = utf8.startIndex
+                var index = start
+                while index != utf8.endIndex {
+                    if utf8[index] == byte {
+                        if start != index { pieces.append(Substring(utf8[start..<index])) }
+                        start = utf8.index(after: index)
+                    }
+                    index = utf8.index(after: index)
+                }
+                if start != utf8.endIndex { pieces.append(Substring(utf8[start...])) }
+                return pieces
             }
             return s.split(separator: sep, omittingEmptySubsequences: true)
         }

@@ -21,6 +21,15 @@ package enum RouteConstraint: String, Sendable, CaseIterable {
     static func placeholder(_ segment: Substring) -> (name: String, constraint: String?)? {
         // Most segments are plain text: a first byte other than `{` cannot start with the character `{`.
         guard segment.utf8.first == UInt8(ascii: "{") else { return nil }
+        // ASCII (nearly every pattern): each byte is a whole character (a CR LF pair is one, but neither is a
+        // brace or a colon, and it still counts more than two), so bytes decide as characters would.
+        let utf8 = segment.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            guard utf8.count > 2, utf8.last == UInt8(ascii: "}") else { return nil }
+            let inner = utf8.dropFirst().dropLast()
+            guard let colon = inner.firstIndex(of: UInt8(ascii: ":")) else { return (String(Substring(inner)), nil) }
+            return (String(Substring(inner[..<colon])), String(Substring(inner[inner.index(after: colon)...])))
+        }
         guard segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 else { return nil }
         let inner = segment.dropFirst().dropLast()
         guard let colon = inner.firstIndex(of: ":") else { return (String(inner), nil) }
