@@ -68,28 +68,60 @@ package struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
 }
 
 /// One named platform behaviour (or linksim behaviour) that the engine cites in the trace.
-package struct Rule: Sendable, Equatable, Identifiable {
-    package var id: RuleID
-    package var title: String
-    package var versions: [VersionRange]
+///
+/// The fields live in one shared, immutable box: the engine reads rules from the catalog's constants and
+/// carries them in steps and outcomes, and copying six strings and arrays field by field cost a retain
+/// and a release each, about a dozen per citation (issue #14). Reads look as they did.
+package struct Rule: Sendable, Equatable, Identifiable, CustomReflectable {
+    private final class Fields: Sendable {
+        let id: RuleID
+        let title: String
+        let versions: [VersionRange]
+        let sdk: [VersionRange]
+        let explanation: String
+        let sources: [String]
+        init(id: RuleID, title: String, versions: [VersionRange], sdk: [VersionRange], explanation: String, sources: [String]) {
+            self.id = id
+            self.title = title
+            self.versions = versions
+            self.sdk = sdk
+            self.explanation = explanation
+            self.sources = sources
+        }
+    }
+    private let fields: Fields
+
+    package var id: RuleID { fields.id }
+    package var title: String { fields.title }
+    package var versions: [VersionRange] { fields.versions }
     /// For behaviour an app opts into by the SDK it is built with (iOS SDK, Android targetSdkVersion): the SDK
     /// versions it needs. Empty: any SDK.
-    package var sdk: [VersionRange] = []
+    package var sdk: [VersionRange] { fields.sdk }
     /// A plain explanation a new developer understands.
-    package var explanation: String
+    package var explanation: String { fields.explanation }
     /// Public sources, with their evidence tag: a URL, or a public repository and path; `[linksim model]` for linksim's own model.
-    package var sources: [String]
+    package var sources: [String] { fields.sources }
 
     package init(
         id: String, title: String, versions: [VersionRange], sdk: [VersionRange] = [], explanation: String,
         sources: [String]
     ) {
-        self.id = RuleID(catalog: id)
-        self.sdk = sdk
-        self.title = title
-        self.versions = versions
-        self.explanation = explanation
-        self.sources = sources
+        fields = Fields(id: RuleID(catalog: id), title: title, versions: versions, sdk: sdk, explanation: explanation, sources: sources)
+    }
+
+    package static func == (lhs: Rule, rhs: Rule) -> Bool {
+        lhs.fields === rhs.fields
+            || (lhs.id == rhs.id && lhs.title == rhs.title && lhs.versions == rhs.versions && lhs.sdk == rhs.sdk
+                && lhs.explanation == rhs.explanation && lhs.sources == rhs.sources)
+    }
+
+    /// The fields, as a struct's own (what test digests and debuggers read).
+    package var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                ("id", id as Any), ("title", title), ("versions", versions), ("sdk", sdk), ("explanation", explanation), ("sources", sources),
+            ], displayStyle: .struct)
     }
 
     /// Whether the rule holds on `os`: the one place the engine asks "does this behaviour exist on this device?".
