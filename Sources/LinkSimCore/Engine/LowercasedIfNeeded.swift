@@ -4,9 +4,12 @@ extension String {
     /// else goes to `lowercased()`. Hosts and schemes are looked up this way on every tap
     /// (`LowercasedIfNeededTests` compares it with `lowercased()`).
     var lowercasedIfNeeded: String {
-        for byte in utf8 where byte >= UInt8(ascii: "A") && (byte <= UInt8(ascii: "Z") || byte >= 0x80) {
-            return lowercased()
-        }
-        return self
+        // On the contiguous bytes (every native string, small ones on the stack): the generic view's
+        // iteration checked its index on every byte and cost more than the lookups it served.
+        let needs =
+            utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.contains { $0 >= UInt8(ascii: "A") && ($0 <= UInt8(ascii: "Z") || $0 >= 0x80) }
+            } ?? utf8.contains { $0 >= UInt8(ascii: "A") && ($0 <= UInt8(ascii: "Z") || $0 >= 0x80) }
+        return needs ? lowercased() : self
     }
 }
