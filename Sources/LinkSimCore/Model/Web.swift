@@ -82,23 +82,131 @@ enum Glob {
     }
 }
 
-package struct WebHost: Sendable, Equatable {
-    package var host: String
+/// One host of the web model and what it serves.
+///
+/// Its fields live in one shared box copied only when a copy is changed (copy on write, as `App`'s):
+/// every lookup of a host hands out a copy, and copying four resources and three lists field by field
+/// cost a retain and a release for each (issue #14). Reads and writes look as they did.
+package struct WebHost: Sendable, Equatable, CustomReflectable {
+    struct Fields: Sendable, Equatable {
+        var host: String
+        /// `/.well-known/apple-app-site-association`.
+        var aasa: WebResource? = nil
+        /// `/apple-app-site-association` at the root (the legacy location iOS still falls back to).
+        var aasaRoot: WebResource? = nil
+        /// What Apple's CDN holds for this host (iOS 14+); nil = the same as the server.
+        var cdnAASA: WebResource? = nil
+        var assetlinks: WebResource? = nil
+        var redirects: [RedirectRule] = []
+        /// The TLS certificate the host presents (`tls:`); only `valid` is trusted by devices.
+        var tls: TLSCertificate = .valid
+        /// Pages whose script tries a custom scheme, then goes to a fallback after a timer (`fallback_pages:`).
+        var fallbackPages: [FallbackPage] = []
+        /// An App Clip registered for this host's links (`app_clip:`).
+        var appClip: AppClipExperience? = nil
+    }
+
+    /// The fields, read and written through a pointer (a class's stored property is checked for
+    /// exclusive access on every read).
+    private final class Storage: @unchecked Sendable {
+        // Written only by `WebHost`'s accessors, after `makeUnique()`: a box is never written while shared.
+        let fields: UnsafeMutablePointer<Fields>
+        init(_ value: Fields) {
+            fields = .allocate(capacity: 1)
+            fields.initialize(to: value)
+        }
+        deinit {
+            fields.deinitialize(count: 1)
+            fields.deallocate()
+        }
+    }
+
+    private var storage: Storage
+
+    package init(host: String) { storage = Storage(Fields(host: host)) }
+
+    package static func == (lhs: WebHost, rhs: WebHost) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields.pointee == rhs.storage.fields.pointee
+    }
+
+    /// The fields, as a struct's own (what test digests and debuggers read).
+    package var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields.pointee) }
+    }
+
+    package var host: String {
+        get { storage.fields.pointee.host }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.host
+        }
+    }
     /// `/.well-known/apple-app-site-association`.
-    package var aasa: WebResource?
+    package var aasa: WebResource? {
+        get { storage.fields.pointee.aasa }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.aasa
+        }
+    }
     /// `/apple-app-site-association` at the root (the legacy location iOS still falls back to).
-    package var aasaRoot: WebResource?
+    package var aasaRoot: WebResource? {
+        get { storage.fields.pointee.aasaRoot }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.aasaRoot
+        }
+    }
     /// What Apple's CDN holds for this host (iOS 14+); nil = the same as the server.
-    package var cdnAASA: WebResource?
-    package var assetlinks: WebResource?
-    package var redirects: [RedirectRule] = []
+    package var cdnAASA: WebResource? {
+        get { storage.fields.pointee.cdnAASA }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.cdnAASA
+        }
+    }
+    package var assetlinks: WebResource? {
+        get { storage.fields.pointee.assetlinks }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.assetlinks
+        }
+    }
+    package var redirects: [RedirectRule] {
+        get { storage.fields.pointee.redirects }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.redirects
+        }
+    }
     /// The TLS certificate the host presents (`tls:`); only `valid` is trusted by devices.
-    package var tls: TLSCertificate = .valid
+    package var tls: TLSCertificate {
+        get { storage.fields.pointee.tls }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.tls
+        }
+    }
     /// Pages whose script tries a custom scheme, then goes to a fallback after a timer (`fallback_pages:`).
-    package var fallbackPages: [FallbackPage] = []
+    package var fallbackPages: [FallbackPage] {
+        get { storage.fields.pointee.fallbackPages }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.fallbackPages
+        }
+    }
     /// An App Clip registered for this host's links (`app_clip:`).
-    package var appClip: AppClipExperience?
-    package init(host: String) { self.host = host }
+    package var appClip: AppClipExperience? {
+        get { storage.fields.pointee.appClip }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.appClip
+        }
+    }
 }
 
 /// An App Clip experience (issue #18 item 6): the clip of a full app, invoked by links under `paths`.
