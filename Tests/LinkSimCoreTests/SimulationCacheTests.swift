@@ -132,3 +132,44 @@ import Testing
         #expect(ServedBody(Array("not json".utf8)).prepared(appID: "TEAM.a", ios: OSVersion(ios: 17)) == nil)
     }
 }
+
+/// `App.associatedDomainEntries` is derived by the `associatedDomains` setter: every kind of write,
+/// the second as well as the first, is seen, and a copy keeps its own.
+@Suite struct AssociatedDomainEntriesTests {
+    static func domains(_ app: App) -> [String] { app.associatedDomainEntries.map(\.raw) }
+
+    @Test func everyWriteIsSeen() {
+        var app = App(id: "com.example.shop")
+        #expect(app.associatedDomainEntries.isEmpty)
+        app.associatedDomains = ["applinks:shop.example.com", "webcredentials:shop.example.com"]
+        #expect(Self.domains(app) == ["applinks:shop.example.com"])
+        app.associatedDomains = ["applinks:*.example.com"]
+        #expect(Self.domains(app) == ["applinks:*.example.com"])
+        app.associatedDomains.append("applinks:other.example.com:8443")
+        #expect(Self.domains(app) == ["applinks:*.example.com", "applinks:other.example.com:8443"])
+        app.associatedDomains[0] = "applinks:shop.example.com?mode=developer"
+        #expect(app.associatedDomainEntries.first?.mode == .developer)
+        app.associatedDomains.removeAll()
+        #expect(app.associatedDomainEntries.isEmpty)
+    }
+
+    @Test func theEntryForAHostIsTheSameAsFromTheText() {
+        var app = App(id: "com.example.shop")
+        app.associatedDomains = ["applinks:*.example.com", "applinks:shop.example.com", "applinks:bad.example.com:443"]
+        for host in ["shop.example.com", "a.example.com", "bad.example.com", "example.com", "other.org"] {
+            let derived = AssociatedDomains.entry(for: host, in: app.associatedDomainEntries)
+            let fromText = AssociatedDomains.entry(for: host, in: app.associatedDomains)
+            #expect(derived.entry == fromText.entry, "\(host)")
+            #expect(derived.ignored == fromText.ignored, "\(host)")
+        }
+    }
+
+    @Test func aCopyKeepsItsOwnEntries() {
+        var original = App(id: "com.example.shop")
+        original.associatedDomains = ["applinks:a.example.com"]
+        var copy = original
+        copy.associatedDomains = ["applinks:b.example.com"]
+        #expect(Self.domains(original) == ["applinks:a.example.com"])
+        #expect(Self.domains(copy) == ["applinks:b.example.com"])
+    }
+}

@@ -112,7 +112,11 @@ package enum AssociatedDomains {
     /// The entry that decides for `host`: the longest matching entry wins (`*.users.example.com`
     /// beats `*.example.com`; an exact entry beats a wildcard). Invalid entries are skipped.
     package static func entry(for host: String, in entitlements: [String]) -> (entry: AppLinksEntry?, ignored: [AppLinksEntry]) {
-        let entries = entitlements.compactMap(AppLinksEntry.init)
+        entry(for: host, in: entitlements.compactMap(AppLinksEntry.init))
+    }
+
+    /// As `entry(for:in:)` on entitlements already read (`App.associatedDomainEntries`).
+    static func entry(for host: String, in entries: [AppLinksEntry]) -> (entry: AppLinksEntry?, ignored: [AppLinksEntry]) {
         let ignored = entries.filter { $0.invalidReason != nil && $0.covers(host) }
         let valid = entries.filter { $0.invalidReason == nil && $0.covers(host) }
         let best = valid.max { a, b in

@@ -79,8 +79,8 @@ enum UniversalLinkResolver {
             return nil
         }
         let claiming = world.apps.indices.filter { i in
-            AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).entry != nil
-                || !AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomains).ignored.isEmpty
+            let (entry, ignored) = AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomainEntries)
+            return entry != nil || !ignored.isEmpty
         }
         if claiming.isEmpty {
             if quietWhenUnclaimed { return nil }
@@ -119,7 +119,7 @@ enum UniversalLinkResolver {
         for app: App, index: Int, url: String, host: String, world: World,
         trace: inout TraceRecorder
     ) -> Int? {
-        let (entry, ignored) = AssociatedDomains.entry(for: host, in: app.associatedDomains)
+        let (entry, ignored) = AssociatedDomains.entry(for: host, in: app.associatedDomainEntries)
         for bad in ignored {
             trace.add(
                 "iOS", "\(app.name)'s entitlement \(bad.raw) is ignored: \(bad.invalidReason ?? "invalid")",

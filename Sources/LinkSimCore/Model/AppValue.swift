@@ -32,7 +32,9 @@ package struct App: Sendable, Equatable, CustomReflectable {
 
     /// The fields, as a struct's own (what test digests and debuggers read).
     package var customMirror: Mirror {
-        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+        Mirror(
+            self, children: Mirror(reflecting: storage.fields.pointee).children.filter { $0.label != "associatedDomainEntries" },
+            displayStyle: .struct)
     }
 
     private mutating func makeUnique() {
@@ -54,6 +56,8 @@ package struct App: Sendable, Equatable, CustomReflectable {
         var teamID: String?
         var urlSchemes: [String] = []
         var associatedDomains: [String] = []
+        /// Derived from `associatedDomains` by its setter (not part of the app as written).
+        var associatedDomainEntries: [AppLinksEntry] = []
         var lifecycle: IOSLifecycle = .scenes
         var build: IOSBuild = .appStore
         /// The iOS SDK the app was built with (`ios_sdk: "27.0"`); nil = an SDK older than the device's rules care about.
@@ -150,9 +154,15 @@ extension App {
         get { storage.fields.pointee.associatedDomains }
         _modify {
             makeUnique()
+            defer {
+                storage.fields.pointee.associatedDomainEntries = storage.fields.pointee.associatedDomains.compactMap(AppLinksEntry.init)
+            }
             yield &storage.fields.pointee.associatedDomains
         }
     }
+    /// `associatedDomains` read as entitlement entries (the `applinks:` ones), kept in step with it: a
+    /// universal link asks for them for every app on every tap.
+    var associatedDomainEntries: [AppLinksEntry] { storage.fields.pointee.associatedDomainEntries }
     package var lifecycle: IOSLifecycle {
         get { storage.fields.pointee.lifecycle }
         _modify {
