@@ -6,7 +6,7 @@ enum ProviderLinks {
     static let firebaseShutdown = SimInstant(secondsSinceEpoch: Int64(SimInstant.daysFromCivil(year: 2025, month: 8, day: 25)) * 86400)
 
     /// Well-known provider domains, as host suffixes or exact hosts.
-    static let wellKnownDomains: [(suffix: String, provider: LinkProvider)] = [
+    static let wellKnownDomains: [(suffix: StaticString, provider: LinkProvider)] = [
         (".onelink.me", .appsflyer),
         (".app.link", .branch), (".test-app.link", .branch), ("bnc.lt", .branch),
         ("app.adjust.com", .adjust), (".go.link", .adjust),
@@ -19,10 +19,32 @@ enum ProviderLinks {
         if providers.branch?.domain == host { return (.branch, "configured in providers.branch") }
         if providers.adjust?.domain == host { return (.adjust, "configured in providers.adjust") }
         if providers.firebase?.domain == host { return (.firebase, "configured in providers.firebase") }
-        for entry in wellKnownDomains where host == entry.suffix || (entry.suffix.hasPrefix(".") && host.hasSuffix(entry.suffix)) {
-            return (entry.provider, "a well-known \(entry.provider.displayName) domain")
+        // An ASCII host (every host a device resolves) is compared on bytes: `hasSuffix` compared grapheme
+        // clusters, for each well-known domain of every host of every app, on every simulation.
+        var text = host
+        let known: LinkProvider?? = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            for entry in wellKnownDomains where Self.isWellKnown(bytes, entry.suffix) { return .some(entry.provider) }
+            return .some(nil)
         }
+        let provider =
+            known
+            ?? wellKnownDomains.first { entry in
+                let suffix = entry.suffix.description
+                return host == suffix || (suffix.hasPrefix(".") && host.hasSuffix(suffix))
+            }?.provider
+        if let provider { return (provider, "a well-known \(provider.displayName) domain") }
         return nil
+    }
+
+    /// An ASCII host is `suffix`, or (a suffix starting with `.`) ends with it.
+    private static func isWellKnown(_ host: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        let tail = suffix.utf8Start
+        guard host.count >= count, host.count == count || tail.pointee == UInt8(ascii: ".") else { return false }
+        let offset = host.count - count
+        for i in 0..<count where host[offset + i] != tail[i] { return false }
+        return true
     }
 
     /// The configured domain and app of a provider.
