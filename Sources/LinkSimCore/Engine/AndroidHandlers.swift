@@ -13,6 +13,7 @@ enum AndroidHandlers {
     static func search(url: String, world: World, caller: String?) -> Search {
         var handlers: [CustomSchemeResolver.Handler] = []
         var steps: [TraceStep] = []
+        steps.reserveCapacity(8)
         var unknown: [String] = []
         let api = world.device.os.apiLevel
         let explains = world.explains

@@ -109,7 +109,12 @@ struct TraceRecorder {
     /// False in `.verdicts` mode: summaries and details are left empty.
     let explains: Bool
 
-    init(_ detail: TraceDetail = .full) { explains = detail == .full }
+    init(_ detail: TraceDetail = .full) {
+        explains = detail == .full
+        // An action's trace has 6 steps at the median and 18 at the 90th percentile (the library): room for
+        // 16 from the start saves the four or five regrowths (each a new buffer and a move) most traces made.
+        steps.reserveCapacity(16)
+    }
 
     /// Adds a step made elsewhere; without trace text, its text is dropped (the step keeps the rest).
     mutating func append(_ step: consuming TraceStep) {
