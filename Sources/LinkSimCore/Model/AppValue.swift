@@ -7,10 +7,10 @@
 package struct App: Sendable, Equatable, CustomReflectable {
     /// The fields, read and written through a pointer: a class's stored property would be checked for
     /// exclusive access on every read.
-    private final class Storage: @unchecked Sendable {
+    private final class Storage<Value: Sendable>: @unchecked Sendable {
         // Written only by `App`'s accessors, after `makeUnique()`: a box is never written while shared.
-        let fields: UnsafeMutablePointer<Fields>
-        init(_ value: Fields) {
+        let fields: UnsafeMutablePointer<Value>
+        init(_ value: Value) {
             fields = .allocate(capacity: 1)
             fields.initialize(to: value)
         }
@@ -20,25 +20,46 @@ package struct App: Sendable, Equatable, CustomReflectable {
         }
     }
 
-    private var storage: Storage
+    private var storage: Storage<Fields>
+    private var runtime: Storage<Runtime>
 
     package init(id: String, name: String? = nil, state: AppState = .background) {
-        storage = Storage(Fields(id: id, name: name ?? id, state: state))
+        storage = Storage(Fields(id: id, name: name ?? id))
+        runtime = Storage(Runtime(state: state))
     }
 
     package static func == (lhs: App, rhs: App) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields.pointee == rhs.storage.fields.pointee
+        (lhs.storage === rhs.storage || lhs.storage.fields.pointee == rhs.storage.fields.pointee)
+            && (lhs.runtime === rhs.runtime || lhs.runtime.fields.pointee == rhs.runtime.fields.pointee)
     }
 
-    /// The fields, as a struct's own (what test digests and debuggers read).
+    /// The fields, as a struct's own and in the order they were declared in before the run's fields had a
+    /// box of their own (what test digests and debuggers read).
     package var customMirror: Mirror {
-        Mirror(
-            self, children: Mirror(reflecting: storage.fields.pointee).children.filter { $0.label != "associatedDomainEntries" },
-            displayStyle: .struct)
+        var children = Array(Mirror(reflecting: storage.fields.pointee).children.filter { $0.label != "associatedDomainEntries" })
+        for child in Mirror(reflecting: runtime.fields.pointee).children {
+            guard let label = child.label, let after = Self.mirrorPlace[label],
+                let index = children.firstIndex(where: { $0.label == after })
+            else { continue }
+            children.insert(child, at: index + 1)
+        }
+        return Mirror(self, children: children, displayStyle: .struct)
     }
+
+    /// Where each run field goes in the mirror: after this field.
+    private static let mirrorPlace: [String: String] = [
+        "state": "name", "currentScreen": "homeScreen", "navigationStack": "behaviour", "navigationReadyAt": "navigationStack",
+        "screenStateCleared": "navigationReadyAt", "installOrder": "screenStateCleared", "installedAt": "installOrder",
+        "associationCheckedAt": "installedAt", "launchCount": "associationCheckedAt", "verificationRecords": "installSource",
+        "verificationDueAt": "verificationRecords",
+    ]
 
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields.pointee) }
+    }
+
+    private mutating func makeRuntimeUnique() {
+        if !isKnownUniquelyReferenced(&runtime) { runtime = Storage(runtime.fields.pointee) }
     }
 
     /// The manifest package (Android), which is the app id.
@@ -51,7 +72,6 @@ package struct App: Sendable, Equatable, CustomReflectable {
     struct Fields: Sendable, Equatable {
         var id: String
         var name: String
-        var state: AppState
         // iOS
         var teamID: String?
         var urlSchemes: [String] = []
@@ -85,10 +105,17 @@ package struct App: Sendable, Equatable, CustomReflectable {
         var handles: [EntryPoint]?
         var routes: [Route] = []
         var homeScreen: String = "Home"
-        var currentScreen: String?
         var sdk: SDKConfig = SDKConfig()
         /// Readiness, screen state, back stack, framework and unknown-route policy (Model/AppBehaviour.swift).
         var behaviour: AppBehaviour = AppBehaviour()
+        var installSource: InstallSource = .store
+    }
+
+    /// What the engine changes as the app runs (state, screen, launches, install and verification times):
+    /// a box of its own, so a run's writes copy these few fields, not the app as the scenario wrote it.
+    struct Runtime: Sendable, Equatable {
+        var state: AppState
+        var currentScreen: String?
         /// The app's navigation stack, bottom first, once a link was routed with a `back_stack` policy. Set by the engine.
         var navigationStack: [String]?
         /// When navigation is ready after the last cold start (`startup.ready_after`). Set by the engine.
@@ -103,7 +130,6 @@ package struct App: Sendable, Equatable, CustomReflectable {
         var associationCheckedAt: SimInstant?
         /// How many times the app has been launched since install.
         var launchCount: Int = 0
-        var installSource: InstallSource = .store
         /// Android: the verification agent's answers, recorded when it ran (host → answer). Set by the engine.
         var verificationRecords: [String: VerificationRecord] = [:]
         /// Android: when the agent's pending run (after an install, an update, `pm verify-app-links`) answers.
@@ -129,10 +155,10 @@ extension App {
         }
     }
     package var state: AppState {
-        get { storage.fields.pointee.state }
+        get { runtime.fields.pointee.state }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.state
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.state
         }
     }
     // iOS
@@ -287,10 +313,10 @@ extension App {
         }
     }
     package var currentScreen: String? {
-        get { storage.fields.pointee.currentScreen }
+        get { runtime.fields.pointee.currentScreen }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.currentScreen
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.currentScreen
         }
     }
     package var sdk: SDKConfig {
@@ -310,58 +336,58 @@ extension App {
     }
     /// The app's navigation stack, bottom first, once a link was routed with a `back_stack` policy. Set by the engine.
     package var navigationStack: [String]? {
-        get { storage.fields.pointee.navigationStack }
+        get { runtime.fields.pointee.navigationStack }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.navigationStack
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.navigationStack
         }
     }
     /// When navigation is ready after the last cold start (`startup.ready_after`). Set by the engine.
     package var navigationReadyAt: SimInstant? {
-        get { storage.fields.pointee.navigationReadyAt }
+        get { runtime.fields.pointee.navigationReadyAt }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.navigationReadyAt
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.navigationReadyAt
         }
     }
     /// The `screen_state` was dismissed by an earlier link. Set by the engine.
     package var screenStateCleared: Bool {
-        get { storage.fields.pointee.screenStateCleared }
+        get { runtime.fields.pointee.screenStateCleared }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.screenStateCleared
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.screenStateCleared
         }
     }
     /// Monotonic install order on the device (lower = installed earlier). Set by the engine.
     package var installOrder: Int {
-        get { storage.fields.pointee.installOrder }
+        get { runtime.fields.pointee.installOrder }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.installOrder
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.installOrder
         }
     }
     /// The simulated time the app was (last) installed, when known.
     package var installedAt: SimInstant? {
-        get { storage.fields.pointee.installedAt }
+        get { runtime.fields.pointee.installedAt }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.installedAt
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.installedAt
         }
     }
     /// iOS: when the device last (re)fetched the app's association files (install, update).
     package var associationCheckedAt: SimInstant? {
-        get { storage.fields.pointee.associationCheckedAt }
+        get { runtime.fields.pointee.associationCheckedAt }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.associationCheckedAt
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.associationCheckedAt
         }
     }
     /// How many times the app has been launched since install.
     package var launchCount: Int {
-        get { storage.fields.pointee.launchCount }
+        get { runtime.fields.pointee.launchCount }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.launchCount
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.launchCount
         }
     }
     package var installSource: InstallSource {
@@ -373,18 +399,18 @@ extension App {
     }
     /// Android: the verification agent's answers, recorded when it ran (host → answer). Set by the engine.
     var verificationRecords: [String: VerificationRecord] {
-        get { storage.fields.pointee.verificationRecords }
+        get { runtime.fields.pointee.verificationRecords }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.verificationRecords
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.verificationRecords
         }
     }
     /// Android: when the agent's pending run (after an install, an update, `pm verify-app-links`) answers.
     var verificationDueAt: SimInstant? {
-        get { storage.fields.pointee.verificationDueAt }
+        get { runtime.fields.pointee.verificationDueAt }
         _modify {
-            makeUnique()
-            yield &storage.fields.pointee.verificationDueAt
+            makeRuntimeUnique()
+            yield &runtime.fields.pointee.verificationDueAt
         }
     }
 }
