@@ -181,7 +181,9 @@ package enum IntentFilterMatcher {
         for (activityIndex, activity) in manifest.activities.enumerated() {
             let name = qualify(activity.name, packageName)
             var activitySteps: [FilterMatchStep] = []
-            if activity.name.hasPrefix(".") || !activity.name.utf8.contains(UInt8(ascii: ".")), !packageName.isEmpty {
+            if (activity.name.utf8.first == UInt8(ascii: ".") && activity.name.hasPrefix(".")) || !activity.name.utf8.contains(UInt8(ascii: ".")),
+                !packageName.isEmpty
+            {
                 activitySteps.append(
                     explain
                         ? FilterMatchStep(summary: "\(activity.name) means \(name)", rule: Rule.androidFilterActivityName)
@@ -263,7 +265,7 @@ package enum IntentFilterMatcher {
     /// A leading `.` or a name without any dot is relative to the package.
     static func qualify(_ name: String, _ packageName: String) -> String {
         guard !packageName.isEmpty else { return name }
-        return Activity(name: name).qualifiedName(package: packageName)
+        return Activity.qualifiedName(name, package: packageName)
     }
 
     /// `android.intent.action.VIEW` → `VIEW`, for readable messages.

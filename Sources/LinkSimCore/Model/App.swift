@@ -161,8 +161,12 @@ package struct Activity: Sendable, Equatable, Hashable {
     }
 
     /// The fully qualified class name: a leading `.` (or no dot at all) is expanded with the package.
-    package func qualifiedName(package: String) -> String {
-        if name.hasPrefix(".") { return package + name }
+    package func qualifiedName(package: String) -> String { Self.qualifiedName(name, package: package) }
+
+    /// `name` as the manifest merger expands it: `.Main` and `Main` take the package, `a.b.Main` is kept.
+    static func qualifiedName(_ name: String, package: String) -> String {
+        // `.` is ASCII: its first byte decides what `hasPrefix(".")` decides, without comparing characters.
+        if name.utf8.first == UInt8(ascii: "."), name.hasPrefix(".") { return package + name }
         if !name.utf8.contains(UInt8(ascii: ".")) { return package + "." + name }
         return name
     }
