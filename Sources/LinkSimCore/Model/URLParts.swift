@@ -81,7 +81,7 @@ package struct URLParts: Sendable, Equatable {
 
 /// Where a URL's parts are, as offsets into its UTF-8 bytes: the one URL splitter `URLParts` and `AASAURL` both
 /// use, each adding its own checks (AASAURL rejects spaces and control bytes and needs a host; URLParts reads the
-/// port as a number). One pass per delimiter over the bytes: every delimiter is ASCII, so every cut is at a
+/// port as a number). One pass over the bytes after the scheme: every delimiter is ASCII, so every cut is at a
 /// character boundary (walking `Character`s, then `String` indices, cost a third of a simulation). Plain loops:
 /// the closures of `first(where:)` cost more than the scan itself.
 struct URLSplit {
@@ -110,14 +110,6 @@ struct URLSplit {
             }
             return nil
         }
-        func last(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
-            var i = to
-            while i > from {
-                i -= 1
-                if b[i] == byte { return i }
-            }
-            return nil
-        }
         let count = b.count
         var firstColon: Int?
         if rejectingSpaces {
@@ -139,25 +131,48 @@ struct URLSplit {
             else { return nil }
         }
         scheme = 0..<colon
-        var end = count
-        fragment = nil
-        if let hash = first(UInt8(ascii: "#"), colon + 1, end) {
-            fragment = (hash + 1)..<end
-            end = hash
-        }
-        query = nil
-        if let mark = first(UInt8(ascii: "?"), colon + 1, end) {
-            query = (mark + 1)..<end
-            end = mark
-        }
+        // One pass after the colon: the first `#` ends the scan; the first `?` before it starts the query;
+        // with `//`, the authority runs to the first `/` (or the query, or the fragment), its host starts
+        // after its last `@`, and a port may start at the host's last `:`.
         let rest = colon + 1
-        if end - rest >= 2, b[rest] == UInt8(ascii: "/"), b[rest + 1] == UInt8(ascii: "/") {
-            let start = rest + 2
-            let authorityEnd = first(UInt8(ascii: "/"), start, end) ?? end
-            authority = start..<authorityEnd
-            hostStart = last(UInt8(ascii: "@"), start, authorityEnd).map { $0 + 1 } ?? start
-            lastColon = last(UInt8(ascii: ":"), hostStart, authorityEnd)
-            path = authorityEnd..<end
+        let hasAuthority = count - rest >= 2 && b[rest] == UInt8(ascii: "/") && b[rest + 1] == UInt8(ascii: "/")
+        let start = rest + 2
+        var hash: Int?
+        var mark: Int?
+        var authorityEnd: Int?
+        var lastAt: Int?
+        var colonInHost: Int?
+        var i = hasAuthority ? start : rest
+        while i < count {
+            let byte = b[i]
+            if byte == UInt8(ascii: "#") {
+                hash = i
+                break
+            }
+            if byte == UInt8(ascii: "?"), mark == nil {
+                mark = i
+                if hasAuthority, authorityEnd == nil { authorityEnd = i }
+            } else if hasAuthority, authorityEnd == nil {
+                if byte == UInt8(ascii: "/") {
+                    authorityEnd = i
+                } else if byte == UInt8(ascii: "@") {
+                    lastAt = i
+                    colonInHost = nil
+                } else if byte == UInt8(ascii: ":") {
+                    colonInHost = i
+                }
+            }
+            i += 1
+        }
+        fragment = hash.map { ($0 + 1)..<count }
+        let end = mark ?? hash ?? count
+        query = mark.map { ($0 + 1)..<(hash ?? count) }
+        if hasAuthority {
+            let authorityStop = authorityEnd ?? end
+            authority = start..<authorityStop
+            hostStart = lastAt.map { $0 + 1 } ?? start
+            lastColon = colonInHost
+            path = authorityStop..<end
         } else {
             authority = nil
             hostStart = rest
