@@ -51,7 +51,8 @@ struct AssetLinksVerifier {
             fileHost = String(host.dropFirst(2))
             step("\(host) is a wildcard host: it is verified against https://\(fileHost)/.well-known/assetlinks.json", Rule.androidApplinksWildcard)
         }
-        let url = "https://\(fileHost)/.well-known/assetlinks.json"
+        // Only the steps' text names the URL: without it, it is not built.
+        let url = explains ? "https://\(fileHost)/.well-known/assetlinks.json" : ""
         let fetched = fetch(fileHost, url: url, step: fetchStep)
         guard case .success(let statements) = fetched else {
             if case .failure(let code) = fetched { return Result(state: code, steps: steps) }

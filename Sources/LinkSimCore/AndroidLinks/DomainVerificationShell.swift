@@ -17,6 +17,14 @@ struct VerificationRecord: Sendable, Equatable {
     var steps: [TraceStep]
     var dynamic: [DynamicComponent]?
     var at: SimInstant
+
+    /// The same answer: state, time, dynamic rules, and the steps' actors, rules and assumptions. The steps'
+    /// text explains the answer and is written only when a trace is shown (`TraceDetail`), so a world
+    /// simulated without it is in the same state as one simulated with it.
+    static func == (lhs: VerificationRecord, rhs: VerificationRecord) -> Bool {
+        lhs.state == rhs.state && lhs.at == rhs.at && lhs.dynamic == rhs.dynamic && lhs.steps.count == rhs.steps.count
+            && zip(lhs.steps, rhs.steps).allSatisfy { $0.actor == $1.actor && $0.rule == $1.rule && $0.assumption == $1.assumption }
+    }
 }
 
 /// The transitions. Each adds trace steps that cite the rule deciding it.
@@ -30,7 +38,8 @@ enum DomainVerificationTransitions {
     /// and records its answers.
     static func runAgent(_ index: Int, world: inout World, at time: SimInstant, hosts only: Set<String>? = nil) {
         let app = world.apps[index]
-        let verifier = AssetLinksVerifier(web: world.web(at: time), os: world.device.os)
+        // Without trace text the record keeps its steps bare, as every step that reads it carries them.
+        let verifier = AssetLinksVerifier(web: world.web(at: time), os: world.device.os, explains: world.explains)
         for host in AppLinkDomains.collect(app, api: world.device.os.apiLevel).autoVerify where only?.contains(host) ?? true {
             let result = verifier.verify(host: host, package: app.id, fingerprints: app.signingSHA256)
             world.apps[index].verificationRecords[host] = VerificationRecord(

@@ -4,6 +4,8 @@ package enum Simulator {
     /// results, assumptions and rule IDs (so `expect: rule:` still checks), for callers that show no trace.
     package static func run(_ scenario: Scenario, detail: TraceDetail = .full) -> ScenarioResult {
         var world = World(scenario)
+        // The agent's first answers are written in the run's trace detail, as every later answer is.
+        world.traceDetail = detail
         DomainVerificationTransitions.recordInitialAnswers(world: &world)
         var results: [ActionResult] = []
         results.reserveCapacity(scenario.actions.count)
@@ -14,11 +16,11 @@ package enum Simulator {
             let before = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
             let landing = perform(action.kind, world: &world, trace: &trace)
             let check = action.expect.map { ExpectationChecker.check($0, landing: landing, trace: trace.steps) }
-            // Built in place in the list: a local result appended afterwards was copied whole, field by field.
-            results.append(
-                ActionResult(
-                    index: index, action: action, landing: landing, trace: trace.steps, check: check, before: before,
-                    after: WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)))
+            // Moved into the list (an argument built in the call was still copied whole, field by field).
+            let result = ActionResult(
+                index: index, action: action, landing: landing, trace: trace.steps, check: check, before: before,
+                after: WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock))
+            results.append(consume result)
         }
         return ScenarioResult(scenario: scenario, results: results)
     }

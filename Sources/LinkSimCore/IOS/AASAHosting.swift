@@ -104,35 +104,35 @@ struct AASAFetcher {
 
     /// Applies the HTTP rules to one answer.
     private func evaluate(
-        _ resource: WebResource, host: String, location: String, actor: String,
+        _ resource: WebResource, host: String, location: @autoclosure () -> String, actor: String,
         trace: inout TraceRecorder
     ) -> AssociationOutcome {
         let status = resource.status
         if resource.redirect != nil || (300..<400).contains(status) {
             trace.add(
                 actor,
-                "GET \(location) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); redirects are not followed, so the association is not established",
+                "GET \(location()) → \(status)\(resource.redirect.map { " Location: \($0)" } ?? ""); redirects are not followed, so the association is not established",
                 rule: Rule.iosAasaHostNoRedirects)
             return .denied("the AASA request was redirected")
         }
         if status == 403 || status == 404 {
             trace.add(
-                actor, "GET \(location) → \(status); the site denied access", rule: Rule.iosAasaHostStatus,
+                actor, "GET \(location()) → \(status); the site denied access", rule: Rule.iosAasaHostStatus,
                 detail: status == 404 && resource.body == nil ? "The scenario's web section does not serve this file." : nil)
             return .denied("\(status) for the AASA file")
         }
         if (500..<600).contains(status) {
             trace.add(
-                actor, "GET \(location) → \(status); temporarily unavailable, no association until a later check succeeds",
+                actor, "GET \(location()) → \(status); temporarily unavailable, no association until a later check succeeds",
                 rule: Rule.iosAasaHostStatus)
             return .unavailable("\(status) for the AASA file")
         }
         if status != 200 {
-            trace.add(actor, "GET \(location) → \(status); only 200 is accepted", rule: Rule.iosAasaHostStatus)
+            trace.add(actor, "GET \(location()) → \(status); only 200 is accepted", rule: Rule.iosAasaHostStatus)
             return .denied("\(status) for the AASA file")
         }
         let body = resource.body ?? []
-        trace.add(actor, "GET \(location) → 200 (\(body.count) bytes, \(resource.contentType))", rule: Rule.iosAasaHostStatus)
+        trace.add(actor, "GET \(location()) → 200 (\(body.count) bytes, \(resource.contentType))", rule: Rule.iosAasaHostStatus)
         // The exact, usual value first: Foundation's trimming cost more than the rest of the fetch.
         if resource.contentType != "application/json",
             resource.contentType.lowercased().split(separator: ";").first.map({ $0.trimmingCharacters(in: .whitespaces) }) != "application/json"

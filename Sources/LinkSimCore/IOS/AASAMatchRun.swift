@@ -167,7 +167,7 @@ struct MatchRun {
             return run.verdict(.noMatch)
         }
         if let domain {
-            guard url.host.lowercased() == domain.lowercased() else {
+            guard url.host.lowercasedIfNeeded == domain.lowercasedIfNeeded else {
                 run.note(.otherHost)
                 return run.verdict(.noMatch)
             }
