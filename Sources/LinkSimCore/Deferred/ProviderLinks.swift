@@ -182,10 +182,11 @@ enum ProviderLinks {
             time: clickTime, network: world.device.network, relayed: relayed, adClick: tap.adClick,
             srn: tap.srn, wentToPlayWithReferrer: false)
         world.deferred.clicks.append(click)
-        let via = relayed ? " through iCloud Private Relay (a relay egress IP, not the device's)" : " from network “\(world.device.network)”"
-        let waited = chain.elapsed.seconds > 0 ? " (\(chain.elapsed) after the tap: the chain waited on the way)" : ""
+        // Written inside the step's text, so that without trace text they are not built.
+        func via() -> String { relayed ? " through iCloud Private Relay (a relay egress IP, not the device's)" : " from network “\(world.device.network)”" }
+        func waited() -> String { chain.elapsed.seconds > 0 ? " (\(chain.elapsed) after the tap: the chain waited on the way)" : "" }
         trace.add(
-            server, "\(provider.displayName) records the click at \(clickTime)\(waited)\(via)\(tap.adClick ? " with the device's advertising ID" : "")")
+            server, "\(provider.displayName) records the click at \(clickTime)\(waited())\(via())\(tap.adClick ? " with the device's advertising ID" : "")")
 
         guard let index = targetIndex else {
             let browser = TapSurface.browser(for: tap, world: world)
