@@ -105,11 +105,11 @@ enum AppNavigation {
             let readyAt = world.apps[index].navigationReadyAt ?? world.clock
             if readyAt > world.clock {
                 let wait = SimDuration(seconds: readyAt.secondsSinceEpoch - world.clock.secondsSinceEpoch)
-                let phase = startup.phase.rawValue.replacingOccurrences(of: "_", with: " ")
+                func phase() -> String { startup.phase.rawValue.replacingOccurrences(of: "_", with: " ") }
                 if startup.earlyLinks == .drop {
                     trace.add(
                         app.name,
-                        "Navigation is not ready yet (\(phase), ready in \(wait)): the app navigates too early and the link is lost; it shows \(app.homeScreen)",
+                        "Navigation is not ready yet (\(phase()), ready in \(wait)): the app navigates too early and the link is lost; it shows \(app.homeScreen)",
                         rule: Rule.linksimAppStartupDrop)
                     world.apps[index].currentScreen = app.homeScreen
                     landing.screen = app.homeScreen
@@ -119,7 +119,7 @@ enum AppNavigation {
                     return landing
                 }
                 trace.add(
-                    app.name, "Navigation is not ready yet (\(phase)): the app keeps the link and replays it when navigation is ready, in \(wait)",
+                    app.name, "Navigation is not ready yet (\(phase())): the app keeps the link and replays it when navigation is ready, in \(wait)",
                     rule: Rule.linksimAppStartupQueue)
                 outcome = .replayed
                 landing.extra[routedAfterKey] = wait.description
@@ -192,9 +192,11 @@ enum AppNavigation {
         }
         var screen = routed.screen
         if let route = routed.route {
-            let params =
+            // Written inside the step's text, so that without trace text it is not built.
+            func params() -> String {
                 routed.params.isEmpty ? "" : " with " + routed.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
-            trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)\(params)", rule: routed.rule)
+            }
+            trace.add(app.name, "The router matches \(AppRouter.describe(route.pattern)) and shows \(routed.screen)\(params())", rule: routed.rule)
             if let missing = route.forceUnwrap.first(where: { (routed.params[$0] ?? "").isEmpty }) {
                 return crash(index, screen: route.screen, missing: missing, landing: landing, params: routed.params, world: &world, trace: &trace)
             }
