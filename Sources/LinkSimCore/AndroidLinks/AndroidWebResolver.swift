@@ -279,7 +279,7 @@ enum AndroidWebResolver {
             if !first, !parts.isWeb {
                 return WebNavigation.schemeHop(tap, url: current, parts: parts, chain: chain, world: &world, trace: &trace)
             }
-            if parts.scheme.lowercased() == "intent" {
+            if parts.scheme.lowercasedIfNeeded == "intent" {
                 return intentURL(current, tap: tap, world: &world, trace: &trace)
             }
             if parts.isWeb {

@@ -240,9 +240,9 @@ enum ProviderLinks {
                 }
             }
             if provider == .appsflyer, let uri = params["af_dp"], let uriParts = URLParts(uri),
-                app.urlSchemes.contains(where: { $0.lowercased() == uriParts.scheme.lowercased() })
+                app.urlSchemes.contains(where: { $0.lowercasedIfNeeded == uriParts.scheme.lowercasedIfNeeded })
             {
-                let forced = params["af_force_deeplink"]?.lowercased() == "true"
+                let forced = params["af_force_deeplink"]?.lowercasedIfNeeded == "true"
                 let schemeFriendly = tap.from == .chrome || (tap.from == .inAppBrowser && tap.browserApp == .x)
                 if forced || schemeFriendly {
                     trace.add(

@@ -16,7 +16,7 @@ enum CustomSchemeResolver {
         _ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder,
         providerLink: ProviderLinkContext? = nil
     ) -> Landing {
-        let scheme = parts.scheme.lowercased()
+        let scheme = parts.scheme.lowercasedIfNeeded
         let surface = TapSurface.name(of: tap, world: world)
         if let system = iosReservedSchemes[scheme] {
             trace.add("iOS", "\(scheme): is reserved for \(system.name); iOS opens it", rule: Rule.iosSchemeReserved)
@@ -24,7 +24,7 @@ enum CustomSchemeResolver {
         }
         MatchRun.tellNotWebURL(parts.scheme, os: world.device.os, trace: &trace)
         let claimants = world.apps.indices.filter { i in
-            world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercased() == scheme }
+            world.apps[i].state.isInstalled && world.apps[i].urlSchemes.contains { $0.lowercasedIfNeeded == scheme }
         }
         // The collision step is told after the surface hands the link to iOS, where iOS decides it.
         var collision = TraceRecorder(world.traceDetail)

@@ -15,7 +15,7 @@ enum WebNavigation {
     /// Narrates one hop: a server's 3xx, or a page that navigates by script or meta refresh after a delay.
     static func narrate(_ rule: RedirectRule, from host: String, trace: inout TraceRecorder) {
         trace.add(
-            "server \(host.lowercased())",
+            "server \(host.lowercasedIfNeeded)",
             rule.after.seconds > 0
                 ? "After \(rule.after) the page redirects to \(rule.target)" : "Answers \(rule.status) with Location: \(rule.target)",
             rule: Rule.linksimRedirectHop)
@@ -91,7 +91,7 @@ enum WebNavigation {
                 rule: timedOut)
             hop.gesture = .script
         }
-        if android, parts.scheme.lowercased() == "intent" {
+        if android, parts.scheme.lowercasedIfNeeded == "intent" {
             if hop.from == .webview || hop.from == .inAppBrowser { return AndroidWebResolver.intentInWebView(hop, world: &world, trace: &trace) }
             return AndroidWebResolver.intentURL(url, tap: hop, world: &world, trace: &trace)
         }

@@ -93,14 +93,14 @@ package struct AppLinksEntry: Sendable, Equatable {
             }
             return .some(
                 AppLinksEntry(
-                    raw: raw, domain: text(start, end).lowercased(), isWildcard: isWildcard, mode: mode,
+                    raw: raw, domain: text(start, end).lowercasedIfNeeded, isWildcard: isWildcard, mode: mode,
                     invalidReason: invalidReason))
         }
     }
 
     /// Whether this entry covers `host`: the exact host, or any subdomain for a wildcard (never the apex).
     package func covers(_ host: String) -> Bool {
-        let h = host.lowercased()
+        let h = host.lowercasedIfNeeded
         return isWildcard ? h.hasSuffix("." + domain) : h == domain
     }
 

@@ -57,12 +57,12 @@ package struct URLParts: Sendable, Equatable {
 
     /// True for http and https, the links the association rules care about.
     package var isWeb: Bool {
-        let s = scheme.lowercased()
+        let s = scheme.lowercasedIfNeeded
         return s == "http" || s == "https"
     }
 
     /// The lowercased host, or an empty string.
-    package var normalizedHost: String { host?.lowercased() ?? "" }
+    package var normalizedHost: String { host?.lowercasedIfNeeded ?? "" }
 
     /// Query items as name/value pairs, percent-decoded (`+` is kept as is).
     package var queryItems: [(name: String, value: String)] {

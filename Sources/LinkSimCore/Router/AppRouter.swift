@@ -29,8 +29,8 @@ package enum AppRouter {
                 }
             case .url(let pattern):
                 guard let patternParts = URLParts(pattern),
-                    patternParts.scheme.lowercased() == parts.scheme.lowercased(),
-                    (patternParts.host ?? "").lowercased() == parts.normalizedHost || patternParts.host == "*"
+                    patternParts.scheme.lowercasedIfNeeded == parts.scheme.lowercasedIfNeeded,
+                    (patternParts.host ?? "").lowercasedIfNeeded == parts.normalizedHost || patternParts.host == "*"
                 else { continue }
                 if let captures = match(pattern: patternParts.path, path: parts.path, rejection: &rejection) {
                     return Outcome(
