@@ -12,19 +12,20 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
         let string: String
         /// Everything before the first `:` (case preserved); nil without a `:`.
         let scheme: String?
-        /// `getEncodedSchemeSpecificPart()`: between the `:` and the `#`.
-        let encodedSchemeSpecificPart: String
-        /// `getEncodedAuthority()`: after `//`, up to `/`, `\`, `?` or `#`; nil when there is no `//`.
-        let encodedAuthority: String?
-        /// `getEncodedPath()`: nil for an opaque URI such as `mailto:x` or `scheme1:foo`.
-        let encodedPath: String?
-        let encodedQuery: String?
-        let encodedFragment: String?
+        /// The string's UTF-16 code units, which the encoded parts are read from when asked: only
+        /// explanations ask, so a match does not pay for their strings.
+        let units: [UInt16]
+        /// Where `getEncodedSchemeSpecificPart()` is: between the `:` and the `#`.
+        let sspRange: Range<Int>
+        /// Where `getEncodedAuthority()` is: after `//`, up to `/`, `\`, `?` or `#`; nil when there is no `//`.
+        let authorityRange: Range<Int>?
+        /// Where `getEncodedPath()` is: nil for an opaque URI such as `mailto:x` or `scheme1:foo`.
+        let pathRange: Range<Int>?
+        let queryRange: Range<Int>?
+        let fragmentRange: Range<Int>?
 
         // The decoded accessors IntentFilter uses, computed once here: a filter match reads them for
         // every filter of every app, and decoding them again each time cost more than the match.
-        /// `getSchemeSpecificPart()` (decoded): includes the query, not the fragment.
-        let schemeSpecificPart: String
         /// `getHost()`: the authority minus user info and port, decoded; nil without an authority.
         let host: String?
         /// `getPort()`: -1 when there is no explicit, numeric port.
@@ -39,34 +40,33 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
         init(_ string: String) {
             self.string = string
             let units = AndroidURI.units(string)
+            self.units = units
             let length = units.count
             let schemeSeparator = units.firstIndex(of: UTF16Unit.colon)
             scheme = schemeSeparator.map { AndroidURI.text(units[0..<$0]) }
 
             let fragmentSeparator = AndroidURI.index(of: UTF16Unit.hash, in: units, from: schemeSeparator ?? 0)
-            encodedFragment = fragmentSeparator.map { AndroidURI.text(units[($0 + 1)...]) }
+            fragmentRange = fragmentSeparator.map { ($0 + 1)..<length }
 
             let sspStart = (schemeSeparator ?? -1) + 1
-            encodedSchemeSpecificPart = AndroidURI.text(units[sspStart..<(fragmentSeparator ?? length)])
+            sspRange = sspStart..<(fragmentSeparator ?? length)
 
             // Query: the first `?` after the scheme, unless the fragment starts before it.
             if let questionMark = AndroidURI.index(of: UTF16Unit.questionMark, in: units, from: schemeSeparator ?? 0) {
                 if let fragmentSeparator {
-                    encodedQuery =
-                        fragmentSeparator < questionMark
-                        ? nil : AndroidURI.text(units[(questionMark + 1)..<fragmentSeparator])
+                    queryRange = fragmentSeparator < questionMark ? nil : (questionMark + 1)..<fragmentSeparator
                 } else {
-                    encodedQuery = AndroidURI.text(units[(questionMark + 1)...])
+                    queryRange = (questionMark + 1)..<length
                 }
             } else {
-                encodedQuery = nil
+                queryRange = nil
             }
 
             let afterScheme = (schemeSeparator ?? -1)
             let hasDoubleSlash =
                 length > afterScheme + 2
                 && units[afterScheme + 1] == UTF16Unit.slash && units[afterScheme + 2] == UTF16Unit.slash
-            var authorityRange: Range<Int>?
+            var authority: Range<Int>?
             if hasDoubleSlash {
                 var end = afterScheme + 3
                 scan: while end < length {
@@ -75,19 +75,16 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
                     default: end += 1
                     }
                 }
-                authorityRange = (afterScheme + 3)..<end
+                authority = (afterScheme + 3)..<end
             }
-            encodedAuthority = authorityRange.map { AndroidURI.text(units[$0]) }
-
-            let pathRange = AndroidURI.pathRange(units, schemeSeparator: schemeSeparator)
-            encodedPath = pathRange.map { AndroidURI.text(units[$0]) }
+            authorityRange = authority
+            pathRange = AndroidURI.pathRange(units, schemeSeparator: schemeSeparator)
 
             // The decoded parts and their code units. A part without a `%` decodes to itself, so its units
             // are the URL's own (slices at ASCII delimiters never split a surrogate pair).
-            let sspRange = sspStart..<(fragmentSeparator ?? length)
-            (schemeSpecificPart, schemeSpecificPartUnits) = AndroidURI.decoded(units, sspRange, encoded: encodedSchemeSpecificPart)
-            if let pathRange, let encodedPath {
-                let (decoded, decodedUnits) = AndroidURI.decoded(units, pathRange, encoded: encodedPath)
+            schemeSpecificPartUnits = AndroidURI.decodedUnits(units, sspRange)
+            if let pathRange {
+                let (decoded, decodedUnits) = AndroidURI.decoded(units, pathRange, encoded: AndroidURI.text(units[pathRange]))
                 path = decoded
                 pathUnits = decodedUnits
             } else {
@@ -96,7 +93,7 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
             }
             // `getHost()` / `getPort()` read the authority: user info ends at the last `@`, the port starts at
             // the `:` that `findPortSeparator` finds scanning back over digits.
-            if let authorityRange {
+            if let authorityRange = authority {
                 let portSeparator = AndroidURI.portSeparator(units, authorityRange)
                 let userInfoEnd = units[authorityRange].lastIndex(of: UTF16Unit.at).map { $0 + 1 } ?? authorityRange.lowerBound
                 let hostEnd = portSeparator ?? authorityRange.upperBound
@@ -128,12 +125,16 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
 
     package var string: String { parts.string }
     package var scheme: String? { parts.scheme }
-    package var encodedSchemeSpecificPart: String { parts.encodedSchemeSpecificPart }
-    package var encodedAuthority: String? { parts.encodedAuthority }
-    package var encodedPath: String? { parts.encodedPath }
-    package var encodedQuery: String? { parts.encodedQuery }
-    package var encodedFragment: String? { parts.encodedFragment }
-    package var schemeSpecificPart: String { parts.schemeSpecificPart }
+    /// `getEncodedSchemeSpecificPart()`: between the `:` and the `#`.
+    package var encodedSchemeSpecificPart: String { Self.text(parts.units[parts.sspRange]) }
+    /// `getEncodedAuthority()`: after `//`, up to `/`, `\`, `?` or `#`; nil when there is no `//`.
+    package var encodedAuthority: String? { parts.authorityRange.map { Self.text(parts.units[$0]) } }
+    /// `getEncodedPath()`: nil for an opaque URI such as `mailto:x` or `scheme1:foo`.
+    package var encodedPath: String? { parts.pathRange.map { Self.text(parts.units[$0]) } }
+    package var encodedQuery: String? { parts.queryRange.map { Self.text(parts.units[$0]) } }
+    package var encodedFragment: String? { parts.fragmentRange.map { Self.text(parts.units[$0]) } }
+    /// `getSchemeSpecificPart()` (decoded): includes the query, not the fragment.
+    package var schemeSpecificPart: String { Self.decode(encodedSchemeSpecificPart) }
     package var host: String? { parts.host }
     package var port: Int { parts.port }
     package var path: String? { parts.path }
@@ -175,6 +176,12 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
             pathEnd += 1
         }
         return pathStart..<pathEnd
+    }
+
+    /// The code units of `Uri.decode` of `units[range]`.
+    private static func decodedUnits(_ units: [UInt16], _ range: Range<Int>) -> [UInt16] {
+        if !units[range].contains(UTF16Unit.percent) { return Array(units[range]) }
+        return Self.units(decode(text(units[range])))
     }
 
     /// `Uri.decode` of `units[range]` (whose text is `encoded`), with the decoded text's code units.
