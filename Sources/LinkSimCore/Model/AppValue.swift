@@ -5,32 +5,17 @@
 /// results and snapshots), and copying three dozen strings and arrays field by field cost a retain and
 /// a release for each, a large share of a simulation (issue #14). Reads and writes look as they did.
 package struct App: Sendable, Equatable, CustomReflectable {
-    /// The fields, read and written through a pointer: a class's stored property would be checked for
-    /// exclusive access on every read.
-    private final class Storage<Value: Sendable>: @unchecked Sendable {
-        // Written only by `App`'s accessors, after `makeUnique()`: a box is never written while shared.
-        let fields: UnsafeMutablePointer<Value>
-        init(_ value: Value) {
-            fields = .allocate(capacity: 1)
-            fields.initialize(to: value)
-        }
-        deinit {
-            fields.deinitialize(count: 1)
-            fields.deallocate()
-        }
-    }
-
-    private var storage: Storage<Fields>
-    private var runtime: Storage<Runtime>
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
+    private var runtime: CopyOnWriteBox<Runtime>
 
     package init(id: String, name: String? = nil, state: AppState = .background) {
-        storage = Storage(Fields(id: id, name: name ?? id))
-        runtime = Storage(Runtime(state: state))
+        storage = CopyOnWriteBox(Fields(id: id, name: name ?? id))
+        runtime = CopyOnWriteBox(Runtime(state: state))
     }
 
     package static func == (lhs: App, rhs: App) -> Bool {
-        (lhs.storage === rhs.storage || lhs.storage.fields.pointee == rhs.storage.fields.pointee)
-            && (lhs.runtime === rhs.runtime || lhs.runtime.fields.pointee == rhs.runtime.fields.pointee)
+        CopyOnWriteBox.same(lhs.storage, rhs.storage) && CopyOnWriteBox.same(lhs.runtime, rhs.runtime)
     }
 
     /// The fields, as a struct's own and in the order they were declared in before the run's fields had a
@@ -54,13 +39,9 @@ package struct App: Sendable, Equatable, CustomReflectable {
         "verificationDueAt": "verificationRecords",
     ]
 
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields.pointee) }
-    }
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
 
-    private mutating func makeRuntimeUnique() {
-        if !isKnownUniquelyReferenced(&runtime) { runtime = Storage(runtime.fields.pointee) }
-    }
+    private mutating func makeRuntimeUnique() { CopyOnWriteBox.makeUnique(&runtime) }
 
     /// The manifest package (Android), which is the app id.
     package var package: String { id }

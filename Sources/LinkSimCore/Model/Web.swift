@@ -106,27 +106,13 @@ package struct WebHost: Sendable, Equatable, CustomReflectable {
         var appClip: AppClipExperience? = nil
     }
 
-    /// The fields, read and written through a pointer (a class's stored property is checked for
-    /// exclusive access on every read).
-    private final class Storage: @unchecked Sendable {
-        // Written only by `WebHost`'s accessors, after `makeUnique()`: a box is never written while shared.
-        let fields: UnsafeMutablePointer<Fields>
-        init(_ value: Fields) {
-            fields = .allocate(capacity: 1)
-            fields.initialize(to: value)
-        }
-        deinit {
-            fields.deinitialize(count: 1)
-            fields.deallocate()
-        }
-    }
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
 
-    private var storage: Storage
-
-    package init(host: String) { storage = Storage(Fields(host: host)) }
+    package init(host: String) { storage = CopyOnWriteBox(Fields(host: host)) }
 
     package static func == (lhs: WebHost, rhs: WebHost) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields.pointee == rhs.storage.fields.pointee
+        CopyOnWriteBox.same(lhs.storage, rhs.storage)
     }
 
     /// The fields, as a struct's own (what test digests and debuggers read).
@@ -134,9 +120,7 @@ package struct WebHost: Sendable, Equatable, CustomReflectable {
         Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
     }
 
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields.pointee) }
-    }
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
 
     package var host: String {
         get { storage.fields.pointee.host }
