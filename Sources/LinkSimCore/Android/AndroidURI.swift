@@ -83,14 +83,9 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
             // The decoded parts and their code units. A part without a `%` decodes to itself, so its units
             // are the URL's own (slices at ASCII delimiters never split a surrogate pair).
             schemeSpecificPartUnits = AndroidURI.decodedUnits(units, sspRange)
-            if let pathRange {
-                let (decoded, decodedUnits) = AndroidURI.decoded(units, pathRange, encoded: AndroidURI.text(units[pathRange]))
-                path = decoded
-                pathUnits = decodedUnits
-            } else {
-                path = nil
-                pathUnits = nil
-            }
+            let decodedPath = pathRange.map { AndroidURI.decoded(units, $0) }
+            path = decodedPath?.text
+            pathUnits = decodedPath?.units
             // `getHost()` / `getPort()` read the authority: user info ends at the last `@`, the port starts at
             // the `:` that `findPortSeparator` finds scanning back over digits.
             if let authorityRange = authority {
@@ -99,15 +94,9 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
                 let hostEnd = portSeparator ?? authorityRange.upperBound
                 // `lastIndexOf('@')` may lie after the port colon in odd inputs; Java's substring would throw
                 // there, and Uri returns null in that case.
-                if userInfoEnd <= hostEnd {
-                    let hostRange = userInfoEnd..<hostEnd
-                    let (decoded, decodedUnits) = AndroidURI.decoded(units, hostRange, encoded: AndroidURI.text(units[hostRange]))
-                    host = decoded
-                    hostUnits = decodedUnits
-                } else {
-                    host = nil
-                    hostUnits = nil
-                }
+                let decodedHost = userInfoEnd <= hostEnd ? AndroidURI.decoded(units, userInfoEnd..<hostEnd) : nil
+                host = decodedHost?.text
+                hostUnits = decodedHost?.units
                 port =
                     portSeparator.flatMap { Int32(AndroidURI.decode(AndroidURI.text(units[($0 + 1)..<authorityRange.upperBound]))) }
                     .map(Int.init) ?? -1
@@ -184,11 +173,12 @@ package struct AndroidURI: Sendable, Equatable, Hashable {
         return Self.units(decode(text(units[range])))
     }
 
-    /// `Uri.decode` of `units[range]` (whose text is `encoded`), with the decoded text's code units.
-    private static func decoded(_ units: [UInt16], _ range: Range<Int>, encoded: String) -> (String, [UInt16]) {
+    /// `Uri.decode` of `units[range]`, with the decoded text's code units.
+    private static func decoded(_ units: [UInt16], _ range: Range<Int>) -> (text: String, units: [UInt16]) {
+        let encoded = text(units[range])
         if !units[range].contains(UTF16Unit.percent) { return (encoded, Array(units[range])) }
-        let text = decode(encoded)
-        return (text, Self.units(text))
+        let decodedText = decode(encoded)
+        return (decodedText, Self.units(decodedText))
     }
 
     // MARK: - The accessors IntentFilter uses
