@@ -9,5 +9,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = AndroidURI(text)
     _ = AndroidURI.decode(text)
     _ = AASAURL.parse(text)
+    _ = IntentURL(text)
+    _ = ProviderLinks.recognise(host: text, providers: Providers())
+    _ = AppRouter.match(pattern: text, path: text)
+    _ = AppRouter.match(pattern: "/p/{id:digits}/*", path: text)
     return 0
 }
