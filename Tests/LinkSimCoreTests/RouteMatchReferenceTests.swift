@@ -13,34 +13,35 @@ import Testing
         return (String(inner[..<colon]), String(inner[inner.index(after: colon)...]))
     }
 
-    /// `AppRouter.match` read on characters.
-    static func referenceMatch(pattern: String, path: String) -> [String: String]? {
-        if pattern == "*" { return [:] }
+    /// `AppRouter.match` read on characters: the captures, and the rejection it reports.
+    static func referenceMatch(pattern: String, path: String) -> (captures: [String: String]?, rejection: String?) {
+        if pattern == "*" { return ([:], nil) }
         let p = pattern.split(separator: "/", omittingEmptySubsequences: true)
         let t = path.split(separator: "/", omittingEmptySubsequences: true)
         var captures: [String: String] = [:]
-        var rejected = false
+        var rejection: String?
         for (i, seg) in p.enumerated() {
-            if seg == "*" && i == p.count - 1 { return rejected ? nil : captures }
-            guard i < t.count else { return nil }
+            if seg == "*" && i == p.count - 1 { return rejection == nil ? (captures, nil) : (nil, rejection) }
+            guard i < t.count else { return (nil, nil) }
             if let placeholder = referencePlaceholder(seg) {
                 let value = PercentDecoding.decode(String(t[i]))
                 if let name = placeholder.constraint, let constraint = RouteConstraint(rawValue: name), !constraint.accepts(value) {
-                    rejected = true
+                    rejection = rejection ?? "`\(value)` is not \(constraint.rawValue) (\(placeholder.name))"
                 }
                 captures[placeholder.name] = value
             } else if seg != t[i] {
-                return nil
+                return (nil, nil)
             }
         }
-        guard p.count == t.count, !rejected else { return nil }
-        return captures
+        guard p.count == t.count else { return (nil, nil) }
+        return rejection == nil ? (captures, nil) : (nil, rejection)
     }
 
     static let patternPieces = [
-        "/", "/", "p", "{id}", "{id:digits}", "{n:alpha}", "{s:word}", "{x:nope}", "{}", "{", "}", "*", ":", "é", "e\u{301}", "{é}", "{a}\u{301}", "\r\n", "42",
+        "/", "/", "p", "{id}", "{id:digits}", "{n:alpha}", "{s:word}", "{x:nope}", "{x:digits}", "{}", "{", "}", "*", ":", "é", "e\u{301}", "{é}", "{a}\u{301}",
+        "\r\n", "42",
     ]
-    static let pathPieces = ["/", "/", "p", "42", "abc", "a-b_1", "%41", "é", "e\u{301}", "{id}", "*", "x", "", "\r\n"]
+    static let pathPieces = ["/", "/", "p", "42", "abc", "a-b_1", "%41", "é", "e\u{301}", "{id}", "*", "x", "", "\r\n", "7", "%zz"]
 
     @Test func placeholdersReadAsOnCharacters() {
         var random = SeededRandom(seed: 0xB0A7)
@@ -58,7 +59,10 @@ import Testing
         for _ in 0..<20_000 {
             let pattern = random.text(Self.patternPieces, maxLength: 6)
             let path = random.text(Self.pathPieces, maxLength: 6)
-            #expect(AppRouter.match(pattern: pattern, path: path) == Self.referenceMatch(pattern: pattern, path: path), "\(pattern) vs \(path)")
+            var rejection: String?
+            let captures = AppRouter.match(pattern: pattern, path: path, rejection: &rejection)
+            let reference = Self.referenceMatch(pattern: pattern, path: path)
+            #expect(captures == reference.captures && rejection == reference.rejection, "\(pattern) vs \(path)")
         }
     }
 }

@@ -173,3 +173,29 @@ import Testing
         #expect(Self.domains(copy) == ["applinks:b.example.com"])
     }
 }
+
+/// A world keeps the last URLs it split (`World.parts(of:)`): the answer is `URLParts(url)` whatever
+/// the order of the questions, and an evicted URL is split again, the same way.
+@Suite struct RecentURLsTests {
+    @Test func everyAnswerIsTheSplitOfThatURL() {
+        let recent = RecentURLs()
+        let urls = [
+            "https://shop.example.com/p/1", "shop://p/1", "not a url", "https://a.example/x?q=1#f", "intent://x#Intent;end",
+            "HTTPS://Shop.Example.com:8443/", "mailto:a@b.example", "https://a.example/x?q=2",
+        ]
+        var random = SeededRandom(seed: 0x0E1)
+        for _ in 0..<2_000 {
+            let url = random.pick(urls)
+            #expect(recent.parts(of: url) == URLParts(url), "\(url)")
+        }
+    }
+
+    @Test func equalTextInAnotherStringIsTheSameURL() {
+        let recent = RecentURLs()
+        let url = "https://shop.example.com/product/42?utm=1"
+        let first = recent.parts(of: url)
+        let rebuilt = ["https://shop.example.com", "/product/42?utm=1"].joined()
+        #expect(recent.parts(of: rebuilt) == first)
+        #expect(first?.path == "/product/42" && first?.query == "utm=1")
+    }
+}

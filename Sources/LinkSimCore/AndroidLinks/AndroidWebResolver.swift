@@ -83,14 +83,14 @@ enum AndroidWebResolver {
                 return .app(winner)
             }
             if ask.isEmpty { return .browsers(browserList) }
-            if let saved = world.preferredActivities[World.preferenceKey(url)], let browser = Browser(rawValue: saved),
+            if let saved = world.preferredActivities[world.preferenceKey(url)], let browser = Browser(rawValue: saved),
                 world.index(of: saved) == nil
             {
                 tellAlwaysBrowser(
                     "Android", "The user chose “Always” for \(browser.displayName) in an earlier dialog: the link opens there, no dialog", trace: &trace)
                 return .browsers([browser])
             }
-            if let saved = world.preferredActivities[World.preferenceKey(url)],
+            if let saved = world.preferredActivities[world.preferenceKey(url)],
                 let handler = ask.first(where: { world.apps[$0.appIndex].id == saved })
             {
                 trace.add(
@@ -271,10 +271,10 @@ enum AndroidWebResolver {
         var current = url
         var chain = ChainContext()
         chain.firstNavigationOfIntent = firstNavigationOfIntent
-        chain.previousHost = tap.page.flatMap { URLParts($0)?.normalizedHost }
+        chain.previousHost = tap.page.flatMap { world.parts(of: $0)?.normalizedHost }
         var first = true
         for followed in 0...WebNavigation.redirectLimit {
-            guard let parts = URLParts(current) else { break }
+            guard let parts = world.parts(of: current) else { break }
             let host = parts.normalizedHost
             if !first, !parts.isWeb {
                 return WebNavigation.schemeHop(tap, url: current, parts: parts, chain: chain, world: &world, trace: &trace)
@@ -320,9 +320,9 @@ enum AndroidWebResolver {
             }
             trace.add(shown, "Loads \(current)")
             // The 21st redirect is the browser's error (WebNavigation.show).
-            guard followed < WebNavigation.redirectLimit, let rule = WebNavigation.redirect(current, web: world.web), let host = parts.host else { break }
+            guard followed < WebNavigation.redirectLimit, let rule = WebNavigation.redirect(parts, web: world.web), let host = parts.host else { break }
             WebNavigation.narrate(rule, from: host, trace: &trace)
-            chain.add(from: current, rule: rule)
+            chain.add(from: current, host: host, rule: rule)
             current = rule.target
             first = false
         }

@@ -313,7 +313,7 @@ enum ProviderLinks {
     ) -> Landing {
         let platform = world.device.platform
         let app = world.apps[appIndex]
-        let server = "server \(URLParts(tap.url)?.normalizedHost ?? "")"
+        let server = "server \(world.parts(of: tap.url)?.normalizedHost ?? "")"
         if platform == .ios, copiesToClipboard(provider, providers: world.providers) {
             var copied = tap.url
             if provider == .appsflyer { copied += (copied.contains("?") ? "&" : "?") + "cp_url=true" }

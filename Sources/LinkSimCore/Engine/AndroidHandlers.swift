@@ -25,7 +25,7 @@ enum AndroidHandlers {
                 ? TraceStep(actor: actor, summary: summary(), rule: rule, detail: detail())
                 : TraceStep(actor: actor, summary: "", rule: rule)
         }
-        let parts = URLParts(url)
+        let parts = world.parts(of: url)
         let scheme = parts?.scheme.lowercasedIfNeeded
         let host = parts?.normalizedHost
         let intent = ViewIntent(url: url)  // parsed once for every app's manifest

@@ -200,7 +200,7 @@ enum CustomSchemeResolver {
                 only.appIndex, url: tap.url, kind: .customScheme, activity: only.activity,
                 starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
         default:
-            if let saved = world.preferredActivities[World.preferenceKey(tap.url)],
+            if let saved = world.preferredActivities[world.preferenceKey(tap.url)],
                 let handler = handlers.first(where: { world.apps[$0.appIndex].id == saved })
             {
                 trace.add(

@@ -8,8 +8,15 @@ enum WebNavigation {
 
     /// The server redirect that answers `url`, if any.
     static func redirect(_ url: String, web: Web) -> RedirectRule? {
-        guard let parts = URLParts(url), let host = parts.host else { return nil }
-        return web.redirect(host: host, path: parts.path + (parts.query.map { "?\($0)" } ?? ""))
+        guard let parts = URLParts(url) else { return nil }
+        return redirect(parts, web: web)
+    }
+
+    /// The server redirect that answers a URL already split (a host without redirects answers none).
+    static func redirect(_ parts: URLParts, web: Web) -> RedirectRule? {
+        guard let host = parts.host, let server = web[host], !server.redirects.isEmpty else { return nil }
+        let path = parts.query.map { parts.path + "?" + $0 } ?? parts.path
+        return server.redirects.first { $0.matches(path: path) }
     }
 
     /// Narrates one hop: a server's 3xx, or a page that navigates by script or meta refresh after a delay.
@@ -37,11 +44,13 @@ enum WebNavigation {
         var chain = ChainContext()
         var current = tap.url
         for _ in 0..<redirectLimit {
-            guard let rule = redirect(current, web: world.web), let host = URLParts(current)?.host else { return .page(current) }
+            guard let parts = world.parts(of: current), let rule = redirect(parts, web: world.web), let host = parts.host else {
+                return .page(current)
+            }
             narrate(rule, from: host, trace: &trace)
-            chain.add(from: current, rule: rule)
+            chain.add(from: current, host: host, rule: rule)
             current = rule.target
-            guard let next = URLParts(current) else { return .page(current) }
+            guard let next = world.parts(of: current) else { return .page(current) }
             if !next.isWeb { return .scheme(current, next, chain) }
             if ProviderLinks.recognise(host: next.normalizedHost, providers: world.providers) != nil {
                 return .provider(chain.tap(tap, at: current), next, chain)
@@ -133,11 +142,12 @@ struct ChainContext: Sendable, Equatable {
 
     var isRedirect: Bool { !redirectedFrom.isEmpty }
 
-    mutating func add(from url: String, rule: RedirectRule) {
+    /// `host`: the host of `url` (the caller split it to find the redirect).
+    mutating func add(from url: String, host: String, rule: RedirectRule) {
         redirectedFrom.append(url)
         elapsed = elapsed + rule.after
         if rule.after.seconds > 0 { script = true }
-        previousHost = URLParts(url)?.normalizedHost
+        previousHost = host.lowercasedIfNeeded
     }
 
     /// The tap as the next hop sees it at `url`: reached through the chain. (Whether a script hop on

@@ -176,7 +176,7 @@ package enum Simulator {
 /// A tap or long-press on a link: narrates where it happened, then hands it to the rule set for its kind.
 enum LinkTap {
     static func perform(_ tap: Tap, world: inout World, trace: inout TraceRecorder) -> Landing {
-        if tap.from.isQATool, let parts = URLParts(tap.url), let landing = QATaps.perform(tap, parts: parts, world: &world, trace: &trace) {
+        if tap.from.isQATool, let parts = world.parts(of: tap.url), let landing = QATaps.perform(tap, parts: parts, world: &world, trace: &trace) {
             return landing
         }
         let surface = TapSurface.name(of: tap, world: world)
@@ -186,7 +186,7 @@ enum LinkTap {
         trace.add(surface, "\(verb) \(tap.url)\(tap.from.isAddressBar ? " in the address bar" : onPage)\(gesture)")
         // issue #18 item 5 (app side): an app that checks canOpenURL / resolveActivity before it opens the link.
         if let landing = AppOpensLink.checkFirst(tap, world: &world, trace: &trace) { return landing }
-        guard let parts = URLParts(tap.url) else {
+        guard let parts = world.parts(of: tap.url) else {
             trace.add(surface, "\(tap.url) is not a URL; nothing happens")
             return Landing(kind: .nowhere)
         }
@@ -230,7 +230,7 @@ enum LinkTap {
 
     static func longPress(_ tap: Tap, choice: LongPressChoice, world: inout World, trace: inout TraceRecorder) -> Landing {
         let surface = TapSurface.name(of: tap, world: world)
-        let host = URLParts(tap.url)?.normalizedHost ?? ""
+        let host = world.parts(of: tap.url)?.normalizedHost ?? ""
         trace.add(surface, "The user long-presses \(tap.url) and chooses “\(choice == .openInSafari ? "Open in Safari" : "Open in App")”")
         UniversalLinkResolver.rememberBrowserPreference(choice, host: host, world: &world, trace: &trace)
         if choice == .openInSafari {
@@ -256,13 +256,13 @@ enum PendingAnswer {
             trace.add("User", detail)
             var activity: Activity?
             var starter = AppDelivery.AndroidStarter.otherApp
-            if platform == .android, URLParts(pending.url) != nil {
+            if platform == .android, world.parts(of: pending.url) != nil {
                 activity =
                     AndroidHandlers.search(url: pending.url, world: world, caller: pending.tap.caller).handlers
                     .first { $0.appIndex == index }?.activity
                 if [.chrome, .chromeAddressBar, .customTab, .firefox].contains(pending.tap.from) { starter = .browser }
             }
-            let isWeb = URLParts(pending.url)?.isWeb == true
+            let isWeb = world.parts(of: pending.url)?.isWeb == true
             let kind: AppDelivery.LinkKind = isWeb ? (platform == .android ? .appLink : .universalLink) : .customScheme
             return AppDelivery.open(
                 index, url: pending.url, kind: kind, activity: activity, starter: starter,
@@ -298,16 +298,16 @@ enum PendingAnswer {
         case .chooser:
             if answer == .cancel { return stay("Dismisses the chooser") }
             if case .pickAlways(let option) = answer, pending.candidates.contains(option) {
-                world.preferredActivities[World.preferenceKey(pending.url)] = option
+                world.preferredActivities[world.preferenceKey(pending.url)] = option
                 if let browser = Browser(rawValue: option), world.index(of: option) == nil {
                     AndroidWebResolver.tellAlwaysBrowser(
                         "User",
-                        "Picks \(browser.displayName) and taps “Always”: \(World.preferenceKey(pending.url)) links go to \(browser.displayName) from now on",
+                        "Picks \(browser.displayName) and taps “Always”: \(world.preferenceKey(pending.url)) links go to \(browser.displayName) from now on",
                         trace: &trace)
                     return Landing(kind: .browser, via: .web, browser: browser, url: pending.url)
                 }
                 trace.add(
-                    "Android", "“Always” saves \(option) as the preferred activity for \(World.preferenceKey(pending.url)) links",
+                    "Android", "“Always” saves \(option) as the preferred activity for \(world.preferenceKey(pending.url)) links",
                     rule: pending.cancelRule)
                 return open(option, detail: "Picks \(world.index(of: option).map { world.apps[$0].name } ?? option) and taps “Always”")
             }
@@ -320,9 +320,9 @@ enum PendingAnswer {
             }
             if answer == .justOnce || answer == .always, let first = pending.candidates.first {
                 if answer == .always, platform == .android, world.index(of: first) != nil {
-                    world.preferredActivities[World.preferenceKey(pending.url)] = first
+                    world.preferredActivities[world.preferenceKey(pending.url)] = first
                     trace.add(
-                        "Android", "“Always” saves \(first) as the preferred activity for \(World.preferenceKey(pending.url)) links",
+                        "Android", "“Always” saves \(first) as the preferred activity for \(world.preferenceKey(pending.url)) links",
                         rule: pending.cancelRule)
                 }
                 return open(first, detail: "Picks the first option and taps \(answer == .always ? "Always" : "Just once")")

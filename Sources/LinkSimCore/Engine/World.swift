@@ -56,6 +56,12 @@ struct World {
     var traceDetail: TraceDetail = .full
     /// False in `.verdicts` mode: code that builds steps outside a `TraceRecorder` skips their text.
     var explains: Bool { traceDetail == .full }
+    /// The URLs this simulation split most recently: one tap's hops (the tap, the handler search, the
+    /// router, the redirect check) read the same URL, and now split it once.
+    let recentURLs = RecentURLs()
+
+    /// `URLParts(url)`, split once for the hops of a tap that read the same URL.
+    func parts(of url: String) -> URLParts? { recentURLs.parts(of: url) }
 
     init(_ scenario: Scenario) {
         device = scenario.device
@@ -87,8 +93,8 @@ struct World {
     }
 
     /// The key a preferred activity is saved under for a URL.
-    static func preferenceKey(_ url: String) -> String {
-        guard let parts = URLParts(url) else { return url }
+    func preferenceKey(_ url: String) -> String {
+        guard let parts = parts(of: url) else { return url }
         return "\(parts.scheme)://\(parts.normalizedHost)"
     }
 
@@ -98,6 +104,20 @@ struct World {
             apps[i].state = .background
         }
         apps[index].state = .foreground
+    }
+}
+
+/// The last few URLs a simulation split, and their parts (`URLParts` is a pure function of the text, so
+/// a world's copies may share it). Not shared between threads: each simulation makes its own world.
+final class RecentURLs {
+    private var entries: [(url: String, parts: URLParts?)] = []
+
+    func parts(of url: String) -> URLParts? {
+        for index in entries.indices where entries[index].url == url { return entries[index].parts }
+        let parts = URLParts(url)
+        if entries.count == 4 { entries.removeFirst() }
+        entries.append((url, parts))
+        return parts
     }
 }
 

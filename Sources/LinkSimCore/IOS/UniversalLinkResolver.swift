@@ -278,7 +278,7 @@ enum UniversalLinkResolver {
         if tap.gesture == .script {
             return stay("A JavaScript navigation is not user-initiated, so iOS does not open the app", Rule.iosUlScriptNavigation)
         }
-        if tap.from.isBrowser, let page = tap.page, let pageHost = URLParts(page)?.normalizedHost, pageHost == host {
+        if tap.from.isBrowser, let page = tap.page, let pageHost = world.parts(of: page)?.normalizedHost, pageHost == host {
             return stay(
                 "The link is on a page of the same domain (\(host)); iOS keeps the user in the browser, their most likely intent",
                 Rule.iosUlSameDomain)
@@ -323,11 +323,13 @@ enum UniversalLinkResolver {
         let shownIn = browser.displayName
         trace.add(shownIn, "Loads \(current)")
         for _ in 0..<WebNavigation.redirectLimit {
-            guard let rule = WebNavigation.redirect(current, web: world.web), let host = URLParts(current)?.host else { break }
+            guard let parts = world.parts(of: current), let rule = WebNavigation.redirect(parts, web: world.web), let host = parts.host else {
+                break
+            }
             WebNavigation.narrate(rule, from: host, trace: &trace)
-            chain.add(from: current, rule: rule)
+            chain.add(from: current, host: host, rule: rule)
             current = rule.target
-            guard let next = URLParts(current) else { break }
+            guard let next = world.parts(of: current) else { break }
             if !next.isWeb {
                 return WebNavigation.schemeHop(tap, url: current, parts: next, chain: chain, world: &world, trace: &trace)
             }

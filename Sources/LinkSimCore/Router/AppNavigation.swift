@@ -186,7 +186,7 @@ enum AppNavigation {
                 index, screen: sdk.screen, parents: nil, cold: cold, previousScreen: previousScreen, outcome: outcome, landing: landing, world: &world,
                 trace: &trace)
         }
-        let routed = AppRouter.route(url, in: app, webLink: kind != .customScheme)
+        let routed = AppRouter.route(world.parts(of: url), in: app, webLink: kind != .customScheme)
         for rejection in routed.rejections {
             trace.add(app.name, "The route \(rejection), so it does not match", rule: Rule.linksimRouterConstraint)
         }
@@ -290,7 +290,7 @@ enum AppNavigation {
         let app = world.apps[index]
         let call = world.device.platform == .ios ? "UIApplication.open(_:)" : "startActivity with a VIEW intent"
         trace.add(app.name, "No route matches \(url); the app hands it back to the system with \(call)", rule: Rule.linksimRouterUnknownBrowser)
-        if world.device.platform == .android, let host = URLParts(url)?.normalizedHost {
+        if world.device.platform == .android, let host = world.parts(of: url)?.normalizedHost {
             var probe = TraceRecorder(world.traceDetail)
             if case .app(let handler) = AndroidWebResolver.resolve(url, host: host, world: world, caller: app.id, trace: &probe),
                 handler.appIndex == index

@@ -15,9 +15,20 @@ package enum AppRouter {
     /// Routes a link the app received. `claimedHost` is true when the URL is a web link on a host the
     /// app claims (so `path:` routes apply); custom schemes use `url:` routes only.
     package static func route(_ url: String, in app: App, webLink: Bool) -> Outcome {
-        guard let parts = URLParts(url) else { return Outcome(screen: app.homeScreen, params: [:], route: nil) }
+        route(URLParts(url), in: app, webLink: webLink)
+    }
+
+    /// As `route(_:in:webLink:)`, for a URL the caller already split (nil: not a URL).
+    static func route(_ parts: URLParts?, in app: App, webLink: Bool) -> Outcome {
+        guard let parts else { return Outcome(screen: app.homeScreen, params: [:], route: nil) }
         let query = Dictionary(parts.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         var rejections: [String] = []
+        /// The query's items, and the captures over them (most links have only one of the two).
+        func params(_ captures: [String: String]) -> [String: String] {
+            if captures.isEmpty { return query }
+            if query.isEmpty { return captures }
+            return query.merging(captures) { _, captured in captured }
+        }
         for route in app.routes {
             var rejection: String?
             defer { if let rejection { rejections.append("\(describe(route.pattern)): \(rejection)") } }
@@ -25,7 +36,7 @@ package enum AppRouter {
             case .path(let pattern) where webLink:
                 if let captures = match(pattern: pattern, path: parts.path, rejection: &rejection) {
                     return Outcome(
-                        screen: route.screen, params: query.merging(captures) { _, captured in captured }, route: route, rejections: rejections)
+                        screen: route.screen, params: params(captures), route: route, rejections: rejections)
                 }
             case .url(let pattern):
                 guard let patternParts = URLParts(pattern),
@@ -34,7 +45,7 @@ package enum AppRouter {
                 else { continue }
                 if let captures = match(pattern: patternParts.path, path: parts.path, rejection: &rejection) {
                     return Outcome(
-                        screen: route.screen, params: query.merging(captures) { _, captured in captured }, route: route, rejections: rejections)
+                        screen: route.screen, params: params(captures), route: route, rejections: rejections)
                 }
             default:
                 continue
@@ -72,25 +83,21 @@ package enum AppRouter {
     /// As `match`, and when the pattern fits but a `{name:constraint}` rejects its value, says so in `rejection`.
     static func match(pattern: String, path: String, segmentSeparator: Character? = "/", rejection: inout String?) -> [String: String]? {
         if pattern == "*" { return [:] }
+        // ASCII pattern and path (nearly every route): each byte is a whole character, so reading segments
+        // on bytes, side by side, decides as splitting on characters does, without making a `Substring`
+        // per segment (that split was three quarters of a route).
+        if let separator = segmentSeparator?.asciiValue {
+            var pattern = pattern
+            var path = path
+            let read = pattern.withUTF8 { p in path.withUTF8 { t in matchASCII(p, t, separator: separator, rejection: &rejection) } }
+            switch read {
+            case .matched(let captures): return captures
+            case .noMatch: return nil
+            case .notASCII: break
+            }
+        }
         func segments(_ s: String) -> [Substring] {
             guard let sep = segmentSeparator else { return [Substring(s)] }
-            // ASCII text (nearly every path) splits on bytes: each byte is then a whole character, so the
-            // pieces are the ones splitting on characters gives, without breaking graphemes.
-            let utf8 = s.utf8
-            if let byte = sep.asciiValue, utf8.allSatisfy({ $0 < 0x80 }) {
-                var pieces: [Substring] = []
-                var start = utf8.startIndex
-                var index = start
-                while index != utf8.endIndex {
-                    if utf8[index] == byte {
-                        if start != index { pieces.append(Substring(utf8[start..<index])) }
-                        start = utf8.index(after: index)
-                    }
-                    index = utf8.index(after: index)
-                }
-                if start != utf8.endIndex { pieces.append(Substring(utf8[start...])) }
-                return pieces
-            }
             return s.split(separator: sep, omittingEmptySubsequences: true)
         }
         let p = segments(pattern)
@@ -122,6 +129,73 @@ package enum AppRouter {
             return nil
         }
         return captures
+    }
+
+    private enum ASCIIMatch {
+        case matched([String: String])
+        case noMatch
+        /// The pattern or the path is not ASCII: the caller reads characters.
+        case notASCII
+    }
+
+    /// `match` on the bytes of an ASCII pattern and path: the next non-empty segment of each, side by side.
+    private static func matchASCII(
+        _ p: UnsafeBufferPointer<UInt8>, _ t: UnsafeBufferPointer<UInt8>, separator: UInt8, rejection: inout String?
+    ) -> ASCIIMatch {
+        for byte in p where byte >= 0x80 { return .notASCII }
+        for byte in t where byte >= 0x80 { return .notASCII }
+        func segment(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+            var i = start
+            while i < b.count, b[i] == separator { i += 1 }
+            guard i < b.count else { return nil }
+            var j = i + 1
+            while j < b.count, b[j] != separator { j += 1 }
+            return i..<j
+        }
+        func string(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
+        }
+        var captures: [String: String] = [:]
+        var pendingRejection: String?
+        var pieceOfPattern = segment(p, from: 0)
+        var pathFrom = 0
+        while let piece = pieceOfPattern {
+            let next = segment(p, from: piece.upperBound)
+            // A trailing `*` matches the rest.
+            if next == nil, piece.count == 1, p[piece.lowerBound] == UInt8(ascii: "*") {
+                if let pendingRejection {
+                    rejection = pendingRejection
+                    return .noMatch
+                }
+                return .matched(captures)
+            }
+            guard let value = segment(t, from: pathFrom) else { return .noMatch }
+            pathFrom = value.upperBound
+            if piece.count > 2, p[piece.lowerBound] == UInt8(ascii: "{"), p[piece.upperBound - 1] == UInt8(ascii: "}") {
+                // `{name}` or `{name:constraint}`.
+                let inner = (piece.lowerBound + 1)..<(piece.upperBound - 1)
+                var colon = inner.lowerBound
+                while colon < inner.upperBound, p[colon] != UInt8(ascii: ":") { colon += 1 }
+                let name = string(p, inner.lowerBound..<colon)
+                let decoded = PercentDecoding.decode(string(t, value))
+                if colon < inner.upperBound, pendingRejection == nil,
+                    let constraint = RouteConstraint(rawValue: string(p, (colon + 1)..<inner.upperBound)), !constraint.accepts(decoded)
+                {
+                    pendingRejection = "`\(decoded)` is not \(constraint.rawValue) (\(name))"
+                }
+                captures[name] = decoded
+            } else if !UnsafeBufferPointer(rebasing: p[piece]).elementsEqual(UnsafeBufferPointer(rebasing: t[value])) {
+                return .noMatch
+            }
+            pieceOfPattern = next
+        }
+        // Every segment of the path must be used.
+        guard segment(t, from: pathFrom) == nil else { return .noMatch }
+        if let pendingRejection {
+            rejection = pendingRejection
+            return .noMatch
+        }
+        return .matched(captures)
     }
 
     /// How a route pattern reads in a trace.
