@@ -28,7 +28,7 @@ enum AndroidHandlers {
         let parts = world.parts(of: url)
         let scheme = parts?.scheme.lowercasedIfNeeded
         let host = parts?.normalizedHost
-        let intent = ViewIntent(url: url)  // parsed once for every app's manifest
+        let intent = world.linkIntent(url)  // parsed once for every app's manifest (and every search of this URL)
         func relevant(_ filter: IntentFilter) -> Bool {
             filter.data.contains { $0.scheme?.lowercasedIfNeeded == scheme || ($0.host != nil && $0.host?.lowercasedIfNeeded == host) }
         }

@@ -9,31 +9,61 @@ package enum TraceDetail: Sendable, Hashable {
 }
 
 /// One step of a simulation: who did what, and the rule that decided it.
+///
+/// The words (summary, detail, assumption) live in one shared, immutable box, absent when a step has
+/// none (a step without trace text): a step is copied into a trace, a search's results, an action's
+/// result, and each copy now counts three references instead of five, at half the size (issue #14).
 package struct TraceStep: Sendable, Equatable {
     /// Who acts: `Notes`, `Safari`, `iOS`, `Chrome`, `Android`, the app's name, `server shop.example.com`...
     package var actor: String
-    package var summary: String
     /// The rule that decided this step (nil for plain narration).
     package var rule: RuleID?
-    package var detail: String?
+    private var words: Words?
+
+    private final class Words: Sendable {
+        let summary: String
+        let detail: String?
+        let assumption: String?
+        init(summary: String, detail: String?, assumption: String?) {
+            self.summary = summary
+            self.detail = detail
+            self.assumption = assumption
+        }
+    }
+
+    package var summary: String {
+        get { words?.summary ?? "" }
+        set { setWords(summary: newValue, detail: detail, assumption: assumption) }
+    }
+    package var detail: String? {
+        get { words?.detail }
+        set { setWords(summary: summary, detail: newValue, assumption: assumption) }
+    }
     /// A modelling assumption the step relies on ("assumption: ..."), when one decided it.
-    package var assumption: String?
+    package var assumption: String? {
+        get { words?.assumption }
+        set { setWords(summary: summary, detail: detail, assumption: newValue) }
+    }
+
+    private mutating func setWords(summary: String, detail: String?, assumption: String?) {
+        words = summary.isEmpty && detail == nil && assumption == nil ? nil : Words(summary: summary, detail: detail, assumption: assumption)
+    }
 
     package init(actor: String, summary: String, rule: Rule? = nil, detail: String? = nil, assumption: String? = nil) {
-        self.actor = actor
-        self.summary = summary
-        self.rule = rule?.id
-        self.detail = detail
-        self.assumption = assumption
+        self.init(actor: actor, summary: summary, rule: rule?.id, detail: detail, assumption: assumption)
     }
 
     /// A step that carries over a rule another step already cited (e.g. a matcher's step put into the trace).
     package init(actor: String, summary: String, rule: RuleID?, detail: String? = nil, assumption: String? = nil) {
         self.actor = actor
-        self.summary = summary
         self.rule = rule
-        self.detail = detail
-        self.assumption = assumption
+        setWords(summary: summary, detail: detail, assumption: assumption)
+    }
+
+    package static func == (lhs: TraceStep, rhs: TraceStep) -> Bool {
+        guard lhs.actor == rhs.actor, lhs.rule == rhs.rule else { return false }
+        if lhs.words === rhs.words { return true }
+        return lhs.summary == rhs.summary && lhs.detail == rhs.detail && lhs.assumption == rhs.assumption
     }
 }
 

@@ -63,6 +63,9 @@ struct World {
     /// `URLParts(url)`, split once for the hops of a tap that read the same URL.
     func parts(of url: String) -> URLParts? { recentURLs.parts(of: url) }
 
+    /// `ViewIntent(url:)` with its defaults, read once for the hops of a tap that resolve the same URL.
+    func linkIntent(_ url: String) -> ViewIntent { recentURLs.linkIntent(url) }
+
     init(_ scenario: Scenario) {
         device = scenario.device
         apps = scenario.apps
@@ -111,6 +114,7 @@ struct World {
 /// a world's copies may share it). Not shared between threads: each simulation makes its own world.
 final class RecentURLs {
     private var entries: [(url: String, parts: URLParts?)] = []
+    private var intents: [ViewIntent] = []
 
     func parts(of url: String) -> URLParts? {
         for index in entries.indices where entries[index].url == url { return entries[index].parts }
@@ -118,6 +122,15 @@ final class RecentURLs {
         if entries.count == 4 { entries.removeFirst() }
         entries.append((url, parts))
         return parts
+    }
+
+    /// `ViewIntent(url: url)`: the VIEW + BROWSABLE intent a tapped link makes (its `AndroidURI` read once).
+    func linkIntent(_ url: String) -> ViewIntent {
+        for index in intents.indices where intents[index].url == url { return intents[index] }
+        let intent = ViewIntent(url: url)
+        if intents.count == 4 { intents.removeFirst() }
+        intents.append(intent)
+        return intent
     }
 }
 
