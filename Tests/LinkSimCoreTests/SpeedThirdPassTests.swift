@@ -287,6 +287,25 @@ struct ReferenceURLParts: Equatable {
     }
 }
 
+@Suite struct PathSegmentsOnBytesTests {
+    /// `URLParts.pathSegments` against splitting the path on characters, as provider links did.
+    @Test func pathSegmentsSplitOnBytesAsOnCharacters() {
+        var random = SeededRandom(seed: 14_010)
+        let alphabet = ["/", "/", "a", "B1", "%2F", "é", "e\u{301}", "/\u{301}", "\r\n", "-"]
+        var several = 0
+        for _ in 0..<20_000 {
+            let path = "/" + random.text(alphabet, maxLength: 8)
+            guard let parts = URLParts("https://h" + path) else {
+                Issue.record("https://h\(path) should parse")
+                continue
+            }
+            if parts.pathSegments.count > 1 { several += 1 }
+            #expect(parts.pathSegments == parts.path.split(separator: "/").map(String.init), "path \(path.debugDescription)")
+        }
+        #expect(several > 5_000)
+    }
+}
+
 @Suite struct InstantDescriptionTests {
     /// `SimInstant.description` as it was, interpolated.
     static func reference(_ instant: SimInstant) -> String {
@@ -368,5 +387,40 @@ struct ReferenceURLParts: Equatable {
         #expect(AASAURL.safariEncoded("https://h/plain/path?q=1#f") == nil)
         #expect(AASAURL.safariEncoded("https://h/caf\u{E9}")?.hasPrefix("https://h/caf%") == true)
         #expect(AASAURL.safariEncoded("https://h/a{b}") != nil)
+    }
+}
+
+@Suite struct JSONQuoteFastPathTests {
+    /// `JSONText.quote` as it was: every scalar decided on its own.
+    static func reference(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || SafeText.needsEscape(scalar) {
+                    out += JSONText.escaped(scalar)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    @Test func quotingPlainASCIIAtOnceWritesWhatTheScalarLoopWrites() {
+        var random = SeededRandom(seed: 14_011)
+        let alphabet = ["a", "Z", "0", " ", "~", ".", "\"", "\\", "\n", "\t", "\u{7F}", "\u{1B}", "é", "\u{202E}", "\u{1F600}", "}"]
+        var plain = 0
+        for _ in 0..<20_000 {
+            let text = random.text(alphabet, maxLength: 8)
+            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { plain += 1 }
+            #expect(JSONText.quote(text) == Self.reference(text), "\(text.debugDescription)")
+        }
+        #expect(plain > 1_000)
     }
 }

@@ -5,6 +5,9 @@ extension DataMatcher {
 
     func match(intent: ViewIntent) -> Result {
         var steps = notes
+        // A match writes a scheme, an authority and a path step, and a note or two: room for them at once
+        // instead of three regrowths.
+        steps.reserveCapacity(notes.count + 6)
         func fail(
             _ reason: FilterMismatch, _ summary: @autoclosure () -> String, rule: Rule, detail: @autoclosure () -> String? = nil
         ) -> Result {

@@ -11,6 +11,8 @@ package enum IntentFilterMatcher {
         _ filter: IntentFilter, intent: ViewIntent, api: Int, explain: Bool, data prepared: DataMatcher?
     ) -> FilterMatchOutcome {
         var steps: [FilterMatchStep] = []
+        // The action, the data's steps, the categories, DEFAULT and the verdict, in one buffer.
+        steps.reserveCapacity(10)
         func step(summary: @autoclosure () -> String, detail: @autoclosure () -> String? = nil, rule: Rule) -> FilterMatchStep {
             explain ? FilterMatchStep(summary: summary(), detail: detail(), rule: rule) : FilterMatchStep(summary: "", rule: rule)
         }
@@ -163,10 +165,11 @@ package enum IntentFilterMatcher {
         var packageSteps: [FilterMatchStep] = []
         let target = manifest.targetSDK
         // Android 12+ refuses to install an app targeting 31+ with an implicit `exported` on a filtered activity.
-        let offending = manifest.activities.filter { $0.exported == nil && !$0.intentFilters.isEmpty }
         var installBlocked = false
         let rule = Rule.androidFilterExportedExplicitRequired
-        if let target, rule.applies(toSDK: OSVersion(androidAPI: target)), rule.applies(to: OSVersion(androidAPI: api)), let first = offending.first {
+        if let target, rule.applies(toSDK: OSVersion(androidAPI: target)), rule.applies(to: OSVersion(androidAPI: api)),
+            let first = manifest.activities.first(where: { $0.exported == nil && !$0.intentFilters.isEmpty })
+        {
             installBlocked = true
             packageSteps.append(
                 FilterMatchStep(
@@ -246,7 +249,7 @@ package enum IntentFilterMatcher {
                     ActivityFilterMatch(
                         activity: name, activityIndex: activityIndex, filter: filterIndex, autoVerify: filter.autoVerify,
                         targetActivity: activity.targetActivity.map { qualify($0, packageName) },
-                        outcome: outcome, isMatch: isMatch, steps: activitySteps + outcome.steps, why: why))
+                        outcome: outcome, isMatch: isMatch, steps: activitySteps.isEmpty ? outcome.steps : activitySteps + outcome.steps, why: why))
             }
         }
         return ManifestMatchReport(

@@ -37,7 +37,7 @@ enum AppsFlyerDirect {
         }
         if options.debug, let parts {
             AppsFlyerNotes.debugLine("UniversalLink/Deeplink found: \(url)", trace: &trace)
-            let segments = parts.path.split(separator: "/").map(String.init)
+            let segments = parts.pathSegments
             if segments.count >= 2 {
                 AppsFlyerNotes.debugLine(
                     "Shortlink found. Executing: https://onelink.appsflyer.com/shortlink-sdk/v2/\(segments[0])?id=\(segments[1])", trace: &trace)
@@ -45,7 +45,7 @@ enum AppsFlyerDirect {
             AppsFlyerNotes.testDevice(options, trace: &trace)
         }
         // A short link needs the resolver; offline it cannot be resolved.
-        if !world.device.online, let parts, parts.path.split(separator: "/").count >= 2 {
+        if !world.device.online, let parts, parts.pathSegments.count >= 2 {
             var extra: [LandingFact: String] = [.isFirstLaunch: "false"]
             if options.udl {
                 let callback = ios ? "didResolveDeepLink" : "onDeepLinking"

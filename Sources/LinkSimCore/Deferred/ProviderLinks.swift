@@ -81,7 +81,7 @@ enum ProviderLinks {
         actor: String, targetApp: Int?
     ) -> [String: String] {
         let query = Dictionary(parts.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let segments = parts.path.split(separator: "/").map(String.init)
+        let segments = parts.pathSegments
         switch provider {
         case .appsflyer:
             guard segments.count >= 2 else {

@@ -5,6 +5,11 @@ package enum JSONText {
     /// characters) written as a `\u` escape: the JSON means the same text, and printing it on a
     /// terminal cannot reorder or hide what it says.
     package static func quote(_ text: String) -> String {
+        // Printable ASCII without a quote or a backslash (ids, hosts, most text) needs no escape: nothing
+        // to decide per scalar, and appending scalars one by one cost most of a provider-hosted file.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

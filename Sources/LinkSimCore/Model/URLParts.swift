@@ -61,6 +61,25 @@ package struct URLParts: Sendable, Equatable {
         return s == "http" || s == "https"
     }
 
+    /// The path's non-empty `/`-separated segments (as `path.split(separator: "/")` gives them).
+    package var pathSegments: [String] {
+        var path = path
+        // ASCII (nearly every path): bytes split where characters would; otherwise split on characters.
+        if let segments = path.withUTF8({ bytes -> [String]? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var segments: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                if index > start { segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+                start = index + 1
+            }
+            return segments
+        }) {
+            return segments
+        }
+        return path.split(separator: "/").map(String.init)
+    }
+
     /// The lowercased host, or an empty string.
     package var normalizedHost: String { host?.lowercasedIfNeeded ?? "" }
 
@@ -187,9 +206,15 @@ extension URLParts {
     fileprivate static func asciiQueryItems(_ bytes: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)]? {
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
         func text(_ from: Int, _ to: Int) -> String {
-            PercentDecoding.decode(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self))
+            let piece = UnsafeBufferPointer(rebasing: bytes[from..<to])
+            let text = String(decoding: piece, as: UTF8.self)
+            // Most names and values have no escape: no need to look at the new string again.
+            return piece.contains(UInt8(ascii: "%")) ? PercentDecoding.decode(text) : text
         }
         var items: [(name: String, value: String)] = []
+        var pieces = 1
+        for byte in bytes where byte == UInt8(ascii: "&") { pieces += 1 }
+        items.reserveCapacity(pieces)
         var start = 0
         while start <= bytes.count {
             var end = start
