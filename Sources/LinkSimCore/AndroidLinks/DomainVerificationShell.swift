@@ -119,6 +119,8 @@ enum DomainVerificationTransitions {
         let app = world.apps[index]
         // Android 6–11 keep no per-domain user selection for a verified app to take over.
         guard app.linkHandlingAllowed, AppLinkDomains.keepsUserSelections(on: world.device.os) else { return }
+        // Only another app's selection can be cleared: without one, there is nothing to work out.
+        guard world.apps.indices.contains(where: { $0 != index && !world.apps[$0].userSelectedDomains.isEmpty }) else { return }
         for entry in currentStates(index, world: world) where entry.state?.isVerified == true {
             for other in world.apps.indices where other != index {
                 let before = world.apps[other].userSelectedDomains

@@ -29,16 +29,23 @@ enum ProviderHosting {
             }
         }
         for (host, indices) in claims {
-            var statements: [String] = []
+            var texts: [String] = []
+            var statements: [AssetStatement] = []
             for index in indices {
                 if apps[index].signingSHA256.isEmpty { apps[index].signingSHA256 = [dashboardKey] }
-                statements.append(
+                texts.append(
                     "{\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {\"namespace\": \"android_app\", \"package_name\": "
                         + JSONText.quote(apps[index].id) + ", \"sha256_cert_fingerprints\": ["
                         + apps[index].signingSHA256.map(JSONText.quote).joined(separator: ", ") + "]}}")
+                // What reading that text gives (ProviderHostingTests checks the two agree).
+                statements.append(
+                    AssetStatement(
+                        relations: ["delegate_permission/common.handle_all_urls"], namespace: "android_app", packageName: apps[index].id,
+                        fingerprints: apps[index].signingSHA256, include: nil))
             }
             var webHost = WebHost(host: host)
-            webHost.assetlinks = WebResource(body: Array(("[" + statements.joined(separator: ", ") + "]").utf8), origin: "served by the link provider")
+            webHost.assetlinks = WebResource(
+                body: Array(("[" + texts.joined(separator: ", ") + "]").utf8), statements: statements, origin: "served by the link provider")
             web.hosts[host] = webHost
         }
         return Set(claims.keys)

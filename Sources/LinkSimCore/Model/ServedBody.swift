@@ -26,6 +26,12 @@ final class ServedBody: Sendable {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// A body whose assetlinks.json reading is already known (linksim wrote the body from these statements).
+    init(_ bytes: [UInt8], statements: [AssetStatement]) {
+        self.bytes = bytes
+        cache.withLock { $0.assetStatements = .some(statements) }
+    }
+
     /// The body read as an apple-app-site-association file.
     var aasa: Result<AASADocument, AASAParseError> {
         if let known = cache.withLock({ $0.aasa }) { return known }

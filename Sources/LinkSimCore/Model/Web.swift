@@ -30,6 +30,13 @@ package struct WebResource: Sendable, Equatable {
             && a.redirect == b.redirect
     }
 
+    /// A body linksim writes itself, with what reading it as assetlinks.json gives, so a simulation
+    /// does not parse the text it has just written (a link provider's hosted file, per world).
+    init(body: [UInt8], statements: [AssetStatement], origin: String) {
+        self.init(body: body, origin: origin)
+        self.parsed = ServedBody(body, statements: statements)
+    }
+
     /// The answer for a host that does not serve the file.
     package static let notFound = WebResource(body: nil, origin: "not served", status: 404, contentType: "text/html")
 }

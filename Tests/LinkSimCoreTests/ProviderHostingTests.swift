@@ -1,0 +1,38 @@
+import Testing
+
+@testable import LinkSimCore
+
+/// A link provider's hosted assetlinks.json comes with its statements already read (linksim wrote the
+/// text from them): reading the text must give the same statements, for every hosted file the library
+/// makes and for apps whose ids and fingerprints need escaping.
+@Suite struct ProviderHostingTests {
+    static func hostedFiles(_ scenario: Scenario) -> [(host: String, resource: WebResource)] {
+        let world = World(scenario)
+        return world.providerHosted.sorted().compactMap { host in world.web[host]?.assetlinks.map { (host, $0) } }
+    }
+
+    @Test func theStatementsAreWhatReadingTheTextGives() throws {
+        var files = 0
+        for path in YAMLFrontEndTests.library {
+            guard let scenario = try? ScenarioLoader.load(path: path), scenario.device.platform == .android else { continue }
+            var variants = [scenario]
+            // The same scenario with ids and fingerprints that JSON must escape.
+            var odd = scenario
+            for index in odd.apps.indices {
+                odd.apps[index].id += ".q\"u\\o\u{E9}"
+                odd.apps[index].signingSHA256 = ["AB:CD", "line\nbreak", "\u{202E}rtl"]
+            }
+            variants.append(odd)
+            for variant in variants {
+                for (host, resource) in Self.hostedFiles(variant) {
+                    let body = try #require(resource.body)
+                    let written = try #require(resource.parsed?.assetStatements, "\(path) \(host)")
+                    #expect(AssetLinksVerifier.statements(body) == written, "\(path) \(host)")
+                    #expect(ServedBody(body).assetStatements == written, "\(path) \(host)")
+                    files += 1
+                }
+            }
+        }
+        #expect(files >= 4, "provider-hosted files were made (\(files))")
+    }
+}
