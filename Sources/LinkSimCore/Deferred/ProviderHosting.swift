@@ -21,13 +21,14 @@ enum ProviderHosting {
     /// certificate (an app without `signing_sha256` gets the dashboard's key). Returns the hosts.
     static func hostAssetLinks(web: inout Web, apps: inout [App], providers: Providers, clock: SimInstant, api: Int) -> Set<String> {
         var claims: [String: [Int]] = [:]
-        for (index, app) in apps.enumerated() {
-            for host in AppLinkDomains.collect(app, api: api).autoVerify where web[host] == nil {
+        for index in apps.indices {
+            for host in AppLinkDomains.collect(apps[index], api: api).autoVerify where web[host] == nil {
                 guard let (provider, _) = ProviderLinks.recognise(host: host, providers: providers) else { continue }
                 if provider == .firebase, !(clock < ProviderLinks.firebaseShutdown) { continue }
                 claims[host, default: []].append(index)
             }
         }
+        guard !claims.isEmpty else { return [] }
         for (host, indices) in claims {
             var texts: [String] = []
             var statements: [AssetStatement] = []

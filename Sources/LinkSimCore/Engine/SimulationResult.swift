@@ -31,17 +31,65 @@ package struct WorldSnapshot: Sendable, Equatable {
 }
 
 /// What one action did.
+///
+/// Its fields live in one shared, immutable box: a result is built once and then only read (replay, the
+/// TUI, reports), and moving a dozen strings, arrays and two world snapshots field by field into the
+/// result list cost a retain and a release each (issue #14). Setting a field builds a new box.
 package struct ActionResult: Sendable, Equatable {
-    package var index: Int
-    package var action: Action
+    private final class Fields: Sendable {
+        let index: Int
+        let action: Action
+        let landing: Landing?
+        let trace: [TraceStep]
+        let check: ExpectationCheck?
+        let before: WorldSnapshot?
+        let after: WorldSnapshot?
+        init(
+            index: Int, action: Action, landing: Landing?, trace: [TraceStep], check: ExpectationCheck?,
+            before: WorldSnapshot?, after: WorldSnapshot?
+        ) {
+            self.index = index
+            self.action = action
+            self.landing = landing
+            self.trace = trace
+            self.check = check
+            self.before = before
+            self.after = after
+        }
+    }
+    private var fields: Fields
+
+    package var index: Int {
+        get { fields.index }
+        set { update { $0.index = newValue } }
+    }
+    package var action: Action {
+        get { fields.action }
+        set { update { $0.action = newValue } }
+    }
     /// nil for actions that do not land anywhere (wait, install, set...).
-    package var landing: Landing?
-    package var trace: [TraceStep]
+    package var landing: Landing? {
+        get { fields.landing }
+        set { update { $0.landing = newValue } }
+    }
+    package var trace: [TraceStep] {
+        get { fields.trace }
+        set { update { $0.trace = newValue } }
+    }
     /// nil when the action has no `expect`.
-    package var check: ExpectationCheck?
+    package var check: ExpectationCheck? {
+        get { fields.check }
+        set { update { $0.check = newValue } }
+    }
     /// The world just before and just after the action (nil when the producer did not record it).
-    package var before: WorldSnapshot?
-    package var after: WorldSnapshot?
+    package var before: WorldSnapshot? {
+        get { fields.before }
+        set { update { $0.before = newValue } }
+    }
+    package var after: WorldSnapshot? {
+        get { fields.after }
+        set { update { $0.after = newValue } }
+    }
 
     /// The assumptions the trace relied on to reach its landing ("assumption: …"), in order,
     /// without repeats. A landing that rests on one is marked as such wherever it is shown.
@@ -57,13 +105,35 @@ package struct ActionResult: Sendable, Equatable {
         index: Int, action: Action, landing: Landing?, trace: [TraceStep], check: ExpectationCheck?,
         before: WorldSnapshot? = nil, after: WorldSnapshot? = nil
     ) {
-        self.index = index
-        self.action = action
-        self.landing = landing
-        self.trace = trace
-        self.check = check
-        self.before = before
-        self.after = after
+        fields = Fields(index: index, action: action, landing: landing, trace: trace, check: check, before: before, after: after)
+    }
+
+    /// A copy of the fields with one changed, in a new box (results are rarely changed: tests and fixtures).
+    private mutating func update(_ change: (inout Plain) -> Void) {
+        var plain = Plain(
+            index: fields.index, action: fields.action, landing: fields.landing, trace: fields.trace, check: fields.check,
+            before: fields.before, after: fields.after)
+        change(&plain)
+        fields = Fields(
+            index: plain.index, action: plain.action, landing: plain.landing, trace: plain.trace, check: plain.check,
+            before: plain.before, after: plain.after)
+    }
+    private struct Plain {
+        var index: Int
+        var action: Action
+        var landing: Landing?
+        var trace: [TraceStep]
+        var check: ExpectationCheck?
+        var before: WorldSnapshot?
+        var after: WorldSnapshot?
+    }
+
+    package static func == (lhs: ActionResult, rhs: ActionResult) -> Bool {
+        if lhs.fields === rhs.fields { return true }
+        let a = lhs.fields
+        let b = rhs.fields
+        return a.index == b.index && a.action == b.action && a.landing == b.landing && a.trace == b.trace
+            && a.check == b.check && a.before == b.before && a.after == b.after
     }
 }
 
