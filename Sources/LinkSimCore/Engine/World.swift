@@ -66,7 +66,7 @@ struct World {
     /// `ViewIntent(url:)` with its defaults, read once for the hops of a tap that resolve the same URL.
     func linkIntent(_ url: String) -> ViewIntent { recentURLs.linkIntent(url) }
 
-    init(_ scenario: Scenario) {
+    init(_ scenario: borrowing Scenario) {
         device = scenario.device
         apps = scenario.apps
         web = scenario.web
