@@ -35,4 +35,33 @@ import Testing
         }
         #expect(files >= 4, "provider-hosted files were made (\(files))")
     }
+
+    /// The same for iOS: the apple-app-site-association file a provider serves for its domain (written
+    /// per tap) comes with its reading, which must be what parsing the text gives.
+    @Test func theAASADocumentIsWhatReadingTheTextGives() throws {
+        var files = 0
+        for path in YAMLFrontEndTests.library {
+            guard let scenario = try? ScenarioLoader.load(path: path), scenario.device.platform == .ios else { continue }
+            var odd = scenario
+            for index in odd.apps.indices {
+                odd.apps[index].id += ".q\"u\\o\u{E9}"
+                odd.apps[index].teamID = "T\"EAM\n"
+            }
+            for variant in [scenario, odd] {
+                let hosts = Set(
+                    variant.apps.flatMap(\.associatedDomains).compactMap { AppLinksEntry($0)?.domain }
+                        .filter { ProviderLinks.recognise(host: $0, providers: variant.providers) != nil })
+                for host in hosts.sorted() {
+                    let resource = try #require(ProviderHosting.aasaHost(host, apps: variant.apps).aasa)
+                    let body = try #require(resource.body)
+                    let written = try #require(try resource.parsed?.aasa.get(), "\(path) \(host)")
+                    #expect(try AASADocument(root: try JSONNode.parse(body)) == written, "\(path) \(host)")
+                    #expect(try ServedBody(body).aasa.get() == written, "\(path) \(host)")
+                    #expect(!written.details[0].appIDs.isEmpty, "\(path) \(host)")
+                    files += 1
+                }
+            }
+        }
+        #expect(files >= 4, "provider-hosted files were made (\(files))")
+    }
 }

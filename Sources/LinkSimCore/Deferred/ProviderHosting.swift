@@ -7,8 +7,11 @@ enum ProviderHosting {
         let json =
             "{\"applinks\": {\"details\": [{\"appIDs\": [" + ids.map(JSONText.quote).joined(separator: ", ")
             + "], \"components\": [{\"/\": \"*\"}]}]}}"
+        // What reading that text gives (ProviderHostingTests checks the two agree): a tap does not parse
+        // the file it has just written.
+        let document = AASADocument(details: [AASADetail(appIDs: ids, components: [AASAComponent(path: "*")])])
         var webHost = WebHost(host: host)
-        webHost.aasa = WebResource(body: Array(json.utf8), origin: "served by the link provider")
+        webHost.aasa = WebResource(body: Array(json.utf8), aasa: document, origin: "served by the link provider")
         return webHost
     }
 

@@ -38,26 +38,32 @@ struct AppsFlyerOptions {
     }
 
     init(_ sdk: SDKConfig) {
-        let o = sdk.options
-        udl = o["udl"]?.boolValue ?? udl
-        conversionData = o["conversion_data"]?.boolValue ?? conversionData
-        eddl = o["eddl"]?.boolValue ?? eddl
-        clipboardRecipe = o["clipboard_recipe"]?.boolValue ?? clipboardRecipe
-        checkIsFirstLaunch = o["check_is_first_launch"]?.boolValue ?? checkIsFirstLaunch
-        udlOnReinstall = o["udl_on_reinstall"]?.boolValue ?? udlOnReinstall
-        if case .duration(let d)? = o["wait_for_att"] { waitForATT = d }
-        if case .duration(let d)? = o["deep_link_timeout"] { deepLinkTimeoutMs = d.seconds * 1000 }
-        if case .duration(let d)? = o["click_lookback"] { clickLookback = d }
-        if case .string(let text)? = o["version"] {
-            versionText = text
-            let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-            if !parts.isEmpty, parts.allSatisfy({ $0 != nil }) { version = parts.compactMap { $0 } }
+        // One pass over what the scenario wrote (usually nothing or a key or two), not a lookup per option.
+        for (key, value) in sdk.options {
+            switch key {
+            case "udl": udl = value.boolValue ?? udl
+            case "conversion_data": conversionData = value.boolValue ?? conversionData
+            case "eddl": eddl = value.boolValue ?? eddl
+            case "clipboard_recipe": clipboardRecipe = value.boolValue ?? clipboardRecipe
+            case "check_is_first_launch": checkIsFirstLaunch = value.boolValue ?? checkIsFirstLaunch
+            case "udl_on_reinstall": udlOnReinstall = value.boolValue ?? udlOnReinstall
+            case "wait_for_att": if case .duration(let d) = value { waitForATT = d }
+            case "deep_link_timeout": if case .duration(let d) = value { deepLinkTimeoutMs = d.seconds * 1000 }
+            case "click_lookback": if case .duration(let d) = value { clickLookback = d }
+            case "version":
+                if case .string(let text) = value {
+                    versionText = text
+                    let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+                    if !parts.isEmpty, parts.allSatisfy({ $0 != nil }) { version = parts.compactMap { $0 } }
+                }
+            case "started": started = value.boolValue ?? started
+            case "forwards_links": forwardsLinks = value.boolValue ?? forwardsLinks
+            case "routes_once": routesOnce = value.boolValue ?? routesOnce
+            case "debug": debug = value.boolValue ?? debug
+            case "test_device": testDevice = value.boolValue ?? testDevice
+            default: break
+            }
         }
-        started = o["started"]?.boolValue ?? started
-        forwardsLinks = o["forwards_links"]?.boolValue ?? forwardsLinks
-        routesOnce = o["routes_once"]?.boolValue ?? routesOnce
-        debug = o["debug"]?.boolValue ?? debug
-        testDevice = o["test_device"]?.boolValue ?? testDevice
         udlRequested = udl
         udl = udl && udlAvailable
     }
@@ -94,10 +100,22 @@ func formatMilliseconds(_ ms: Int64) -> String {
     let whole = ms / 1000
     let rest = ms % 1000
     guard rest != 0 else { return "\(whole)s" }
-    var fraction = String(rest)
-    while fraction.count < 3 { fraction = "0" + fraction }
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    return "\(whole).\(fraction)s"
+    guard rest > 0 else {
+        // A negative duration (not one linksim makes): the digits as they always were written.
+        var fraction = String(rest)
+        while fraction.count < 3 { fraction = "0" + fraction }
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(whole).\(fraction)s"
+    }
+    // Three digits with their leading zeros, without the trailing ones (20500 -> "20.5s", 3007 -> "3.007s").
+    var digits = rest
+    var width = 3
+    while digits % 10 == 0 {
+        digits /= 10
+        width -= 1
+    }
+    let text = String(digits)
+    return "\(whole)." + String(repeating: "0", count: width - text.utf8.count) + text + "s"
 }
 
 extension AppsFlyerOptions {

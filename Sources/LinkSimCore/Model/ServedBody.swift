@@ -32,6 +32,12 @@ final class ServedBody: Sendable {
         cache.withLock { $0.assetStatements = .some(statements) }
     }
 
+    /// A body whose apple-app-site-association reading is already known (linksim wrote the body from it).
+    init(_ bytes: [UInt8], aasa: AASADocument) {
+        self.bytes = bytes
+        cache.withLock { $0.aasa = .success(aasa) }
+    }
+
     /// The body read as an apple-app-site-association file.
     var aasa: Result<AASADocument, AASAParseError> {
         if let known = cache.withLock({ $0.aasa }) { return known }

@@ -37,6 +37,12 @@ package struct WebResource: Sendable, Equatable {
         self.parsed = ServedBody(body, statements: statements)
     }
 
+    /// The same for an apple-app-site-association file linksim writes (a link provider's hosted file, per tap).
+    init(body: [UInt8], aasa: AASADocument, origin: String) {
+        self.init(body: body, origin: origin)
+        self.parsed = ServedBody(body, aasa: aasa)
+    }
+
     /// The answer for a host that does not serve the file.
     package static let notFound = WebResource(body: nil, origin: "not served", status: 404, contentType: "text/html")
 }
