@@ -29,4 +29,29 @@ import Testing
         #expect(host.lowercasedIfNeeded == host)
         #expect("Shop".lowercasedIfNeeded == "shop")
     }
+
+    /// The eight-bytes-at-a-time test against a byte-at-a-time reference: every byte value at every
+    /// position of texts 0–40 bytes long (words and tails), alone and after another byte.
+    @Test func theWordTestAgreesWithTheByteTest() {
+        func reference(_ bytes: [UInt8]) -> Bool { bytes.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) } }
+        var checked = 0
+        for length in 0...40 {
+            let base = Array(repeating: UInt8(ascii: "e"), count: length)
+            #expect(base.withUnsafeBufferPointer(String.needsLowercasing) == false)
+            for position in 0..<length {
+                for value in UInt8(0)...UInt8(255) {
+                    var bytes = base
+                    bytes[position] = value
+                    #expect(bytes.withUnsafeBufferPointer(String.needsLowercasing) == reference(bytes), "\(bytes)")
+                    // A second byte just before (a word's neighbour): 0x40 and 0x5B border the letters.
+                    if position > 0 {
+                        bytes[position - 1] = [0x40, 0x5B, 0x7F, 0x00][Int(value) % 4]
+                        #expect(bytes.withUnsafeBufferPointer(String.needsLowercasing) == reference(bytes), "\(bytes)")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 256 * (40 * 41 / 2))
+    }
 }

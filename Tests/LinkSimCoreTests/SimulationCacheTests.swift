@@ -131,6 +131,27 @@ import Testing
     @Test func aBodyThatIsNotAnAASAFileHasNoPreparation() {
         #expect(ServedBody(Array("not json".utf8)).prepared(appID: "TEAM.a", ios: OSVersion(ios: 17)) == nil)
     }
+
+    /// The kept reading answers as parsing does, whichever is asked first (the problem alone, or the
+    /// whole reading), and asked twice.
+    @Test func theKeptReadingIsWhatParsingGives() throws {
+        let bodies = [Self.file, "not json", "[]", "{}", "{\"applinks\": 3}", "{\"applinks\": {\"details\": []}}", ""]
+        for text in bodies {
+            let bytes = Array(text.utf8)
+            let parsed = Result { () throws(AASAParseError) -> AASADocument in try AASADocument(root: try JSONNode.parse(bytes)) }
+            let problemFirst = ServedBody(bytes)
+            let readingFirst = ServedBody(bytes)
+            for _ in 0..<2 {
+                #expect(problemFirst.aasaProblem == parsed.failureValue, "\(text)")
+                #expect(problemFirst.aasa == parsed, "\(text)")
+                #expect(readingFirst.aasa == parsed, "\(text)")
+                #expect(readingFirst.aasaProblem == parsed.failureValue, "\(text)")
+            }
+        }
+        let written = AASADocument(details: [AASADetail(appIDs: ["T.a"], components: [AASAComponent(path: "*")])])
+        let served = ServedBody(Array("ignored".utf8), aasa: written)
+        #expect(served.aasaProblem == nil && served.aasa == .success(written))
+    }
 }
 
 /// `App.associatedDomainEntries` is derived by the `associatedDomains` setter: every kind of write,
@@ -197,5 +218,12 @@ import Testing
         let rebuilt = ["https://shop.example.com", "/product/42?utm=1"].joined()
         #expect(recent.parts(of: rebuilt) == first)
         #expect(first?.path == "/product/42" && first?.query == "utm=1")
+    }
+}
+
+extension Result {
+    fileprivate var failureValue: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
     }
 }

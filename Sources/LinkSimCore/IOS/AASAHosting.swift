@@ -2,8 +2,10 @@ import Foundation
 
 /// What the device ends up holding for one host's apple-app-site-association file.
 enum AssociationOutcome {
-    /// The file, and the served body it was read from when it was read once for the scenario (to prepare it once per app).
-    case approved(AASADocument, ServedBody?)
+    /// The file, as read from its served body (read once for the scenario, and prepared once per app).
+    case approved(ServedBody)
+    /// The file, read for this check (a body without a kept reading).
+    case approvedDocument(AASADocument)
     /// The association is not established (bad status, redirect, size, JSON): links open in the browser.
     case denied(String)
     /// 5xx: temporarily unavailable; no association until a later check succeeds.
@@ -94,6 +96,7 @@ struct AASAFetcher {
             wellKnown, host: host, location: "https://\(host)/.well-known/apple-app-site-association",
             actor: actor, trace: &trace)
         if case .approved = first { return first }
+        if case .approvedDocument = first { return first }
         if case .unavailable = first { return first }
         guard let root = webHost?.aasaRoot else { return first }
         trace.add(
@@ -154,9 +157,15 @@ struct AASAFetcher {
             trace.add(actor, "The file is \(body.count) bytes, over the 128 KB limit; it is rejected", rule: rule)
             return .denied("the AASA file is over 128 KB")
         }
-        switch resource.parsed?.aasa ?? AASAVerdicts.parse(body) {
+        if let served = resource.parsed {
+            // The kept reading: whether it is valid is asked without copying the document out.
+            guard let problem = served.aasaProblem else { return .approved(served) }
+            trace.add(actor, "The file is not valid JSON (\(problem)); the association is denied", rule: Rule.iosAasaHostInvalidJson)
+            return .denied("invalid JSON")
+        }
+        switch AASAVerdicts.parse(body) {
         case .success(let document):
-            return .approved(document, resource.parsed)
+            return .approvedDocument(document)
         case .failure(let problem):
             trace.add(actor, "The file is not valid JSON (\(problem)); the association is denied", rule: Rule.iosAasaHostInvalidJson)
             return .denied("invalid JSON")

@@ -193,22 +193,28 @@ enum UniversalLinkResolver {
             history: world.webHistory)
         fetcher.acceptsUntrustedCertificate = (entry.mode == .developer || entry.mode == .developerManaged) && world.device.developerMode
         fetcher.strictContentType = world.assumptions.aasaContentTypeStrict
-        switch fetcher.fetch(host: entry.fileHost, viaCDN: viaCDN, at: checkedAt, trace: &trace) {
+        let outcome = fetcher.fetch(host: entry.fileHost, viaCDN: viaCDN, at: checkedAt, trace: &trace)
+        switch outcome {
         case .denied(let reason), .unavailable(let reason):
             trace.add(
                 "iOS", "\(app.name) is not associated with \(host) (\(reason)); its universal links open in the browser",
                 rule: Rule.iosUlAssociationMissing)
             return nil
-        case .approved(let document, let body):
+        case .approved, .approvedDocument:
             trace.add("iOS", "Looks for \(appID) (team ID + bundle ID) in the file's details", rule: Rule.iosEntitlementAppId)
             let domain = entry.isWildcard ? nil : entry.domain
-            let match =
-                if let prepared = body?.prepared(appID: appID, ios: world.device.os) {
-                    AASAVerdicts.match(url: url, prepared: prepared, domain: domain, explain: world.explains)
-                } else {
-                    AASAVerdicts.match(
-                        url: url, appID: appID, document: document, ios: world.device.os, domain: domain, explain: world.explains)
-                }
+            let match: AASAVerdicts.Classification
+            switch outcome {
+            case .approved(let body):
+                // An approved body is a valid file, so it prepares.
+                guard let prepared = body.prepared(appID: appID, ios: world.device.os) else { return nil }
+                match = AASAVerdicts.match(url: url, prepared: prepared, domain: domain, explain: world.explains)
+            case .approvedDocument(let document):
+                match = AASAVerdicts.match(
+                    url: url, appID: appID, document: document, ios: world.device.os, domain: domain, explain: world.explains)
+            case .denied, .unavailable:
+                return nil
+            }
             trace.append(contentsOf: match.steps)
             switch match.verdict {
             case .match:

@@ -14,7 +14,11 @@ final class ServedBody: Sendable {
     private let cache = Mutex(Cache())
 
     private struct Cache: Sendable {
-        var aasa: Result<AASADocument, AASAParseError>?
+        /// The AASA reading, kept as its two outcomes: a generic `Result` copied out of the cache on every
+        /// tap cost some 2,500 instructions (its value witnesses), the plain document a retain per field.
+        var aasaRead = false
+        var aasaDocument: AASADocument?
+        var aasaProblem: AASAParseError?
         var assetStatements: [AssetStatement]??
         var prepared: [PreparedKey: AASAMatcher.Prepared] = [:]
     }
@@ -35,16 +39,40 @@ final class ServedBody: Sendable {
     /// A body whose apple-app-site-association reading is already known (linksim wrote the body from it).
     init(_ bytes: [UInt8], aasa: AASADocument) {
         self.bytes = bytes
-        cache.withLock { $0.aasa = .success(aasa) }
+        cache.withLock {
+            $0.aasaRead = true
+            $0.aasaDocument = aasa
+        }
     }
 
     /// The body read as an apple-app-site-association file.
     var aasa: Result<AASADocument, AASAParseError> {
-        if let known = cache.withLock({ $0.aasa }) { return known }
+        readAASA()
+        return cache.withLock { cache in
+            // Once read, exactly one of the two is set.
+            if let problem = cache.aasaProblem { return .failure(problem) }
+            return .success(cache.aasaDocument ?? AASADocument())
+        }
+    }
+
+    /// Why the body is not an AASA file, nil when it is one (without copying the document out).
+    var aasaProblem: AASAParseError? {
+        readAASA()
+        return cache.withLock { $0.aasaProblem }
+    }
+
+    /// Parses the body as an AASA file, the first time it is asked.
+    private func readAASA() {
+        if cache.withLock({ $0.aasaRead }) { return }
         let bytes = self.bytes
         let parsed = Result { () throws(AASAParseError) -> AASADocument in try AASADocument(root: try JSONNode.parse(bytes)) }
-        cache.withLock { $0.aasa = parsed }
-        return parsed
+        cache.withLock {
+            $0.aasaRead = true
+            switch parsed {
+            case .success(let document): $0.aasaDocument = document
+            case .failure(let problem): $0.aasaProblem = problem
+            }
+        }
     }
 
     /// The AASA file made ready for `appID` on `ios` (`AASAMatcher.Prepared`), once per app and version: what
