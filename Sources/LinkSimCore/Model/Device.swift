@@ -151,36 +151,179 @@ package enum SchemeCollisionPolicy: String, Sendable, CaseIterable, Codable {
     case lastInstalled = "last_installed"
 }
 
-package struct Device: Sendable, Equatable {
-    package var platform: Platform
-    package var os: OSVersion
-    package var defaultBrowser: Browser
-    package var developerMode: Bool = false
-    package var privateRelay: Bool = false
-    package var att: ATTStatus = .notDetermined
-    package var network: String = "home"
-    package var clipboard: String?
-    package var online: Bool = true
-    /// Android: the browsers installed (nil: the default browser, or Chrome and Firefox when there is none).
-    package var installedBrowsers: [Browser]?
-    /// Under MDM with the administrator's consent (for `applinks:...?mode=managed`).
-    package var managed: Bool = false
-    /// How long after the first open the user answers the ATT prompt (nil: at once, or never if `att` is not_determined).
-    package var attAnswerAfter: SimDuration?
-    /// Android: how long the verification agent takes to answer after an install, an update or
-    /// `pm verify-app-links` (the docs: “wait at least 20 seconds”).
-    package var appLinkVerificationDelay = SimDuration(seconds: 20)
-    /// iOS: how long downloading an app's association files takes after an install or update.
-    /// Apple: the device downloads them at install, from the CDN immediately — so 0 unless a scenario says otherwise.
-    package var associationDelay = SimDuration(seconds: 0)
-    /// iOS: domains where the user chose "Open in Safari" (lowercased hosts).
-    package var safariPrefersBrowser: [String] = []
-    /// iOS: how a custom-scheme collision is resolved (linksim extension; Apple: undefined).
-    package var schemeCollision: SchemeCollisionPolicy = .firstInstalled
+/// The device a link is tapped on.
+///
+/// Its fields live in one shared box copied only when a copy is changed (copy on write, as `App`'s):
+/// every action keeps the device as it was before and after (`WorldSnapshot`), and copying its strings
+/// and lists field by field cost a retain and a release for each (issue #14). Reads and writes look as
+/// they did.
+package struct Device: Sendable, Equatable, CustomReflectable {
+    struct Fields: Sendable, Equatable {
+        var platform: Platform
+        var os: OSVersion
+        var defaultBrowser: Browser
+        var developerMode: Bool = false
+        var privateRelay: Bool = false
+        var att: ATTStatus = .notDetermined
+        var network: String = "home"
+        var clipboard: String? = nil
+        var online: Bool = true
+        /// Android: the browsers installed (nil: the default browser, or Chrome and Firefox when there is none).
+        var installedBrowsers: [Browser]? = nil
+        /// Under MDM with the administrator's consent (for `applinks:...?mode=managed`).
+        var managed: Bool = false
+        /// How long after the first open the user answers the ATT prompt (nil: at once, or never if `att` is not_determined).
+        var attAnswerAfter: SimDuration? = nil
+        /// Android: how long the verification agent takes to answer after an install, an update or
+        /// `pm verify-app-links` (the docs: “wait at least 20 seconds”).
+        var appLinkVerificationDelay: SimDuration = SimDuration(seconds: 20)
+        /// iOS: how long downloading an app's association files takes after an install or update.
+        /// Apple: the device downloads them at install, from the CDN immediately — so 0 unless a scenario says otherwise.
+        var associationDelay: SimDuration = SimDuration(seconds: 0)
+        /// iOS: domains where the user chose "Open in Safari" (lowercased hosts).
+        var safariPrefersBrowser: [String] = []
+        /// iOS: how a custom-scheme collision is resolved (linksim extension; Apple: undefined).
+        var schemeCollision: SchemeCollisionPolicy = .firstInstalled
+    }
+
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
 
     package init(platform: Platform, os: OSVersion, defaultBrowser: Browser? = nil) {
-        self.platform = platform
-        self.os = os
-        self.defaultBrowser = defaultBrowser ?? (platform == .ios ? .safari : .chrome)
+        storage = CopyOnWriteBox(
+            Fields(platform: platform, os: os, defaultBrowser: defaultBrowser ?? (platform == .ios ? .safari : .chrome)))
+    }
+
+    package static func == (lhs: Device, rhs: Device) -> Bool {
+        CopyOnWriteBox.same(lhs.storage, rhs.storage)
+    }
+
+    /// The fields, as a struct's own (what test digests and debuggers read).
+    package var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+    }
+
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
+
+    package var platform: Platform {
+        get { storage.fields.pointee.platform }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.platform
+        }
+    }
+    package var os: OSVersion {
+        get { storage.fields.pointee.os }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.os
+        }
+    }
+    package var defaultBrowser: Browser {
+        get { storage.fields.pointee.defaultBrowser }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.defaultBrowser
+        }
+    }
+    package var developerMode: Bool {
+        get { storage.fields.pointee.developerMode }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.developerMode
+        }
+    }
+    package var privateRelay: Bool {
+        get { storage.fields.pointee.privateRelay }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.privateRelay
+        }
+    }
+    package var att: ATTStatus {
+        get { storage.fields.pointee.att }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.att
+        }
+    }
+    package var network: String {
+        get { storage.fields.pointee.network }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.network
+        }
+    }
+    package var clipboard: String? {
+        get { storage.fields.pointee.clipboard }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.clipboard
+        }
+    }
+    package var online: Bool {
+        get { storage.fields.pointee.online }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.online
+        }
+    }
+    /// Android: the browsers installed (nil: the default browser, or Chrome and Firefox when there is none).
+    package var installedBrowsers: [Browser]? {
+        get { storage.fields.pointee.installedBrowsers }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.installedBrowsers
+        }
+    }
+    /// Under MDM with the administrator's consent (for `applinks:...?mode=managed`).
+    package var managed: Bool {
+        get { storage.fields.pointee.managed }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.managed
+        }
+    }
+    /// How long after the first open the user answers the ATT prompt (nil: at once, or never if `att` is not_determined).
+    package var attAnswerAfter: SimDuration? {
+        get { storage.fields.pointee.attAnswerAfter }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.attAnswerAfter
+        }
+    }
+    /// Android: how long the verification agent takes to answer after an install, an update or
+    /// `pm verify-app-links` (the docs: “wait at least 20 seconds”).
+    package var appLinkVerificationDelay: SimDuration {
+        get { storage.fields.pointee.appLinkVerificationDelay }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.appLinkVerificationDelay
+        }
+    }
+    /// iOS: how long downloading an app's association files takes after an install or update.
+    /// Apple: the device downloads them at install, from the CDN immediately — so 0 unless a scenario says otherwise.
+    package var associationDelay: SimDuration {
+        get { storage.fields.pointee.associationDelay }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.associationDelay
+        }
+    }
+    /// iOS: domains where the user chose "Open in Safari" (lowercased hosts).
+    package var safariPrefersBrowser: [String] {
+        get { storage.fields.pointee.safariPrefersBrowser }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.safariPrefersBrowser
+        }
+    }
+    /// iOS: how a custom-scheme collision is resolved (linksim extension; Apple: undefined).
+    package var schemeCollision: SchemeCollisionPolicy {
+        get { storage.fields.pointee.schemeCollision }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.schemeCollision
+        }
     }
 }
