@@ -68,41 +68,143 @@ package struct TraceStep: Sendable, Equatable {
 }
 
 /// Where an action ends up (contract §2.4 / §3 vocabulary).
-package struct Landing: Sendable, Equatable {
-    package var kind: LandingKind
-    package var app: String?
-    package var screen: String?
-    package var params: [String: String]?
-    package var via: Via?
-    package var callback: String?
-    package var delivered: Bool?
-    package var browser: Browser?
-    package var url: String?
+///
+/// Its fields live in one shared box copied only when a copy is changed (copy on write, as `App`'s): a
+/// landing is handed from resolver to resolver, into the pending prompt and into the action's result,
+/// and copying a dozen strings and dictionaries field by field cost a retain and a release for each
+/// (issue #14). Reads and writes look as they did.
+package struct Landing: Sendable, Equatable, CustomReflectable {
+    struct Fields: Sendable, Equatable {
+        var kind: LandingKind
+        var app: String? = nil
+        var screen: String? = nil
+        var params: [String: String]? = nil
+        var via: Via? = nil
+        var callback: String? = nil
+        var delivered: Bool? = nil
+        var browser: Browser? = nil
+        var url: String? = nil
+        /// What a chooser offers (app ids and browsers) or what a prompt offers: the answers it accepts.
+        var options: [Answer]? = nil
+        /// Extra facts later rule sets report (e.g. `match_type` for deferred links).
+        var extra: [LandingFact: String] = [:]
+        /// For an `unknown` landing: why linksim cannot say where the link lands.
+        var reason: String? = nil
+    }
+
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
+
+    package static func == (lhs: Landing, rhs: Landing) -> Bool {
+        CopyOnWriteBox.same(lhs.storage, rhs.storage)
+    }
+
+    /// The fields, as a struct's own (what test digests and debuggers read).
+    package var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+    }
+
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
+
+    package var kind: LandingKind {
+        get { storage.fields.pointee.kind }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.kind
+        }
+    }
+    package var app: String? {
+        get { storage.fields.pointee.app }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.app
+        }
+    }
+    package var screen: String? {
+        get { storage.fields.pointee.screen }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.screen
+        }
+    }
+    package var params: [String: String]? {
+        get { storage.fields.pointee.params }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.params
+        }
+    }
+    package var via: Via? {
+        get { storage.fields.pointee.via }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.via
+        }
+    }
+    package var callback: String? {
+        get { storage.fields.pointee.callback }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.callback
+        }
+    }
+    package var delivered: Bool? {
+        get { storage.fields.pointee.delivered }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.delivered
+        }
+    }
+    package var browser: Browser? {
+        get { storage.fields.pointee.browser }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.browser
+        }
+    }
+    package var url: String? {
+        get { storage.fields.pointee.url }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.url
+        }
+    }
     /// What a chooser offers (app ids and browsers) or what a prompt offers: the answers it accepts.
-    package var options: [Answer]?
+    package var options: [Answer]? {
+        get { storage.fields.pointee.options }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.options
+        }
+    }
+    /// Extra facts later rule sets report (e.g. `match_type` for deferred links).
+    package var extra: [LandingFact: String] {
+        get { storage.fields.pointee.extra }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.extra
+        }
+    }
+    /// For an `unknown` landing: why linksim cannot say where the link lands.
+    package var reason: String? {
+        get { storage.fields.pointee.reason }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.reason
+        }
+    }
     /// The options as the contract writes them (`open`, `cancel`, an app id, a browser).
     package var optionNames: [String]? { options?.map(\.description) }
-    /// Extra facts later rule sets report (e.g. `match_type` for deferred links).
-    package var extra: [LandingFact: String] = [:]
-    /// For an `unknown` landing: why linksim cannot say where the link lands.
-    package var reason: String?
 
     package init(
         kind: LandingKind, app: String? = nil, screen: String? = nil, params: [String: String]? = nil,
         via: Via? = nil, callback: String? = nil, delivered: Bool? = nil, browser: Browser? = nil,
         url: String? = nil, options: [Answer]? = nil, reason: String? = nil
     ) {
-        self.kind = kind
-        self.app = app
-        self.screen = screen
-        self.params = params
-        self.via = via
-        self.callback = callback
-        self.delivered = delivered
-        self.browser = browser
-        self.url = url
-        self.options = options
-        self.reason = reason
+        storage = CopyOnWriteBox(
+            Fields(
+                kind: kind, app: app, screen: screen, params: params, via: via, callback: callback, delivered: delivered, browser: browser, url: url,
+                options: options, reason: reason))
     }
 
     /// A situation without a sourced rule: the landing is unknown, with the reason.
