@@ -1,13 +1,62 @@
 /// A URL split into its RFC 3986 parts, as written (no decoding, no normalisation), so each
 /// platform rule can apply its own decoding and case rules.
+///
+/// The parts live in one shared immutable box: a URL is split once per simulation (`RecentURLs`) and its
+/// parts are then handed to every hop of the tap, and copying six strings field by field cost a retain
+/// and a release for each (issue #14). Setting a part builds a new box.
 package struct URLParts: Sendable, Equatable {
-    package var scheme: String
+    private final class Parts: Sendable {
+        let scheme: String
+        let host: String?
+        let port: Int?
+        let path: String
+        let query: String?
+        let fragment: String?
+        /// `host` lowercased (or ""), asked by several hops of every tap.
+        let normalizedHost: String
+        init(scheme: String, host: String?, port: Int?, path: String, query: String?, fragment: String?) {
+            self.scheme = scheme
+            self.host = host
+            self.port = port
+            self.path = path
+            self.query = query
+            self.fragment = fragment
+            normalizedHost = host?.lowercasedIfNeeded ?? ""
+        }
+    }
+    private var parts: Parts
+
+    package var scheme: String {
+        get { parts.scheme }
+        set { parts = Parts(scheme: newValue, host: host, port: port, path: path, query: query, fragment: fragment) }
+    }
     /// nil for URLs without an authority (`mailto:x@y`).
-    package var host: String?
-    package var port: Int?
-    package var path: String
-    package var query: String?
-    package var fragment: String?
+    package var host: String? {
+        get { parts.host }
+        set { parts = Parts(scheme: scheme, host: newValue, port: port, path: path, query: query, fragment: fragment) }
+    }
+    package var port: Int? {
+        get { parts.port }
+        set { parts = Parts(scheme: scheme, host: host, port: newValue, path: path, query: query, fragment: fragment) }
+    }
+    package var path: String {
+        get { parts.path }
+        set { parts = Parts(scheme: scheme, host: host, port: port, path: newValue, query: query, fragment: fragment) }
+    }
+    package var query: String? {
+        get { parts.query }
+        set { parts = Parts(scheme: scheme, host: host, port: port, path: path, query: newValue, fragment: fragment) }
+    }
+    package var fragment: String? {
+        get { parts.fragment }
+        set { parts = Parts(scheme: scheme, host: host, port: port, path: path, query: query, fragment: newValue) }
+    }
+
+    package static func == (lhs: URLParts, rhs: URLParts) -> Bool {
+        if lhs.parts === rhs.parts { return true }
+        return lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port && lhs.path == rhs.path
+            && lhs.query == rhs.query && lhs.fragment == rhs.fragment
+    }
 
     package init?(_ text: String) {
         // One pass over the UTF-8 bytes finds every delimiter (all are ASCII, so every slice is valid
@@ -44,12 +93,7 @@ package struct URLParts: Sendable, Equatable {
     }
 
     private init(scheme: String, host: String?, port: Int?, path: String, query: String?, fragment: String?) {
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        self.path = path
-        self.query = query
-        self.fragment = fragment
+        parts = Parts(scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment)
     }
 
     static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
@@ -81,7 +125,7 @@ package struct URLParts: Sendable, Equatable {
     }
 
     /// The lowercased host, or an empty string.
-    package var normalizedHost: String { host?.lowercasedIfNeeded ?? "" }
+    package var normalizedHost: String { parts.normalizedHost }
 
     /// Query items as name/value pairs, percent-decoded (`+` is kept as is).
     package var queryItems: [(name: String, value: String)] {
