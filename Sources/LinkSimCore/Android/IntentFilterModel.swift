@@ -1,27 +1,80 @@
 /// The intent a tapped link becomes: action VIEW, the URL as data, category BROWSABLE (the browser
 /// adds it), no MIME type, resolved with MATCH_DEFAULT_ONLY (so filters need DEFAULT too).
+///
+/// Its fields live in one shared immutable box: one intent is read per URL and handed to every app's
+/// every filter, and copying its strings and list field by field cost a retain and a release for each
+/// (issue #14). Setting a field builds a new box.
 package struct ViewIntent: Sendable, Equatable {
-    package var url: String
-    package var uri: AndroidURI
-    package var action: String?
+    private final class Fields: Sendable {
+        let url: String
+        let uri: AndroidURI
+        let action: String?
+        let categories: [String]
+        let mimeType: String?
+        let matchDefaultOnly: Bool
+        init(url: String, uri: AndroidURI, action: String?, categories: [String], mimeType: String?, matchDefaultOnly: Bool) {
+            self.url = url
+            self.uri = uri
+            self.action = action
+            self.categories = categories
+            self.mimeType = mimeType
+            self.matchDefaultOnly = matchDefaultOnly
+        }
+    }
+    private var fields: Fields
+
+    package var url: String {
+        get { fields.url }
+        set { update(url: newValue) }
+    }
+    package var uri: AndroidURI {
+        get { fields.uri }
+        set { update(uri: newValue) }
+    }
+    package var action: String? {
+        get { fields.action }
+        set { update(action: .some(newValue)) }
+    }
     /// Full category names the intent carries.
-    package var categories: [String]
+    package var categories: [String] {
+        get { fields.categories }
+        set { update(categories: newValue) }
+    }
     /// The resolved MIME type: nil for a plain link.
-    package var mimeType: String?
+    package var mimeType: String? {
+        get { fields.mimeType }
+        set { update(mimeType: .some(newValue)) }
+    }
     /// `PackageManager.MATCH_DEFAULT_ONLY`, which `startActivity` and Chrome use.
-    package var matchDefaultOnly: Bool
+    package var matchDefaultOnly: Bool {
+        get { fields.matchDefaultOnly }
+        set { update(matchDefaultOnly: newValue) }
+    }
 
     package init(
         url: String, action: String? = IntentFilter.actionView,
         categories: [String] = [IntentFilter.categoryBrowsable],
         mimeType: String? = nil, matchDefaultOnly: Bool = true
     ) {
-        self.url = url
-        self.uri = AndroidURI(url)
-        self.action = action
-        self.categories = categories
-        self.mimeType = mimeType
-        self.matchDefaultOnly = matchDefaultOnly
+        fields = Fields(
+            url: url, uri: AndroidURI(url), action: action, categories: categories, mimeType: mimeType, matchDefaultOnly: matchDefaultOnly)
+    }
+
+    /// The same fields with the given ones changed, in a new box (as a stored field's write was: the
+    /// URI is not read again when the URL is set).
+    private mutating func update(
+        url: String? = nil, uri: AndroidURI? = nil, action: String?? = nil, categories: [String]? = nil, mimeType: String?? = nil,
+        matchDefaultOnly: Bool? = nil
+    ) {
+        fields = Fields(
+            url: url ?? fields.url, uri: uri ?? fields.uri, action: action ?? fields.action, categories: categories ?? fields.categories,
+            mimeType: mimeType ?? fields.mimeType, matchDefaultOnly: matchDefaultOnly ?? fields.matchDefaultOnly)
+    }
+
+    package static func == (lhs: ViewIntent, rhs: ViewIntent) -> Bool {
+        if lhs.fields === rhs.fields { return true }
+        return lhs.url == rhs.url && lhs.uri == rhs.uri && lhs.action == rhs.action && lhs.categories == rhs.categories
+            && lhs.mimeType == rhs.mimeType && lhs.matchDefaultOnly == rhs.matchDefaultOnly
     }
 }
 
