@@ -61,3 +61,21 @@ import Testing
             ])
     }
 }
+
+/// `Action` keeps its fields in one copy-on-write box: every write is seen, a copy keeps its own,
+/// equality compares fields, and the mirror shows the fields in order.
+@Suite struct ActionValueTests {
+    @Test func everyWriteIsSeenAndACopyKeepsItsOwn() {
+        var action = Action(kind: .wait(SimDuration(seconds: 5)))
+        let original = action
+        action.kind = .launch(appID: "com.example.shop")
+        action.expect = Expectation(lands: .app)
+        action.expect?.screen = "Home"
+        action.location = SourceLocation(file: "a.yaml", line: 3, column: 5)
+        #expect(action.kind == .launch(appID: "com.example.shop") && action.expect?.screen == "Home" && action.location?.line == 3)
+        #expect(original.kind == .wait(SimDuration(seconds: 5)) && original.expect == nil && original.location == nil)
+        #expect(original == Action(kind: .wait(SimDuration(seconds: 5))) && action != original)
+        let labels = Mirror(reflecting: action).children.map(\.label)
+        #expect(labels == ["kind", "expect", "location"])
+    }
+}

@@ -238,14 +238,56 @@ package enum ActionKind: Sendable, Equatable {
     }
 }
 
-package struct Action: Sendable, Equatable {
-    package var kind: ActionKind
-    package var expect: Expectation?
-    package var location: SourceLocation?
+/// One action of a scenario, with what it expects.
+///
+/// Its fields live in one shared box copied only when a copy is changed (copy on write, as `App`'s):
+/// each action is copied into its result and its kind handed to the engine, and copying the tap, the
+/// expectation and the location field by field cost a retain and a release for each (issue #14).
+package struct Action: Sendable, Equatable, CustomReflectable {
+    struct Fields: Sendable, Equatable {
+        var kind: ActionKind
+        var expect: Expectation?
+        var location: SourceLocation?
+    }
+
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
+
     package init(kind: ActionKind, expect: Expectation? = nil, location: SourceLocation? = nil) {
-        self.kind = kind
-        self.expect = expect
-        self.location = location
+        storage = CopyOnWriteBox(Fields(kind: kind, expect: expect, location: location))
+    }
+
+    package static func == (lhs: Action, rhs: Action) -> Bool {
+        CopyOnWriteBox.same(lhs.storage, rhs.storage)
+    }
+
+    /// The fields, as a struct's own (what test digests and debuggers read).
+    package var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+    }
+
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
+
+    package var kind: ActionKind {
+        get { storage.fields.pointee.kind }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.kind
+        }
+    }
+    package var expect: Expectation? {
+        get { storage.fields.pointee.expect }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.expect
+        }
+    }
+    package var location: SourceLocation? {
+        get { storage.fields.pointee.location }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee.location
+        }
     }
 }
 
