@@ -142,6 +142,12 @@ package enum IntentFilterMatcher {
         }
     }
 
+    /// The activity-level steps `evaluate` adds that keep another app from starting a matching activity: not
+    /// exported, disabled, or an explicit `android:exported` required. `FilterEvaluation.decisiveStep` looks for them.
+    static let activityBlockers: Set<RuleID> = [
+        Rule.androidFilterExported.id, Rule.androidFilterDisabledComponent.id, Rule.androidFilterExportedExplicitRequired.id,
+    ]
+
     /// Every filter of every activity and alias, evaluated for `url`.
     /// `packageName` qualifies relative activity names (the application id or the manifest's package).
     ///
@@ -149,12 +155,6 @@ package enum IntentFilterMatcher {
     /// verdict-only path (`PreparedFilter`); if it does not match, its evaluation carries the verdict
     /// alone (empty `why` and `steps`), because the caller will not show it. Matching filters, and
     /// filters the predicate accepts, are explained in full as without it.
-    /// The activity-level steps `evaluate` adds that keep another app from starting a matching activity: not
-    /// exported, disabled, or an explicit `android:exported` required. `FilterEvaluation.decisiveStep` looks for them.
-    static let activityBlockers: Set<RuleID> = [
-        Rule.androidFilterExported.id, Rule.androidFilterDisabledComponent.id, Rule.androidFilterExportedExplicitRequired.id,
-    ]
-
     package static func evaluate(
         _ manifest: AndroidManifest, packageName: String, url: String, api: Int,
         explainMismatch: ((IntentFilter) -> Bool)? = nil, explain: Bool = true, intent prepared: ViewIntent? = nil,
