@@ -1,80 +1,83 @@
 /// The intent a tapped link becomes: action VIEW, the URL as data, category BROWSABLE (the browser
 /// adds it), no MIME type, resolved with MATCH_DEFAULT_ONLY (so filters need DEFAULT too).
 ///
-/// Its fields live in one shared immutable box: one intent is read per URL and handed to every app's
-/// every filter, and copying its strings and list field by field cost a retain and a release for each
-/// (issue #14). Setting a field builds a new box.
+/// Its fields live in one shared box copied only when a copy is changed (copy on write, as `App`'s): one
+/// intent is read per URL and handed to every app's every filter, and copying its strings and list field
+/// by field cost a retain and a release for each (issue #14). Setting the URL does not read the URI again.
 package struct ViewIntent: Sendable, Equatable {
-    private final class Fields: Sendable {
-        let url: String
-        let uri: AndroidURI
-        let action: String?
-        let categories: [String]
-        let mimeType: String?
-        let matchDefaultOnly: Bool
-        init(url: String, uri: AndroidURI, action: String?, categories: [String], mimeType: String?, matchDefaultOnly: Bool) {
-            self.url = url
-            self.uri = uri
-            self.action = action
-            self.categories = categories
-            self.mimeType = mimeType
-            self.matchDefaultOnly = matchDefaultOnly
-        }
+    struct Fields: Sendable, Equatable {
+        var url: String
+        var uri: AndroidURI
+        var action: String?
+        var categories: [String]
+        var mimeType: String?
+        var matchDefaultOnly: Bool
     }
-    private var fields: Fields
 
-    package var url: String {
-        get { fields.url }
-        set { update(url: newValue) }
-    }
-    package var uri: AndroidURI {
-        get { fields.uri }
-        set { update(uri: newValue) }
-    }
-    package var action: String? {
-        get { fields.action }
-        set { update(action: .some(newValue)) }
-    }
-    /// Full category names the intent carries.
-    package var categories: [String] {
-        get { fields.categories }
-        set { update(categories: newValue) }
-    }
-    /// The resolved MIME type: nil for a plain link.
-    package var mimeType: String? {
-        get { fields.mimeType }
-        set { update(mimeType: .some(newValue)) }
-    }
-    /// `PackageManager.MATCH_DEFAULT_ONLY`, which `startActivity` and Chrome use.
-    package var matchDefaultOnly: Bool {
-        get { fields.matchDefaultOnly }
-        set { update(matchDefaultOnly: newValue) }
-    }
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
 
     package init(
         url: String, action: String? = IntentFilter.actionView,
         categories: [String] = [IntentFilter.categoryBrowsable],
         mimeType: String? = nil, matchDefaultOnly: Bool = true
     ) {
-        fields = Fields(
-            url: url, uri: AndroidURI(url), action: action, categories: categories, mimeType: mimeType, matchDefaultOnly: matchDefaultOnly)
-    }
-
-    /// The same fields with the given ones changed, in a new box (as a stored field's write was: the
-    /// URI is not read again when the URL is set).
-    private mutating func update(
-        url: String? = nil, uri: AndroidURI? = nil, action: String?? = nil, categories: [String]? = nil, mimeType: String?? = nil,
-        matchDefaultOnly: Bool? = nil
-    ) {
-        fields = Fields(
-            url: url ?? fields.url, uri: uri ?? fields.uri, action: action ?? fields.action, categories: categories ?? fields.categories,
-            mimeType: mimeType ?? fields.mimeType, matchDefaultOnly: matchDefaultOnly ?? fields.matchDefaultOnly)
+        storage = CopyOnWriteBox(
+            Fields(
+                url: url, uri: AndroidURI(url), action: action, categories: categories, mimeType: mimeType,
+                matchDefaultOnly: matchDefaultOnly))
     }
 
     package static func == (lhs: ViewIntent, rhs: ViewIntent) -> Bool {
-        if lhs.fields === rhs.fields { return true }
-        return lhs.url == rhs.url && lhs.uri == rhs.uri && lhs.action == rhs.action && lhs.categories == rhs.categories
-            && lhs.mimeType == rhs.mimeType && lhs.matchDefaultOnly == rhs.matchDefaultOnly
+        CopyOnWriteBox.same(lhs.storage, rhs.storage)
+    }
+
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
+
+    package var url: String {
+        get { storage.fields.url }
+        _modify {
+            makeUnique()
+            yield &storage.fields.url
+        }
+    }
+    package var uri: AndroidURI {
+        get { storage.fields.uri }
+        _modify {
+            makeUnique()
+            yield &storage.fields.uri
+        }
+    }
+    package var action: String? {
+        get { storage.fields.action }
+        _modify {
+            makeUnique()
+            yield &storage.fields.action
+        }
+    }
+    /// Full category names the intent carries.
+    package var categories: [String] {
+        get { storage.fields.categories }
+        _modify {
+            makeUnique()
+            yield &storage.fields.categories
+        }
+    }
+    /// The resolved MIME type: nil for a plain link.
+    package var mimeType: String? {
+        get { storage.fields.mimeType }
+        _modify {
+            makeUnique()
+            yield &storage.fields.mimeType
+        }
+    }
+    /// `PackageManager.MATCH_DEFAULT_ONLY`, which `startActivity` and Chrome use.
+    package var matchDefaultOnly: Bool {
+        get { storage.fields.matchDefaultOnly }
+        _modify {
+            makeUnique()
+            yield &storage.fields.matchDefaultOnly
+        }
     }
 }
 

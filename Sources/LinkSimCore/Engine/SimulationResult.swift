@@ -32,63 +32,89 @@ package struct WorldSnapshot: Sendable, Equatable {
 
 /// What one action did.
 ///
-/// Its fields live in one shared, immutable box: a result is built once and then only read (replay, the
-/// TUI, reports), and moving a dozen strings, arrays and two world snapshots field by field into the
-/// result list cost a retain and a release each (issue #14). Setting a field builds a new box.
+/// Its fields live in one shared box copied only when a copy is changed (copy on write, as `App`'s): a
+/// result is built once and then only read (replay, the TUI, reports), and moving a dozen strings,
+/// arrays and two world snapshots field by field into the result list cost a retain and a release each
+/// (issue #14).
 package struct ActionResult: Sendable, Equatable {
-    private final class Fields: Sendable {
-        let index: Int
-        let action: Action
-        let landing: Landing?
-        let trace: [TraceStep]
-        let check: ExpectationCheck?
-        let before: WorldSnapshot?
-        let after: WorldSnapshot?
-        init(
-            index: Int, action: Action, landing: Landing?, trace: [TraceStep], check: ExpectationCheck?,
-            before: WorldSnapshot?, after: WorldSnapshot?
-        ) {
-            self.index = index
-            self.action = action
-            self.landing = landing
-            self.trace = trace
-            self.check = check
-            self.before = before
-            self.after = after
-        }
+    struct Fields: Sendable, Equatable {
+        var index: Int
+        var action: Action
+        var landing: Landing?
+        var trace: [TraceStep]
+        var check: ExpectationCheck?
+        var before: WorldSnapshot?
+        var after: WorldSnapshot?
     }
-    private var fields: Fields
+
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
+
+    package init(
+        index: Int, action: Action, landing: Landing?, trace: [TraceStep], check: ExpectationCheck?,
+        before: WorldSnapshot? = nil, after: WorldSnapshot? = nil
+    ) {
+        storage = CopyOnWriteBox(
+            Fields(index: index, action: action, landing: landing, trace: trace, check: check, before: before, after: after))
+    }
+
+    package static func == (lhs: ActionResult, rhs: ActionResult) -> Bool {
+        CopyOnWriteBox.same(lhs.storage, rhs.storage)
+    }
+
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
 
     package var index: Int {
-        get { fields.index }
-        set { update { $0.index = newValue } }
+        get { storage.fields.index }
+        _modify {
+            makeUnique()
+            yield &storage.fields.index
+        }
     }
     package var action: Action {
-        get { fields.action }
-        set { update { $0.action = newValue } }
+        get { storage.fields.action }
+        _modify {
+            makeUnique()
+            yield &storage.fields.action
+        }
     }
     /// nil for actions that do not land anywhere (wait, install, set...).
     package var landing: Landing? {
-        get { fields.landing }
-        set { update { $0.landing = newValue } }
+        get { storage.fields.landing }
+        _modify {
+            makeUnique()
+            yield &storage.fields.landing
+        }
     }
     package var trace: [TraceStep] {
-        get { fields.trace }
-        set { update { $0.trace = newValue } }
+        get { storage.fields.trace }
+        _modify {
+            makeUnique()
+            yield &storage.fields.trace
+        }
     }
     /// nil when the action has no `expect`.
     package var check: ExpectationCheck? {
-        get { fields.check }
-        set { update { $0.check = newValue } }
+        get { storage.fields.check }
+        _modify {
+            makeUnique()
+            yield &storage.fields.check
+        }
     }
     /// The world just before and just after the action (nil when the producer did not record it).
     package var before: WorldSnapshot? {
-        get { fields.before }
-        set { update { $0.before = newValue } }
+        get { storage.fields.before }
+        _modify {
+            makeUnique()
+            yield &storage.fields.before
+        }
     }
     package var after: WorldSnapshot? {
-        get { fields.after }
-        set { update { $0.after = newValue } }
+        get { storage.fields.after }
+        _modify {
+            makeUnique()
+            yield &storage.fields.after
+        }
     }
 
     /// The assumptions the trace relied on to reach its landing ("assumption: …"), in order,
@@ -100,41 +126,6 @@ package struct ActionResult: Sendable, Equatable {
 
     /// True when a landing exists and an assumption took part in reaching it.
     package var restsOnAssumption: Bool { landing != nil && trace.contains { $0.assumption != nil } }
-
-    package init(
-        index: Int, action: Action, landing: Landing?, trace: [TraceStep], check: ExpectationCheck?,
-        before: WorldSnapshot? = nil, after: WorldSnapshot? = nil
-    ) {
-        fields = Fields(index: index, action: action, landing: landing, trace: trace, check: check, before: before, after: after)
-    }
-
-    /// A copy of the fields with one changed, in a new box (results are rarely changed: tests and fixtures).
-    private mutating func update(_ change: (inout Plain) -> Void) {
-        var plain = Plain(
-            index: fields.index, action: fields.action, landing: fields.landing, trace: fields.trace, check: fields.check,
-            before: fields.before, after: fields.after)
-        change(&plain)
-        fields = Fields(
-            index: plain.index, action: plain.action, landing: plain.landing, trace: plain.trace, check: plain.check,
-            before: plain.before, after: plain.after)
-    }
-    private struct Plain {
-        var index: Int
-        var action: Action
-        var landing: Landing?
-        var trace: [TraceStep]
-        var check: ExpectationCheck?
-        var before: WorldSnapshot?
-        var after: WorldSnapshot?
-    }
-
-    package static func == (lhs: ActionResult, rhs: ActionResult) -> Bool {
-        if lhs.fields === rhs.fields { return true }
-        let a = lhs.fields
-        let b = rhs.fields
-        return a.index == b.index && a.action == b.action && a.landing == b.landing && a.trace == b.trace
-            && a.check == b.check && a.before == b.before && a.after == b.after
-    }
 }
 
 /// What a whole scenario did.

@@ -101,96 +101,96 @@ package struct Landing: Sendable, Equatable, CustomReflectable {
 
     /// The fields, as a struct's own (what test digests and debuggers read).
     package var customMirror: Mirror {
-        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
     }
 
     private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
 
     package var kind: LandingKind {
-        get { storage.fields.pointee.kind }
+        get { storage.fields.kind }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.kind
+            yield &storage.fields.kind
         }
     }
     package var app: String? {
-        get { storage.fields.pointee.app }
+        get { storage.fields.app }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.app
+            yield &storage.fields.app
         }
     }
     package var screen: String? {
-        get { storage.fields.pointee.screen }
+        get { storage.fields.screen }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.screen
+            yield &storage.fields.screen
         }
     }
     package var params: [String: String]? {
-        get { storage.fields.pointee.params }
+        get { storage.fields.params }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.params
+            yield &storage.fields.params
         }
     }
     package var via: Via? {
-        get { storage.fields.pointee.via }
+        get { storage.fields.via }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.via
+            yield &storage.fields.via
         }
     }
     package var callback: String? {
-        get { storage.fields.pointee.callback }
+        get { storage.fields.callback }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.callback
+            yield &storage.fields.callback
         }
     }
     package var delivered: Bool? {
-        get { storage.fields.pointee.delivered }
+        get { storage.fields.delivered }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.delivered
+            yield &storage.fields.delivered
         }
     }
     package var browser: Browser? {
-        get { storage.fields.pointee.browser }
+        get { storage.fields.browser }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.browser
+            yield &storage.fields.browser
         }
     }
     package var url: String? {
-        get { storage.fields.pointee.url }
+        get { storage.fields.url }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.url
+            yield &storage.fields.url
         }
     }
     /// What a chooser offers (app ids and browsers) or what a prompt offers: the answers it accepts.
     package var options: [Answer]? {
-        get { storage.fields.pointee.options }
+        get { storage.fields.options }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.options
+            yield &storage.fields.options
         }
     }
     /// Extra facts later rule sets report (e.g. `match_type` for deferred links).
     package var extra: [LandingFact: String] {
-        get { storage.fields.pointee.extra }
+        get { storage.fields.extra }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.extra
+            yield &storage.fields.extra
         }
     }
     /// For an `unknown` landing: why linksim cannot say where the link lands.
     package var reason: String? {
-        get { storage.fields.pointee.reason }
+        get { storage.fields.reason }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.reason
+            yield &storage.fields.reason
         }
     }
     /// The options as the contract writes them (`open`, `cancel`, an app id, a browser).

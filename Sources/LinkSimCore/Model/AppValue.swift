@@ -21,8 +21,8 @@ package struct App: Sendable, Equatable, CustomReflectable {
     /// The fields, as a struct's own and in the order they were declared in before the run's fields had a
     /// box of their own (what test digests and debuggers read).
     package var customMirror: Mirror {
-        var children = Array(Mirror(reflecting: storage.fields.pointee).children.filter { $0.label != "associatedDomainEntries" })
-        for child in Mirror(reflecting: runtime.fields.pointee).children {
+        var children = Array(Mirror(reflecting: storage.fields).children.filter { $0.label != "associatedDomainEntries" })
+        for child in Mirror(reflecting: runtime.fields).children {
             guard let label = child.label, let after = Self.mirrorPlace[label],
                 let index = children.firstIndex(where: { $0.label == after })
             else { continue }
@@ -48,7 +48,7 @@ package struct App: Sendable, Equatable, CustomReflectable {
 
     /// What the engine derives from `id`, `manifestPackage`, `activities` and `targetSDK`, made when first
     /// asked; replaced by an empty box whenever one of them changes (Model/ManifestCache.swift).
-    var manifestCache: ManifestCache { storage.fields.pointee.manifestCache }
+    var manifestCache: ManifestCache { storage.fields.manifestCache }
 
     struct Fields: Sendable, Equatable {
         var id: String
@@ -121,277 +121,277 @@ package struct App: Sendable, Equatable, CustomReflectable {
 // The fields, each read from the box and written into a box of this app's own.
 extension App {
     package var id: String {
-        get { storage.fields.pointee.id }
+        get { storage.fields.id }
         _modify {
             makeUnique()
-            defer { storage.fields.pointee.manifestCache = ManifestCache() }
-            yield &storage.fields.pointee.id
+            defer { storage.fields.manifestCache = ManifestCache() }
+            yield &storage.fields.id
         }
     }
     package var name: String {
-        get { storage.fields.pointee.name }
+        get { storage.fields.name }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.name
+            yield &storage.fields.name
         }
     }
     package var state: AppState {
-        get { runtime.fields.pointee.state }
+        get { runtime.fields.state }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.state
+            yield &runtime.fields.state
         }
     }
     // iOS
     package var teamID: String? {
-        get { storage.fields.pointee.teamID }
+        get { storage.fields.teamID }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.teamID
+            yield &storage.fields.teamID
         }
     }
     package var urlSchemes: [String] {
-        get { storage.fields.pointee.urlSchemes }
+        get { storage.fields.urlSchemes }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.urlSchemes
+            yield &storage.fields.urlSchemes
         }
     }
     package var associatedDomains: [String] {
-        get { storage.fields.pointee.associatedDomains }
+        get { storage.fields.associatedDomains }
         _modify {
             makeUnique()
             defer {
-                storage.fields.pointee.associatedDomainEntries = storage.fields.pointee.associatedDomains.compactMap(AppLinksEntry.init)
+                storage.fields.associatedDomainEntries = storage.fields.associatedDomains.compactMap(AppLinksEntry.init)
             }
-            yield &storage.fields.pointee.associatedDomains
+            yield &storage.fields.associatedDomains
         }
     }
     /// `associatedDomains` read as entitlement entries (the `applinks:` ones), kept in step with it: a
     /// universal link asks for them for every app on every tap.
-    var associatedDomainEntries: [AppLinksEntry] { storage.fields.pointee.associatedDomainEntries }
+    var associatedDomainEntries: [AppLinksEntry] { storage.fields.associatedDomainEntries }
     package var lifecycle: IOSLifecycle {
-        get { storage.fields.pointee.lifecycle }
+        get { storage.fields.lifecycle }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.lifecycle
+            yield &storage.fields.lifecycle
         }
     }
     package var build: IOSBuild {
-        get { storage.fields.pointee.build }
+        get { storage.fields.build }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.build
+            yield &storage.fields.build
         }
     }
     /// The iOS SDK the app was built with (`ios_sdk: "27.0"`); nil = an SDK older than the device's rules care about.
     package var iosSDK: OSVersion? {
-        get { storage.fields.pointee.iosSDK }
+        get { storage.fields.iosSDK }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.iosSDK
+            yield &storage.fields.iosSDK
         }
     }
     package var infoPlistPath: String? {
-        get { storage.fields.pointee.infoPlistPath }
+        get { storage.fields.infoPlistPath }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.infoPlistPath
+            yield &storage.fields.infoPlistPath
         }
     }
     package var entitlementsPath: String? {
-        get { storage.fields.pointee.entitlementsPath }
+        get { storage.fields.entitlementsPath }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.entitlementsPath
+            yield &storage.fields.entitlementsPath
         }
     }
     // Android
     package var manifestPath: String? {
-        get { storage.fields.pointee.manifestPath }
+        get { storage.fields.manifestPath }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.manifestPath
+            yield &storage.fields.manifestPath
         }
     }
     /// The manifest's `package`: the namespace relative class names (`.MainActivity`) expand with.
     /// Separate from `id`, the application ID (Gradle `applicationId`) that assetlinks.json and `pm`
     /// name; nil when the app has no real manifest (relative names then expand with `id`).
     package var manifestPackage: String? {
-        get { storage.fields.pointee.manifestPackage }
+        get { storage.fields.manifestPackage }
         _modify {
             makeUnique()
-            defer { storage.fields.pointee.manifestCache = ManifestCache() }
-            yield &storage.fields.pointee.manifestPackage
+            defer { storage.fields.manifestCache = ManifestCache() }
+            yield &storage.fields.manifestPackage
         }
     }
     package var activities: [Activity] {
-        get { storage.fields.pointee.activities }
+        get { storage.fields.activities }
         _modify {
             makeUnique()
-            defer { storage.fields.pointee.manifestCache = ManifestCache() }
-            yield &storage.fields.pointee.activities
+            defer { storage.fields.manifestCache = ManifestCache() }
+            yield &storage.fields.activities
         }
     }
     package var targetSDK: Int {
-        get { storage.fields.pointee.targetSDK }
+        get { storage.fields.targetSDK }
         _modify {
             makeUnique()
-            defer { storage.fields.pointee.manifestCache = ManifestCache() }
-            yield &storage.fields.pointee.targetSDK
+            defer { storage.fields.manifestCache = ManifestCache() }
+            yield &storage.fields.targetSDK
         }
     }
     package var signingSHA256: [String] {
-        get { storage.fields.pointee.signingSHA256 }
+        get { storage.fields.signingSHA256 }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.signingSHA256
+            yield &storage.fields.signingSHA256
         }
     }
     package var linkHandlingAllowed: Bool {
-        get { storage.fields.pointee.linkHandlingAllowed }
+        get { storage.fields.linkHandlingAllowed }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.linkHandlingAllowed
+            yield &storage.fields.linkHandlingAllowed
         }
     }
     package var userSelectedDomains: [String] {
-        get { storage.fields.pointee.userSelectedDomains }
+        get { storage.fields.userSelectedDomains }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.userSelectedDomains
+            yield &storage.fields.userSelectedDomains
         }
     }
     /// host -> state name (`verified`, `none`, a verifier code...). Kept as text; the Android rules interpret it.
     package var domainVerification: [String: DomainVerificationState] {
-        get { storage.fields.pointee.domainVerification }
+        get { storage.fields.domainVerification }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.domainVerification
+            yield &storage.fields.domainVerification
         }
     }
     // both
     /// Entry points the app implements; nil = the usual ones for its life cycle.
     package var handles: [EntryPoint]? {
-        get { storage.fields.pointee.handles }
+        get { storage.fields.handles }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.handles
+            yield &storage.fields.handles
         }
     }
     package var routes: [Route] {
-        get { storage.fields.pointee.routes }
+        get { storage.fields.routes }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.routes
+            yield &storage.fields.routes
         }
     }
     package var homeScreen: String {
-        get { storage.fields.pointee.homeScreen }
+        get { storage.fields.homeScreen }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.homeScreen
+            yield &storage.fields.homeScreen
         }
     }
     package var currentScreen: String? {
-        get { runtime.fields.pointee.currentScreen }
+        get { runtime.fields.currentScreen }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.currentScreen
+            yield &runtime.fields.currentScreen
         }
     }
     package var sdk: SDKConfig {
-        get { storage.fields.pointee.sdk }
+        get { storage.fields.sdk }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.sdk
+            yield &storage.fields.sdk
         }
     }
     /// Readiness, screen state, back stack, framework and unknown-route policy (Model/AppBehaviour.swift).
     package var behaviour: AppBehaviour {
-        get { storage.fields.pointee.behaviour }
+        get { storage.fields.behaviour }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.behaviour
+            yield &storage.fields.behaviour
         }
     }
     /// The app's navigation stack, bottom first, once a link was routed with a `back_stack` policy. Set by the engine.
     package var navigationStack: [String]? {
-        get { runtime.fields.pointee.navigationStack }
+        get { runtime.fields.navigationStack }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.navigationStack
+            yield &runtime.fields.navigationStack
         }
     }
     /// When navigation is ready after the last cold start (`startup.ready_after`). Set by the engine.
     package var navigationReadyAt: SimInstant? {
-        get { runtime.fields.pointee.navigationReadyAt }
+        get { runtime.fields.navigationReadyAt }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.navigationReadyAt
+            yield &runtime.fields.navigationReadyAt
         }
     }
     /// The `screen_state` was dismissed by an earlier link. Set by the engine.
     package var screenStateCleared: Bool {
-        get { runtime.fields.pointee.screenStateCleared }
+        get { runtime.fields.screenStateCleared }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.screenStateCleared
+            yield &runtime.fields.screenStateCleared
         }
     }
     /// Monotonic install order on the device (lower = installed earlier). Set by the engine.
     package var installOrder: Int {
-        get { runtime.fields.pointee.installOrder }
+        get { runtime.fields.installOrder }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.installOrder
+            yield &runtime.fields.installOrder
         }
     }
     /// The simulated time the app was (last) installed, when known.
     package var installedAt: SimInstant? {
-        get { runtime.fields.pointee.installedAt }
+        get { runtime.fields.installedAt }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.installedAt
+            yield &runtime.fields.installedAt
         }
     }
     /// iOS: when the device last (re)fetched the app's association files (install, update).
     package var associationCheckedAt: SimInstant? {
-        get { runtime.fields.pointee.associationCheckedAt }
+        get { runtime.fields.associationCheckedAt }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.associationCheckedAt
+            yield &runtime.fields.associationCheckedAt
         }
     }
     /// How many times the app has been launched since install.
     package var launchCount: Int {
-        get { runtime.fields.pointee.launchCount }
+        get { runtime.fields.launchCount }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.launchCount
+            yield &runtime.fields.launchCount
         }
     }
     package var installSource: InstallSource {
-        get { storage.fields.pointee.installSource }
+        get { storage.fields.installSource }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.installSource
+            yield &storage.fields.installSource
         }
     }
     /// Android: the verification agent's answers, recorded when it ran (host → answer). Set by the engine.
     var verificationRecords: [String: VerificationRecord] {
-        get { runtime.fields.pointee.verificationRecords }
+        get { runtime.fields.verificationRecords }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.verificationRecords
+            yield &runtime.fields.verificationRecords
         }
     }
     /// Android: when the agent's pending run (after an install, an update, `pm verify-app-links`) answers.
     var verificationDueAt: SimInstant? {
-        get { runtime.fields.pointee.verificationDueAt }
+        get { runtime.fields.verificationDueAt }
         _modify {
             makeRuntimeUnique()
-            yield &runtime.fields.pointee.verificationDueAt
+            yield &runtime.fields.verificationDueAt
         }
     }
 }

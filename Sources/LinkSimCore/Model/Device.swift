@@ -200,130 +200,130 @@ package struct Device: Sendable, Equatable, CustomReflectable {
 
     /// The fields, as a struct's own (what test digests and debuggers read).
     package var customMirror: Mirror {
-        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
     }
 
     private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
 
     package var platform: Platform {
-        get { storage.fields.pointee.platform }
+        get { storage.fields.platform }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.platform
+            yield &storage.fields.platform
         }
     }
     package var os: OSVersion {
-        get { storage.fields.pointee.os }
+        get { storage.fields.os }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.os
+            yield &storage.fields.os
         }
     }
     package var defaultBrowser: Browser {
-        get { storage.fields.pointee.defaultBrowser }
+        get { storage.fields.defaultBrowser }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.defaultBrowser
+            yield &storage.fields.defaultBrowser
         }
     }
     package var developerMode: Bool {
-        get { storage.fields.pointee.developerMode }
+        get { storage.fields.developerMode }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.developerMode
+            yield &storage.fields.developerMode
         }
     }
     package var privateRelay: Bool {
-        get { storage.fields.pointee.privateRelay }
+        get { storage.fields.privateRelay }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.privateRelay
+            yield &storage.fields.privateRelay
         }
     }
     package var att: ATTStatus {
-        get { storage.fields.pointee.att }
+        get { storage.fields.att }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.att
+            yield &storage.fields.att
         }
     }
     package var network: String {
-        get { storage.fields.pointee.network }
+        get { storage.fields.network }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.network
+            yield &storage.fields.network
         }
     }
     package var clipboard: String? {
-        get { storage.fields.pointee.clipboard }
+        get { storage.fields.clipboard }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.clipboard
+            yield &storage.fields.clipboard
         }
     }
     package var online: Bool {
-        get { storage.fields.pointee.online }
+        get { storage.fields.online }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.online
+            yield &storage.fields.online
         }
     }
     /// Android: the browsers installed (nil: the default browser, or Chrome and Firefox when there is none).
     package var installedBrowsers: [Browser]? {
-        get { storage.fields.pointee.installedBrowsers }
+        get { storage.fields.installedBrowsers }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.installedBrowsers
+            yield &storage.fields.installedBrowsers
         }
     }
     /// Under MDM with the administrator's consent (for `applinks:...?mode=managed`).
     package var managed: Bool {
-        get { storage.fields.pointee.managed }
+        get { storage.fields.managed }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.managed
+            yield &storage.fields.managed
         }
     }
     /// How long after the first open the user answers the ATT prompt (nil: at once, or never if `att` is not_determined).
     package var attAnswerAfter: SimDuration? {
-        get { storage.fields.pointee.attAnswerAfter }
+        get { storage.fields.attAnswerAfter }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.attAnswerAfter
+            yield &storage.fields.attAnswerAfter
         }
     }
     /// Android: how long the verification agent takes to answer after an install, an update or
     /// `pm verify-app-links` (the docs: “wait at least 20 seconds”).
     package var appLinkVerificationDelay: SimDuration {
-        get { storage.fields.pointee.appLinkVerificationDelay }
+        get { storage.fields.appLinkVerificationDelay }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.appLinkVerificationDelay
+            yield &storage.fields.appLinkVerificationDelay
         }
     }
     /// iOS: how long downloading an app's association files takes after an install or update.
     /// Apple: the device downloads them at install, from the CDN immediately — so 0 unless a scenario says otherwise.
     package var associationDelay: SimDuration {
-        get { storage.fields.pointee.associationDelay }
+        get { storage.fields.associationDelay }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.associationDelay
+            yield &storage.fields.associationDelay
         }
     }
     /// iOS: domains where the user chose "Open in Safari" (lowercased hosts).
     package var safariPrefersBrowser: [String] {
-        get { storage.fields.pointee.safariPrefersBrowser }
+        get { storage.fields.safariPrefersBrowser }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.safariPrefersBrowser
+            yield &storage.fields.safariPrefersBrowser
         }
     }
     /// iOS: how a custom-scheme collision is resolved (linksim extension; Apple: undefined).
     package var schemeCollision: SchemeCollisionPolicy {
-        get { storage.fields.pointee.schemeCollision }
+        get { storage.fields.schemeCollision }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.schemeCollision
+            yield &storage.fields.schemeCollision
         }
     }
 }

@@ -263,30 +263,30 @@ package struct Action: Sendable, Equatable, CustomReflectable {
 
     /// The fields, as a struct's own (what test digests and debuggers read).
     package var customMirror: Mirror {
-        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
     }
 
     private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
 
     package var kind: ActionKind {
-        get { storage.fields.pointee.kind }
+        get { storage.fields.kind }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.kind
+            yield &storage.fields.kind
         }
     }
     package var expect: Expectation? {
-        get { storage.fields.pointee.expect }
+        get { storage.fields.expect }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.expect
+            yield &storage.fields.expect
         }
     }
     package var location: SourceLocation? {
-        get { storage.fields.pointee.location }
+        get { storage.fields.location }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.location
+            yield &storage.fields.location
         }
     }
 }

@@ -1,61 +1,73 @@
 /// A URL split into its RFC 3986 parts, as written (no decoding, no normalisation), so each
 /// platform rule can apply its own decoding and case rules.
 ///
-/// The parts live in one shared immutable box: a URL is split once per simulation (`RecentURLs`) and its
-/// parts are then handed to every hop of the tap, and copying six strings field by field cost a retain
-/// and a release for each (issue #14). Setting a part builds a new box.
+/// The parts live in one shared box copied only when a copy is changed (copy on write, as `App`'s): a URL
+/// is split once per simulation (`RecentURLs`) and its parts are then handed to every hop of the tap, and
+/// copying six strings field by field cost a retain and a release for each (issue #14).
 package struct URLParts: Sendable, Equatable {
-    private final class Parts: Sendable {
-        let scheme: String
-        let host: String?
-        let port: Int?
-        let path: String
-        let query: String?
-        let fragment: String?
-        /// `host` lowercased (or ""), asked by several hops of every tap.
-        let normalizedHost: String
-        init(scheme: String, host: String?, port: Int?, path: String, query: String?, fragment: String?) {
-            self.scheme = scheme
-            self.host = host
-            self.port = port
-            self.path = path
-            self.query = query
-            self.fragment = fragment
-            normalizedHost = host?.lowercasedIfNeeded ?? ""
-        }
+    struct Fields: Sendable, Equatable {
+        var scheme: String
+        var host: String?
+        var port: Int?
+        var path: String
+        var query: String?
+        var fragment: String?
+        /// `host` lowercased (or ""), asked by several hops of every tap; the host's setter keeps it in step.
+        var normalizedHost: String
     }
-    private var parts: Parts
+
+    /// The parts, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
+
+    package static func == (lhs: URLParts, rhs: URLParts) -> Bool {
+        CopyOnWriteBox.same(lhs.storage, rhs.storage)
+    }
+
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
 
     package var scheme: String {
-        get { parts.scheme }
-        set { parts = Parts(scheme: newValue, host: host, port: port, path: path, query: query, fragment: fragment) }
+        get { storage.fields.scheme }
+        _modify {
+            makeUnique()
+            yield &storage.fields.scheme
+        }
     }
     /// nil for URLs without an authority (`mailto:x@y`).
     package var host: String? {
-        get { parts.host }
-        set { parts = Parts(scheme: scheme, host: newValue, port: port, path: path, query: query, fragment: fragment) }
+        get { storage.fields.host }
+        _modify {
+            makeUnique()
+            defer { storage.fields.normalizedHost = storage.fields.host?.lowercasedIfNeeded ?? "" }
+            yield &storage.fields.host
+        }
     }
     package var port: Int? {
-        get { parts.port }
-        set { parts = Parts(scheme: scheme, host: host, port: newValue, path: path, query: query, fragment: fragment) }
+        get { storage.fields.port }
+        _modify {
+            makeUnique()
+            yield &storage.fields.port
+        }
     }
     package var path: String {
-        get { parts.path }
-        set { parts = Parts(scheme: scheme, host: host, port: port, path: newValue, query: query, fragment: fragment) }
+        get { storage.fields.path }
+        _modify {
+            makeUnique()
+            yield &storage.fields.path
+        }
     }
     package var query: String? {
-        get { parts.query }
-        set { parts = Parts(scheme: scheme, host: host, port: port, path: path, query: newValue, fragment: fragment) }
+        get { storage.fields.query }
+        _modify {
+            makeUnique()
+            yield &storage.fields.query
+        }
     }
     package var fragment: String? {
-        get { parts.fragment }
-        set { parts = Parts(scheme: scheme, host: host, port: port, path: path, query: query, fragment: newValue) }
-    }
-
-    package static func == (lhs: URLParts, rhs: URLParts) -> Bool {
-        if lhs.parts === rhs.parts { return true }
-        return lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port && lhs.path == rhs.path
-            && lhs.query == rhs.query && lhs.fragment == rhs.fragment
+        get { storage.fields.fragment }
+        _modify {
+            makeUnique()
+            yield &storage.fields.fragment
+        }
     }
 
     package init?(_ text: String) {
@@ -93,7 +105,10 @@ package struct URLParts: Sendable, Equatable {
     }
 
     private init(scheme: String, host: String?, port: Int?, path: String, query: String?, fragment: String?) {
-        parts = Parts(scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment)
+        storage = CopyOnWriteBox(
+            Fields(
+                scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment,
+                normalizedHost: host?.lowercasedIfNeeded ?? ""))
     }
 
     static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
@@ -125,7 +140,7 @@ package struct URLParts: Sendable, Equatable {
     }
 
     /// The lowercased host, or an empty string.
-    package var normalizedHost: String { parts.normalizedHost }
+    package var normalizedHost: String { storage.fields.normalizedHost }
 
     /// Query items as name/value pairs, percent-decoded (`+` is kept as is).
     package var queryItems: [(name: String, value: String)] {

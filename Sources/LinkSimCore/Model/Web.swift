@@ -130,78 +130,78 @@ package struct WebHost: Sendable, Equatable, CustomReflectable {
 
     /// The fields, as a struct's own (what test digests and debuggers read).
     package var customMirror: Mirror {
-        Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
     }
 
     private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
 
     package var host: String {
-        get { storage.fields.pointee.host }
+        get { storage.fields.host }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.host
+            yield &storage.fields.host
         }
     }
     /// `/.well-known/apple-app-site-association`.
     package var aasa: WebResource? {
-        get { storage.fields.pointee.aasa }
+        get { storage.fields.aasa }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.aasa
+            yield &storage.fields.aasa
         }
     }
     /// `/apple-app-site-association` at the root (the legacy location iOS still falls back to).
     package var aasaRoot: WebResource? {
-        get { storage.fields.pointee.aasaRoot }
+        get { storage.fields.aasaRoot }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.aasaRoot
+            yield &storage.fields.aasaRoot
         }
     }
     /// What Apple's CDN holds for this host (iOS 14+); nil = the same as the server.
     package var cdnAASA: WebResource? {
-        get { storage.fields.pointee.cdnAASA }
+        get { storage.fields.cdnAASA }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.cdnAASA
+            yield &storage.fields.cdnAASA
         }
     }
     package var assetlinks: WebResource? {
-        get { storage.fields.pointee.assetlinks }
+        get { storage.fields.assetlinks }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.assetlinks
+            yield &storage.fields.assetlinks
         }
     }
     package var redirects: [RedirectRule] {
-        get { storage.fields.pointee.redirects }
+        get { storage.fields.redirects }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.redirects
+            yield &storage.fields.redirects
         }
     }
     /// The TLS certificate the host presents (`tls:`); only `valid` is trusted by devices.
     package var tls: TLSCertificate {
-        get { storage.fields.pointee.tls }
+        get { storage.fields.tls }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.tls
+            yield &storage.fields.tls
         }
     }
     /// Pages whose script tries a custom scheme, then goes to a fallback after a timer (`fallback_pages:`).
     package var fallbackPages: [FallbackPage] {
-        get { storage.fields.pointee.fallbackPages }
+        get { storage.fields.fallbackPages }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.fallbackPages
+            yield &storage.fields.fallbackPages
         }
     }
     /// An App Clip registered for this host's links (`app_clip:`).
     package var appClip: AppClipExperience? {
-        get { storage.fields.pointee.appClip }
+        get { storage.fields.appClip }
         _modify {
             makeUnique()
-            yield &storage.fields.pointee.appClip
+            yield &storage.fields.appClip
         }
     }
 }
