@@ -181,7 +181,7 @@ enum AppsFlyerFirstOpen {
         // 1. The clipboard recipe runs synchronously at launch, before the UDL response (assumption A3).
         var pastedLink: [String: String]?
         if options.clipboardRecipe, ios {
-            if let text = pasteboard.text, text.contains("cp_url=true"), let parts = URLParts(text) {
+            if let text = pasteboard.text, text.containsText("cp_url=true"), let parts = URLParts(text) {
                 var scratch = TraceRecorder(world.traceDetail)
                 pastedLink = ProviderLinks.linkData(.appsflyer, parts: parts, world: world, trace: &scratch, actor: sdk, targetApp: index)
                 tellRecipeFinds(text, app: app, trace: &trace)
@@ -231,8 +231,10 @@ enum AppsFlyerFirstOpen {
 
         let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
         let reinstallInWindow = world.deferred.previousInstall[app.id].map { world.clock - $0 <= reattributionWindow } ?? false
-        let a4 =
+        // Written only on the two paths that cite it (issue #14: not on every first open).
+        func a4() -> String {
             "assumption A4: a reinstall inside the 90-day re-attribution window gets Organic conversion data; UDL is \(options.udlOnReinstall ? "still evaluated like a first launch" : "taken to find nothing") (undocumented; sdk udl_on_reinstall switches it)"
+        }
 
         // 4. UDL.
         let latencyMs: Int64 = {
@@ -251,7 +253,7 @@ enum AppsFlyerFirstOpen {
             } else if reinstallInWindow, !options.udlOnReinstall {
                 trace.add(
                     sdk, "\(udlCallback): status NOT_FOUND — a reinstall within 90 days of the previous install",
-                    rule: Rule.deferredAfReinstall, assumption: a4)
+                    rule: Rule.deferredAfReinstall, assumption: a4())
                 extra[.deepLinkStatus] = "NOT_FOUND"
             } else if let matchType, matching.clickToOpen <= udlWindow {
                 var fields: [String: String] = [:]
@@ -304,7 +306,7 @@ enum AppsFlyerFirstOpen {
                     why = "a reinstall inside the 90-day re-attribution window is not attributed"
                     trace.add(
                         sdk, "This is a reinstall within 90 days of the previous install", rule: Rule.deferredAfReinstall,
-                        assumption: a4)
+                        assumption: a4())
                 } else if matchType == nil {
                     why = "no click matches"
                 } else {

@@ -316,7 +316,7 @@ enum ProviderLinks {
         let server = "server \(world.parts(of: tap.url)?.normalizedHost ?? "")"
         if platform == .ios, copiesToClipboard(provider, providers: world.providers) {
             var copied = tap.url
-            if provider == .appsflyer { copied += (copied.contains("?") ? "&" : "?") + "cp_url=true" }
+            if provider == .appsflyer { copied += (copied.containsText("?") ? "&" : "?") + "cp_url=true" }
             world.device.clipboard = copied
             let page = provider == .branch ? "The Deepview page's button" : (provider == .adjust ? "The LinkMe page" : "The app's landing page")
             trace.add(

@@ -168,7 +168,7 @@ package enum Settings {
             }
             return .success(ResolvedSetting(setting: setting, appIndex: nil))
         }
-        if path.hasPrefix("apps."), let range = path.range(of: ".domain_verification.") {
+        if path.hasPrefix("apps."), let range = path.rangeOfText(".domain_verification.") {
             // apps.<index|id>.domain_verification.<host>: the host itself contains dots.
             let ref = String(path[path.index(path.startIndex, offsetBy: 5)..<range.lowerBound])
             let host = String(path[range.upperBound...]).lowercased()
