@@ -67,23 +67,29 @@ struct World {
     func linkIntent(_ url: String) -> ViewIntent { recentURLs.linkIntent(url) }
 
     init(_ scenario: borrowing Scenario) {
-        device = scenario.device
-        apps = scenario.apps
-        web = scenario.web
+        // Built in locals and stored once: writing through `self`'s stored properties while `self` was
+        // still being initialised made the compiler copy the whole world once (issue #14).
+        var apps = scenario.apps
+        var web = scenario.web
         if scenario.device.platform == .android {
             providerHosted = ProviderHosting.hostAssetLinks(
                 web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock, api: scenario.device.os.apiLevel)
         }
+        var lastInstall: [String: SimInstant] = [:]
+        for i in apps.indices where apps[i].state.isInstalled {
+            if apps[i].installedAt == nil { apps[i].installedAt = scenario.clock }
+            lastInstall[apps[i].id] = apps[i].installedAt ?? scenario.clock
+        }
+        device = scenario.device
+        self.apps = apps
+        self.web = web
         webHistory = [WebVersion(since: scenario.clock, web: web, changedHosts: [])]
         providers = scenario.providers
         clock = scenario.clock
         start = scenario.clock
         assumptions = scenario.assumptions
         nextInstallOrder = scenario.apps.count
-        for i in apps.indices where apps[i].state.isInstalled && apps[i].installedAt == nil {
-            apps[i].installedAt = scenario.clock
-        }
-        for app in apps where app.state.isInstalled { deferred.lastInstall[app.id] = app.installedAt ?? scenario.clock }
+        deferred.lastInstall = lastInstall
     }
 
     func index(of appID: String) -> Int? { apps.firstIndex { $0.id == appID } }
