@@ -309,7 +309,16 @@ package struct Web: Sendable, Equatable {
     package var hosts: [String: WebHost] = [:]
     package init(hosts: [String: WebHost] = [:]) { self.hosts = hosts }
 
-    package subscript(host: String) -> WebHost? { hosts[host.lowercasedIfNeeded] }
+    package subscript(host: String) -> WebHost? {
+        let key = host.lowercasedIfNeeded
+        // A scenario's web names a handful of hosts, and comparing a few names costs less than hashing one
+        // (a lookup or two per hop; issue #14). `==` is the dictionary's own key equality: same answer.
+        if hosts.count <= 8 {
+            for (name, served) in hosts where name == key { return served }
+            return nil
+        }
+        return hosts[key]
+    }
 
     /// The redirect a server answers for a path, if any.
     package func redirect(host: String, path: String) -> RedirectRule? {
