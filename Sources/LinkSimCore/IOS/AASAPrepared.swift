@@ -8,7 +8,11 @@ extension AASAMatcher {
     /// The explaining walk (`match`, `MatchRun`) stands on the same rules: what it says of each entry and each
     /// rule before a URL is seen (the entry is skipped, defaults are ignored, a key is ignored …) is decided here
     /// once, as facts (`AASAStepFact`), whose text is written only when a step is read.
-    package struct Prepared: Sendable {
+    ///
+    /// A class with constant fields (a value: nothing changes it once made): a cached reading is handed to
+    /// every verdict and match run of a tap, and copying a struct of a dozen arrays and texts retained and
+    /// released each of them (issue #14).
+    package final class Prepared: Sendable {
         struct Rule: Sendable {
             var detail: Int
             var position: Int
