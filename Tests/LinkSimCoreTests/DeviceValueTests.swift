@@ -79,3 +79,44 @@ import Testing
         #expect(labels == ["kind", "expect", "location"])
     }
 }
+
+/// `Expectation` keeps its fields in a copy-on-write box (issue #14): a write is seen, the second write too,
+/// a copy keeps its own fields, equality compares fields, and the mirror lists them in declaration order.
+@Suite struct ExpectationValueTests {
+    @Test func everyWriteIsSeenAndACopyKeepsItsOwn() {
+        var expect = Expectation(lands: .app)
+        let original = expect
+        expect.app = "com.example.shop"
+        expect.options = ["open", "cancel"]
+        expect.screen = "Product"
+        expect.screen = "Cart"
+        expect.params = ["id": "42"]
+        expect.params?["ref"] = "mail"
+        expect.via = .universalLink
+        expect.browser = "safari"
+        expect.url = "https://shop.example/p/42"
+        expect.callback = "onDeepLinking"
+        expect.delivered = true
+        expect.rule = Rule.iosUlNoRuleMatches.id
+        expect.extra[.matchType] = "srn"
+        expect.location = SourceLocation(file: "a.yaml", line: 7, column: 9)
+        expect.lands = .browser
+        #expect(expect.lands == .browser && expect.app == "com.example.shop" && expect.options == ["open", "cancel"])
+        #expect(expect.screen == "Cart" && expect.params == ["id": "42", "ref": "mail"] && expect.via == .universalLink)
+        #expect(expect.browser == "safari" && expect.url == "https://shop.example/p/42" && expect.callback == "onDeepLinking")
+        #expect(expect.delivered == true && expect.rule == Rule.iosUlNoRuleMatches.id && expect.extra == [.matchType: "srn"])
+        #expect(expect.location?.line == 7)
+        #expect(original.lands == .app && original.app == nil && original.screen == nil && original.extra.isEmpty)
+        #expect(original == Expectation(lands: .app) && expect != original)
+        var same = Expectation(lands: .app)
+        same.screen = "Cart"
+        var other = Expectation(lands: .app)
+        other.screen = "Cart"
+        #expect(same == other)
+        let labels = Mirror(reflecting: expect).children.map(\.label)
+        #expect(
+            labels == [
+                "lands", "app", "options", "screen", "params", "via", "browser", "url", "callback", "delivered", "rule", "extra", "location",
+            ])
+    }
+}

@@ -14,7 +14,7 @@ package enum Simulator {
             var trace = TraceRecorder(world.traceDetail)
             DomainVerificationTransitions.settle(world: &world, trace: &trace)
             let before = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
-            let landing = perform(action.kind, world: &world, trace: &trace)
+            let landing = perform(action, world: &world, trace: &trace)
             let check = action.expect.map { ExpectationChecker.check($0, landing: landing, trace: trace.steps) }
             // Moved into the list (an argument built in the call was still copied whole, field by field).
             let result = ActionResult(
@@ -33,7 +33,7 @@ package enum Simulator {
         var trace = TraceRecorder()
         for action in scenario.actions.prefix(max(0, count)) {
             DomainVerificationTransitions.settle(world: &world, trace: &trace)
-            _ = perform(action.kind, world: &world, trace: &trace)
+            _ = perform(action, world: &world, trace: &trace)
         }
         DomainVerificationTransitions.settle(world: &world, trace: &trace)
         var snapshot = scenario
@@ -44,12 +44,14 @@ package enum Simulator {
         return snapshot
     }
 
-    private static func perform(_ kind: ActionKind, world: inout World, trace: inout TraceRecorder) -> Landing? {
+    /// Reads the action's kind in place (`Action.kind` lends it): a copy of the kind cost a retain and a
+    /// release of each text it holds, for every action.
+    private static func perform(_ action: Action, world: inout World, trace: inout TraceRecorder) -> Landing? {
         // A new action dismisses whatever prompt was on screen, unless it answers it.
         let pending = world.pending
-        if case .answer = kind {} else { world.pending = nil }
+        if case .answer = action.kind {} else { world.pending = nil }
 
-        switch kind {
+        switch action.kind {
         case .tap(let tap):
             return LinkTap.perform(tap, world: &world, trace: &trace)
 

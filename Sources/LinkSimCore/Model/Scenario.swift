@@ -161,24 +161,137 @@ extension Scenario {
     }
 }
 
-/// What the scenario expects of one action's landing. Every field but `lands` is optional.
-package struct Expectation: Sendable, Equatable {
-    package var lands: LandingKind
-    package var app: String?
-    package var options: [String]?
-    package var screen: String?
-    package var params: [String: String]?
-    package var via: Via?
-    package var browser: String?
-    package var url: String?
-    package var callback: String?
-    package var delivered: Bool?
-    package var rule: RuleID?
-    /// Keys the deferred issue adds (match_type...) are kept here and compared as text.
-    package var extra: [LandingFact: String] = [:]
-    package var location: SourceLocation?
+/// What the scenario expects of one action's landing (`expect:`). Every field but `lands` is optional.
+///
+/// Its fields live in one shared box copied only when a copy is changed (copy on write, as `Action`'s): the
+/// simulator hands each action's expectation to the check, and copying a dozen texts and lists field by
+/// field cost a retain and a release for each (issue #14).
+package struct Expectation: Sendable, Equatable, CustomReflectable {
+    struct Fields: Sendable, Equatable {
+        var lands: LandingKind
+        var app: String? = nil
+        var options: [String]? = nil
+        var screen: String? = nil
+        var params: [String: String]? = nil
+        var via: Via? = nil
+        var browser: String? = nil
+        var url: String? = nil
+        var callback: String? = nil
+        var delivered: Bool? = nil
+        var rule: RuleID? = nil
+        /// Keys the deferred issue adds (match_type...) are kept here and compared as text.
+        var extra: [LandingFact: String] = [:]
+        var location: SourceLocation? = nil
+    }
 
-    package init(lands: LandingKind) { self.lands = lands }
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
+
+    package init(lands: LandingKind) { storage = CopyOnWriteBox(Fields(lands: lands)) }
+
+    package static func == (lhs: Expectation, rhs: Expectation) -> Bool {
+        CopyOnWriteBox.same(lhs.storage, rhs.storage)
+    }
+
+    /// The fields, as a struct's own (what test digests and debuggers read).
+    package var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
+    }
+
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
+
+    package var lands: LandingKind {
+        get { storage.fields.lands }
+        _modify {
+            makeUnique()
+            yield &storage.fields.lands
+        }
+    }
+    package var app: String? {
+        get { storage.fields.app }
+        _modify {
+            makeUnique()
+            yield &storage.fields.app
+        }
+    }
+    package var options: [String]? {
+        get { storage.fields.options }
+        _modify {
+            makeUnique()
+            yield &storage.fields.options
+        }
+    }
+    package var screen: String? {
+        get { storage.fields.screen }
+        _modify {
+            makeUnique()
+            yield &storage.fields.screen
+        }
+    }
+    package var params: [String: String]? {
+        get { storage.fields.params }
+        _modify {
+            makeUnique()
+            yield &storage.fields.params
+        }
+    }
+    package var via: Via? {
+        get { storage.fields.via }
+        _modify {
+            makeUnique()
+            yield &storage.fields.via
+        }
+    }
+    package var browser: String? {
+        get { storage.fields.browser }
+        _modify {
+            makeUnique()
+            yield &storage.fields.browser
+        }
+    }
+    package var url: String? {
+        get { storage.fields.url }
+        _modify {
+            makeUnique()
+            yield &storage.fields.url
+        }
+    }
+    package var callback: String? {
+        get { storage.fields.callback }
+        _modify {
+            makeUnique()
+            yield &storage.fields.callback
+        }
+    }
+    package var delivered: Bool? {
+        get { storage.fields.delivered }
+        _modify {
+            makeUnique()
+            yield &storage.fields.delivered
+        }
+    }
+    package var rule: RuleID? {
+        get { storage.fields.rule }
+        _modify {
+            makeUnique()
+            yield &storage.fields.rule
+        }
+    }
+    /// Keys the deferred issue adds (match_type...) are kept here and compared as text.
+    package var extra: [LandingFact: String] {
+        get { storage.fields.extra }
+        _modify {
+            makeUnique()
+            yield &storage.fields.extra
+        }
+    }
+    package var location: SourceLocation? {
+        get { storage.fields.location }
+        _modify {
+            makeUnique()
+            yield &storage.fields.location
+        }
+    }
 }
 
 /// A path into the world for `set:` (e.g. `device.os`, `apps.0.state`, `apps.com.example.shop.state`).
@@ -269,14 +382,16 @@ package struct Action: Sendable, Equatable, CustomReflectable {
     private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
 
     package var kind: ActionKind {
-        get { storage.fields.kind }
+        // Lent, not copied: the simulator reads each action's kind once, and a copy retained each of its texts.
+        _read { yield storage.fields.kind }
         _modify {
             makeUnique()
             yield &storage.fields.kind
         }
     }
     package var expect: Expectation? {
-        get { storage.fields.expect }
+        // Lent, not copied: the simulator reads each action's expect once, and a copy retained each of its texts.
+        _read { yield storage.fields.expect }
         _modify {
             makeUnique()
             yield &storage.fields.expect
