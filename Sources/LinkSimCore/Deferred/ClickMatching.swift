@@ -14,7 +14,8 @@ struct ClickMatching {
     var sameNetwork = false
 
     /// Evaluates the signals for the first open of app `index` now, narrating each one.
-    init(provider: LinkProvider, app index: Int, world: World, trace: inout TraceRecorder, actor: String) {
+    /// The world is borrowed: an initializer takes its arguments owned, and the world was copied whole for each first open.
+    init(provider: LinkProvider, app index: Int, world: borrowing World, trace: inout TraceRecorder, actor: String) {
         let app = world.apps[index]
         let device = world.device
         guard let click = world.deferred.latestClick(for: app.id, provider: provider) else {
