@@ -177,7 +177,10 @@ enum AppsFlyerFirstOpen {
                 lostBecause: "Nothing to route on a later launch", world: &world, trace: &trace)
         }
 
-        var extra: [LandingFact: String] = [.isFirstLaunch: "true"]
+        // Room for the facts a first open reports (status, match type, callback, timing...) from the start:
+        // growing a dictionary rehashes it (issue #14).
+        var extra = [LandingFact: String](minimumCapacity: 8)
+        extra[.isFirstLaunch] = "true"
         // 1. The clipboard recipe runs synchronously at launch, before the UDL response (assumption A3).
         var pastedLink: [String: String]?
         if options.clipboardRecipe, ios {
@@ -256,7 +259,7 @@ enum AppsFlyerFirstOpen {
                     rule: Rule.deferredAfReinstall, assumption: a4())
                 extra[.deepLinkStatus] = "NOT_FOUND"
             } else if let matchType, matching.clickToOpen <= udlWindow {
-                var fields: [String: String] = [:]
+                var fields = [String: String](minimumCapacity: min(params.count, DirectOpen.udlFields.count))
                 if matchType != "srn" {
                     for key in DirectOpen.udlFields { if let v = params[key] { fields[key] = v } }
                 }
@@ -288,6 +291,7 @@ enum AppsFlyerFirstOpen {
             var payload: [String: String]
             if let matchType, matching.clickToOpen <= window, !reinstallInWindow {
                 payload = params
+                payload.reserveCapacity(params.count + 8)
                 payload["af_status"] = "Non-organic"
                 payload["match_type"] = matchType
                 extra[.matchType] = matchType

@@ -75,7 +75,7 @@ struct World {
             providerHosted = ProviderHosting.hostAssetLinks(
                 web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock, api: scenario.device.os.apiLevel)
         }
-        var lastInstall: [String: SimInstant] = [:]
+        var lastInstall = [String: SimInstant](minimumCapacity: apps.count)
         for i in apps.indices where apps[i].state.isInstalled {
             if apps[i].installedAt == nil { apps[i].installedAt = scenario.clock }
             lastInstall[apps[i].id] = apps[i].installedAt ?? scenario.clock
