@@ -289,10 +289,11 @@ final class TmuxSession {
         kill(pid, number)
     }
 
-    /// Polls the pane until `text` shows (and `absent` does not), for up to 10 s.
+    /// Polls the pane until `text` shows (and `absent` does not), for up to 30 s: it returns as soon as the
+    /// text shows, and 10 s ran out once on the 2-core machine while a release build ran beside the tests.
     func waitFor(_ text: String, absent: String? = nil) throws -> String {
         var screen = ""
-        for _ in 0..<200 {
+        for _ in 0..<600 {
             screen = (try? capture()) ?? ""
             if screen.contains(text), absent.map({ !screen.contains($0) }) ?? true { return screen }
             usleep(50_000)
@@ -302,7 +303,7 @@ final class TmuxSession {
 
     /// Waits until linksim has exited and returns the `stty -a` taken right after.
     func waitForExit() throws -> String {
-        for _ in 0..<200 {
+        for _ in 0..<600 {
             if let stty = try? String(contentsOf: sttyFile, encoding: .utf8), stty.contains("speed") { return stty }
             usleep(50_000)
         }

@@ -263,12 +263,14 @@ enum AppsFlyerFirstOpen {
                 if matchType != "srn" {
                     for key in DirectOpen.udlFields { if let v = params[key] { fields[key] = v } }
                 }
-                let dropped = params.keys.filter { !DirectOpen.udlFields.contains($0) }.sorted()
+                // What UDL drops, named only in the step's detail (written only with trace text).
+                func dropped() -> [String] { params.keys.filter { !DirectOpen.udlFields.contains($0) }.sorted() }
                 trace.add(
                     sdk,
                     "\(udlCallback): status FOUND, isDeferred=true, match_type \(matchType) — \(matchType == "srn" ? "UDL does not support SRN clicks: no routing data" : "only deep_link_value and deep_link_sub1-10 reach a new user (\(ProviderLinks.describe(fields)))")",
                     rule: matchType == "srn" ? Rule.deferredAfUdlSrn : Rule.deferredAfUdlDeferred,
-                    detail: dropped.isEmpty || matchType == "srn" ? nil : "Null for new users: \(dropped.joined(separator: ", ")).")
+                    detail: matchType == "srn" || dropped().isEmpty ? nil : "Null for new users: \(dropped().joined(separator: ", "))."
+                )
                 extra[.deepLinkStatus] = "FOUND"
                 extra[.isDeferred] = "true"
                 extra[.matchType] = matchType

@@ -117,11 +117,22 @@ package enum AssociatedDomains {
 
     /// As `entry(for:in:)` on entitlements already read (`App.associatedDomainEntries`).
     static func entry(for host: String, in entries: [AppLinksEntry]) -> (entry: AppLinksEntry?, ignored: [AppLinksEntry]) {
-        let ignored = entries.filter { $0.invalidReason != nil && $0.covers(host) }
-        let valid = entries.filter { $0.invalidReason == nil && $0.covers(host) }
-        let best = valid.max { a, b in
+        // One pass (asked on every universal-link tap, for each app): the first entry of the greatest rank wins,
+        // as `max(by:)` chose, and each covering entry's rank is counted once.
+        var ignored: [AppLinksEntry] = []
+        var best: AppLinksEntry?
+        var bestRank = (0, 0)
+        for entry in entries where entry.covers(host) {
+            if entry.invalidReason != nil {
+                ignored.append(entry)
+                continue
+            }
             // exact beats wildcard; otherwise the longer domain is more specific
-            (a.isWildcard ? 0 : 1, a.domain.count) < (b.isWildcard ? 0 : 1, b.domain.count)
+            let rank = (entry.isWildcard ? 0 : 1, entry.domain.count)
+            if best == nil || bestRank < rank {
+                best = entry
+                bestRank = rank
+            }
         }
         return (best, ignored)
     }
