@@ -67,8 +67,9 @@ struct World {
     func linkIntent(_ url: String) -> ViewIntent { recentURLs.linkIntent(url) }
 
     init(_ scenario: borrowing Scenario) {
-        // Built in locals and stored once: writing through `self`'s stored properties while `self` was
-        // still being initialised made the compiler copy the whole world once (issue #14).
+        // The apps, the web and the install times are built in locals and stored once, the install times in
+        // one pass with their room reserved (issue #14: ~1,000 instructions per simulation fewer than
+        // writing each through `self`).
         var apps = scenario.apps
         var web = scenario.web
         if scenario.device.platform == .android {
