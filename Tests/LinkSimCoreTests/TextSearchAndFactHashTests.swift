@@ -58,3 +58,29 @@ import Testing
         #expect(facts.map(\.ordinal) == Array(0..<UInt8(facts.count)))
     }
 }
+
+/// `OSVersion` keeps its numbers as fields (issue #14): ordering, equality and `components` are those of
+/// the list it kept before, over versions of both platforms (including the 99 bounds rules use).
+@Suite struct OSVersionFieldsTests {
+    @Test func ordersAndComparesAsTheListDid() {
+        var versions: [OSVersion] = []
+        for major in [0, 8, 9, 13, 14, 17, 26, 27, 30, 31, 34, 99] {
+            versions.append(OSVersion(androidAPI: major))
+            for minor in [0, 1, 4, 99] {
+                for patch in [0, 1, 99] { versions.append(OSVersion(ios: major, minor, patch)) }
+            }
+        }
+        for a in versions {
+            #expect(a.components == (a.platform == .ios ? [a.major, a.components[1], a.components[2]] : [a.apiLevel]))
+            for b in versions {
+                #expect((a < b) == a.components.lexicographicallyPrecedes(b.components), "\(a.components) < \(b.components)")
+                #expect((a == b) == (a.platform == b.platform && a.components == b.components))
+                if a == b { #expect(a.hashValue == b.hashValue) }
+            }
+        }
+        let labels = Mirror(reflecting: OSVersion(ios: 17, 4)).children.map(\.label)
+        #expect(labels == ["platform", "components"])
+        #expect(OSVersion.parse("17.4", platform: .ios)?.components == [17, 4, 0])
+        #expect(OSVersion.parse("14", platform: .android)?.components == [34])
+    }
+}

@@ -10,27 +10,51 @@ package enum Platform: String, Sendable, CaseIterable, Codable {
 
 /// An operating-system version. iOS versions are `major.minor[.patch]`; Android versions are
 /// kept as an API level (the scenario may say `"14"` or `"api34"`).
-package struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+///
+/// The numbers are kept as plain fields, not a list: a version is copied and compared on every rule
+/// check of a tap (`Rule.applies(to:)`), and a list cost a retain and a release per copy (issue #14).
+/// `components` gives them as a list, and the mirror shows the fields as before.
+package struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible, CustomReflectable {
     package let platform: Platform
-    /// iOS: [major, minor, patch]. Android: [apiLevel].
-    package let components: [Int]
+    /// iOS major version, or Android API level.
+    package let major: Int
+    /// iOS minor and patch (0 on Android).
+    private let minor: Int
+    private let patch: Int
 
     package init(ios major: Int, _ minor: Int = 0, _ patch: Int = 0) {
         platform = .ios
-        components = [major, minor, patch]
+        self.major = major
+        self.minor = minor
+        self.patch = patch
     }
 
     package init(androidAPI api: Int) {
         platform = .android
-        components = [api]
+        major = api
+        minor = 0
+        patch = 0
     }
 
-    /// iOS major version, or Android API level.
-    package var major: Int { components.first ?? 0 }
+    /// iOS: [major, minor, patch]. Android: [apiLevel].
+    package var components: [Int] { platform == .ios ? [major, minor, patch] : [major] }
     package var apiLevel: Int { major }
 
+    /// `components` compared in order, a shorter list first when one begins the other (as the list
+    /// comparison did before the numbers were fields).
     package static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
-        lhs.components.lexicographicallyPrecedes(rhs.components)
+        if lhs.major != rhs.major { return lhs.major < rhs.major }
+        switch (lhs.platform == .ios, rhs.platform == .ios) {
+        case (true, true):
+            return lhs.minor != rhs.minor ? lhs.minor < rhs.minor : lhs.patch < rhs.patch
+        case (false, true): return true
+        case (true, false), (false, false): return false
+        }
+    }
+
+    /// The fields as they were declared before (`platform`, `components`): what test digests read.
+    package var customMirror: Mirror {
+        Mirror(self, children: ["platform": platform, "components": components], displayStyle: .struct)
     }
 
     package var description: String {
