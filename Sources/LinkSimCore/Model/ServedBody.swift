@@ -20,12 +20,14 @@ final class ServedBody: Sendable {
         var aasaDocument: AASADocument?
         var aasaProblem: AASAParseError?
         var assetStatements: [AssetStatement]??
-        var prepared: [PreparedKey: AASAMatcher.Prepared] = [:]
-    }
+        /// The readings made ready, by app and iOS version: one or two per body, so found by comparing keys
+        /// (hashing an application identifier and a version cost ~1,000 instructions a tap; issue #14).
+        var prepared: [(appID: String, ios: OSVersion, reading: AASAMatcher.Prepared)] = []
 
-    private struct PreparedKey: Hashable, Sendable {
-        var appID: String
-        var ios: OSVersion
+        func prepared(appID: String, ios: OSVersion) -> AASAMatcher.Prepared? {
+            for entry in prepared where entry.ios == ios && entry.appID == appID { return entry.reading }
+            return nil
+        }
     }
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
@@ -78,11 +80,13 @@ final class ServedBody: Sendable {
     /// The AASA file made ready for `appID` on `ios` (`AASAMatcher.Prepared`), once per app and version: what
     /// every universal-link tap for that app asks; nil when the body is not a valid AASA file.
     func prepared(appID: String, ios: OSVersion) -> AASAMatcher.Prepared? {
-        let key = PreparedKey(appID: appID, ios: ios)
-        if let known = cache.withLock({ $0.prepared[key] }) { return known }
+        if let known = cache.withLock({ $0.prepared(appID: appID, ios: ios) }) { return known }
         guard case .success(let document) = aasa else { return nil }
         let made = AASAMatcher.Prepared(document: document, appID: appID, ios: ios)
-        cache.withLock { $0.prepared[key] = made }
+        cache.withLock { cache in
+            // Another thread may have made it meanwhile: keep the first, so every caller shares one reading.
+            if cache.prepared(appID: appID, ios: ios) == nil { cache.prepared.append((appID, ios, made)) }
+        }
         return made
     }
 
