@@ -120,3 +120,38 @@ import Testing
             ])
     }
 }
+
+/// `Scenario` keeps its fields in a copy-on-write box (issue #14): a write is seen, the second write too, a
+/// write into a list element is seen, a copy keeps its own fields, equality compares fields, and the
+/// mirror lists the fields in declaration order (what the decoding digest reads).
+@Suite struct ScenarioValueTests {
+    @Test func everyWriteIsSeenAndACopyKeepsItsOwn() {
+        var scenario = Scenario(name: "a", device: Device(platform: .ios, os: OSVersion(ios: 17, 4)))
+        let original = scenario
+        scenario.version = 2
+        scenario.name = "b"
+        scenario.name = "c"
+        scenario.description = "why"
+        scenario.tags = ["x"]
+        scenario.tags.append("y")
+        scenario.clock = scenario.clock + .minutes(5)
+        scenario.device.online = false
+        scenario.apps = [App(id: "com.example.shop")]
+        scenario.apps[0].state = .foreground
+        scenario.web.hosts["shop.example"] = WebHost(host: "shop.example")
+        scenario.actions.append(Action(kind: .wait(SimDuration(seconds: 1))))
+        scenario.file = "a.yaml"
+        #expect(scenario.version == 2 && scenario.name == "c" && scenario.description == "why" && scenario.tags == ["x", "y"])
+        #expect(scenario.clock == original.clock + .minutes(5) && scenario.device.online == false)
+        #expect(scenario.apps.map(\.state) == [.foreground] && scenario.web.hosts.keys.sorted() == ["shop.example"])
+        #expect(scenario.actions.count == 1 && scenario.file == "a.yaml")
+        #expect(original.version == 1 && original.name == "a" && original.description == nil && original.tags.isEmpty)
+        #expect(original.device.online && original.apps.isEmpty && original.web.hosts.isEmpty && original.actions.isEmpty && original.file == nil)
+        #expect(original == Scenario(name: "a", device: Device(platform: .ios, os: OSVersion(ios: 17, 4))) && scenario != original)
+        let labels = Mirror(reflecting: scenario).children.map(\.label)
+        #expect(
+            labels == [
+                "version", "name", "description", "warnings", "tags", "clock", "device", "apps", "web", "providers", "assumptions", "actions", "file",
+            ])
+    }
+}

@@ -38,9 +38,14 @@ package enum LessonChecker {
             switch Settings.resolve(change.path, apps: changed.apps) {
             case .failure(let error): return .failure(error)
             case .success(let resolved):
-                if let problem = Settings.apply(resolved, value: change.value, device: &changed.device, apps: &changed.apps) {
-                    return .failure(SettingError(message: "`\(change.path)`: \(problem)"))
-                }
+                // The two are written through locals: a scenario's fields are accessors (a shared box), and
+                // two writes through them at once would overlap.
+                var device = changed.device
+                var apps = changed.apps
+                let problem = Settings.apply(resolved, value: change.value, device: &device, apps: &apps)
+                changed.device = device
+                changed.apps = apps
+                if let problem { return .failure(SettingError(message: "`\(change.path)`: \(problem)")) }
             }
         }
         return .success(changed)

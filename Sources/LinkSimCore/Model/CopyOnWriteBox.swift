@@ -1,6 +1,6 @@
 /// A value kept in a shared box that a copy of its owner writes only after taking a box of its own
-/// (copy on write, as an array's elements). `App`, `WebHost`, `Device`, `Action`, `Landing`,
-/// `URLParts`, `ViewIntent` and `ActionResult` keep their fields this way: the engine copies them
+/// (copy on write, as an array's elements). `Scenario`, `App`, `WebHost`, `Device`, `Action`,
+/// `Expectation`, `Landing`, `URLParts`, `ViewIntent` and `ActionResult` keep their fields this way: the engine copies them
 /// freely, and copying every string and list field by field cost a retain and a release for each
 /// (issue #14).
 ///

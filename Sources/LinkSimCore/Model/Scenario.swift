@@ -407,26 +407,137 @@ package struct Action: Sendable, Equatable, CustomReflectable {
 }
 
 /// One scenario file, decoded and validated.
-package struct Scenario: Sendable, Equatable {
-    package var version: Int = 1
-    package var name: String
-    package var description: String?
-    /// Keys that are valid but have no effect on the simulated platform (`validate` prints them).
-    package var warnings: [Diagnostic] = []
-    package var tags: [String] = []
-    package var clock: SimInstant = .defaultStart
-    package var device: Device
-    package var apps: [App] = []
-    package var web: Web = Web()
-    package var providers: Providers = Providers()
-    package var assumptions: Assumptions = Assumptions()
-    package var actions: [Action] = []
-    /// The file it came from, as given (for messages and reports).
-    package var file: String?
+package struct Scenario: Sendable, Equatable, CustomReflectable {
+    struct Fields: Sendable, Equatable {
+        var version: Int = 1
+        var name: String
+        var description: String? = nil
+        /// Keys that are valid but have no effect on the simulated platform (`validate` prints them).
+        var warnings: [Diagnostic] = []
+        var tags: [String] = []
+        var clock: SimInstant = .defaultStart
+        var device: Device
+        var apps: [App] = []
+        var web: Web = Web()
+        var providers: Providers = Providers()
+        var assumptions: Assumptions = Assumptions()
+        var actions: [Action] = []
+        /// The file it came from, as given (for messages and reports).
+        var file: String? = nil
+    }
+
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift): every simulation's
+    /// result keeps its scenario, and copying a dozen texts and lists field by field cost a retain and a
+    /// release for each (issue #14).
+    private var storage: CopyOnWriteBox<Fields>
 
     package init(name: String, device: Device) {
-        self.name = name
-        self.device = device
+        storage = CopyOnWriteBox(Fields(name: name, device: device))
+    }
+
+    package static func == (lhs: Scenario, rhs: Scenario) -> Bool {
+        CopyOnWriteBox.same(lhs.storage, rhs.storage)
+    }
+
+    /// The fields, as a struct's own (what test digests and debuggers read).
+    package var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
+    }
+
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
+
+    package var version: Int {
+        get { storage.fields.version }
+        _modify {
+            makeUnique()
+            yield &storage.fields.version
+        }
+    }
+    package var name: String {
+        get { storage.fields.name }
+        _modify {
+            makeUnique()
+            yield &storage.fields.name
+        }
+    }
+    package var description: String? {
+        get { storage.fields.description }
+        _modify {
+            makeUnique()
+            yield &storage.fields.description
+        }
+    }
+    /// Keys that are valid but have no effect on the simulated platform (`validate` prints them).
+    package var warnings: [Diagnostic] {
+        get { storage.fields.warnings }
+        _modify {
+            makeUnique()
+            yield &storage.fields.warnings
+        }
+    }
+    package var tags: [String] {
+        get { storage.fields.tags }
+        _modify {
+            makeUnique()
+            yield &storage.fields.tags
+        }
+    }
+    package var clock: SimInstant {
+        get { storage.fields.clock }
+        _modify {
+            makeUnique()
+            yield &storage.fields.clock
+        }
+    }
+    package var device: Device {
+        get { storage.fields.device }
+        _modify {
+            makeUnique()
+            yield &storage.fields.device
+        }
+    }
+    package var apps: [App] {
+        get { storage.fields.apps }
+        _modify {
+            makeUnique()
+            yield &storage.fields.apps
+        }
+    }
+    package var web: Web {
+        get { storage.fields.web }
+        _modify {
+            makeUnique()
+            yield &storage.fields.web
+        }
+    }
+    package var providers: Providers {
+        get { storage.fields.providers }
+        _modify {
+            makeUnique()
+            yield &storage.fields.providers
+        }
+    }
+    package var assumptions: Assumptions {
+        get { storage.fields.assumptions }
+        _modify {
+            makeUnique()
+            yield &storage.fields.assumptions
+        }
+    }
+    package var actions: [Action] {
+        get { storage.fields.actions }
+        _modify {
+            makeUnique()
+            yield &storage.fields.actions
+        }
+    }
+    /// The file it came from, as given (for messages and reports).
+    package var file: String? {
+        get { storage.fields.file }
+        _modify {
+            makeUnique()
+            yield &storage.fields.file
+        }
     }
 
     package func appIndex(_ id: String) -> Int? { apps.firstIndex { $0.id == id } }

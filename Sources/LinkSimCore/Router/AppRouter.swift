@@ -9,7 +9,13 @@ package enum AppRouter {
         package var rejections: [String] = []
 
         /// The rule that decided this outcome, in one place: a matched route, or the home-screen fallback.
-        package var rule: Rule { route == nil ? Rule.linksimRouterHomeFallback : Rule.linksimRouterRoute }
+        package var rule: Rule {
+            // A switch reads the route in place (`route == nil` copied it first).
+            switch route {
+            case .none: Rule.linksimRouterHomeFallback
+            case .some: Rule.linksimRouterRoute
+            }
+        }
     }
 
     /// Routes a link the app received. `claimedHost` is true when the URL is a web link on a host the
