@@ -66,7 +66,9 @@ struct World {
     /// `ViewIntent(url:)` with its defaults, read once for the hops of a tap that resolve the same URL.
     func linkIntent(_ url: String) -> ViewIntent { recentURLs.linkIntent(url) }
 
-    init(_ scenario: borrowing Scenario) {
+    // Inlined into the simulator: out of line, the initializer handed back its world by copying it and
+    // freeing the copy (a retain and a release of every field).
+    @inline(__always) init(_ scenario: borrowing Scenario) {
         // The apps, the web and the install times are built in locals and stored once, the install times in
         // one pass with their room reserved (issue #14: ~1,000 instructions per simulation fewer than
         // writing each through `self`).
