@@ -84,3 +84,16 @@ import Testing
         #expect(OSVersion.parse("14", platform: .android)?.components == [34])
     }
 }
+
+/// `RuleID`'s equality tells texts apart by length first, which is exact because every identifier is
+/// ASCII (issue #14); this checks that, and that equality agrees with the texts' over the catalog.
+@Suite struct RuleIDEqualityTests {
+    @Test func everyIdentifierIsASCIIAndEqualityFollowsTheText() {
+        let ids = RuleCatalog.all.map(\.id)
+        for id in ids { #expect(id.rawValue.utf8.allSatisfy { $0 < 0x80 }, "\(id) is not ASCII") }
+        for a in ids.prefix(80) {
+            for b in ids { #expect((a == b) == (a.rawValue == b.rawValue)) }
+        }
+        #expect(Set(ids).count == ids.count)
+    }
+}

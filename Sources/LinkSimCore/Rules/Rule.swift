@@ -65,6 +65,13 @@ package struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     package var namespace: Substring { rawValue.prefix { $0 != "." } }
 
     package static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Identifiers are ASCII (only the catalog makes them; `RuleIDEqualityTests` checks every one), so
+    /// texts of different lengths differ: a rule sought among a trace's citations (`expect: rule:`, each
+    /// step's check for `linksim.not-modelled`) is told apart by length before its text is compared (issue #14).
+    package static func == (lhs: RuleID, rhs: RuleID) -> Bool {
+        lhs.rawValue.utf8.count == rhs.rawValue.utf8.count && lhs.rawValue == rhs.rawValue
+    }
 }
 
 /// One named platform behaviour (or linksim behaviour) that the engine cites in the trace.
