@@ -155,3 +155,23 @@ import Testing
             ])
     }
 }
+
+/// An app's application identifier (`TEAMID.bundle`) is kept in step with its team ID and id by their setters
+/// (issue #14: a universal-link check no longer builds it), and it is not part of the app as written.
+@Suite struct AppApplicationIDTests {
+    @Test func followsTeamIDAndIDWrites() {
+        var app = App(id: "com.example.shop")
+        #expect(app.applicationID == nil)
+        app.teamID = "ABCDE12345"
+        #expect(app.applicationID == "ABCDE12345.com.example.shop")
+        app.id = "com.example.other"
+        #expect(app.applicationID == "ABCDE12345.com.example.other")
+        app.teamID = "ZZZZZ99999"
+        #expect(app.applicationID == "ZZZZZ99999.com.example.other")
+        let copy = app
+        app.teamID = nil
+        #expect(app.applicationID == nil && copy.applicationID == "ZZZZZ99999.com.example.other")
+        #expect(UniversalLinkResolver.appID(copy) == copy.teamID.map { "\($0).\(copy.id)" })
+        #expect(!Mirror(reflecting: app).children.contains { $0.label == "applicationID" })
+    }
+}

@@ -63,7 +63,7 @@ enum UniversalLinkResolver {
 
     // MARK: Which app claims the URL
 
-    static func appID(_ app: App) -> String? { app.teamID.map { "\($0).\(app.id)" } }
+    static func appID(_ app: App) -> String? { app.applicationID }
 
     /// Walks the installed apps that claim the host and returns the one whose association matches.
     /// `quietWhenUnclaimed`: redirect hops to hosts no app claims are not worth a step each.

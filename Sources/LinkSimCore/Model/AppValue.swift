@@ -21,7 +21,8 @@ package struct App: Sendable, Equatable, CustomReflectable {
     /// The fields, as a struct's own and in the order they were declared in before the run's fields had a
     /// box of their own (what test digests and debuggers read).
     package var customMirror: Mirror {
-        var children = Array(Mirror(reflecting: storage.fields).children.filter { $0.label != "associatedDomainEntries" })
+        var children = Array(
+            Mirror(reflecting: storage.fields).children.filter { $0.label != "associatedDomainEntries" && $0.label != "applicationID" })
         for child in Mirror(reflecting: runtime.fields).children {
             guard let label = child.label, let after = Self.mirrorPlace[label],
                 let index = children.firstIndex(where: { $0.label == after })
@@ -55,6 +56,9 @@ package struct App: Sendable, Equatable, CustomReflectable {
         var name: String
         // iOS
         var teamID: String?
+        /// `TEAMID.bundle`, the application identifier an AASA file lists: derived from `teamID` and `id` by
+        /// their setters (not part of the app as written), so a universal-link check does not build it.
+        var applicationID: String?
         var urlSchemes: [String] = []
         var associatedDomains: [String] = []
         /// Derived from `associatedDomains` by its setter (not part of the app as written).
@@ -124,10 +128,19 @@ extension App {
         get { storage.fields.id }
         _modify {
             makeUnique()
-            defer { storage.fields.manifestCache = ManifestCache() }
+            defer {
+                storage.fields.manifestCache = ManifestCache()
+                storage.fields.applicationID = Self.applicationID(team: storage.fields.teamID, id: storage.fields.id)
+            }
             yield &storage.fields.id
         }
     }
+
+    /// `TEAMID.bundle`; nil without a team ID.
+    private static func applicationID(team: String?, id: String) -> String? { team.map { "\($0).\(id)" } }
+
+    /// The application identifier (`TEAMID.bundle`), nil without a team ID.
+    package var applicationID: String? { storage.fields.applicationID }
     package var name: String {
         get { storage.fields.name }
         _modify {
@@ -147,6 +160,7 @@ extension App {
         get { storage.fields.teamID }
         _modify {
             makeUnique()
+            defer { storage.fields.applicationID = Self.applicationID(team: storage.fields.teamID, id: storage.fields.id) }
             yield &storage.fields.teamID
         }
     }
