@@ -264,13 +264,15 @@ enum AppsFlyerFirstOpen {
                     for key in DirectOpen.udlFields { if let v = params[key] { fields[key] = v } }
                 }
                 // What UDL drops, named only in the step's detail (written only with trace text).
-                func dropped() -> [String] { params.keys.filter { !DirectOpen.udlFields.contains($0) }.sorted() }
+                func droppedDetail() -> String? {
+                    let dropped = params.keys.filter { !DirectOpen.udlFields.contains($0) }.sorted()
+                    return matchType == "srn" || dropped.isEmpty ? nil : "Null for new users: \(dropped.joined(separator: ", "))."
+                }
                 trace.add(
                     sdk,
                     "\(udlCallback): status FOUND, isDeferred=true, match_type \(matchType) — \(matchType == "srn" ? "UDL does not support SRN clicks: no routing data" : "only deep_link_value and deep_link_sub1-10 reach a new user (\(ProviderLinks.describe(fields)))")",
                     rule: matchType == "srn" ? Rule.deferredAfUdlSrn : Rule.deferredAfUdlDeferred,
-                    detail: matchType == "srn" || dropped().isEmpty ? nil : "Null for new users: \(dropped().joined(separator: ", "))."
-                )
+                    detail: droppedDetail())
                 extra[.deepLinkStatus] = "FOUND"
                 extra[.isDeferred] = "true"
                 extra[.matchType] = matchType
