@@ -209,9 +209,10 @@ struct URLSplit {
             else { return nil }
         }
         scheme = 0..<colon
-        // One pass after the colon: the first `#` ends the scan; the first `?` before it starts the query;
-        // with `//`, the authority runs to the first `/` (or the query, or the fragment), its host starts
-        // after its last `@`, and a port may start at the host's last `:`.
+        // One pass after the colon, in three stretches, each looking only for the bytes that can end it: with
+        // `//`, the authority runs to the first `/`, `?` or `#` (its host starts after its last `@`, and a port
+        // may start at the host's last `:`); the path runs to the first `?` or `#`; the query to the first `#`.
+        // (One loop asking every question of every byte cost twice as much on long queries, issue #14.)
         let rest = colon + 1
         let hasAuthority = count - rest >= 2 && b[rest] == UInt8(ascii: "/") && b[rest + 1] == UInt8(ascii: "/")
         let start = rest + 2
@@ -221,24 +222,39 @@ struct URLSplit {
         var lastAt: Int?
         var colonInHost: Int?
         var i = hasAuthority ? start : rest
+        if hasAuthority {
+            while i < count {
+                let byte = b[i]
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                    authorityEnd = i
+                    break
+                }
+                if byte == UInt8(ascii: "@") {
+                    lastAt = i
+                    colonInHost = nil
+                } else if byte == UInt8(ascii: ":") {
+                    colonInHost = i
+                }
+                i += 1
+            }
+        }
         while i < count {
             let byte = b[i]
             if byte == UInt8(ascii: "#") {
                 hash = i
                 break
             }
-            if byte == UInt8(ascii: "?"), mark == nil {
+            if byte == UInt8(ascii: "?") {
                 mark = i
-                if hasAuthority, authorityEnd == nil { authorityEnd = i }
-            } else if hasAuthority, authorityEnd == nil {
-                if byte == UInt8(ascii: "/") {
-                    authorityEnd = i
-                } else if byte == UInt8(ascii: "@") {
-                    lastAt = i
-                    colonInHost = nil
-                } else if byte == UInt8(ascii: ":") {
-                    colonInHost = i
+                i += 1
+                while i < count {
+                    if b[i] == UInt8(ascii: "#") {
+                        hash = i
+                        break
+                    }
+                    i += 1
                 }
+                break
             }
             i += 1
         }
