@@ -203,19 +203,18 @@ enum UniversalLinkResolver {
         case .approved, .approvedDocument:
             trace.add("iOS", "Looks for \(appID) (team ID + bundle ID) in the file's details", rule: Rule.iosEntitlementAppId)
             let domain = entry.isWildcard ? nil : entry.domain
-            let match: AASAVerdicts.Classification
+            let match: (verdict: AASAVerdicts.Verdict, detail: Int?)
             switch outcome {
             case .approved(let body):
                 // An approved body is a valid file, so it prepares.
                 guard let prepared = body.prepared(appID: appID, ios: world.device.os) else { return nil }
-                match = AASAVerdicts.match(url: url, prepared: prepared, domain: domain, explain: world.explains)
+                match = AASAVerdicts.match(url: url, prepared: prepared, domain: domain, explain: world.explains, trace: &trace)
             case .approvedDocument(let document):
                 match = AASAVerdicts.match(
-                    url: url, appID: appID, document: document, ios: world.device.os, domain: domain, explain: world.explains)
+                    url: url, appID: appID, document: document, ios: world.device.os, domain: domain, explain: world.explains, trace: &trace)
             case .denied, .unavailable:
                 return nil
             }
-            trace.append(contentsOf: match.steps)
             switch match.verdict {
             case .match:
                 return match.detail ?? 0
