@@ -45,8 +45,7 @@ enum AndroidWebResolver {
     /// `startActivity(VIEW url)` as the package manager resolves it.
     static func resolve(_ url: String, host: String, world: World, caller: String?, trace: inout TraceRecorder) -> Resolution {
         let api = world.device.os.apiLevel
-        let search = AndroidHandlers.search(url: url, world: world, caller: caller)
-        trace.append(contentsOf: search.steps)
+        let search = AndroidHandlers.search(url: url, world: world, caller: caller, trace: &trace)
         if let reason = search.unknown.first {
             return .unknown(reason)
         }

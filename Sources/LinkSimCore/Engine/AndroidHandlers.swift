@@ -11,9 +11,17 @@ enum AndroidHandlers {
     }
 
     static func search(url: String, world: World, caller: String?) -> Search {
+        var steps = TraceRecorder(world.traceDetail)
+        let found = search(url: url, world: world, caller: caller, trace: &steps)
+        return Search(handlers: found.handlers, steps: steps.steps, unknown: found.unknown)
+    }
+
+    /// The same search, its steps written straight into `trace` (as `search(url:world:caller:)`'s steps
+    /// would be appended there): no list of steps built and then copied (issue #14).
+    static func search(
+        url: String, world: World, caller: String?, trace steps: inout TraceRecorder
+    ) -> (handlers: [CustomSchemeResolver.Handler], unknown: [String]) {
         var handlers: [CustomSchemeResolver.Handler] = []
-        var steps: [TraceStep] = []
-        steps.reserveCapacity(8)
         var unknown: [String] = []
         let api = world.device.os.apiLevel
         let explains = world.explains
@@ -85,6 +93,6 @@ enum AndroidHandlers {
                 }
             }
         }
-        return Search(handlers: handlers, steps: steps, unknown: unknown)
+        return (handlers, unknown)
     }
 }

@@ -145,11 +145,10 @@ enum CustomSchemeResolver {
                 trace: &trace)
             return Landing(kind: .error, browser: TapSurface.browser(for: tap, world: world), url: tap.url)
         }
-        let search = AndroidHandlers.search(url: tap.url, world: world, caller: tap.caller)
+        trace.add("Android", "Resolves VIEW \(tap.url) (category BROWSABLE, MATCH_DEFAULT_ONLY); custom schemes need no verification")
+        let search = AndroidHandlers.search(url: tap.url, world: world, caller: tap.caller, trace: &trace)
         let handlers = search.handlers
         let appIDs = uniqueApps(handlers, world: world)
-        trace.add("Android", "Resolves VIEW \(tap.url) (category BROWSABLE, MATCH_DEFAULT_ONLY); custom schemes need no verification")
-        trace.append(contentsOf: search.steps)
         if let reason = search.unknown.first {
             trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
             return .unknown(reason)
