@@ -78,9 +78,11 @@ enum UniversalLinkResolver {
             }
             return nil
         }
-        let claiming = world.apps.indices.filter { i in
+        // Each app's entitlement for the host, read once: the verdict below reads the same entry (issue #14).
+        var claiming: [(index: Int, entry: AppLinksEntry?, ignored: [AppLinksEntry])] = []
+        for i in world.apps.indices {
             let (entry, ignored) = AssociatedDomains.entry(for: host, in: world.apps[i].associatedDomainEntries)
-            return entry != nil || !ignored.isEmpty
+            if entry != nil || !ignored.isEmpty { claiming.append((i, entry, ignored)) }
         }
         if claiming.isEmpty {
             if quietWhenUnclaimed { return nil }
@@ -89,17 +91,22 @@ enum UniversalLinkResolver {
                 rule: Rule.iosUlNotAssociated)
             return nil
         }
+        if claiming.count > 1 {
+            // The install orders, read once: a closure over `world` copied the whole world for every sort.
+            let installOrder = world.apps.map(\.installOrder)
+            claiming.sort { installOrder[$0.index] < installOrder[$1.index] }
+        }
         var candidates: [Candidate] = []
-        // The install orders, read once: a closure over `world` copied the whole world for every sort.
-        let installOrder = world.apps.map(\.installOrder)
-        for i in claiming.sorted(by: { installOrder[$0] < installOrder[$1] }) {
-            let app = world.apps[i]
+        for claim in claiming {
+            let app = world.apps[claim.index]
             guard app.state.isInstalled else {
                 trace.add("iOS", "\(app.name) claims \(host) but is not installed", rule: Rule.iosUlNotInstalled)
                 continue
             }
-            if let detail = verdict(for: app, index: i, url: url, host: host, world: world, trace: &trace) {
-                candidates.append(Candidate(appIndex: i, detail: detail))
+            if let detail = verdict(
+                for: app, entry: claim.entry, ignored: claim.ignored, url: url, host: host, world: world, trace: &trace)
+            {
+                candidates.append(Candidate(appIndex: claim.index, detail: detail))
             }
         }
         guard let first = candidates.min(by: { ($0.detail, world.apps[$0.appIndex].installOrder) < ($1.detail, world.apps[$1.appIndex].installOrder) })
@@ -115,11 +122,11 @@ enum UniversalLinkResolver {
     }
 
     /// The app's verdict for the URL: the matching `details` index, or nil (with the reason traced).
+    /// `entry` and `ignored`: `AssociatedDomains.entry(for: host, in: app.associatedDomainEntries)`.
     private static func verdict(
-        for app: App, index: Int, url: String, host: String, world: World,
+        for app: App, entry: AppLinksEntry?, ignored: [AppLinksEntry], url: String, host: String, world: World,
         trace: inout TraceRecorder
     ) -> Int? {
-        let (entry, ignored) = AssociatedDomains.entry(for: host, in: app.associatedDomainEntries)
         for bad in ignored {
             trace.add(
                 "iOS", "\(app.name)'s entitlement \(bad.raw) is ignored: \(bad.invalidReason ?? "invalid")",
