@@ -41,7 +41,7 @@ struct World {
     let providers: Providers
     /// Android: provider domains whose assetlinks.json the link provider serves (the scenario's `web`
     /// does not list them).
-    var providerHosted: Set<String> = []
+    var providerHosted: Set<String>
     var clock: SimInstant
     /// The scenario's start time (the CDN model measures from it).
     let start: SimInstant
@@ -51,7 +51,7 @@ struct World {
     var preferredActivities: [String: String] = [:]
     var nextInstallOrder: Int
     /// Provider clicks, install history and cached conversion data (deferred deep links).
-    var deferred = DeferredState()
+    var deferred: DeferredState
     /// How much of the trace the current action writes (matchers explain only with `.full`).
     var traceDetail: TraceDetail = .full
     /// False in `.verdicts` mode: code that builds steps outside a `TraceRecorder` skips their text.
@@ -72,10 +72,15 @@ struct World {
         // The apps, the web and the install times are built in locals and stored once, the install times in
         // one pass with their room reserved (issue #14: ~1,000 instructions per simulation fewer than
         // writing each through `self`).
+        //
+        // The fields the initializer writes have no default value and are written once (`providerHosted`,
+        // `deferred`): a field given its default and then written again made the inlined initializer hand
+        // back its world by copying it and freeing the copy, a retain and a release of every field (issue #14).
         var apps = scenario.apps
         var web = scenario.web
+        var hosted: Set<String> = []
         if scenario.device.platform == .android {
-            providerHosted = ProviderHosting.hostAssetLinks(
+            hosted = ProviderHosting.hostAssetLinks(
                 web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock, api: scenario.device.os.apiLevel)
         }
         var lastInstall = [String: SimInstant](minimumCapacity: apps.count)
@@ -92,7 +97,10 @@ struct World {
         start = scenario.clock
         assumptions = scenario.assumptions
         nextInstallOrder = scenario.apps.count
+        providerHosted = hosted
+        var deferred = DeferredState()
         deferred.lastInstall = lastInstall
+        self.deferred = deferred
     }
 
     func index(of appID: String) -> Int? { apps.firstIndex { $0.id == appID } }
