@@ -47,8 +47,8 @@ package enum Simulator {
     /// Reads the action's kind in place (`Action.kind` lends it): a copy of the kind cost a retain and a
     /// release of each text it holds, for every action.
     private static func perform(_ action: Action, world: inout World, trace: inout TraceRecorder) -> Landing? {
-        // A new action dismisses whatever prompt was on screen, unless it answers it.
-        let pending = world.pending
+        // A new action dismisses whatever prompt was on screen, unless it answers it. (Only an answer reads the
+        // prompt: a copy of it for every action cost a copy and a release of the whole decision, issue #14.)
         if case .answer = action.kind {} else { world.pending = nil }
 
         switch action.kind {
@@ -59,6 +59,7 @@ package enum Simulator {
             return LinkTap.longPress(tap, choice: choice, world: &world, trace: &trace)
 
         case .answer(let answer):
+            let pending = world.pending
             world.pending = nil
             guard let pending else {
                 trace.add("User", "Answers “\(answer)”, but nothing is waiting for an answer", rule: Rule.linksimAnswerNothingPending)
