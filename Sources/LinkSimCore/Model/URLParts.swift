@@ -246,14 +246,7 @@ struct URLSplit {
             }
             if byte == UInt8(ascii: "?") {
                 mark = i
-                i += 1
-                while i < count {
-                    if b[i] == UInt8(ascii: "#") {
-                        hash = i
-                        break
-                    }
-                    i += 1
-                }
+                hash = first(UInt8(ascii: "#"), i + 1, count)
                 break
             }
             i += 1
