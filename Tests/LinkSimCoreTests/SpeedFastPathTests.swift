@@ -68,6 +68,67 @@ import Testing
         return AndroidManifest(package: "com.example.shop", targetSDK: random.pick([30, 33, nil]), activities: activities)
     }
 
+    /// Without trace text, `AndroidHandlers.search` walks each app's filters itself (no report): the same
+    /// handlers, and steps with the same actors and rules, as the report path gives with trace text. Over
+    /// generated manifests: exported true, false or implicit; disabled activities; target API 30 to 34 on
+    /// Android 11 to 14 (so some apps do not install); merged filters; a link from the app itself.
+    @Test func leanHandlerSearchGivesTheReportPathsHandlersAndSteps() throws {
+        var random = SeededRandom(seed: 14_004)
+        let base = try loadScenario(
+            """
+            linksim: 1
+            name: lean handler search
+            device: {platform: android, os: "14"}
+            apps:
+              - {id: com.example.shop, name: Shop, state: background}
+              - {id: com.example.other, name: Other, state: background}
+            tap: https://shop.example.com/product/1
+            """)
+        let versions = ["11", "12", "14"].compactMap { OSVersion.parse($0, platform: .android) }
+        var handlers = 0
+        var blocked = 0
+        var steps = 0
+        for _ in 0..<800 {
+            var scenario = base
+            scenario.device.os = random.pick(versions)
+            for index in scenario.apps.indices {
+                var activities = Self.manifest(&random).activities
+                for a in activities.indices {
+                    for f in activities[a].intentFilters.indices where random.chance(20) {
+                        activities[a].intentFilters[f].source = "library.aar"
+                    }
+                }
+                scenario.apps[index].activities = activities
+                scenario.apps[index].targetSDK = random.pick([30, 31, 34])
+            }
+            let url = random.pick([
+                "https://shop.example.com/product/1", "myapp://shop/x", "https://www.example.com/help", "http://other.example/",
+                "https://nowhere.test/product",
+            ])
+            let caller = random.pick([nil, "com.example.shop", "com.example.other"] as [String?])
+            var explained = World(scenario)
+            explained.traceDetail = .full
+            var lean = World(scenario)
+            lean.traceDetail = .verdicts
+            var explainedTrace = TraceRecorder(.full)
+            var leanTrace = TraceRecorder(.verdicts)
+            let a = AndroidHandlers.search(url: url, world: explained, caller: caller, trace: &explainedTrace)
+            let b = AndroidHandlers.search(url: url, world: lean, caller: caller, trace: &leanTrace)
+            let context = "url \(url) caller \(caller ?? "-") apps \(scenario.apps.map(\.activities))"
+            #expect(a.handlers.map(\.appIndex) == b.handlers.map(\.appIndex), "\(context)")
+            #expect(a.handlers.map(\.filterIndex) == b.handlers.map(\.filterIndex), "\(context)")
+            #expect(a.handlers.map(\.activity) == b.handlers.map(\.activity), "\(context)")
+            #expect(a.unknown == b.unknown)
+            #expect(explainedTrace.steps.map(\.actor) == leanTrace.steps.map(\.actor), "\(context)")
+            #expect(explainedTrace.steps.map(\.rule) == leanTrace.steps.map(\.rule), "\(context)")
+            #expect(leanTrace.steps.allSatisfy { $0.summary.isEmpty && $0.detail == nil })
+            handlers += a.handlers.count
+            steps += leanTrace.steps.count
+            if leanTrace.steps.contains(where: { $0.rule == Rule.androidFilterExportedExplicitRequired.id }) { blocked += 1 }
+        }
+        #expect(handlers > 200 && blocked > 20 && steps > 2_000, "handlers \(handlers), blocked \(blocked), steps \(steps)")
+    }
+
     @Test func evaluateExplainsOnlyWhatTheCallerShowsAndKeepsEveryVerdict() {
         var random = SeededRandom(seed: 14_003)
         var matches = 0

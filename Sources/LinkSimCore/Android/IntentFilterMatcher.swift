@@ -164,65 +164,20 @@ package enum IntentFilterMatcher {
         let intent = prepared ?? ViewIntent(url: url)
         var packageSteps: [FilterMatchStep] = []
         let target = manifest.targetSDK
-        // Android 12+ refuses to install an app targeting 31+ with an implicit `exported` on a filtered activity.
-        var installBlocked = false
-        let rule = Rule.androidFilterExportedExplicitRequired
-        if let target, rule.applies(toSDK: OSVersion(androidAPI: target)), rule.applies(to: OSVersion(androidAPI: api)),
-            let first = manifest.activities.first(where: { $0.exported == nil && !$0.intentFilters.isEmpty })
-        {
-            installBlocked = true
-            packageSteps.append(
-                FilterMatchStep(
-                    summary:
-                        "the app does not install: it targets API \(target) and \(qualify(first.name, packageName)) has intent filters but no android:exported",
-                    detail:
-                        "INSTALL_PARSE_FAILED_MANIFEST_MALFORMED: Targeting S+ (version 31 and above) requires that an explicit value for android:exported be defined when intent filters are present",
-                    rule: Rule.androidFilterExportedExplicitRequired))
+        let blocking = activityBlockingInstall(manifest.activities, targetSDK: target, api: api)
+        let installBlocked = blocking != nil
+        if let first = blocking {
+            packageSteps.append(installBlockedStep(first, packageName: packageName, targetSDK: target, explain: true))
         }
 
         var evaluations: [ActivityFilterMatch] = []
         for (activityIndex, activity) in manifest.activities.enumerated() {
             let name = qualify(activity.name, packageName)
-            var activitySteps: [FilterMatchStep] = []
-            if (activity.name.utf8.first == UInt8(ascii: ".") && activity.name.hasPrefix(".")) || !activity.name.utf8.contains(UInt8(ascii: ".")),
-                !packageName.isEmpty
-            {
-                activitySteps.append(
-                    explain
-                        ? FilterMatchStep(summary: "\(activity.name) means \(name)", rule: Rule.androidFilterActivityName)
-                        : FilterMatchStep(summary: "", rule: Rule.androidFilterActivityName))
-            }
-            // Why the activity cannot be started by a link, whatever its filters say.
-            var blocker: String?
-            if installBlocked {
-                blocker = "the app does not install (android:exported missing while targeting API 31+)"
-                activitySteps.append(FilterMatchStep(summary: blocker ?? "", rule: Rule.androidFilterExportedExplicitRequired))
-            } else if !activity.enabled {
-                blocker = "\(name) is declared android:enabled=\"false\""
-                activitySteps.append(FilterMatchStep(summary: blocker ?? "", rule: Rule.androidFilterDisabledComponent))
-            } else {
-                switch activity.exported {
-                case false?:
-                    blocker = "\(name) is android:exported=\"false\": other apps cannot start it"
-                    activitySteps.append(FilterMatchStep(summary: blocker ?? "", rule: Rule.androidFilterExported))
-                case true?:
-                    break
-                case nil where !activity.intentFilters.isEmpty:
-                    let summary: String
-                    if let target {
-                        summary =
-                            target >= 31
-                            ? "android:exported is missing; API \(api) (below Android 12) does not enforce the API 31 requirement and treats the activity as exported because it has intent filters"
-                            : "android:exported is missing; with intent filters and target API \(target) it defaults to true"
-                    } else {
-                        summary =
-                            "android:exported is missing and the target SDK is unknown: assuming exported (the default below target API 31); an app targeting 31+ would fail to install"
-                    }
-                    activitySteps.append(FilterMatchStep(summary: summary, rule: Rule.androidFilterExported))
-                case nil:
-                    break
-                }
-            }
+            let checks = activityChecks(
+                activity, name: name, packageName: packageName, installBlocked: installBlocked, targetSDK: target, api: api,
+                explain: true)
+            let activitySteps = checks.steps
+            let blocker = checks.blocker
             for (filterIndex, filter) in activity.intentFilters.enumerated() {
                 // `preparedFilters`: the same filters, prepared once for `api` by a caller that keeps them (ManifestCache).
                 let preparedFilter = preparedFilters?[activityIndex][filterIndex]
@@ -255,6 +210,77 @@ package enum IntentFilterMatcher {
         return ManifestMatchReport(
             url: url, api: api, evaluations: evaluations, packageSteps: packageSteps,
             installBlocked: installBlocked)
+    }
+
+    /// Android 12+ refuses to install an app targeting API 31+ whose filtered activity leaves `android:exported`
+    /// implicit: the first such activity, when the app does not install on a device of API level `api`.
+    static func activityBlockingInstall(_ activities: [Activity], targetSDK: Int?, api: Int) -> Activity? {
+        let rule = Rule.androidFilterExportedExplicitRequired
+        guard let target = targetSDK, rule.applies(toSDK: OSVersion(androidAPI: target)), rule.applies(to: OSVersion(androidAPI: api))
+        else { return nil }
+        return activities.first { $0.exported == nil && !$0.intentFilters.isEmpty }
+    }
+
+    /// The package-level step `evaluate` gives when the app does not install (`activityBlockingInstall`).
+    static func installBlockedStep(_ first: Activity, packageName: String, targetSDK target: Int?, explain: Bool) -> FilterMatchStep {
+        guard explain else { return FilterMatchStep(summary: "", rule: Rule.androidFilterExportedExplicitRequired) }
+        return FilterMatchStep(
+            summary:
+                "the app does not install: it targets API \(target ?? 0) and \(qualify(first.name, packageName)) has intent filters but no android:exported",
+            detail:
+                "INSTALL_PARSE_FAILED_MANIFEST_MALFORMED: Targeting S+ (version 31 and above) requires that an explicit value for android:exported be defined when intent filters are present",
+            rule: Rule.androidFilterExportedExplicitRequired)
+    }
+
+    /// The activity-level part of `evaluate`: the steps every filter of `activity` starts with (a relative
+    /// name, then whether another app may start it), and why it cannot be started, whatever its filters
+    /// say (nil when it can). `name`: the qualified name, read only when `explain` (without it the steps
+    /// keep their rules, and a blocker is "").
+    static func activityChecks(
+        _ activity: Activity, name: @autoclosure () -> String, packageName: String, installBlocked: Bool, targetSDK target: Int?,
+        api: Int, explain: Bool
+    ) -> (steps: [FilterMatchStep], blocker: String?) {
+        var steps: [FilterMatchStep] = []
+        func words(_ text: @autoclosure () -> String) -> String { explain ? text() : "" }
+        if (activity.name.utf8.first == UInt8(ascii: ".") && activity.name.hasPrefix(".")) || !activity.name.utf8.contains(UInt8(ascii: ".")),
+            !packageName.isEmpty
+        {
+            steps.append(FilterMatchStep(summary: words("\(activity.name) means \(name())"), rule: Rule.androidFilterActivityName))
+        }
+        // Why the activity cannot be started by a link, whatever its filters say.
+        var blocker: String?
+        if installBlocked {
+            blocker = words("the app does not install (android:exported missing while targeting API 31+)")
+            steps.append(FilterMatchStep(summary: blocker ?? "", rule: Rule.androidFilterExportedExplicitRequired))
+        } else if !activity.enabled {
+            blocker = words("\(name()) is declared android:enabled=\"false\"")
+            steps.append(FilterMatchStep(summary: blocker ?? "", rule: Rule.androidFilterDisabledComponent))
+        } else {
+            switch activity.exported {
+            case false?:
+                blocker = words("\(name()) is android:exported=\"false\": other apps cannot start it")
+                steps.append(FilterMatchStep(summary: blocker ?? "", rule: Rule.androidFilterExported))
+            case true?:
+                break
+            case nil where !activity.intentFilters.isEmpty:
+                let summary: String
+                if !explain {
+                    summary = ""
+                } else if let target {
+                    summary =
+                        target >= 31
+                        ? "android:exported is missing; API \(api) (below Android 12) does not enforce the API 31 requirement and treats the activity as exported because it has intent filters"
+                        : "android:exported is missing; with intent filters and target API \(target) it defaults to true"
+                } else {
+                    summary =
+                        "android:exported is missing and the target SDK is unknown: assuming exported (the default below target API 31); an app targeting 31+ would fail to install"
+                }
+                steps.append(FilterMatchStep(summary: summary, rule: Rule.androidFilterExported))
+            case nil:
+                break
+            }
+        }
+        return (steps, blocker)
     }
 
     /// The (activity, filter) pairs that match `url` and can be started by another app, in manifest order.

@@ -41,6 +41,14 @@ enum AndroidHandlers {
             filter.data.contains { $0.scheme?.lowercasedIfNeeded == scheme || ($0.host != nil && $0.host?.lowercasedIfNeeded == host) }
         }
         for (appIndex, app) in world.apps.enumerated() where app.state.isInstalled && !app.activities.isEmpty {
+            // Without trace text, an app whose filters hold no unresolved value takes the lean walk: the same
+            // handlers and steps, without the report (issue #14).
+            if !explains, !app.activities.contains(where: { $0.intentFilters.contains { !$0.unresolved.isEmpty } }) {
+                leanSearch(
+                    app, appIndex: appIndex, intent: intent, api: api, caller: caller, relevant: relevant, handlers: &handlers,
+                    trace: &steps)
+                continue
+            }
             let manifest = AndroidManifest(package: app.id, targetSDK: app.targetSDK, activities: app.activities)
             // Only filters meant for this kind of link (its scheme, or its host) are explained when they
             // fail; the rest are decided by the verdict-only path (the trace never shows them).
@@ -94,5 +102,58 @@ enum AndroidHandlers {
             }
         }
         return (handlers, unknown)
+    }
+
+    /// One app's part of `search` without trace text, for an app whose filters hold no unresolved value:
+    /// the steps (actors and rules) and handlers the report path gives, from `IntentFilterMatcher`'s own
+    /// pieces (`activityBlockingInstall`, `installBlockedStep`, `activityChecks`, `match`, `PreparedFilter`), without building
+    /// the report (a qualified name, a step list and a record for every filter). `TraceDetailEquivalenceTests`
+    /// holds it to the report path over the whole library.
+    private static func leanSearch(
+        _ app: App, appIndex: Int, intent: ViewIntent, api: Int, caller: String?, relevant: (IntentFilter) -> Bool,
+        handlers: inout [CustomSchemeResolver.Handler], trace: inout TraceRecorder
+    ) {
+        let blocking = IntentFilterMatcher.activityBlockingInstall(app.activities, targetSDK: app.targetSDK, api: api)
+        let installBlocked = blocking != nil
+        if let blocking {
+            let step = IntentFilterMatcher.installBlockedStep(blocking, packageName: app.id, targetSDK: app.targetSDK, explain: false)
+            trace.append(TraceStep(actor: "Android", summary: "", rule: step.rule))
+        }
+        let prepared = app.preparedFilters(api: api)
+        for (activityIndex, activity) in app.activities.enumerated() {
+            var checks: (steps: [FilterMatchStep], blocker: String?)?
+            for (filterIndex, filter) in activity.intentFilters.enumerated() {
+                let isRelevant = relevant(filter)
+                let preparedFilter = prepared[activityIndex][filterIndex]
+                // A filter the trace would not explain is decided by the verdict alone; it is a handler only if it matches.
+                if !isRelevant, case .failed = preparedFilter.verdict(intent) { continue }
+                let outcome = IntentFilterMatcher.match(filter, intent: intent, api: api, explain: false, data: preparedFilter.storage.data)
+                let activityLevel =
+                    checks
+                    ?? IntentFilterMatcher.activityChecks(
+                        activity, name: "", packageName: app.id, installBlocked: installBlocked, targetSDK: app.targetSDK, api: api,
+                        explain: false)
+                checks = activityLevel
+                // An app may start its own non-exported (but enabled) activity.
+                let ownCall = caller == app.id && outcome.isMatch && activity.enabled && !installBlocked
+                guard (outcome.isMatch && activityLevel.blocker == nil) || ownCall else {
+                    guard isRelevant else { continue }
+                    // As `ActivityFilterMatch.decisiveStep`: the activity-level blocker, or the filter's last step.
+                    let decisive =
+                        outcome.isMatch
+                        ? activityLevel.steps.first { IntentFilterMatcher.activityBlockers.contains($0.rule) } : outcome.steps.last
+                    if let decisive { trace.append(TraceStep(actor: "Android", summary: "", rule: decisive.rule)) }
+                    continue
+                }
+                if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == activity }) { continue }
+                handlers.append(.init(appIndex: appIndex, activity: activity, filterIndex: filterIndex))
+                trace.append(TraceStep(actor: "Android", summary: "", rule: RuleID?.none))
+                for matched in activityLevel.steps { trace.append(TraceStep(actor: "Android (intent filter)", summary: "", rule: matched.rule)) }
+                for matched in outcome.steps { trace.append(TraceStep(actor: "Android (intent filter)", summary: "", rule: matched.rule)) }
+                if filter.source != nil {
+                    trace.append(TraceStep(actor: "Android (intent filter)", summary: "", rule: Rule.androidManifestMerger.id))
+                }
+            }
+        }
     }
 }
