@@ -42,10 +42,16 @@ package enum IntentFilterMatcher {
                     rule: Rule.androidFilterActionViewRequired))
         }
 
-        // 2. Data.
-        var data = prepared ?? DataMatcher(filter: filter, api: api)
-        data.explains = explain
-        let dataResult = data.match(intent: intent)
+        // 2. Data. A prepared matcher that already explains as asked is read in place: a copy of it (to set
+        // `explains`) retained each of its lists, which belong to the scenario and are rarely in the cache (issue #14).
+        let dataResult: DataMatcher.Result
+        if let prepared, prepared.explains == explain {
+            dataResult = prepared.match(intent: intent)
+        } else {
+            var data = prepared ?? DataMatcher(filter: filter, api: api)
+            data.explains = explain
+            dataResult = data.match(intent: intent)
+        }
         steps.append(contentsOf: dataResult.steps)
         let category: MatchCategory
         switch dataResult.result {
@@ -116,10 +122,15 @@ package enum IntentFilterMatcher {
         final class Storage: Sendable {
             let filter: IntentFilter
             let data: DataMatcher
+            /// `data` without step text (`explains` false; the same lists), for `match(…, explain: false, data:)`.
+            let quietData: DataMatcher
             let listsDefault: Bool
             init(_ filter: IntentFilter, api: Int) {
                 self.filter = filter
                 data = DataMatcher(filter: filter, api: api)
+                var quiet = data
+                quiet.explains = false
+                quietData = quiet
                 listsDefault = filter.categories.contains(IntentFilter.categoryDefault)
             }
         }
@@ -192,7 +203,9 @@ package enum IntentFilterMatcher {
                             outcome: outcome, isMatch: false, steps: [], why: ""))
                     continue
                 }
-                let outcome = match(filter, intent: intent, api: api, explain: explain, data: preparedFilter?.storage.data)
+                let outcome = match(
+                    filter, intent: intent, api: api, explain: explain,
+                    data: explain ? preparedFilter?.storage.data : preparedFilter?.storage.quietData)
                 let isMatch = outcome.isMatch && blocker == nil
                 let why: String
                 if outcome.isMatch, let blocker {

@@ -120,22 +120,26 @@ enum AndroidHandlers {
             trace.append(TraceStep(actor: "Android", summary: "", rule: step.rule))
         }
         let prepared = app.preparedFilters(api: api)
-        for (activityIndex, activity) in app.activities.enumerated() {
+        // Activities and filters are read in place, by index: a copy of each (a loop variable) retained every
+        // name and list in it, which belong to the scenario and are rarely in the cache (issue #14).
+        let activities = app.activities
+        for activityIndex in activities.indices {
             var checks: (steps: [FilterMatchStep], blocker: String?)?
-            for (filterIndex, filter) in activity.intentFilters.enumerated() {
-                let isRelevant = relevant(filter)
+            for filterIndex in prepared[activityIndex].indices {
                 let preparedFilter = prepared[activityIndex][filterIndex]
+                let isRelevant = relevant(preparedFilter.storage.filter)
                 // A filter the trace would not explain is decided by the verdict alone; it is a handler only if it matches.
                 if !isRelevant, case .failed = preparedFilter.verdict(intent) { continue }
-                let outcome = IntentFilterMatcher.match(filter, intent: intent, api: api, explain: false, data: preparedFilter.storage.data)
+                let outcome = IntentFilterMatcher.match(
+                    preparedFilter.storage.filter, intent: intent, api: api, explain: false, data: preparedFilter.storage.quietData)
                 let activityLevel =
                     checks
                     ?? IntentFilterMatcher.activityChecks(
-                        activity, name: "", packageName: app.id, installBlocked: installBlocked, targetSDK: app.targetSDK, api: api,
-                        explain: false)
+                        activities[activityIndex], name: "", packageName: app.id, installBlocked: installBlocked, targetSDK: app.targetSDK,
+                        api: api, explain: false)
                 checks = activityLevel
                 // An app may start its own non-exported (but enabled) activity.
-                let ownCall = caller == app.id && outcome.isMatch && activity.enabled && !installBlocked
+                let ownCall = caller == app.id && outcome.isMatch && activities[activityIndex].enabled && !installBlocked
                 guard (outcome.isMatch && activityLevel.blocker == nil) || ownCall else {
                     guard isRelevant else { continue }
                     // As `ActivityFilterMatch.decisiveStep`: the activity-level blocker, or the filter's last step.
@@ -145,12 +149,12 @@ enum AndroidHandlers {
                     if let decisive { trace.append(TraceStep(actor: "Android", summary: "", rule: decisive.rule)) }
                     continue
                 }
-                if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == activity }) { continue }
-                handlers.append(.init(appIndex: appIndex, activity: activity, filterIndex: filterIndex))
+                if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == activities[activityIndex] }) { continue }
+                handlers.append(.init(appIndex: appIndex, activity: activities[activityIndex], filterIndex: filterIndex))
                 trace.append(TraceStep(actor: "Android", summary: "", rule: RuleID?.none))
                 for matched in activityLevel.steps { trace.append(TraceStep(actor: "Android (intent filter)", summary: "", rule: matched.rule)) }
                 for matched in outcome.steps { trace.append(TraceStep(actor: "Android (intent filter)", summary: "", rule: matched.rule)) }
-                if filter.source != nil {
+                if preparedFilter.storage.filter.source != nil {
                     trace.append(TraceStep(actor: "Android (intent filter)", summary: "", rule: Rule.androidManifestMerger.id))
                 }
             }
