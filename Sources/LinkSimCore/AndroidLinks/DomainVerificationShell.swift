@@ -71,11 +71,13 @@ enum DomainVerificationTransitions {
                 verificationTakesOver(index, world: &world, trace: &trace)
                 continue
             }
-            let app = world.apps[index]
-            // Looked for before the filtered copy is made: nearly every app at nearly every action has none.
+            // Looked for before the app and the filtered copy are made: nearly every app at nearly every action has
+            // none (the records are read in place, and `due` is a function, not a closure kept in a constant, which
+            // cost an allocation per app and action; issue #14).
             let now = world.clock
-            let due = { (record: VerificationRecord) in retriedStates.contains(record.state) && record.at + retryPeriod <= now }
-            guard app.verificationRecords.values.contains(where: due) else { continue }
+            func due(_ record: VerificationRecord) -> Bool { retriedStates.contains(record.state) && record.at + retryPeriod <= now }
+            guard world.apps[index].verificationRecords.values.contains(where: due) else { continue }
+            let app = world.apps[index]
             let retry = app.verificationRecords.filter { due($0.value) }
             // A state the shell or the scenario recorded stands until something asks the agent again.
             guard !retry.isEmpty, !retry.keys.contains(where: { app.domainVerification[$0] != nil }) else { continue }
