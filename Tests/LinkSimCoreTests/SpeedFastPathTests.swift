@@ -26,6 +26,39 @@ import Testing
         #expect(matched > 300)
     }
 
+    /// Without trace text a universal-link verdict reads the matcher's facts (`MatchRun.classifyFacts`) instead of
+    /// an explained `AASAMatch`: the same verdict and deciding entry, and steps with the same actors, rules and
+    /// assumptions (and no text), over generated files, URLs, apps and iOS versions.
+    @Test func aasaVerdictWithoutTextGivesTheExplainedStepsRulesAndAssumptions() {
+        var random = SeededRandom(seed: 14_005)
+        let versions = ["9.0", "12.0", "13.0", "13.5", "14.0", "17.4"].compactMap { OSVersion.parse($0, platform: .ios) }
+        var matched = 0
+        var assumptions = 0
+        for _ in 0..<1_000 {
+            let document = AASAFastPathPropertyTests.document(&random)
+            let ios = random.pick(versions)
+            let appID = random.pick(["T.app", "T.other"])
+            let prepared = AASAMatcher.Prepared(document: document, appID: appID, ios: ios)
+            for _ in 0..<5 {
+                let url = AASAFastPathPropertyTests.url(&random)
+                let domain: String? = random.chance(30) ? "shop.example.com" : nil
+                var explained = TraceRecorder(.full)
+                var lean = TraceRecorder(.verdicts)
+                let a = AASAVerdicts.match(url: url, prepared: prepared, domain: domain, explain: true, trace: &explained)
+                let b = AASAVerdicts.match(url: url, prepared: prepared, domain: domain, explain: false, trace: &lean)
+                let context = "url \(url) app \(appID) iOS \(ios) document \(document)"
+                #expect(a.verdict == b.verdict && a.detail == b.detail, "\(context)")
+                #expect(explained.steps.map(\.actor) == lean.steps.map(\.actor), "\(context)")
+                #expect(explained.steps.map(\.rule) == lean.steps.map(\.rule), "\(context)")
+                #expect(explained.steps.map(\.assumption) == lean.steps.map(\.assumption), "\(context)")
+                #expect(lean.steps.allSatisfy { $0.summary.isEmpty && $0.detail == nil })
+                if a.verdict == .match { matched += 1 }
+                assumptions += lean.steps.filter { $0.assumption != nil }.count
+            }
+        }
+        #expect(matched > 300 && assumptions > 100, "matched \(matched), assumptions \(assumptions)")
+    }
+
     @Test func aasaURLParsesOnBytesAsBefore() {
         #expect(
             AASAURL.parse("https://u:p@Host.com:80/p?q#f")

@@ -68,7 +68,12 @@ final class AASAExplanationContext: Sendable {
     static let appIDsAssumption =
         "github.com/st-tech/universal-links-test (tested against swcutil) says appIDs wins over appID; github.com/sergii-ziborov/blazingly-aasa treats them as a union. linksim follows universal-links-test."
 
-    func assumption(of fact: AASAStepFact) -> String? {
+    func assumption(of fact: AASAStepFact) -> String? { Self.assumption(of: fact, prepared: prepared) }
+
+    /// A fact's assumption, read from the prepared file alone: a verdict without trace text keeps assumptions
+    /// without making an explanation context (`MatchRun.classifyFacts`).
+    static func assumption(of fact: AASAStepFact, prepared: AASAMatcher.Prepared) -> String? {
+        let appID = prepared.appID
         switch fact {
         case .legacyDictionary:
             return

@@ -9,13 +9,23 @@ import Foundation
 /// (AASAMatchRun+Text.swift), so a trace that is not shown costs none.
 struct MatchRun {
     let prepared: AASAMatcher.Prepared
-    let context: AASAExplanationContext
-    var steps: [AASAMatchStep] = []
+    /// The steps, as facts in order. `classify` makes them `AASAMatchStep`s (sharing one explanation context) at
+    /// the end; a verdict without trace text reads the facts themselves (`classifyFacts`), with no context and no
+    /// step list made (issue #14).
+    var facts: [AASAStepFact] = []
 
-    mutating func note(_ fact: AASAStepFact) { steps.append(AASAMatchStep(fact: fact, context: context)) }
+    mutating func note(_ fact: AASAStepFact) { facts.append(fact) }
 
-    func verdict(_ result: AASAMatchResult, detail: Int? = nil, component: Int? = nil, format: AASAFormat? = nil) -> AASAMatch {
-        AASAMatch(result: result, detail: detail, component: component, format: format, steps: steps)
+    /// Where a run ends: the verdict and what decided it.
+    struct Ending {
+        var result: AASAMatchResult
+        var detail: Int?
+        var component: Int?
+        var format: AASAFormat?
+    }
+
+    func verdict(_ result: AASAMatchResult, detail: Int? = nil, component: Int? = nil, format: AASAFormat? = nil) -> Ending {
+        Ending(result: result, detail: detail, component: component, format: format)
     }
 
     // MARK: What an iOS version reads
@@ -147,6 +157,24 @@ struct MatchRun {
 
     /// Classifies `url` on the prepared file, writing down each step.
     static func classify(url original: String, domain: String?, prepared: AASAMatcher.Prepared, explains: Bool) -> AASAMatch {
+        let (ending, facts, text, url) = run(url: original, domain: domain, prepared: prepared)
+        let context = AASAExplanationContext(prepared: prepared, explains: explains, text: text, url: url, domain: domain)
+        return AASAMatch(
+            result: ending.result, detail: ending.detail, component: ending.component, format: ending.format,
+            steps: facts.map { AASAMatchStep(fact: $0, context: context) })
+    }
+
+    /// `classify` without the explanation: the verdict and the facts, in the same order (a trace without text
+    /// reads each fact's rule, `rule(of:)`, and assumption, `AASAExplanationContext.assumption(of:prepared:)`).
+    static func classifyFacts(url original: String, domain: String?, prepared: AASAMatcher.Prepared) -> (ending: Ending, facts: [AASAStepFact]) {
+        let (ending, facts, _, _) = run(url: original, domain: domain, prepared: prepared)
+        return (ending, facts)
+    }
+
+    /// The decisions of `classify`, in order: the ending, the facts, and the URL as compared (text and parts).
+    private static func run(
+        url original: String, domain: String?, prepared: AASAMatcher.Prepared
+    ) -> (ending: Ending, facts: [AASAStepFact], text: String, url: AASAURL?) {
         var text = original
         var encoded = false
         if let safari = AASAURL.safariEncoded(original), AASAURL.parse(original) != nil {
@@ -154,46 +182,50 @@ struct MatchRun {
             encoded = true
         }
         let url = AASAURL.parse(text)
-        let context = AASAExplanationContext(prepared: prepared, explains: explains, text: text, url: url, domain: domain)
-        var run = MatchRun(prepared: prepared, context: context)
-        run.steps.reserveCapacity(prepared.facts.count + 2 * prepared.rules.count + 4)
-        if encoded { run.note(.safariEncoded) }
+        var run = MatchRun(prepared: prepared)
+        run.facts.reserveCapacity(prepared.facts.count + 2 * prepared.rules.count + 4)
+        let ending = run.decide(url, encoded: encoded, domain: domain)
+        return (ending, run.facts, text, url)
+    }
+
+    private mutating func decide(_ url: AASAURL?, encoded: Bool, domain: String?) -> Ending {
+        if encoded { note(.safariEncoded) }
         guard let url else {
-            run.note(.notAbsoluteURL)
-            return run.verdict(.noMatch)
+            note(.notAbsoluteURL)
+            return verdict(.noMatch)
         }
         guard url.scheme == "https" || url.scheme == "http" else {
-            run.note(.notWebScheme)
-            return run.verdict(.noMatch)
+            note(.notWebScheme)
+            return verdict(.noMatch)
         }
         if let domain {
             guard url.host.lowercasedIfNeeded == domain.lowercasedIfNeeded else {
-                run.note(.otherHost)
-                return run.verdict(.noMatch)
+                note(.otherHost)
+                return verdict(.noMatch)
             }
-            if url.host != domain { run.note(.hostCaseFolded) }
+            if url.host != domain { note(.hostCaseFolded) }
         }
         let document = prepared.document
         guard prepared.gates.universalLinks else {
-            run.note(.noUniversalLinks)
-            return run.verdict(.noMatch)
+            note(.noUniversalLinks)
+            return verdict(.noMatch)
         }
         guard document.hasAppLinks else {
-            run.note(.noAppLinksSection)
-            return run.verdict(.noMatch)
+            note(.noAppLinksSection)
+            return verdict(.noMatch)
         }
-        if document.detailsForm == .dictionary { run.note(.legacyDictionary) }
+        if document.detailsForm == .dictionary { note(.legacyDictionary) }
         if document.details.isEmpty {
-            run.note(.noDetails)
-            return run.verdict(.noMatch)
+            note(.noDetails)
+            return verdict(.noMatch)
         }
-        if let hit = run.walk(url) { return hit }
-        run.note(.noEntryHits)
-        return run.verdict(.noMatch)
+        if let hit = walk(url) { return hit }
+        note(.noEntryHits)
+        return verdict(.noMatch)
     }
 
     /// Entries are tried in order: one whose rules do not hit hands over to the next (`nextEntry`).
-    mutating func walk(_ url: AASAURL) -> AASAMatch? {
+    mutating func walk(_ url: AASAURL) -> Ending? {
         var path = url.path
         // Read through a copy: a non-mutating call on `self` inside the closure copied the whole run for each rule.
         let prepared = prepared
@@ -240,7 +272,7 @@ struct MatchRun {
     }
 
     /// One component: it hits when every key it has matches; the first hit decides (match, or exclude).
-    mutating func evaluate(component index: Int, matched: Bool, noted: Bool, url: AASAURL) -> AASAMatch? {
+    mutating func evaluate(component index: Int, matched: Bool, noted: Bool, url: AASAURL) -> Ending? {
         let said = prepared.said[index]
         for fact in said.notes { note(prepared.facts[fact]) }
         if noted { note(.normalised(rule: index)) }
@@ -267,7 +299,7 @@ struct MatchRun {
     }
 
     /// One legacy path: the first that matches decides (match, or exclude with "NOT ").
-    mutating func evaluate(path index: Int, matched: Bool, noted: Bool) -> AASAMatch? {
+    mutating func evaluate(path index: Int, matched: Bool, noted: Bool) -> Ending? {
         for fact in prepared.said[index].notes { note(prepared.facts[fact]) }
         if noted { note(.normalised(rule: index)) }
         guard matched else {

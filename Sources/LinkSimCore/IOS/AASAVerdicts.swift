@@ -22,11 +22,21 @@ enum AASAVerdicts {
         classify(AASAMatcher.match(url: url, appID: appID, document: document, ios: ios, domain: domain, explain: explain), trace: &trace)
     }
 
-    /// The same, on a file already prepared for the app and iOS version (`ServedBody.prepared`).
+    /// The same, on a file already prepared for the app and iOS version (`ServedBody.prepared`). Without trace
+    /// text the matcher's facts are read directly: the same steps (rules and assumptions, no text), without an
+    /// explanation context or an `AASAMatch` made and freed per verdict (issue #14).
     static func match(
         url: String, prepared: AASAMatcher.Prepared, domain: String?, explain: Bool, trace: inout TraceRecorder
     ) -> (verdict: Verdict, detail: Int?) {
-        classify(prepared.match(url: url, domain: domain, explain: explain), trace: &trace)
+        guard !explain else { return classify(prepared.match(url: url, domain: domain, explain: true), trace: &trace) }
+        let (ending, facts) = MatchRun.classifyFacts(url: url, domain: domain, prepared: prepared)
+        for fact in facts {
+            trace.append(
+                TraceStep(
+                    actor: "iOS (AASA matcher)", summary: "", rule: MatchRun.rule(of: fact).id, detail: nil,
+                    assumption: AASAExplanationContext.assumption(of: fact, prepared: prepared)))
+        }
+        return (verdict(ending.result), ending.detail)
     }
 
     private static func classify(_ result: AASAMatch, trace: inout TraceRecorder) -> (verdict: Verdict, detail: Int?) {
@@ -36,12 +46,14 @@ enum AASAVerdicts {
                     actor: "iOS (AASA matcher)", summary: step.summary, rule: step.rule, detail: step.detail,
                     assumption: step.assumption))
         }
-        let verdict: Verdict
-        switch result.result {
-        case .match: verdict = .match
-        case .exclude: verdict = .exclude
-        case .noMatch: verdict = .noMatch
+        return (verdict(result.result), result.detail)
+    }
+
+    private static func verdict(_ result: AASAMatchResult) -> Verdict {
+        switch result {
+        case .match: return .match
+        case .exclude: return .exclude
+        case .noMatch: return .noMatch
         }
-        return (verdict, result.detail)
     }
 }
