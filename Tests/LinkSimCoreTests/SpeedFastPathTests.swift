@@ -59,6 +59,37 @@ import Testing
         #expect(matched > 300 && assumptions > 100, "matched \(matched), assumptions \(assumptions)")
     }
 
+    /// The apps installed at the start are a list beside the installs made during the simulation: an app's
+    /// latest install is its last install during the simulation, else its install at the start, and a
+    /// reinstall remembers whichever came before.
+    @Test func lastInstallReadsInstallsDuringTheSimulationBeforeThoseAtTheStart() throws {
+        let start = SimInstant.defaultStart
+        var state = DeferredState()
+        state.initialInstalls = [.init(appID: "a", at: start), .init(appID: "b", at: start + .hours(1))]
+        #expect(state.lastInstall(of: "a") == start && state.lastInstall(of: "b") == start + .hours(1))
+        #expect(state.lastInstall(of: "c") == nil)
+        state.noteInstall("a", at: start + .days(2))
+        #expect(state.lastInstall(of: "a") == start + .days(2) && state.previousInstall["a"] == start)
+        state.noteInstall("a", at: start + .days(3))
+        #expect(state.lastInstall(of: "a") == start + .days(3) && state.previousInstall["a"] == start + .days(2))
+        state.noteInstall("c", at: start + .days(4))
+        #expect(state.lastInstall(of: "c") == start + .days(4) && state.previousInstall["c"] == nil)
+        // The world's list: the installed apps at the start, with their own install time or the scenario's clock.
+        let scenario = try loadScenario(
+            """
+            linksim: 1
+            name: initial installs
+            device: {platform: ios, os: "17.4"}
+            apps:
+              - {id: com.example.shop, name: Shop, state: background}
+              - {id: com.example.other, name: Other, state: not_installed}
+            actions:
+              - wait: 1s
+            """)
+        let world = World(scenario)
+        #expect(world.deferred.initialInstalls == [.init(appID: "com.example.shop", at: scenario.clock)])
+    }
+
     @Test func aasaURLParsesOnBytesAsBefore() {
         #expect(
             AASAURL.parse("https://u:p@Host.com:80/p?q#f")

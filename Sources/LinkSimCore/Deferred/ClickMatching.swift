@@ -27,7 +27,7 @@ struct ClickMatching {
         trace.add(actor, "The latest click on \(click.url) was \(clickToOpen) before this first open")
 
         if device.platform == .android {
-            let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
+            let installedAt = world.deferred.lastInstall(of: app.id) ?? world.clock
             if click.wentToPlayWithReferrer, app.installSource == .store, world.clock - installedAt <= .days(90) {
                 referrer = true
                 trace.add(

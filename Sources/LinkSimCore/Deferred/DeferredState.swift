@@ -63,8 +63,21 @@ struct ProviderClick: Sendable, Equatable {
 /// conversion data each SDK cached.
 struct DeferredState: Sendable, Equatable {
     var clicks: [ProviderClick] = []
-    /// The latest install time of each app (initial apps: the scenario's clock).
+    /// The latest install time of each app installed during the simulation (`lastInstall(of:)` reads it).
     var lastInstall: [String: SimInstant] = [:]
+    /// The apps installed when the simulation starts, and when (their `installed_at`, else the scenario's clock).
+    /// A short list read in order: a dictionary of them cost some 1,000 instructions per simulation to build
+    /// (issue #14), for the few simulations that read it.
+    var initialInstalls: [InitialInstall] = []
+    struct InitialInstall: Sendable, Equatable {
+        var appID: String
+        var at: SimInstant
+    }
+
+    /// The latest install time of `appID`: its last install during the simulation, else its install at the start.
+    func lastInstall(of appID: String) -> SimInstant? {
+        lastInstall[appID] ?? initialInstalls.first { $0.appID == appID }?.at
+    }
     /// The install before the latest one, for reinstalls.
     var previousInstall: [String: SimInstant] = [:]
     /// AppsFlyer conversion data cached on the first launch of the current install.
@@ -76,7 +89,7 @@ struct DeferredState: Sendable, Equatable {
     }
 
     mutating func noteInstall(_ appID: String, at time: SimInstant) {
-        if let last = lastInstall[appID] { previousInstall[appID] = last }
+        if let last = lastInstall(of: appID) { previousInstall[appID] = last }
         lastInstall[appID] = time
         // The SDK's local state (cached conversion data) goes with the old install.
         conversion[appID] = nil

@@ -232,7 +232,7 @@ enum AppsFlyerFirstOpen {
         }
         let params = click?.params ?? [:]
 
-        let installedAt = world.deferred.lastInstall[app.id] ?? world.clock
+        let installedAt = world.deferred.lastInstall(of: app.id) ?? world.clock
         let reinstallInWindow = world.deferred.previousInstall[app.id].map { world.clock - $0 <= reattributionWindow } ?? false
         // Written only on the two paths that cite it (issue #14: not on every first open).
         func a4() -> String {

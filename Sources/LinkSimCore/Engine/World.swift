@@ -83,10 +83,11 @@ struct World {
             hosted = ProviderHosting.hostAssetLinks(
                 web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock, api: scenario.device.os.apiLevel)
         }
-        var lastInstall = [String: SimInstant](minimumCapacity: apps.count)
+        var initialInstalls: [DeferredState.InitialInstall] = []
+        initialInstalls.reserveCapacity(apps.count)
         for i in apps.indices where apps[i].state.isInstalled {
             if apps[i].installedAt == nil { apps[i].installedAt = scenario.clock }
-            lastInstall[apps[i].id] = apps[i].installedAt ?? scenario.clock
+            initialInstalls.append(.init(appID: apps[i].id, at: apps[i].installedAt ?? scenario.clock))
         }
         device = scenario.device
         self.apps = apps
@@ -99,7 +100,7 @@ struct World {
         nextInstallOrder = scenario.apps.count
         providerHosted = hosted
         var deferred = DeferredState()
-        deferred.lastInstall = lastInstall
+        deferred.initialInstalls = initialInstalls
         self.deferred = deferred
     }
 
