@@ -88,6 +88,13 @@ import Testing
             """)
         let world = World(scenario)
         #expect(world.deferred.initialInstalls == [.init(appID: "com.example.shop", at: scenario.clock)])
+        // The world does not write the start into an app's install time (that copied every app); it reads as the start.
+        #expect(world.apps[0].installedAt == nil && World.installTime(of: world.apps[0], start: world.start) == scenario.clock)
+        #expect(World.installTime(of: world.apps[1], start: world.start) == nil)
+        // A world after some actions starts at a later clock, and keeps the start as the install time.
+        let after = Simulator.world(scenario, after: 1)
+        #expect(after.clock == scenario.clock + SimDuration(seconds: 1))
+        #expect(after.apps[0].installedAt == scenario.clock && after.apps[1].installedAt == nil)
     }
 
     @Test func aasaURLParsesOnBytesAsBefore() {

@@ -39,6 +39,10 @@ package enum Simulator {
         var snapshot = scenario
         snapshot.device = world.device
         snapshot.apps = world.apps
+        // The snapshot starts at a later clock: an app installed since the start keeps the start as its install time.
+        for i in snapshot.apps.indices where snapshot.apps[i].installedAt == nil && snapshot.apps[i].state.isInstalled {
+            snapshot.apps[i].installedAt = world.start
+        }
         snapshot.clock = world.clock
         snapshot.actions = Array(scenario.actions.dropFirst(max(0, count)))
         return snapshot

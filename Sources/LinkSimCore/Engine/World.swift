@@ -85,8 +85,10 @@ struct World {
         }
         var initialInstalls: [DeferredState.InitialInstall] = []
         initialInstalls.reserveCapacity(apps.count)
+        // An app installed at the start without an `installed_at` keeps a nil install time: it reads as the
+        // scenario's start (`installTime(of:)`). Writing the start into it made every such simulation copy the
+        // scenario's list of apps and each app's run state (issue #14).
         for i in apps.indices where apps[i].state.isInstalled {
-            if apps[i].installedAt == nil { apps[i].installedAt = scenario.clock }
             initialInstalls.append(.init(appID: apps[i].id, at: apps[i].installedAt ?? scenario.clock))
         }
         device = scenario.device
@@ -105,6 +107,12 @@ struct World {
     }
 
     func index(of appID: String) -> Int? { apps.firstIndex { $0.id == appID } }
+
+    /// When an installed app was installed: its own time, else (an app installed when the simulation starts,
+    /// without `installed_at`) the scenario's start. nil for an app that is not installed.
+    static func installTime(of app: App, start: SimInstant) -> SimInstant? {
+        app.installedAt ?? (app.state.isInstalled ? start : nil)
+    }
 
     /// What the servers served at `time` (the scenario's `web` for any time before the first change).
     func web(at time: SimInstant) -> Web {

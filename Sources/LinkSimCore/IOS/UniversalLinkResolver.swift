@@ -193,7 +193,7 @@ enum UniversalLinkResolver {
                 rule: Rule.iosAasaHostDirectFetch)
         }
         trace.add(
-            "iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt)))",
+            "iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt, start: world.start)))",
             rule: Rule.iosAasaHostFetchTiming)
         var fetcher = AASAFetcher(
             web: world.web(at: checkedAt), ios: world.device.os, scenarioStart: world.start,
