@@ -73,36 +73,126 @@ package enum Gesture: String, Sendable, CaseIterable, Codable {
     case user, script
 }
 
-package struct Tap: Sendable, Equatable {
-    package var url: String
-    package var from: TapSource
-    package var page: String?
-    package var browserApp: InAppBrowserApp?
-    package var gesture: Gesture = .user
-    package var caller: String?
-    package var adClick: Bool = false
+/// One tap (or long-press) on a link: where it happens and how.
+///
+/// The fields live in one shared box copied only when a copy is changed (copy on write, as `Action`'s): every
+/// tap action reads its tap out of the scenario, and copying five strings and lists field by field cost a
+/// retain and a release of each, data of the scenario that is rarely in the cache (issue #14).
+package struct Tap: Sendable, Equatable, CustomReflectable {
+    struct Fields: Sendable, Equatable {
+        var url: String
+        var from: TapSource
+        var page: String?
+        var browserApp: InAppBrowserApp?
+        var gesture: Gesture = .user
+        var caller: String?
+        var adClick: Bool = false
+        var srn: Bool = false
+        var webViewClient: Bool = true
+        var targetApp: String?
+        var redirectedFrom: [String] = []
+    }
+
+    /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift).
+    private var storage: CopyOnWriteBox<Fields>
+
+    package static func == (lhs: Tap, rhs: Tap) -> Bool { CopyOnWriteBox.same(lhs.storage, rhs.storage) }
+
+    /// Reflects the fields, not the box (as it did before the box).
+    package var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct) }
+
+    private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
+
+    package var url: String {
+        get { storage.fields.url }
+        _modify {
+            makeUnique()
+            yield &storage.fields.url
+        }
+    }
+    package var from: TapSource {
+        get { storage.fields.from }
+        _modify {
+            makeUnique()
+            yield &storage.fields.from
+        }
+    }
+    package var page: String? {
+        get { storage.fields.page }
+        _modify {
+            makeUnique()
+            yield &storage.fields.page
+        }
+    }
+    package var browserApp: InAppBrowserApp? {
+        get { storage.fields.browserApp }
+        _modify {
+            makeUnique()
+            yield &storage.fields.browserApp
+        }
+    }
+    package var gesture: Gesture {
+        get { storage.fields.gesture }
+        _modify {
+            makeUnique()
+            yield &storage.fields.gesture
+        }
+    }
+    package var caller: String? {
+        get { storage.fields.caller }
+        _modify {
+            makeUnique()
+            yield &storage.fields.caller
+        }
+    }
+    package var adClick: Bool {
+        get { storage.fields.adClick }
+        _modify {
+            makeUnique()
+            yield &storage.fields.adClick
+        }
+    }
     /// The click was an ad on a self-reporting network such as Meta (deferred deep links).
-    package var srn: Bool = false
+    package var srn: Bool {
+        get { storage.fields.srn }
+        _modify {
+            makeUnique()
+            yield &storage.fields.srn
+        }
+    }
     /// Android `from: webview`: the host app set a WebViewClient (the norm). Without one, WebView
     /// hands every navigation to the system as an intent.
-    package var webViewClient: Bool = true
+    package var webViewClient: Bool {
+        get { storage.fields.webViewClient }
+        _modify {
+            makeUnique()
+            yield &storage.fields.webViewClient
+        }
+    }
     /// The app the tap addresses (`app:`): adb's package argument (an explicit intent), the app whose
     /// push notification is tapped, the app a Smart App Banner's app-id names.
-    package var targetApp: String?
+    package var targetApp: String? {
+        get { storage.fields.targetApp }
+        _modify {
+            makeUnique()
+            yield &storage.fields.targetApp
+        }
+    }
     /// Set by the engine: the link was reached through these server redirects (the tapped URL first).
-    package var redirectedFrom: [String] = []
+    package var redirectedFrom: [String] {
+        get { storage.fields.redirectedFrom }
+        _modify {
+            makeUnique()
+            yield &storage.fields.redirectedFrom
+        }
+    }
 
     package init(
         url: String, from: TapSource, page: String? = nil, browserApp: InAppBrowserApp? = nil,
         gesture: Gesture = .user, caller: String? = nil, adClick: Bool = false
     ) {
-        self.url = url
-        self.from = from
-        self.page = page
-        self.browserApp = browserApp
-        self.gesture = gesture
-        self.caller = caller
-        self.adClick = adClick
+        storage = CopyOnWriteBox(
+            Fields(url: url, from: from, page: page, browserApp: browserApp, gesture: gesture, caller: caller, adClick: adClick))
     }
 }
 
