@@ -73,7 +73,7 @@ enum AppDelivery {
         var warmNewIntent = false
         switch platform {
         case .ios:
-            entry = iosEntryPoint(app: app, kind: kind, cold: cold, os: world.device.os)
+            entry = iosEntryPoint(app: app, kind: kind, cold: cold, os: world.device.os, explains: world.explains)
         case .android:
             let result = androidEntryPoint(activity: activity, cold: cold, starter: starter)
             entry = (result.callback, [], result.rule, result.detail)
@@ -144,16 +144,17 @@ enum AppDelivery {
             index, url: url, kind: kind, cold: cold, previousScreen: previousScreen, landing: delivered, world: &world, trace: &trace)
     }
 
-    /// The entry point by life cycle × link kind × cold/warm.
+    /// The entry point by life cycle × link kind × cold/warm. The detail is written only when `explains` (only a
+    /// shown trace reads it; issue #14).
     private static func iosEntryPoint(
-        app: App, kind: LinkKind, cold: Bool, os: OSVersion
+        app: App, kind: LinkKind, cold: Bool, os: OSVersion, explains: Bool
     )
         -> (callback: EntryPoint, alternatives: [EntryPoint], rule: Rule, detail: String?)
     {
         var lifecycle = app.lifecycle
         var note: String?
         if lifecycle != .appDelegate, !Rule.iosDeliveryScenesCold.applies(to: os) {
-            note = "Scenes arrived in iOS 13; on iOS \(os) the app delegate receives the link."
+            if explains { note = "Scenes arrived in iOS 13; on iOS \(os) the app delegate receives the link." }
             lifecycle = .appDelegate
         }
         let isScheme = kind == .customScheme
@@ -166,7 +167,7 @@ enum AppDelivery {
                     : "The app is brought to the foreground before application(_:open:options:) is called."
                 return (
                     .openURL, cold ? [.didFinishLaunching] : [],
-                    Rule.iosDeliveryAppDelegate, [note, detail].compactMap { $0 }.joined(separator: " ")
+                    Rule.iosDeliveryAppDelegate, explains ? [note, detail].compactMap { $0 }.joined(separator: " ") : nil
                 )
             }
             return (.continueUserActivity, [], Rule.iosDeliveryAppDelegate, note)
@@ -175,7 +176,9 @@ enum AppDelivery {
                 let location = isScheme ? "connectionOptions.urlContexts" : "connectionOptions.userActivities"
                 return (
                     .sceneWillConnect, [], Rule.iosDeliveryScenesCold,
-                    "The link is in \(location); \(isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)") is not called on a cold start."
+                    explains
+                        ? "The link is in \(location); \(isScheme ? "scene(_:openURLContexts:)" : "scene(_:continue:)") is not called on a cold start."
+                        : nil
                 )
             }
             return (isScheme ? EntryPoint.sceneOpenURLContexts : .sceneContinue, [], Rule.iosDeliveryScenesWarm, nil)
