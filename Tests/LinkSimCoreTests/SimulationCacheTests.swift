@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LinkSimCore
@@ -225,5 +226,173 @@ extension Result {
     fileprivate var failureValue: Failure? {
         if case .failure(let failure) = self { return failure }
         return nil
+    }
+}
+
+/// A scenario's `ScenarioCache` keeps the provider-hosted files the engine writes (Android's assetlinks.json at
+/// the start, iOS's AASA on a provider tap); these tests change the scenario after a simulation filled it and
+/// check that the next simulation is the one a freshly read scenario with the same change gives.
+@Suite struct ScenarioCacheTests {
+    /// An Android 14 app that auto-verifies a OneLink domain the scenario's web does not serve: the provider
+    /// hosts its assetlinks.json, so the app is verified and the link opens it.
+    static let android = """
+        linksim: 1
+        name: provider-hosted assetlinks.json
+        clock: 2026-03-02T10:00:00Z
+        device: {platform: android, os: "14", default_browser: chrome}
+        apps:
+          - id: com.example.shop
+            name: Shop
+            state: background
+            signing_sha256: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]
+            activities:
+              - name: .MainActivity
+                exported: true
+                intent_filters:
+                  - auto_verify: true
+                    actions: [VIEW]
+                    categories: [DEFAULT, BROWSABLE]
+                    data: [{scheme: https, host: acme.onelink.me}]
+            sdk: {provider: appsflyer}
+        providers:
+          appsflyer: {domain: acme.onelink.me, template: H5hv, app: com.example.shop}
+        actions:
+          - tap: https://acme.onelink.me/H5hv?pid=Email&deep_link_value=apples
+            from: chrome
+        """
+
+    /// The same on iOS: the provider serves the AASA file for its domain when the tap reaches it.
+    static let ios = """
+        linksim: 1
+        name: provider-hosted AASA
+        clock: 2026-03-02T10:00:00Z
+        device: {platform: ios, os: "17.4"}
+        apps:
+          - id: com.example.shop
+            name: Shop
+            state: background
+            team_id: ABCDE12345
+            associated_domains: ["applinks:acme.onelink.me"]
+            sdk: {provider: appsflyer}
+        providers:
+          appsflyer: {domain: acme.onelink.me, template: H5hv, app: com.example.shop}
+        actions:
+          - tap: https://acme.onelink.me/H5hv?pid=Email&deep_link_value=apples
+            from: notes
+        """
+
+    /// Each change, made to a scenario whose cache a simulation filled, and to a freshly read one.
+    static let changes: [(name: String, change: @Sendable (inout Scenario) -> Void)] = [
+        ("no provider", { $0.providers = Providers() }),
+        ("the web serves the host", { $0.web.hosts["acme.onelink.me"] = WebHost(host: "acme.onelink.me") }),
+        ("no signing key", { $0.apps[0].signingSHA256 = [] }),
+        ("another key", { $0.apps[0].signingSHA256 = ["AA:BB"] }),
+        ("no team ID", { $0.apps[0].teamID = nil }),
+        ("another team", { $0.apps[0].teamID = "ZZZZZ99999" }),
+        ("no claim", { $0.apps[0].associatedDomains = [] }),
+        ("no activities", { $0.apps[0].activities = [] }),
+        ("another app id", { $0.apps[0].id = "com.example.other" }),
+        ("Android 11", { $0.device.os = OSVersion(androidAPI: 30) }),
+        ("iOS 13", { $0.device.os = OSVersion(ios: 13) }),
+        ("a later clock", { $0.clock = $0.clock + .days(400) }),
+    ]
+
+    @Test(arguments: [android, ios])
+    func aScenarioChangedAfterASimulationSimulatesAsAFreshOne(text: String) throws {
+        var warmed = try loadScenario(text)
+        let first = Simulator.run(warmed).results
+        #expect(Simulator.run(warmed).results == first, "a second simulation of the same scenario")
+        var differs = 0
+        for (name, change) in Self.changes {
+            var fresh = try loadScenario(text)
+            change(&fresh)
+            let expected = Simulator.run(fresh).results
+            var changed = warmed
+            change(&changed)
+            #expect(Simulator.run(changed).results == expected, "\(name)")
+            // The change is made once more on the same scenario, whose cache the line above filled.
+            change(&warmed)
+            #expect(Simulator.run(warmed).results == expected, "\(name), on the scenario itself")
+            warmed = try loadScenario(text)
+            _ = Simulator.run(warmed)
+            if expected != first { differs += 1 }
+        }
+        // The changes matter: a stale reading would show.
+        #expect(differs >= 4)
+    }
+
+    @Test func everyLibraryScenarioSimulatesAlikeWithItsReadingsMadeAndKept() throws {
+        var compared = 0
+        var hosted = 0
+        for path in YAMLFrontEndTests.library {
+            guard let scenario = try? ScenarioLoader.load(path: path), let again = try? ScenarioLoader.load(path: path) else { continue }
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            // The first simulation makes the readings; the second reads them; a freshly read scenario makes its own.
+            let first = Simulator.run(scenario)
+            #expect(Simulator.run(scenario).results == first.results, "\(name): the readings kept")
+            #expect(Simulator.run(again, detail: .verdicts).results.map(\.landing) == first.results.map(\.landing), "\(name)")
+            #expect(Simulator.run(again).results == first.results, "\(name): a fresh scenario after a simulation without text")
+            if first.results.contains(where: { $0.trace.contains { $0.summary.contains("serves the") && $0.summary.contains("file for") } }) {
+                hosted += 1
+            }
+            compared += 1
+        }
+        #expect(compared > 200, "the library was found and loaded (\(compared) scenarios)")
+        // Provider-hosted files appear in the library, on both platforms (so the readings are exercised).
+        #expect(hosted >= 10, "\(hosted) scenarios with a provider-hosted file")
+    }
+
+    @Test func aCopyChangedLaterDoesNotChangeTheOriginalsReadings() throws {
+        let original = try loadScenario(Self.android)
+        let before = Simulator.run(original).results
+        var copy = original
+        copy.apps[0].signingSHA256 = []
+        _ = Simulator.run(copy)
+        copy.providers = Providers()
+        _ = Simulator.run(copy)
+        #expect(Simulator.run(original).results == before)
+        #expect(Simulator.run(copy).results != before)
+    }
+
+    @Test func aCopyChangedBeforeAnySimulationHasReadingsOfItsOwn() throws {
+        // Both start with the same empty box; the copy's change must not leave it shared.
+        // (A web that serves the host itself: no provider-hosted file, so no verified app.)
+        let original = try loadScenario(Self.android)
+        var copy = original
+        copy.web.hosts["acme.onelink.me"] = WebHost(host: "acme.onelink.me")
+        let before = Simulator.run(original).results
+        var fresh = try loadScenario(Self.android)
+        fresh.web.hosts["acme.onelink.me"] = WebHost(host: "acme.onelink.me")
+        #expect(Simulator.run(copy).results == Simulator.run(fresh).results)
+        #expect(Simulator.run(copy).results != before)
+    }
+
+    @Test func theProvidersAASAIsTheOneItsAppsGive() {
+        var shop = App(id: "com.example.shop", name: "Shop")
+        shop.teamID = "ABCDE12345"
+        shop.associatedDomains = ["applinks:acme.onelink.me"]
+        var other = shop
+        other.teamID = "ZZZZZ99999"
+        var unclaimed = shop
+        unclaimed.associatedDomains = []
+        let cache = ScenarioCache()
+        for apps in [[shop], [other], [shop], [shop, other], [unclaimed], [], [shop]] {
+            let made = ProviderHosting.aasaHost("acme.onelink.me", apps: apps)
+            #expect(cache.providerAASAHost("acme.onelink.me", apps: apps) == made)
+            #expect(cache.providerAASAHost("acme.onelink.me", apps: apps).aasa?.body == made.aasa?.body)
+        }
+        #expect(cache.providerAASAHost("other.onelink.me", apps: [shop]).host == "other.onelink.me")
+    }
+
+    @Test func aDecodedScenarioStartsWithAnEmptyReadingOfItsOwn() throws {
+        let a = try loadScenario(Self.android)
+        let b = try loadScenario(Self.android)
+        #expect(a.cache !== b.cache)
+        var c = a
+        c.name = "renamed"
+        #expect(c.cache === a.cache, "a field the readings do not depend on keeps them")
+        c.apps[0].name = "Renamed"
+        #expect(c.cache !== a.cache)
+        #expect(a == b)
     }
 }

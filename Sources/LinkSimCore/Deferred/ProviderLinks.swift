@@ -209,7 +209,7 @@ enum ProviderLinks {
             // `web:`, it lists every app that claims the domain, for every path.
             var linkWorld = world
             if linkWorld.web[host] == nil {
-                linkWorld.web.hosts[host] = ProviderHosting.aasaHost(host, apps: world.apps)
+                linkWorld.web.hosts[host] = world.scenarioCache.providerAASAHost(host, apps: world.apps)
                 trace.add(
                     server, "\(provider.displayName) serves the apple-app-site-association file for \(host)",
                     assumption: "assumption: the provider's file lists each app that claims \(host) for every path (give web.\(host) to serve your own)")

@@ -59,6 +59,9 @@ struct World {
     /// The URLs this simulation split most recently: one tap's hops (the tap, the handler search, the
     /// router, the redirect check) read the same URL, and now split it once.
     let recentURLs = RecentURLs()
+    /// What the engine derives from the scenario's start and providers, kept with the scenario
+    /// (Model/ScenarioCache.swift).
+    let scenarioCache: ScenarioCache
 
     /// `URLParts(url)`, split once for the hops of a tap that read the same URL.
     func parts(of url: String) -> URLParts? { recentURLs.parts(of: url) }
@@ -79,9 +82,20 @@ struct World {
         var apps = scenario.apps
         var web = scenario.web
         var hosted: Set<String> = []
+        let cache = scenario.cache
         if scenario.device.platform == .android {
-            hosted = ProviderHosting.hostAssetLinks(
-                web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock, api: scenario.device.os.apiLevel)
+            // The provider-hosted assetlinks.json files, written once per scenario (Model/ScenarioCache.swift).
+            let start = cache.androidStart {
+                var startWeb = scenario.web
+                var startApps = scenario.apps
+                let hosts = ProviderHosting.hostAssetLinks(
+                    web: &startWeb, apps: &startApps, providers: scenario.providers, clock: scenario.clock,
+                    api: scenario.device.os.apiLevel)
+                return ScenarioCache.AndroidStart(web: startWeb, apps: startApps, hosted: hosts)
+            }
+            web = start.web
+            apps = start.apps
+            hosted = start.hosted
         }
         var initialInstalls: [DeferredState.InitialInstall] = []
         initialInstalls.reserveCapacity(apps.count)
@@ -101,6 +115,7 @@ struct World {
         assumptions = scenario.assumptions
         nextInstallOrder = scenario.apps.count
         providerHosted = hosted
+        scenarioCache = cache
         var deferred = DeferredState()
         deferred.initialInstalls = initialInstalls
         self.deferred = deferred

@@ -514,6 +514,9 @@ package struct Scenario: Sendable, Equatable, CustomReflectable {
         var actions: [Action] = []
         /// The file it came from, as given (for messages and reports).
         var file: String? = nil
+        /// What the engine derives from the start and the providers, made when first asked; renewed whenever the
+        /// clock, device, apps, web or providers change (Model/ScenarioCache.swift).
+        var cache = ScenarioCache()
     }
 
     /// The fields, in a box shared until a copy writes (Model/CopyOnWriteBox.swift): every simulation's
@@ -531,10 +534,19 @@ package struct Scenario: Sendable, Equatable, CustomReflectable {
 
     /// The fields, as a struct's own (what test digests and debuggers read).
     package var customMirror: Mirror {
-        Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct)
+        Mirror(self, children: Mirror(reflecting: storage.fields).children.filter { $0.label != "cache" }, displayStyle: .struct)
     }
 
     private mutating func makeUnique() { CopyOnWriteBox.makeUnique(&storage) }
+
+    /// `makeUnique`, for a field the derived readings depend on: the box's readings are renewed too.
+    private mutating func makeUniqueRenewingCache() {
+        CopyOnWriteBox.makeUnique(&storage)
+        ScenarioCache.renew(&storage.fields.cache)
+    }
+
+    /// What the engine derives from this scenario's start and providers (Model/ScenarioCache.swift).
+    var cache: ScenarioCache { storage.fields.cache }
 
     package var version: Int {
         get { storage.fields.version }
@@ -575,35 +587,35 @@ package struct Scenario: Sendable, Equatable, CustomReflectable {
     package var clock: SimInstant {
         get { storage.fields.clock }
         _modify {
-            makeUnique()
+            makeUniqueRenewingCache()
             yield &storage.fields.clock
         }
     }
     package var device: Device {
         get { storage.fields.device }
         _modify {
-            makeUnique()
+            makeUniqueRenewingCache()
             yield &storage.fields.device
         }
     }
     package var apps: [App] {
         get { storage.fields.apps }
         _modify {
-            makeUnique()
+            makeUniqueRenewingCache()
             yield &storage.fields.apps
         }
     }
     package var web: Web {
         get { storage.fields.web }
         _modify {
-            makeUnique()
+            makeUniqueRenewingCache()
             yield &storage.fields.web
         }
     }
     package var providers: Providers {
         get { storage.fields.providers }
         _modify {
-            makeUnique()
+            makeUniqueRenewingCache()
             yield &storage.fields.providers
         }
     }

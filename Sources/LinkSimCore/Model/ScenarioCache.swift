@@ -1,0 +1,83 @@
+import Synchronization
+
+/// What the engine derives from a scenario's start and from what a link provider serves, made the first
+/// time a simulation asks and kept with the `Scenario` value it was derived from (as `ManifestCache`
+/// keeps an app's readings).
+///
+/// Both readings are pure functions of values the scenario holds, so when they are made changes nothing a
+/// simulation shows. `Scenario` replaces its box with an empty one whenever its clock, device, apps, web or
+/// providers change, so a box never outlives the values it describes; copies of a scenario (each result's,
+/// the TUI's per key) share it, behind a lock. Issue #14: every Android simulation wrote the assetlinks.json
+/// of the provider domains its apps verify, and every iOS tap on a provider link the provider's AASA file
+/// (the JSON text, the reading, the prepared file), for every simulation of the same scenario again.
+package final class ScenarioCache: Sendable, Equatable {
+    /// Android: the scenario's web and apps with the provider-hosted assetlinks.json files, and those hosts
+    /// (`ProviderHosting.hostAssetLinks` on the scenario's own web and apps).
+    struct AndroidStart: Sendable {
+        var web: Web
+        var apps: [App]
+        var hosted: Set<String>
+    }
+
+    /// iOS: a provider's AASA host, and the claims of the apps it was made from (the fields
+    /// `ProviderHosting.aasaHost` reads): it answers a later tap only for apps with the same claims.
+    private struct ProviderAASA: Sendable {
+        var claims: [Claim]
+        var host: WebHost
+    }
+
+    private struct Claim: Sendable, Equatable {
+        var id: String
+        var teamID: String?
+        var associatedDomains: [String]
+
+        init(_ app: App) {
+            id = app.id
+            teamID = app.teamID
+            associatedDomains = app.associatedDomains
+        }
+
+        /// Whether `app` claims the same: equal fields (the same storage decides at once).
+        func same(as app: App) -> Bool { id == app.id && teamID == app.teamID && associatedDomains == app.associatedDomains }
+    }
+
+    private struct Readings: Sendable {
+        var androidStart: AndroidStart?
+        var providerAASA: [String: ProviderAASA] = [:]
+    }
+    private let readings = Mutex(Readings())
+
+    package init() {}
+
+    /// Derived data is not part of a scenario's value: two scenarios with equal fields are equal.
+    package static func == (lhs: ScenarioCache, rhs: ScenarioCache) -> Bool { true }
+
+    /// Makes `cache` an empty box that no other scenario shares, for a scenario whose clock, device, apps, web
+    /// or providers are about to change: a box of its own that holds nothing yet is kept (a decoder writing
+    /// the fields of a new scenario one by one makes no boxes).
+    static func renew(_ cache: inout ScenarioCache) {
+        if isKnownUniquelyReferenced(&cache), cache.isEmpty { return }
+        cache = ScenarioCache()
+    }
+
+    private var isEmpty: Bool { readings.withLock { $0.androidStart == nil && $0.providerAASA.isEmpty } }
+
+    /// The Android start for this box's scenario, made once by `make`.
+    func androidStart(make: () -> AndroidStart) -> AndroidStart {
+        if let known = readings.withLock({ $0.androidStart }) { return known }
+        let made = make()
+        readings.withLock { $0.androidStart = made }
+        return made
+    }
+
+    /// `ProviderHosting.aasaHost(host, apps: apps)`, made once for apps with the same claims.
+    func providerAASAHost(_ host: String, apps: [App]) -> WebHost {
+        func matches(_ known: ProviderAASA) -> Bool {
+            known.claims.count == apps.count && zip(known.claims, apps).allSatisfy { $0.same(as: $1) }
+        }
+        if let known = readings.withLock({ $0.providerAASA[host] }), matches(known) { return known.host }
+        let made = ProviderHosting.aasaHost(host, apps: apps)
+        readings.withLock { $0.providerAASA[host] = ProviderAASA(claims: apps.map(Claim.init), host: made) }
+        return made
+    }
+}
