@@ -49,10 +49,16 @@ enum DomainVerificationTransitions {
     }
 
     /// The scenario's start: apps installed then have the agent's answers from the servers as they are.
+    /// The answers are a function of the scenario's start alone (its web, device and apps, which the world
+    /// holds unchanged here), so they are made once per scenario and trace detail (Model/ScenarioCache.swift).
     static func recordInitialAnswers(world: inout World) {
         guard world.device.platform == .android else { return }
-        for index in world.apps.indices where world.apps[index].state.isInstalled {
-            runAgent(index, world: &world, at: world.clock)
+        world.apps = world.scenarioCache.initialAnswers(explains: world.explains) {
+            var start = world
+            for index in start.apps.indices where start.apps[index].state.isInstalled {
+                runAgent(index, world: &start, at: start.clock)
+            }
+            return start.apps
         }
     }
 

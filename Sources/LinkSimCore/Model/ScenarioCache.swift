@@ -8,8 +8,9 @@ import Synchronization
 /// simulation shows. `Scenario` replaces its box with an empty one whenever its clock, device, apps, web or
 /// providers change, so a box never outlives the values it describes; copies of a scenario (each result's,
 /// the TUI's per key) share it, behind a lock. Issue #14: every Android simulation wrote the assetlinks.json
-/// of the provider domains its apps verify, and every iOS tap on a provider link the provider's AASA file
-/// (the JSON text, the reading, the prepared file), for every simulation of the same scenario again.
+/// of the provider domains its apps verify and ran the verification agent's first answers, and every iOS tap
+/// on a provider link wrote the provider's AASA file (the JSON text, the reading, the prepared file), for
+/// every simulation of the same scenario again.
 package final class ScenarioCache: Sendable, Equatable {
     /// Android: the scenario's web and apps with the provider-hosted assetlinks.json files, and those hosts
     /// (`ProviderHosting.hostAssetLinks` on the scenario's own web and apps).
@@ -43,6 +44,8 @@ package final class ScenarioCache: Sendable, Equatable {
 
     private struct Readings: Sendable {
         var androidStart: AndroidStart?
+        /// Android: the start's apps with the verification agent's first answers, without and with trace text.
+        var initialAnswers: [Bool: [App]] = [:]
         var providerAASA: [String: ProviderAASA] = [:]
     }
     private let readings = Mutex(Readings())
@@ -60,7 +63,16 @@ package final class ScenarioCache: Sendable, Equatable {
         cache = ScenarioCache()
     }
 
-    private var isEmpty: Bool { readings.withLock { $0.androidStart == nil && $0.providerAASA.isEmpty } }
+    private var isEmpty: Bool { readings.withLock { $0.androidStart == nil && $0.initialAnswers.isEmpty && $0.providerAASA.isEmpty } }
+
+    /// Android: the start's apps after the verification agent's first answers (records with trace text when
+    /// `explains`), made once per mode by `make`.
+    func initialAnswers(explains: Bool, make: () -> [App]) -> [App] {
+        if let known = readings.withLock({ $0.initialAnswers[explains] }) { return known }
+        let made = make()
+        readings.withLock { $0.initialAnswers[explains] = made }
+        return made
+    }
 
     /// The Android start for this box's scenario, made once by `make`.
     func androidStart(make: () -> AndroidStart) -> AndroidStart {
