@@ -72,52 +72,27 @@ struct World {
     // Inlined into the simulator: out of line, the initializer handed back its world by copying it and
     // freeing the copy (a retain and a release of every field).
     @inline(__always) init(_ scenario: borrowing Scenario) {
-        // The apps, the web and the install times are built in locals and stored once, the install times in
-        // one pass with their room reserved (issue #14: ~1,000 instructions per simulation fewer than
-        // writing each through `self`).
-        //
         // The fields the initializer writes have no default value and are written once (`providerHosted`,
         // `deferred`): a field given its default and then written again made the inlined initializer hand
         // back its world by copying it and freeing the copy, a retain and a release of every field (issue #14).
-        var apps = scenario.apps
-        var web = scenario.web
-        var hosted: Set<String> = []
+        //
+        // The apps, the web, its history and the install times at the start are made once per scenario and kept
+        // with it (Model/ScenarioCache.swift); each world shares them until it changes them.
         let cache = scenario.cache
-        if scenario.device.platform == .android {
-            // The provider-hosted assetlinks.json files, written once per scenario (Model/ScenarioCache.swift).
-            let start = cache.androidStart {
-                var startWeb = scenario.web
-                var startApps = scenario.apps
-                let hosts = ProviderHosting.hostAssetLinks(
-                    web: &startWeb, apps: &startApps, providers: scenario.providers, clock: scenario.clock,
-                    api: scenario.device.os.apiLevel)
-                return ScenarioCache.AndroidStart(web: startWeb, apps: startApps, hosted: hosts)
-            }
-            web = start.web
-            apps = start.apps
-            hosted = start.hosted
-        }
-        var initialInstalls: [DeferredState.InitialInstall] = []
-        initialInstalls.reserveCapacity(apps.count)
-        // An app installed at the start without an `installed_at` keeps a nil install time: it reads as the
-        // scenario's start (`installTime(of:)`). Writing the start into it made every such simulation copy the
-        // scenario's list of apps and each app's run state (issue #14).
-        for i in apps.indices where apps[i].state.isInstalled {
-            initialInstalls.append(.init(appID: apps[i].id, at: apps[i].installedAt ?? scenario.clock))
-        }
+        let start = cache.start { ScenarioCache.Start(scenario) }
         device = scenario.device
-        self.apps = apps
-        self.web = web
-        webHistory = [WebVersion(since: scenario.clock, web: web, changedHosts: [])]
+        apps = start.apps
+        web = start.web
+        webHistory = start.webHistory
         providers = scenario.providers
         clock = scenario.clock
-        start = scenario.clock
+        self.start = scenario.clock
         assumptions = scenario.assumptions
         nextInstallOrder = scenario.apps.count
-        providerHosted = hosted
+        providerHosted = start.hosted
         scenarioCache = cache
         var deferred = DeferredState()
-        deferred.initialInstalls = initialInstalls
+        deferred.initialInstalls = start.initialInstalls
         self.deferred = deferred
     }
 

@@ -7,17 +7,39 @@ import Synchronization
 /// Both readings are pure functions of values the scenario holds, so when they are made changes nothing a
 /// simulation shows. `Scenario` replaces its box with an empty one whenever its clock, device, apps, web or
 /// providers change, so a box never outlives the values it describes; copies of a scenario (each result's,
-/// the TUI's per key) share it, behind a lock. Issue #14: every Android simulation wrote the assetlinks.json
-/// of the provider domains its apps verify and ran the verification agent's first answers, and every iOS tap
+/// the TUI's per key) share it, behind a lock. Issue #14: every simulation built its start (the web's
+/// history, the installs at the start), every Android simulation wrote the assetlinks.json of the provider
+/// domains its apps verify and ran the verification agent's first answers, and every iOS tap
 /// on a provider link wrote the provider's AASA file (the JSON text, the reading, the prepared file), for
 /// every simulation of the same scenario again.
 package final class ScenarioCache: Sendable, Equatable {
-    /// Android: the scenario's web and apps with the provider-hosted assetlinks.json files, and those hosts
-    /// (`ProviderHosting.hostAssetLinks` on the scenario's own web and apps).
-    struct AndroidStart: Sendable {
+    /// What every simulation of the scenario starts from: its web and apps (on Android with the provider-hosted
+    /// assetlinks.json files, and those hosts), the web's history so far, and the apps installed at the start.
+    struct Start: Sendable {
         var web: Web
         var apps: [App]
         var hosted: Set<String>
+        var webHistory: [WebVersion]
+        var initialInstalls: [DeferredState.InitialInstall]
+
+        init(_ scenario: borrowing Scenario) {
+            var web = scenario.web
+            var apps = scenario.apps
+            hosted = []
+            if scenario.device.platform == .android {
+                hosted = ProviderHosting.hostAssetLinks(
+                    web: &web, apps: &apps, providers: scenario.providers, clock: scenario.clock, api: scenario.device.os.apiLevel)
+            }
+            // An app installed at the start without an `installed_at` keeps a nil install time: it reads as the
+            // scenario's start (`World.installTime(of:start:)`). Writing the start into it made every such
+            // simulation copy the scenario's list of apps and each app's run state (issue #14).
+            initialInstalls = apps.indices.filter { apps[$0].state.isInstalled }.map {
+                DeferredState.InitialInstall(appID: apps[$0].id, at: apps[$0].installedAt ?? scenario.clock)
+            }
+            webHistory = [WebVersion(since: scenario.clock, web: web, changedHosts: [])]
+            self.web = web
+            self.apps = apps
+        }
     }
 
     /// iOS: a provider's AASA host, and the claims of the apps it was made from (the fields
@@ -43,7 +65,7 @@ package final class ScenarioCache: Sendable, Equatable {
     }
 
     private struct Readings: Sendable {
-        var androidStart: AndroidStart?
+        var start: Start?
         /// Android: the start's apps with the verification agent's first answers, without and with trace text.
         var initialAnswers: [Bool: [App]] = [:]
         var providerAASA: [String: ProviderAASA] = [:]
@@ -63,7 +85,7 @@ package final class ScenarioCache: Sendable, Equatable {
         cache = ScenarioCache()
     }
 
-    private var isEmpty: Bool { readings.withLock { $0.androidStart == nil && $0.initialAnswers.isEmpty && $0.providerAASA.isEmpty } }
+    private var isEmpty: Bool { readings.withLock { $0.start == nil && $0.initialAnswers.isEmpty && $0.providerAASA.isEmpty } }
 
     /// Android: the start's apps after the verification agent's first answers (records with trace text when
     /// `explains`), made once per mode by `make`.
@@ -74,11 +96,11 @@ package final class ScenarioCache: Sendable, Equatable {
         return made
     }
 
-    /// The Android start for this box's scenario, made once by `make`.
-    func androidStart(make: () -> AndroidStart) -> AndroidStart {
-        if let known = readings.withLock({ $0.androidStart }) { return known }
+    /// The start of this box's scenario, made once by `make`.
+    func start(make: () -> Start) -> Start {
+        if let known = readings.withLock({ $0.start }) { return known }
         let made = make()
-        readings.withLock { $0.androidStart = made }
+        readings.withLock { $0.start = made }
         return made
     }
 
