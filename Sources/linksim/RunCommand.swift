@@ -23,7 +23,10 @@ struct RunCommand: ParsableCommand {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (`-`) can be read only once") }
     }
 
-    func run() throws {
+    func run() throws { try Self.perform(files: files, format: format) }
+
+    /// Simulates `files` and prints them in `format`: the command's work, whichever way its line was read.
+    static func perform(files: [String], format: RunFormat) throws {
         var results: [ScenarioResult] = []
         var badInput = false
         for file in files {
@@ -36,6 +39,37 @@ struct RunCommand: ParsableCommand {
         RunOutput.print(results, format: format)
         if badInput { throw ExitStatus.badInput }
         if results.contains(where: { !$0.passed }) { throw ExitStatus.expectationFailed }
+    }
+}
+
+extension RunCommand {
+    /// `linksim run FILE… [--format F]`, read without ArgumentParser: the files and the format, or nil for any
+    /// other command line, which ArgumentParser reads (with its help, its messages and every other option).
+    /// Its parse of the command tree (reflection and protocol-conformance lookups, of which a statically
+    /// linked binary has tens of thousands to search) was 15M of a trivial run's 22M instructions (issue #14:
+    /// `linksim run` ≤ 10 ms). Only lines ArgumentParser reads the same way are taken: no argument that starts
+    /// with `-` other than one `--format` with a valid value, and at least one file.
+    static func plainArguments(_ arguments: [String]) -> (files: [String], format: RunFormat)? {
+        guard arguments.first == "run" else { return nil }
+        var files: [String] = []
+        var format: RunFormat?
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            let value: String?
+            if argument == "--format" {
+                value = rest.popFirst()
+            } else if argument.hasPrefix("--format=") {
+                value = String(argument.dropFirst("--format=".count))
+            } else if argument.hasPrefix("-") {
+                return nil
+            } else {
+                files.append(argument)
+                continue
+            }
+            guard format == nil, let value, let given = RunFormat(rawValue: value) else { return nil }
+            format = given
+        }
+        return files.isEmpty ? nil : (files, format ?? .text)
     }
 }
 

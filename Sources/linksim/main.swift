@@ -7,8 +7,13 @@ import LinkSimIO
 // values pass through; any other error is an internal error (70), never "expectation failed" (1).
 StandardOutput.ignoreBrokenPipeSignal()
 do {
-    var command = try LinkSim.parseAsRoot()
-    try command.run()
+    // The common `linksim run FILE…` starts without ArgumentParser's parse of the whole command tree (RunCommand.swift).
+    if let plain = RunCommand.plainArguments(Array(CommandLine.arguments.dropFirst())) {
+        try RunCommand.perform(files: plain.files, format: plain.format)
+    } else {
+        var command = try LinkSim.parseAsRoot()
+        try command.run()
+    }
 } catch let exit as ExitCode {
     LinkSim.exit(withError: exit)
 } catch {
