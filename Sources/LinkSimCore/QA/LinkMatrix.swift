@@ -61,11 +61,17 @@ package enum LinkMatrix {
 
     /// Every release a UI can offer, plus the device's own version, sorted.
     package static func osChoices(for device: Device) -> [OSVersion] {
-        let names = device.platform == .ios ? IOSVersions.releases : AndroidVersions.releases
-        var versions = names.compactMap { OSVersion.parse($0, platform: device.platform) }
-        if !versions.contains(device.os) { versions.append(device.os) }
-        return versions.sorted()
+        var versions = device.platform == .ios ? iosReleases : androidReleases
+        if !versions.contains(device.os) {
+            versions.insert(device.os, at: versions.firstIndex { device.os < $0 } ?? versions.endIndex)
+        }
+        return versions
     }
+
+    /// Each platform's releases, parsed and sorted once: the TUI's knobs list them for every frame it draws
+    /// (parsing them again was a twentieth of a key press; issue #14).
+    private static let iosReleases = IOSVersions.releases.compactMap { OSVersion.parse($0, platform: .ios) }.sorted()
+    private static let androidReleases = AndroidVersions.releases.compactMap { OSVersion.parse($0, platform: .android) }.sorted()
 
     /// Releases on either side of the rule changes linksim models: iOS 12 (redirects), 13
     /// (components), 14 (CDN), 17/18.4 and the latest; Android 11 (legacy verification), 12
