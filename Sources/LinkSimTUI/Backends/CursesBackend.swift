@@ -5,7 +5,10 @@ import Foundation
 /// Everything else in the TUI is pure and knows nothing about the terminal.
 final class CursesBackend {
     private var previous: Grid?
-    private var colorPairs: [UInt16: Int16] = [:]
+    /// The colour pair of each foreground × background (`TermColor` raw values, 16 × 16), 0 until allocated;
+    /// `allocatedPairs` counts them. A table, not a dictionary: every changed cell of a frame asks (issue #14).
+    private var colorPairs = [Int16](repeating: 0, count: 256)
+    private var allocatedPairs: Int16 = 0
     private var colorsUsable = false
     private var screen: OpaquePointer?
     private var started = false
@@ -142,6 +145,9 @@ final class CursesBackend {
         if fresh { werase(linksim_stdscr()) }
         let width = grid.size.width
         for y in 0..<grid.size.height {
+            // A row whose bytes are the previous frame's is skipped whole; most rows of a key's frame are
+            // (equal bytes are equal cells; a row that differs only in padding is compared cell by cell).
+            if !fresh, let previous, Self.sameRow(y, width: width, grid, previous) { continue }
             for x in 0..<width {
                 let cell = grid[x, y]
                 if cell.isWideTail { continue }
@@ -153,6 +159,16 @@ final class CursesBackend {
         }
         wrefresh(linksim_stdscr())
         previous = grid
+    }
+
+    /// Whether row `y` of two grids of the same size holds the same bytes.
+    private static func sameRow(_ y: Int, width: Int, _ a: Grid, _ b: Grid) -> Bool {
+        a.cells.withUnsafeBufferPointer { left in
+            b.cells.withUnsafeBufferPointer { right in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return false }
+                return memcmp(l + y * width, r + y * width, width * MemoryLayout<Cell>.stride) == 0
+            }
+        }
     }
 
     private func attributes(_ style: CellStyle) -> attr_t {
@@ -181,11 +197,12 @@ final class CursesBackend {
     /// Colour pairs are allocated on first use; past the terminal's limit, cells fall back to the default pair.
     private func pair(for style: CellStyle) -> Int16 {
         guard colorsUsable, style.foreground != .standard || style.background != .standard else { return 0 }
-        let key = UInt16(style.foreground.rawValue) << 8 | UInt16(style.background.rawValue)
-        if let known = colorPairs[key] { return known }
-        let next = Int16(colorPairs.count + 1)
+        let key = Int(style.foreground.rawValue & 15) << 4 | Int(style.background.rawValue & 15)
+        if colorPairs[key] != 0 { return colorPairs[key] }
+        let next = allocatedPairs + 1
         guard Int32(next) < linksim_color_pairs() else { return 0 }
         init_pair(next, cursesColor(style.foreground), cursesColor(style.background))
+        allocatedPairs = next
         colorPairs[key] = next
         return next
     }
