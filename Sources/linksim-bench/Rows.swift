@@ -34,7 +34,10 @@ func simulationRow(library: String, quick: Bool, modes: [TraceDetail] = [.verdic
     var perScenario = [[Double]](repeating: [], count: scenarios.count)
     var perAction: [TraceDetail: [Double]] = [:]
     var checksum = 0
+    var yardsticks: [Double] = []
     for _ in 0..<(quick ? 3 : 60) {
+        // The machine's speed over the same minutes (Yardstick.swift).
+        yardsticks.append(yardstickRound())
         for detail in modes {
             for (index, scenario) in scenarios.enumerated() {
                 let start = clock.now
@@ -55,6 +58,7 @@ func simulationRow(library: String, quick: Bool, modes: [TraceDetail] = [.verdic
     }
     if let times = perSimulation[.verdicts] {
         results.set("sim_median_us", median(times))
+        results.set("sim_yardstick_ms", median(yardsticks))
         results.set("sim_p99_us", percentile(times, 0.99))
         results.set("action_median_us", median(perAction[.verdicts] ?? []))
     }

@@ -25,7 +25,7 @@ struct Options {
     var jobs = 2
     var files = 10_000
     var memoryFiles = 50_000
-    /// Only these rows (sim, aasa, filter, run, tui, replay): for profiling one of them.
+    /// Only these rows (yardstick, sim, aasa, filter, run, tui, replay): for profiling one of them.
     var only: Set<String> = []
 
     init(_ arguments: [String]) throws {
@@ -50,7 +50,7 @@ struct Options {
             case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
             case "-h", "--help":
                 print(
-                    "usage: linksim-bench [--json] [--quick] [--library DIR] [--jobs N] [--files N] [--memory-files N] [--only sim,sim-verdicts,sim-traced,aasa,filter,run,tui,replay]"
+                    "usage: linksim-bench [--json] [--quick] [--library DIR] [--jobs N] [--files N] [--memory-files N] [--only yardstick,sim,sim-verdicts,sim-traced,aasa,filter,run,tui,replay]"
                 )
                 exit(0)
             default: throw BenchError.usage("unknown argument \(argument)")
@@ -124,6 +124,7 @@ func main() -> Int32 {
     let candidate = executable.deletingLastPathComponent().appendingPathComponent("linksim").path
     let binary = FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     var results = Results()
+    results.notes.append("machine: \(machineDescription())")
     if binary == nil {
         results.notes.append("no linksim binary next to linksim-bench: build it (`swift build -c release`) for the replay, run and TUI-start rows")
     }
@@ -132,6 +133,10 @@ func main() -> Int32 {
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temp) }
         func wanted(_ row: String) -> Bool { options.only.isEmpty || options.only.contains(row) }
+        // First, so every run says how fast the machine was (Yardstick.swift); with any simulation row.
+        if wanted("yardstick") {
+            yardstickRow(quick: options.quick, into: &results)
+        }
         if wanted("sim") { try simulationRow(library: options.library, quick: options.quick, into: &results) }
         // One mode alone, for profiling it (callgrind): `--only sim-verdicts` or `--only sim-traced`.
         if options.only.contains("sim-verdicts") {

@@ -24,11 +24,14 @@ final class BenchSmokeTests: XCTestCase {
             "replay_peak_rss_mb_50k", "aasa_checks_per_s", "aasa_explain_checks_per_s", "filter_ns", "run_ms",
             "sim_traced_median_us", "action_traced_median_us", "tui_key_frame_p99_ms", "tui_key_frame_cpu_p99_ms", "tui_rss_mb",
             "aasa_explain_unprepared_checks_per_s", "aasa_explain_text_checks_per_s", "aasa_bare_steps_checks_per_s",
-            "replay_inprocess_load_only_10k_1core_s",
+            "replay_inprocess_load_only_10k_1core_s", "yardstick_ms", "sim_yardstick_ms",
         ] {
             XCTAssertNotNil(object[key], "missing \(key)")
             XCTAssertTrue(object[key] is NSNumber, "\(key) is not a number: \(String(describing: object[key]))")
         }
         XCTAssertEqual(object["quick"] as? Bool, true)
+        // Every run says which machine it measured (the figures move with it; README "Speed").
+        let notes = try XCTUnwrap(object["notes"] as? [String])
+        XCTAssertTrue(notes.contains { $0.hasPrefix("machine: ") && $0.contains("cores") }, "no machine note in \(notes)")
     }
 }
