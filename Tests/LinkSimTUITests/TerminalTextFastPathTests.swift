@@ -2,8 +2,8 @@ import Testing
 
 @testable import LinkSimTUI
 
-/// Issue #14: printable ASCII is truncated and measured on bytes; the result is what the scalar
-/// path (kept here as the reference) gives, for ASCII and for everything else.
+/// Issue #14: printable ASCII is truncated, measured and sanitized on bytes; the result is what the
+/// scalar path (kept here as the reference) gives, for ASCII and for everything else.
 @Suite struct TerminalTextFastPathTests {
     static func referenceTruncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
@@ -19,6 +19,10 @@ import Testing
         }
         view.append("…")
         return String(view)
+    }
+
+    static func referenceSanitize(_ text: String) -> String {
+        String(String.UnicodeScalarView(TerminalText.displayScalars(text)))
     }
 
     static func referenceWidth(_ text: String) -> Int {
@@ -42,6 +46,7 @@ import Testing
             let columns = next(12)
             #expect(TerminalText.truncate(text, to: columns) == Self.referenceTruncate(text, to: columns), "\(text.debugDescription) to \(columns)")
             #expect(TerminalText.width(text) == Self.referenceWidth(text), "\(text.debugDescription)")
+            #expect(TerminalText.sanitize(text) == Self.referenceSanitize(text), "\(text.debugDescription)")
         }
         #expect(asciiCases > 5_000)
         #expect(TerminalText.truncate("abcdef", to: 4) == "abc…")

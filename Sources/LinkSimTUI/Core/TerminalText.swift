@@ -22,6 +22,9 @@ package enum TerminalText {
 
     /// The text with every invisible or control code point escaped.
     package static func sanitize(_ text: String) -> String {
+        // Printable ASCII is its own display form: `wrap` sanitizes every word of every trace step it lays
+        // out, and rebuilding each one scalar by scalar was a ninth of a TUI key press (issue #14).
+        if isPrintableASCII(text) { return text }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: displayScalars(text))
         return String(view)
