@@ -50,6 +50,8 @@ let package = Package(
         .executableTarget(
             name: "linksim-bench",
             dependencies: ["LinkSimCore", "LinkSimIO", "LinkSimTUI", .product(name: "Yams", package: "Yams")],
+            // The speed passes' measurements, pass by pass (README "Speed" links it).
+            exclude: ["HISTORY.md"],
             // Linked as `linksim` is (the Swift runtime and Foundation in the binary), so the rows measure the
             // library as the shipped binary runs it: with the runtime as a shared library, each retain and release
             // is a call through the dynamic linker's table, and the simulation median was ~10% higher (README
