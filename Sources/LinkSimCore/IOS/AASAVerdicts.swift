@@ -11,6 +11,10 @@ enum AASAVerdicts {
         }
     }
 
+    /// The actor of the matcher's steps, in both paths (with and without trace text). Computed, so each use is
+    /// the literal itself (a stored constant would be a lazily initialised global, checked at every step).
+    static var matcherActor: String { "iOS (AASA matcher)" }
+
     /// `domain`: the host the file was served for (nil for wildcard entries, whose file covers many hosts).
     /// The matcher's explanation goes into `trace` as steps of `iOS (AASA matcher)`, written there directly:
     /// a list of trace steps built and then copied into the trace cost an allocation and a copy of every
@@ -33,7 +37,7 @@ enum AASAVerdicts {
         for fact in facts {
             trace.append(
                 TraceStep(
-                    actor: "iOS (AASA matcher)", summary: "", rule: MatchRun.rule(of: fact).id, detail: nil,
+                    actor: matcherActor, summary: "", rule: MatchRun.rule(of: fact).id, detail: nil,
                     assumption: AASAExplanationContext.assumption(of: fact, prepared: prepared)))
         }
         return (verdict(ending.result), ending.detail)
@@ -43,7 +47,7 @@ enum AASAVerdicts {
         for step in result.steps {
             trace.append(
                 TraceStep(
-                    actor: "iOS (AASA matcher)", summary: step.summary, rule: step.rule, detail: step.detail,
+                    actor: matcherActor, summary: step.summary, rule: step.rule, detail: step.detail,
                     assumption: step.assumption))
         }
         return (verdict(result.result), result.detail)
