@@ -133,7 +133,7 @@ func main() -> Int32 {
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temp) }
         func wanted(_ row: String) -> Bool { options.only.isEmpty || options.only.contains(row) }
-        // First, so every run says how fast the machine was (Yardstick.swift); with any simulation row.
+        // First, so a whole run says how fast the machine was (Yardstick.swift); the simulation row times its own.
         if wanted("yardstick") {
             yardstickRow(quick: options.quick, into: &results)
         }

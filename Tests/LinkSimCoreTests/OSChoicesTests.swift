@@ -22,6 +22,11 @@ import Testing
         }
         for api in 19...40 { devices.append(Device(platform: .android, os: OSVersion(androidAPI: api))) }
         for device in devices {
+            // The matrix's default versions place the device's own version the same way.
+            let names = device.platform == .ios ? ["12.5", "13.7", "14.8", "17.4", "18.4", "26.0"] : ["11", "12", "14", "16"]
+            var defaults = names.compactMap { OSVersion.parse($0, platform: device.platform) }
+            if !defaults.contains(device.os) { defaults.append(device.os) }
+            #expect(LinkMatrix.defaultVersions(for: device) == defaults.sorted(), "\(device.os)")
             let choices = LinkMatrix.osChoices(for: device)
             #expect(choices == Self.reference(device), "\(device.os)")
             #expect(choices.filter { $0 == device.os }.count == 1)

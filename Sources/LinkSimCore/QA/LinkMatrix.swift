@@ -61,10 +61,14 @@ package enum LinkMatrix {
 
     /// Every release a UI can offer, plus the device's own version, sorted.
     package static func osChoices(for device: Device) -> [OSVersion] {
-        var versions = device.platform == .ios ? iosReleases : androidReleases
-        if !versions.contains(device.os) {
-            versions.insert(device.os, at: versions.firstIndex { device.os < $0 } ?? versions.endIndex)
-        }
+        including(device.os, in: device.platform == .ios ? iosReleases : androidReleases)
+    }
+
+    /// `sorted` with `os` in its place, unless it is there already.
+    private static func including(_ os: OSVersion, in sorted: [OSVersion]) -> [OSVersion] {
+        guard !sorted.contains(os) else { return sorted }
+        var versions = sorted
+        versions.insert(os, at: versions.firstIndex { os < $0 } ?? versions.endIndex)
         return versions
     }
 
@@ -78,9 +82,7 @@ package enum LinkMatrix {
     /// (verified-only), 14 and the latest. Plus the device's own version.
     package static func defaultVersions(for device: Device) -> [OSVersion] {
         let names = device.platform == .ios ? ["12.5", "13.7", "14.8", "17.4", "18.4", "26.0"] : ["11", "12", "14", "16"]
-        var versions = names.compactMap { OSVersion.parse($0, platform: device.platform) }
-        if !versions.contains(device.os) { versions.append(device.os) }
-        return versions.sorted()
+        return including(device.os, in: names.compactMap { OSVersion.parse($0, platform: device.platform) }.sorted())
     }
 
     /// The indexes of the actions that are taps or long presses.
