@@ -62,6 +62,40 @@ struct SeededRandom: RandomNumberGenerator {
         }
     }
 
+    /// The prefix check that lets most rules miss at once (`ByteGlob.missesPrefix`) never rejects a path that
+    /// `PathCheck`'s text reading (normalised slashes, a "/*" pattern's parent) matches, and it does reject.
+    @Test func requiredPrefixNeverRejectsAMatchingPath() {
+        var random = SeededRandom(seed: 1_428)
+        let patternParts = ["a", "b", "A", "/", "//", "*", "?", "ab", "é", "1"]
+        let pathParts = ["a", "b", "A", "B", "/", "//", "ab", "é", "1", "x"]
+        var rejected = 0
+        var matched = 0
+        for _ in 0..<60_000 {
+            let caseSensitive = random.chance(50)
+            // Without regard to case, bytes decide only for ASCII (as `Prepared` and `MatchRun` check first).
+            let pattern = random.text(caseSensitive ? patternParts : patternParts.filter { $0 != "é" }, maxLength: 7)
+            let path = random.text(caseSensitive ? pathParts : pathParts.filter { $0 != "é" }, maxLength: 8)
+            let options = GlobOptions(caseSensitive: caseSensitive, documentVariables: nil)
+            let expected = PathCheck.matchesAsText(pattern: pattern, urlPath: path, options: options)
+            if expected { matched += 1 }
+            var p = pattern
+            var t = path
+            let misses = p.withUTF8 { pb in
+                t.withUTF8 { tb in
+                    let prefix = ByteGlob.requiredPrefix(pb)
+                    return ByteGlob.missesPrefix(
+                        UnsafeBufferPointer(rebasing: pb[prefix]), path: tb, trimmed: ByteGlob.trimmedCount(tb), fold: !caseSensitive)
+                }
+            }
+            if misses {
+                rejected += 1
+                #expect(!expected, "pattern \(pattern) path \(path) caseSensitive \(caseSensitive)")
+            }
+        }
+        #expect(rejected > 20_000, "the prefix check should reject most non-matching paths")
+        #expect(matched > 1_000)
+    }
+
     static func component(_ random: inout SeededRandom) -> AASAComponent {
         var c = AASAComponent()
         if random.chance(80) {

@@ -232,12 +232,13 @@ struct MatchRun {
         return path.withUTF8 { pathBytes in
             let pathIsASCII = ByteGlob.isASCII(pathBytes)
             let pathHasPercent = pathBytes.contains(UInt8(ascii: "%"))
+            let trimmed = ByteGlob.trimmedCount(pathBytes)
             for entry in prepared.entries {
                 for index in entry.notes { note(prepared.facts[index]) }
                 guard let format = entry.format else { continue }
                 for index in entry.rules {
                     let (matched, noted) = Self.pathOutcome(
-                        prepared, index, pathBytes, ascii: pathIsASCII, percent: pathHasPercent, url: url)
+                        prepared, index, pathBytes, ascii: pathIsASCII, percent: pathHasPercent, trimmed: trimmed, url: url)
                     let hit =
                         format == .components
                         ? evaluate(component: index, matched: matched, noted: noted, url: url)
@@ -253,11 +254,18 @@ struct MatchRun {
     /// Whether rule `index`'s path matches (as `Prepared.verdict` decides), and whether normalising its slashes made
     /// the difference (then a step says how it was read).
     static func pathOutcome(
-        _ prepared: AASAMatcher.Prepared, _ index: Int, _ pathBytes: UnsafeBufferPointer<UInt8>, ascii: Bool, percent: Bool, url: AASAURL
+        _ prepared: AASAMatcher.Prepared, _ index: Int, _ pathBytes: UnsafeBufferPointer<UInt8>, ascii: Bool, percent: Bool,
+        trimmed: Int, url: AASAURL
     ) -> (matched: Bool, noted: Bool) {
         let head = prepared.heads[index]
         if head.bytesDecide, head.percentEncoded || !percent, head.caseSensitive || (head.patternIsASCII && ascii) {
             return prepared.patternBytes.withUnsafeBufferPointer { all in
+                if ByteGlob.missesPrefix(
+                    UnsafeBufferPointer(rebasing: all[head.prefixStart..<head.prefixEnd]), path: pathBytes,
+                    trimmed: trimmed, fold: !head.caseSensitive)
+                {
+                    return (false, false)
+                }
                 let pattern = UnsafeBufferPointer(rebasing: all[head.start..<head.end])
                 switch ByteGlob.normalisedPathMatch(pattern: pattern, path: pathBytes, fold: !head.caseSensitive) {
                 case .miss: return (false, false)

@@ -41,6 +41,10 @@ extension AASAMatcher {
             var percentEncoded: Bool
             /// A query or fragment key to check once the path matched.
             var checksRest: Bool
+            /// The literal every matching path starts with (`ByteGlob.requiredPrefix`), in `patternBytes`: when
+            /// bytes decide, a path without it misses at once.
+            var prefixStart: Int
+            var prefixEnd: Int
         }
 
         /// What the explaining walk reads for each rule, besides its `Head` (plain values too).
@@ -104,15 +108,16 @@ extension AASAMatcher {
                 // The path pattern's bytes, read once: whether they are ASCII and whether they mention "$(".
                 let patternStart = bytes.count
                 bytes.append(contentsOf: rule.path.utf8)
-                let (ascii, mentions) = bytes.withUnsafeBufferPointer { all in
+                let (ascii, mentions, prefix) = bytes.withUnsafeBufferPointer { all in
                     let pattern = UnsafeBufferPointer(rebasing: all[patternStart...])
-                    return (ByteGlob.isASCII(pattern), ByteGlob.mentionsVariable(pattern))
+                    return (ByteGlob.isASCII(pattern), ByteGlob.mentionsVariable(pattern), ByteGlob.requiredPrefix(pattern))
                 }
                 heads.append(
                     Head(
                         start: patternStart, end: bytes.count, bytesDecide: !(mentions && rule.options.documentVariables != nil),
                         patternIsASCII: ascii, caseSensitive: rule.options.caseSensitive, percentEncoded: rule.percentEncoded,
-                        checksRest: rule.format == .components && (rule.query != nil || rule.fragment != nil)))
+                        checksRest: rule.format == .components && (rule.query != nil || rule.fragment != nil),
+                        prefixStart: patternStart + prefix.lowerBound, prefixEnd: patternStart + prefix.upperBound))
                 let start = facts.count
                 if let component {
                     MatchRun.check(
@@ -212,6 +217,7 @@ extension AASAMatcher {
                 let pathBytes = UnsafeBufferPointer(rebasing: b[parts.path])
                 let pathIsASCII = ByteGlob.isASCII(pathBytes)
                 let pathHasPercent = pathBytes.contains(UInt8(ascii: "%"))
+                let trimmed = ByteGlob.trimmedCount(pathBytes)
                 // The parts as text, built only when a rule needs them (query, fragment, variables).
                 var built: AASAURL?
                 func url() -> AASAURL {
@@ -228,7 +234,14 @@ extension AASAMatcher {
                             if head.bytesDecide, head.percentEncoded || !pathHasPercent,
                                 head.caseSensitive || (head.patternIsASCII && pathIsASCII)
                             {
-                                // The common case: bytes against bytes, nothing built.
+                                // The common case: bytes against bytes, nothing built; most rules miss on their
+                                // literal prefix.
+                                if ByteGlob.missesPrefix(
+                                    UnsafeBufferPointer(rebasing: allPatterns[head.prefixStart..<head.prefixEnd]), path: pathBytes,
+                                    trimmed: trimmed, fold: !head.caseSensitive)
+                                {
+                                    continue
+                                }
                                 pathMatched = ByteGlob.matchesNormalisedPath(
                                     pattern: UnsafeBufferPointer(rebasing: allPatterns[head.start..<head.end]),
                                     path: pathBytes, fold: !head.caseSensitive)

@@ -51,11 +51,11 @@ package struct AASAURL: Sendable, Equatable {
     /// Whether the (ASCII) scheme is https or http, without regard to case.
     static func isWebScheme(_ b: UnsafeBufferPointer<UInt8>, _ scheme: Range<Int>) -> Bool {
         guard scheme.count == 4 || scheme.count == 5 else { return false }
-        let expected: [UInt8] = Array("https".utf8)
-        for (k, i) in scheme.enumerated() where (b[i] >= 0x41 && b[i] <= 0x5A ? b[i] | 0x20 : b[i]) != expected[k] {
-            return false
-        }
-        return true
+        // Compared byte by byte with "https" (an array literal here was made and freed on every verdict).
+        @inline(__always) func lower(_ i: Int) -> UInt8 { b[i] >= 0x41 && b[i] <= 0x5A ? b[i] | 0x20 : b[i] }
+        let s = scheme.lowerBound
+        return lower(s) == UInt8(ascii: "h") && lower(s + 1) == UInt8(ascii: "t") && lower(s + 2) == UInt8(ascii: "t")
+            && lower(s + 3) == UInt8(ascii: "p") && (scheme.count == 4 || lower(s + 4) == UInt8(ascii: "s"))
     }
 
     static func make(_ b: UnsafeBufferPointer<UInt8>, _ r: Ranges) -> AASAURL {

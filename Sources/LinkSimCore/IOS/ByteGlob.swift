@@ -91,6 +91,44 @@ enum ByteGlob {
         return matchesSlashed(parentEnd) ? .parent : .miss
     }
 
+    /// The literal every path matching `p` under `normalisedPathMatch` starts with, after its leading "/": the
+    /// normalised pattern up to its first wildcard (`*` or `?`), without trailing slashes, so that the parent of a
+    /// pattern ending in "/*" starts with it too. Empty (nothing required) when the pattern starts with a wildcard.
+    /// Found once per pattern; `missesPrefix` then rejects most paths in a comparison or two (issue #14).
+    static func requiredPrefix(_ p: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let slash = UInt8(ascii: "/")
+        var start = 0
+        while start < p.count, p[start] == slash { start += 1 }
+        var end = start
+        while end < p.count, p[end] != UInt8(ascii: "*"), p[end] != UInt8(ascii: "?") { end += 1 }
+        while end > start, p[end - 1] == slash { end -= 1 }
+        return start..<end
+    }
+
+    /// True when `path` cannot match a pattern whose `requiredPrefix` is `prefix`: it does not start with "/" and
+    /// then the prefix, within its first `trimmed` bytes (the path without trailing slashes, as
+    /// `normalisedPathMatch` reads it). False says nothing: the path must still be matched.
+    @inline(__always)
+    static func missesPrefix(
+        _ prefix: UnsafeBufferPointer<UInt8>, path t: UnsafeBufferPointer<UInt8>, trimmed: Int, fold: Bool
+    ) -> Bool {
+        guard !prefix.isEmpty else { return false }
+        guard trimmed > prefix.count, t[0] == UInt8(ascii: "/") else { return true }
+        for k in 0..<prefix.count {
+            let pb = prefix[k]
+            let tb = t[k + 1]
+            if tb != pb, !(fold && lower(tb) == lower(pb)) { return true }
+        }
+        return false
+    }
+
+    /// The number of bytes of `path` before its trailing slashes.
+    static func trimmedCount(_ t: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = t.count
+        while end > 0, t[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return end
+    }
+
     /// Whether the bytes contain "$(".
     static func mentionsVariable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
@@ -172,7 +210,17 @@ enum ByteGlob {
             return kmpSearch(p, part, t, from: from, limit: limit, fold: fold)
         }
         var start = from
+        // A part that starts with a literal byte can only begin where the text has that byte: positions without it
+        // are passed over by a plain scan (an ASCII or lead byte never equals a continuation byte, so every
+        // position found starts a scalar).
+        let first = part.isEmpty ? UInt8(ascii: "?") : p[part.lowerBound]
+        let skips = first != UInt8(ascii: "?")
+        let firstLower = lower(first)
         while start < limit || (start == limit && part.isEmpty) {
+            if skips {
+                while start < limit, t[start] != first, !(fold && lower(t[start]) == firstLower) { start += 1 }
+                if start == limit { return nil }
+            }
             if let end = matchForward(p, part, t, at: start, limit: limit, fold: fold) { return end }
             start += 1
             while start < limit, isContinuation(t[start]) { start += 1 }

@@ -191,15 +191,13 @@ struct URLSplit {
         let count = b.count
         var firstColon: Int?
         if rejectingSpaces {
-            // One pass: the check every byte needs also finds the scheme's colon.
-            for i in 0..<count {
-                let byte = b[i]
-                if byte <= 0x20 || byte == 0x7F { return nil }
-                if firstColon == nil, byte == UInt8(ascii: ":") { firstColon = i }
-            }
-        } else {
-            firstColon = first(UInt8(ascii: ":"), 0, count)
+            // Every byte is checked with no branch: a loop that could leave at each byte (and look for the colon
+            // too) cost about 27 instructions a byte, this one under 10 (issue #14).
+            var refused: UInt8 = 0
+            for byte in b { refused |= (byte <= 0x20 ? 1 : 0) | (byte == 0x7F ? 1 : 0) }
+            guard refused == 0 else { return nil }
         }
+        firstColon = first(UInt8(ascii: ":"), 0, count)
         guard let colon = firstColon, colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
         for i in 1..<colon {
             let c = b[i]
