@@ -61,19 +61,27 @@ extension DataMatcher {
         return nil
     }
 
-    /// `matchAuthority`'s category alone (no copy of the entry), for the verdict-only path.
+    /// `matchAuthority`'s category alone, for the verdict-only path. The entries are read in place: copying each
+    /// `Authority` (four strings and an array) to compare its host cost more than the comparison (issue #14).
     func authorityCategory(_ uri: AndroidURI) -> MatchCategory? {
         guard let uriHost = uri.hostUnits else { return nil }
-        for index in authorities.indices where Self.hostMatches(uriHost, authorities[index]) {
-            switch authorities[index].port {
-            case nil: return .host
-            case let declared??:
-                if declared == uri.port { return .port }
-            case .some(nil):
-                continue
+        let port = uri.port
+        return uriHost.withUnsafeBufferPointer { host in
+            authorities.withUnsafeBufferPointer { entries -> MatchCategory? in
+                for index in entries.indices {
+                    let wild = entries[index].wild
+                    guard entries[index].hostUnits.withUnsafeBufferPointer({ Self.hostMatches(host, $0, wild: wild) }) else { continue }
+                    switch entries[index].port {
+                    case nil: return .host
+                    case let declared??:
+                        if declared == port { return .port }
+                    case .some(nil):
+                        continue
+                    }
+                }
+                return nil
             }
         }
-        return nil
     }
 
     static func hostMatches(_ uriHost: String, _ authority: Authority) -> Bool {
@@ -81,16 +89,19 @@ extension DataMatcher {
     }
 
     static func hostMatches(_ host: [UInt16], _ authority: Authority) -> Bool {
-        let wild = authority.wild
-        return host.withUnsafeBufferPointer { h in
-            authority.hostUnits.withUnsafeBufferPointer { stored in
-                if wild {
-                    if h.count < stored.count { return false }
-                    return equalIgnoringCase(UnsafeBufferPointer(rebasing: h[(h.count - stored.count)...]), stored)
-                }
-                return equalIgnoringCase(h, stored)
-            }
+        host.withUnsafeBufferPointer { h in
+            authority.hostUnits.withUnsafeBufferPointer { stored in hostMatches(h, stored, wild: authority.wild) }
         }
+    }
+
+    /// `AuthorityEntry.match`'s host test: equal ignoring case, or (`wild`, a declared `*.host`) ending with it.
+    @inline(__always)
+    static func hostMatches(_ h: UnsafeBufferPointer<UInt16>, _ stored: UnsafeBufferPointer<UInt16>, wild: Bool) -> Bool {
+        if wild {
+            if h.count < stored.count { return false }
+            return equalIgnoringCase(UnsafeBufferPointer(rebasing: h[(h.count - stored.count)...]), stored)
+        }
+        return equalIgnoringCase(h, stored)
     }
 
     /// `String.compareToIgnoreCase` per UTF-16 unit (upper, then lower case), ASCII and BMP letters.
