@@ -2,17 +2,30 @@ import Testing
 
 @testable import LinkSimTUI
 
-/// Issue #14: printable ASCII is truncated, measured and sanitized on bytes; the result is what the
-/// scalar path (kept here as the reference) gives, for ASCII and for everything else.
+/// Issue #14: printable ASCII is truncated, measured and sanitized on bytes, and text with nothing to escape
+/// in place on its scalars; the result is what the scalar path (kept here as the reference, with the former
+/// width table) gives, for ASCII, for text with nothing to escape, and for everything else.
 @Suite struct TerminalTextFastPathTests {
+    /// The former `width(of:)`: a search of an array of ranges.
+    static func referenceWidth(of scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x1100 { return 1 }
+        let wideRanges: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        ]
+        return wideRanges.contains { $0.contains(v) } ? 2 : 1
+    }
+
     static func referenceTruncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         let scalars = TerminalText.displayScalars(text)
-        if scalars.reduce(0, { $0 + TerminalText.width(of: $1) }) <= columns { return String(String.UnicodeScalarView(scalars)) }
+        if scalars.reduce(0, { $0 + Self.referenceWidth(of: $1) }) <= columns { return String(String.UnicodeScalarView(scalars)) }
         var view = String.UnicodeScalarView()
         var used = 0
         for scalar in scalars {
-            let w = TerminalText.width(of: scalar)
+            let w = Self.referenceWidth(of: scalar)
             if used + w > columns - 1 { break }
             view.append(scalar)
             used += w
@@ -26,7 +39,7 @@ import Testing
     }
 
     static func referenceWidth(_ text: String) -> Int {
-        TerminalText.displayScalars(text).reduce(0) { $0 + TerminalText.width(of: $1) }
+        TerminalText.displayScalars(text).reduce(0) { $0 + Self.referenceWidth(of: $1) }
     }
 
     @Test func truncateAndWidthAgreeWithTheScalarPath() {
@@ -37,18 +50,35 @@ import Testing
             return Int((state >> 33) % UInt64(bound))
         }
         let alphabet = ["a", "Z", " ", "~", "0", "é", "日", "\u{1F600}", "\t", "\n", "\u{1B}", "\u{7F}", "\u{200B}", "e\u{301}"]
+        // Non-ASCII with nothing to escape: arrows, dashes, accents, wide letters at and around the table's edges.
+        let clean = ["a", " ", "é", "日", "\u{1F600}", "→", "—", "e\u{301}", "한", "\u{10FF}", "\u{1100}", "\u{115F}", "\u{1160}", "\u{3000}"]
         var asciiCases = 0
-        for _ in 0..<20_000 {
-            let ascii = next(100) < 60
+        var cleanCases = 0
+        for _ in 0..<30_000 {
+            let kind = next(100)
+            let ascii = kind < 40
             let length = next(14)
-            let text = (0..<length).map { _ in ascii ? ["a", "Z", " ", "~", "0", "/"][next(6)] : alphabet[next(alphabet.count)] }.joined()
-            if ascii { asciiCases += 1 }
+            let text = (0..<length).map { _ in
+                ascii ? ["a", "Z", " ", "~", "0", "/"][next(6)] : kind < 70 ? clean[next(clean.count)] : alphabet[next(alphabet.count)]
+            }.joined()
+            if ascii { asciiCases += 1 } else if kind < 70 { cleanCases += 1 }
             let columns = next(12)
             #expect(TerminalText.truncate(text, to: columns) == Self.referenceTruncate(text, to: columns), "\(text.debugDescription) to \(columns)")
             #expect(TerminalText.width(text) == Self.referenceWidth(text), "\(text.debugDescription)")
             #expect(TerminalText.sanitize(text) == Self.referenceSanitize(text), "\(text.debugDescription)")
+            var shown: [Unicode.Scalar] = []
+            TerminalText.forEachDisplayScalar(text) { scalar in
+                shown.append(scalar)
+                return shown.count < columns + 1
+            }
+            #expect(shown == Array(TerminalText.displayScalars(text).prefix(columns + 1)), "\(text.debugDescription)")
         }
         #expect(asciiCases > 5_000)
+        #expect(cleanCases > 5_000)
+        for value: UInt32 in [0x10FF, 0x1100, 0x115F, 0x1160, 0x2E7F, 0x2E80, 0xFFE6, 0xFFE7, 0x1F300, 0x1F64F, 0x1F650, 0x3FFFD, 0x3FFFE] {
+            let scalar = Unicode.Scalar(value)!
+            #expect(TerminalText.width(of: scalar) == Self.referenceWidth(of: scalar), "U+\(String(value, radix: 16))")
+        }
         #expect(TerminalText.truncate("abcdef", to: 4) == "abc…")
         #expect(TerminalText.truncate("abc", to: 1) == "…")
     }

@@ -93,14 +93,15 @@ package struct Grid: Sendable, Equatable {
         guard y >= 0, y < size.height else { return 0 }
         let limit = min(size.width, x + (maxWidth ?? size.width))
         var column = x
-        for scalar in TerminalText.displayScalars(text) {
+        TerminalText.forEachDisplayScalar(text) { scalar in
             let width = TerminalText.width(of: scalar)
-            if column + width > limit { break }
+            if column + width > limit { return false }
             if column >= 0 {
                 self[column, y] = Cell(scalar, style: style)
                 if width == 2 { self[column + 1, y] = Cell(" ", style: style, isWideTail: true) }
             }
             column += width
+            return true
         }
         return max(0, column - x)
     }

@@ -20,11 +20,24 @@ package enum TerminalText {
         return out
     }
 
+    /// Calls `body` with each scalar of `displayScalars(text)` in order, until it returns false, without making
+    /// the array (`Grid.put` draws every label of every frame through it).
+    @inline(__always)
+    package static func forEachDisplayScalar(_ text: String, _ body: (Unicode.Scalar) -> Bool) {
+        for scalar in text.unicodeScalars {
+            if (scalar.value >= 0x20 && scalar.value < 0x7F) || !needsEscape(scalar) {
+                if !body(scalar) { return }
+            } else {
+                for shown in escaped(scalar).unicodeScalars where !body(shown) { return }
+            }
+        }
+    }
+
     /// The text with every invisible or control code point escaped.
     package static func sanitize(_ text: String) -> String {
         // Printable ASCII is its own display form: `wrap` sanitizes every word of every trace step it lays
         // out, and rebuilding each one scalar by scalar was a ninth of a TUI key press (issue #14).
-        if isPrintableASCII(text) { return text }
+        if isPrintableASCII(text) || !needsAnyEscape(text) { return text }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: displayScalars(text))
         return String(view)
@@ -35,21 +48,32 @@ package enum TerminalText {
     static func escaped(_ scalar: Unicode.Scalar) -> String { SafeText.escaped(scalar) }
 
     /// Columns a displayable scalar takes (after `displayScalars`): 2 for East Asian wide and emoji.
+    /// A switch over ranges: the array of ranges it used to search was made and freed for every scalar from
+    /// U+1100 on (an arrow, a dash: most trace lines have one), a tenth of a TUI key press (issue #14).
     package static func width(of scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
-        if v < 0x1100 { return 1 }
-        let wideRanges: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        switch scalar.value {
+        case 0..<0x1100: return 1
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-        ]
-        return wideRanges.contains { $0.contains(v) } ? 2 : 1
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return 2
+        default: return 1
+        }
     }
 
     /// Columns the text takes once sanitized.
     package static func width(_ text: String) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
+        if !needsAnyEscape(text) { return text.unicodeScalars.reduce(0) { $0 + width(of: $1) } }
         return displayScalars(text).reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// True when some scalar of the text is shown escaped: otherwise the text is its own display form.
+    static func needsAnyEscape(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars where scalar.value < 0x20 || (scalar.value >= 0x7F && needsEscape(scalar)) {
+            return true
+        }
+        return false
     }
 
     /// True when every byte is printable ASCII: such text is its own display form, a column a byte
@@ -68,6 +92,21 @@ package enum TerminalText {
         if isPrintableASCII(text) {
             if text.utf8.count <= columns { return text }
             return String(decoding: text.utf8.prefix(columns - 1), as: UTF8.self) + "…"
+        }
+        if !needsAnyEscape(text) {
+            // Nothing to escape (most non-ASCII text: an arrow, a dash, an accent): measured and cut in place,
+            // without a copy of its scalars.
+            let view = text.unicodeScalars
+            if view.reduce(0, { $0 + width(of: $1) }) <= columns { return text }
+            var end = view.startIndex
+            var used = 0
+            while end < view.endIndex {
+                let w = width(of: view[end])
+                if used + w > columns - 1 { break }
+                used += w
+                view.formIndex(after: &end)
+            }
+            return String(view[..<end]) + "…"
         }
         let scalars = displayScalars(text)
         if scalars.reduce(0, { $0 + width(of: $1) }) <= columns { return String(String.UnicodeScalarView(scalars)) }
