@@ -424,3 +424,59 @@ struct ReferenceURLParts: Equatable {
         #expect(plain > 1_000)
     }
 }
+
+@Suite struct YAMLQuoteFastPathTests {
+    /// `ScenarioWriter.quote` as it was: every scalar appended on its own.
+    static func reference(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{85}": out += "\\N"
+            case "\u{2028}": out += "\\L"
+            case "\u{2029}": out += "\\P"
+            default:
+                let v = scalar.value
+                if v < 0x20 || (v >= 0x7F && v < 0xA0) {
+                    let hex = String(v, radix: 16, uppercase: true)
+                    out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                } else if v == 0xFEFF || (0xD800...0xDFFF).contains(v) || v == 0xFFFE || v == 0xFFFF {
+                    let hex = String(v, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Issue #14: ASCII values are quoted on bytes; every text (ASCII with every control byte, and not) is
+    /// written as the scalar loop wrote it, and reads back as itself.
+    @Test func quotingASCIIOnBytesWritesWhatTheScalarLoopWrites() throws {
+        var random = SeededRandom(seed: 20_261_128)
+        let controls = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + ["\u{7F}"]
+        let alphabet = ["a", "Z", "0", " ", "~", ":", "#", "\"", "\\", "{", "}", "'"] + controls
+        let others = ["é", "\u{85}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{9F}", "\u{1F600}", "\u{FFFF}"]
+        var ascii = 0
+        for round in 0..<20_000 {
+            let text = random.text(round % 4 == 0 ? alphabet + others : alphabet, maxLength: 10)
+            if text.utf8.allSatisfy({ $0 < 0x80 }) { ascii += 1 }
+            let quoted = ScenarioWriter.quote(text)
+            #expect(quoted == Self.reference(text), "\(text.debugDescription)")
+            // A value that starts with U+FEFF loses it when read back (written as "\uFEFF…", read without it):
+            // a loader matter outside quoting, reported in the session note; the round trip skips those.
+            if round % 50 == 0, !text.unicodeScalars.starts(with: ["\u{FEFF}"]) {
+                let read = try ScenarioLoader.parse(
+                    "linksim: 1\nname: \(quoted)\ndevice: {platform: ios, os: \"17.4\"}\nactions:\n  - tap: https://example.com/\n", file: "q.yaml",
+                    baseDirectory: nil)
+                #expect(read.name == text, "\(text.debugDescription) reads back as itself")
+            }
+        }
+        #expect(ascii > 10_000)
+    }
+}

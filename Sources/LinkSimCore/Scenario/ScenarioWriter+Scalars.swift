@@ -6,6 +6,10 @@ extension ScenarioWriter {
     /// A YAML double-quoted string. Escapes `"` and `\`, every control character, and the code
     /// points YAML treats as line breaks, so the value always stays on its line.
     package static func quote(_ text: String) -> String {
+        // ASCII (nearly every value): escaped on bytes. Appending scalar by scalar cost ~370 instructions a
+        // character, most of writing a scenario, which the TUI does to check every platform switch (issue #14).
+        var bytes = text
+        if let quoted = bytes.withUTF8({ quoteASCII($0) }) { return quoted }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -31,6 +35,53 @@ extension ScenarioWriter {
             }
         }
         return out + "\""
+    }
+
+    /// `quote` of ASCII text, written byte by byte; nil when the text has a byte outside ASCII.
+    static func quoteASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var length = bytes.count + 2
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            switch byte {
+            case 0x22, 0x5C, 0x0A, 0x09, 0x0D: length += 1  // \" \\ \n \t \r
+            case 0..<0x20, 0x7F: length += 3  // \xHH
+            default: break
+            }
+        }
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x41 + nibble - 10 }
+        return String(unsafeUninitializedCapacity: length) { out in
+            var i = 0
+            func put(_ byte: UInt8) {
+                out[i] = byte
+                i += 1
+            }
+            put(0x22)
+            for byte in bytes {
+                switch byte {
+                case 0x22, 0x5C:
+                    put(0x5C)
+                    put(byte)
+                case 0x0A:
+                    put(0x5C)
+                    put(UInt8(ascii: "n"))
+                case 0x09:
+                    put(0x5C)
+                    put(UInt8(ascii: "t"))
+                case 0x0D:
+                    put(0x5C)
+                    put(UInt8(ascii: "r"))
+                case 0..<0x20, 0x7F:
+                    put(0x5C)
+                    put(UInt8(ascii: "x"))
+                    put(hex(byte >> 4))
+                    put(hex(byte & 0xF))
+                default:
+                    put(byte)
+                }
+            }
+            put(0x22)
+            return i
+        }
     }
 
     static func list(_ items: [String]) -> String { "[\(items.map(quote).joined(separator: ", "))]" }
