@@ -426,34 +426,8 @@ struct ReferenceURLParts: Equatable {
 }
 
 @Suite struct YAMLQuoteFastPathTests {
-    /// `ScenarioWriter.quote` as it was: every scalar appended on its own.
-    static func reference(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{85}": out += "\\N"
-            case "\u{2028}": out += "\\L"
-            case "\u{2029}": out += "\\P"
-            default:
-                let v = scalar.value
-                if v < 0x20 || (v >= 0x7F && v < 0xA0) {
-                    let hex = String(v, radix: 16, uppercase: true)
-                    out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-                } else if v == 0xFEFF || (0xD800...0xDFFF).contains(v) || v == 0xFFFE || v == 0xFFFF {
-                    let hex = String(v, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// `ScenarioWriter.quote` as it was: every scalar decided on its own (still the path for other text).
+    static func reference(_ text: String) -> String { ScenarioWriter.quoteScalars(text) }
 
     /// Issue #14: ASCII values are quoted on bytes; every text (ASCII with every control byte, and not) is
     /// written as the scalar loop wrote it, and reads back as itself.

@@ -10,6 +10,11 @@ extension ScenarioWriter {
         // character, most of writing a scenario, which the TUI does to check every platform switch (issue #14).
         var bytes = text
         if let quoted = bytes.withUTF8({ quoteASCII($0) }) { return quoted }
+        return quoteScalars(text)
+    }
+
+    /// `quote` decided scalar by scalar: any text (`YAMLQuoteFastPathTests` holds `quoteASCII` to it).
+    static func quoteScalars(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
