@@ -16,25 +16,11 @@ struct GlobOptions: Sendable {
     var caseSensitive: Bool
     /// The file's `substitutionVariables`; nil when variables are not supported (before iOS 13.5):
     /// `$(x)` is plain text then.
-    let documentVariables: [String: [String]]?
-    /// The variables a pattern may use: the file's own, then the predefined ones (nil without
-    /// `documentVariables`). Made once with the options: a property that built the table for every glob
-    /// cost ~125,000 instructions per path compared with a `$(…)` pattern (issue #14).
-    let variables: [String: GlobVariable]?
+    var documentVariables: [String: [String]]?
 
-    init(caseSensitive: Bool, documentVariables: [String: [String]]?) {
-        self.init(caseSensitive: caseSensitive, documentVariables: documentVariables, variables: Self.table(documentVariables))
-    }
-
-    /// With the table already made for the same `documentVariables` (`table(_:)`), for the rules of one file.
-    init(caseSensitive: Bool, documentVariables: [String: [String]]?, variables: [String: GlobVariable]?) {
-        self.caseSensitive = caseSensitive
-        self.documentVariables = documentVariables
-        self.variables = variables
-    }
-
-    /// The variables table for a file's `substitutionVariables`: the predefined ones, then the file's own.
-    static func table(_ documentVariables: [String: [String]]?) -> [String: GlobVariable]? {
+    /// The variables a pattern may use: the file's own, then the predefined ones. Built only for a
+    /// pattern that mentions `$(`, so ordinary patterns never pay for it.
+    var variables: [String: GlobVariable]? {
         guard let documentVariables else { return nil }
         var table = PredefinedVariables.table
         for (name, values) in documentVariables {

@@ -139,9 +139,6 @@ extension AASAMatcher {
                         queryIgnored: queryIgnored, inherits: rule.origins.inherits, exclude: rule.exclude))
                 rules.append(rule)
             }
-            // The file's variables table, made once for all its rules.
-            let fileVariables = gates.variables ? document.substitutionVariables : nil
-            let variablesTable = GlobOptions.table(fileVariables)
             for (index, detail) in document.details.enumerated() {
                 let notesStart = facts.count
                 let format = MatchRun.evaluate(entry: detail, index: index, appID: appID, document: document, gates: gates, notes: &facts)
@@ -157,7 +154,7 @@ extension AASAMatcher {
                         let givenCase = component.caseSensitive ?? appDefaults?.caseSensitive ?? domainDefaults?.caseSensitive
                         let options = GlobOptions(
                             caseSensitive: gates.caseSensitiveKey ? givenCase ?? true : true,
-                            documentVariables: fileVariables, variables: variablesTable)
+                            documentVariables: gates.variables ? document.substitutionVariables : nil)
                         let path = component.path ?? appDefaults?.path ?? domainDefaults?.path
                         let origins = AASAOrigins(
                             path: origin(component.path != nil, appDefaults?.path != nil, domainDefaults?.path != nil),
