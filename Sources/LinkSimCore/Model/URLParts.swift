@@ -189,7 +189,6 @@ struct URLSplit {
             return nil
         }
         let count = b.count
-        var firstColon: Int?
         if rejectingSpaces {
             // Every byte is checked with no branch: a loop that could leave at each byte (and look for the colon
             // too) cost about 27 instructions a byte, this one under 10 (issue #14).
@@ -197,8 +196,7 @@ struct URLSplit {
             for byte in b { refused |= (byte <= 0x20 ? 1 : 0) | (byte == 0x7F ? 1 : 0) }
             guard refused == 0 else { return nil }
         }
-        firstColon = first(UInt8(ascii: ":"), 0, count)
-        guard let colon = firstColon, colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
+        guard let colon = first(UInt8(ascii: ":"), 0, count), colon > 0, URLParts.isASCIILetter(b[0]) else { return nil }
         for i in 1..<colon {
             let c = b[i]
             guard

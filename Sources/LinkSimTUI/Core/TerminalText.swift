@@ -8,14 +8,9 @@ package enum TerminalText {
     package static func displayScalars(_ text: String) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            if scalar.value >= 0x20, scalar.value < 0x7F {
-                out.append(scalar)
-            } else if needsEscape(scalar) {
-                out.append(contentsOf: escaped(scalar).unicodeScalars)
-            } else {
-                out.append(scalar)
-            }
+        forEachDisplayScalar(text) { scalar in
+            out.append(scalar)
+            return true
         }
         return out
     }
