@@ -139,6 +139,8 @@ extension AASAMatcher {
                         queryIgnored: queryIgnored, inherits: rule.origins.inherits, exclude: rule.exclude))
                 rules.append(rule)
             }
+            // The file's variables table, made at the first rule that needs it (every such rule shares it).
+            var fileVariables: [String: GlobVariable]?
             for (index, detail) in document.details.enumerated() {
                 let notesStart = facts.count
                 let format = MatchRun.evaluate(entry: detail, index: index, appID: appID, document: document, gates: gates, notes: &facts)
@@ -152,10 +154,16 @@ extension AASAMatcher {
                     }
                     for (position, component) in components.enumerated() {
                         let givenCase = component.caseSensitive ?? appDefaults?.caseSensitive ?? domainDefaults?.caseSensitive
-                        let options = GlobOptions(
+                        var options = GlobOptions(
                             caseSensitive: gates.caseSensitiveKey ? givenCase ?? true : true,
                             documentVariables: gates.variables ? document.substitutionVariables : nil)
                         let path = component.path ?? appDefaults?.path ?? domainDefaults?.path
+                        let query = component.query ?? appDefaults?.query ?? domainDefaults?.query
+                        let fragment = component.fragment ?? appDefaults?.fragment ?? domainDefaults?.fragment
+                        if options.documentVariables != nil, Self.mentionsVariable(path: path, query: query, fragment: fragment) {
+                            if fileVariables == nil { fileVariables = GlobOptions.table(options.documentVariables) }
+                            options.madeVariables = fileVariables
+                        }
                         let origins = AASAOrigins(
                             path: origin(component.path != nil, appDefaults?.path != nil, domainDefaults?.path != nil),
                             query: origin(component.query != nil, appDefaults?.query != nil, domainDefaults?.query != nil),
@@ -168,9 +176,7 @@ extension AASAMatcher {
                         add(
                             Rule(
                                 detail: index, position: position, format: .components, path: path ?? "*",
-                                query: component.query ?? appDefaults?.query ?? domainDefaults?.query,
-                                fragment: component.fragment ?? appDefaults?.fragment ?? domainDefaults?.fragment,
-                                options: options,
+                                query: query, fragment: fragment, options: options,
                                 percentEncoded: component.percentEncoded ?? appDefaults?.percentEncoded ?? domainDefaults?.percentEncoded ?? true,
                                 exclude: component.exclude ?? appDefaults?.exclude ?? domainDefaults?.exclude ?? false, origins: origins),
                             component: component, givenCase: givenCase)
@@ -195,6 +201,17 @@ extension AASAMatcher {
             self.facts = facts
             self.heads = heads
             patternBytes = bytes
+        }
+
+        /// Whether a rule's path, query or fragment pattern mentions `$(`: only then can its glob use the variables table.
+        static func mentionsVariable(path: String?, query: AASAQueryPattern?, fragment: String?) -> Bool {
+            if let path, PathCheck.mentionsVariable(path) { return true }
+            if let fragment, PathCheck.mentionsVariable(fragment) { return true }
+            switch query {
+            case .whole(let pattern)?: return PathCheck.mentionsVariable(pattern)
+            case .items(let items)?: return items.contains { PathCheck.mentionsVariable($0.pattern) || PathCheck.mentionsVariable($0.name) }
+            case .ignored?, nil: return false
+            }
         }
 
         /// Classifies `url` and explains how: `AASAMatcher.match` on this prepared file. The steps hold facts; their
