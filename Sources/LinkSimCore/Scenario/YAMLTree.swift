@@ -3,7 +3,7 @@ import Yams
 
 /// A YAML document as a plain tree that remembers where every node stood in the file.
 /// Yams' own nodes carry marks but also reference types; this is a value type the decoder walks.
-indirect enum YAMLNode: Sendable {
+enum YAMLNode: Sendable {
     struct Entry: Sendable {
         var key: String
         var keyLocation: SourceLocation
