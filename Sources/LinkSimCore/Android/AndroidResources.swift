@@ -58,7 +58,7 @@ package struct AndroidResources: Sendable, Equatable {
             default: continue
             }
             guard Self.resolvedTypes.contains(type), let name = element.attribute(nil, "name")?.value else { continue }
-            let value = type == "string" ? Self.stringValue(element.text) : element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = type == "string" ? Self.stringValue(element.text) : element.text.trimmedWhitespaceAndNewlines
             entries["\(type)/\(name)", default: []].append(Entry(value: value, minAPI: api == 0 ? nil : api, file: file))
         }
     }
@@ -71,7 +71,7 @@ package struct AndroidResources: Sendable, Equatable {
     /// aapt2's treatment of a `<string>`'s text: surrounding double quotes keep whitespace as is,
     /// otherwise runs of whitespace become one space and the ends are trimmed; then escapes.
     static func stringValue(_ raw: String) -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmedWhitespaceAndNewlines
         if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") {
             return ManifestParser.unescape(String(trimmed.dropFirst().dropLast()))
         }

@@ -118,7 +118,7 @@ extension ManifestBuilder {
         guard let attribute = element.attribute(ManifestParser.androidNamespace, localName),
             let value = checked(attribute, in: element)
         else { return nil }
-        guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else {
+        guard let number = Int(value.trimmedWhitespace) else {
             // A codename preview SDK ("VanillaIceCream") is not a number: a warning, not a refusal.
             warn(at: attribute.location, "\(attribute.qualifiedName)=\"\(value)\" in <\(element.name)>: expected \(what); ignored")
             return nil

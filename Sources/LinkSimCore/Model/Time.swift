@@ -25,7 +25,7 @@ package struct SimDuration: Sendable, Hashable, Comparable, CustomStringConverti
         var total: Int64 = 0
         var number = ""
         var sawUnit = false
-        for ch in text.trimmingCharacters(in: .whitespaces) {
+        for ch in text.trimmedWhitespace {
             if ch.isASCII, ch.isNumber {
                 number.append(ch)
             } else if let unit = units[ch], let n = Int64(number) {
@@ -75,7 +75,7 @@ package struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ`, `YYYY-MM-DD HH:MM:SS`, offsets `+HH:MM`, and a plain `YYYY-MM-DD`.
     package static func parse(_ text: String) -> SimInstant? {
-        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let s = Array(text.trimmedWhitespace.utf8)
         func num(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= s.count else { return nil }
             var v = 0

@@ -23,8 +23,9 @@ package enum FieldEvidence {
         var problems: [Diagnostic] = []
         func finish() { if let current { result[current.package] = current } }
         for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            // Only a line that starts or ends with a carriage return has one to trim (a set made per line was slow).
+            let line = raw.utf8.first == 0x0D || raw.utf8.last == 0x0D ? raw.trimmingCharacters(in: CharacterSet(charactersIn: "\r")) : String(raw)
+            let trimmed = line.trimmedWhitespace
             if trimmed.isEmpty { continue }
             let indent = line.prefix { $0 == " " }.count
             if trimmed.hasSuffix(":"), indent <= 2, !trimmed.contains(" ") {
@@ -70,7 +71,7 @@ package enum FieldEvidence {
             }
             switch section {
             case "states":
-                let parts = trimmed.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let parts = trimmed.split(separator: ":", maxSplits: 1).map { $0.trimmedWhitespace }
                 if parts.count == 2 { current?.domainStates[parts[0].lowercased()] = parts[1] }
             case "enabled":
                 current?.enabledDomains?.append(trimmed.lowercased())
@@ -113,7 +114,7 @@ package enum FieldEvidence {
             location = nil
         }
         for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = raw.trimmedWhitespaceAndNewlines
             if line.hasPrefix("$ curl") || line.hasPrefix("curl ") {
                 if let last = line.split(separator: " ").last(where: { $0.hasPrefix("http") }) {
                     current = String(last).trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
@@ -132,7 +133,7 @@ package enum FieldEvidence {
                 continue
             }
             if line.lowercased().hasPrefix("location:") {
-                location = line.dropFirst("location:".count).trimmingCharacters(in: .whitespaces)
+                location = line.dropFirst("location:".count).trimmedWhitespace
             }
         }
         try close()
