@@ -12,8 +12,22 @@ import Synchronization
 /// the same hosts three times per tap).
 package final class ManifestCache: Sendable, Equatable {
     private struct Readings: Sendable {
-        var collections: [Int: AppLinkDomains.Collection] = [:]
-        var filters: [Int: [[IntentFilterMatcher.PreparedFilter]]] = [:]
+        var collections = ByAPI<AppLinkDomains.Collection>()
+        var filters = ByAPI<[[IntentFilterMatcher.PreparedFilter]]>()
+    }
+
+    /// Readings per API level: a list, not a dictionary keyed by `Int` (a scenario asks for one or two levels,
+    /// and the first `Int`-keyed dictionary a process makes costs ~400,000 instructions of the runtime's
+    /// conformance lookups, a twentieth of `linksim run`; issue #14).
+    private struct ByAPI<Value: Sendable>: Sendable {
+        private var entries: [(api: Int, value: Value)] = []
+        subscript(api: Int) -> Value? {
+            get { entries.first { $0.api == api }?.value }
+            set {
+                entries.removeAll { $0.api == api }
+                if let newValue { entries.append((api, newValue)) }
+            }
+        }
     }
     private let readings = Mutex(Readings())
 

@@ -67,7 +67,10 @@ package final class ScenarioCache: Sendable, Equatable {
     private struct Readings: Sendable {
         var start: Start?
         /// Android: the start's apps with the verification agent's first answers, without and with trace text.
-        var initialAnswers: [Bool: [App]] = [:]
+        /// Two slots, not a dictionary keyed by the mode: the first `[Bool: [App]]` a process makes costs
+        /// ~400,000 instructions of the runtime's conformance lookups, a twentieth of `linksim run` (issue #14).
+        var initialAnswersQuiet: [App]?
+        var initialAnswersExplained: [App]?
         var providerAASA: [String: ProviderAASA] = [:]
     }
     private let readings = Mutex(Readings())
@@ -85,14 +88,16 @@ package final class ScenarioCache: Sendable, Equatable {
         cache = ScenarioCache()
     }
 
-    private var isEmpty: Bool { readings.withLock { $0.start == nil && $0.initialAnswers.isEmpty && $0.providerAASA.isEmpty } }
+    private var isEmpty: Bool { readings.withLock { $0.start == nil && $0.initialAnswersQuiet == nil && $0.initialAnswersExplained == nil && $0.providerAASA.isEmpty } }
 
     /// Android: the start's apps after the verification agent's first answers (records with trace text when
     /// `explains`), made once per mode by `make`.
     func initialAnswers(explains: Bool, make: () -> [App]) -> [App] {
-        if let known = readings.withLock({ $0.initialAnswers[explains] }) { return known }
+        if let known = readings.withLock({ explains ? $0.initialAnswersExplained : $0.initialAnswersQuiet }) { return known }
         let made = make()
-        readings.withLock { $0.initialAnswers[explains] = made }
+        readings.withLock { readings in
+            if explains { readings.initialAnswersExplained = made } else { readings.initialAnswersQuiet = made }
+        }
         return made
     }
 
