@@ -88,7 +88,9 @@ package final class ScenarioCache: Sendable, Equatable {
         cache = ScenarioCache()
     }
 
-    private var isEmpty: Bool { readings.withLock { $0.start == nil && $0.initialAnswersQuiet == nil && $0.initialAnswersExplained == nil && $0.providerAASA.isEmpty } }
+    private var isEmpty: Bool {
+        readings.withLock { $0.start == nil && $0.initialAnswersQuiet == nil && $0.initialAnswersExplained == nil && $0.providerAASA.isEmpty }
+    }
 
     /// Android: the start's apps after the verification agent's first answers (records with trace text when
     /// `explains`), made once per mode by `make`.
