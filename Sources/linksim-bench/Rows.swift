@@ -21,7 +21,9 @@ struct Results {
 /// `sim_median_us` / `action_median_us`: `Simulator.run(_:detail: .verdicts)`, what replay and matrix
 /// cells run (no trace text); `sim_traced_median_us` / `action_traced_median_us`: `.full`, what
 /// `run`, `tap` and the TUI run (every step explained). Both modes alternate within each round.
-func simulationRow(library: String, quick: Bool, modes: [TraceDetail] = [.verdicts, .full], into results: inout Results) throws {
+func simulationRow(
+    library: String, quick: Bool, modes: [TraceDetail] = [.verdicts, .full], warm: Bool = true, into results: inout Results
+) throws {
     var scenarios: [Scenario] = []
     for file in yamlFiles(under: library) {
         if let scenario = try? ScenarioLoader.load(path: file) { scenarios.append(scenario) }
@@ -51,6 +53,24 @@ func simulationRow(library: String, quick: Bool, modes: [TraceDetail] = [.verdic
         }
     }
     if checksum == 0 { results.notes.append("no action was simulated") }
+    // The same simulations warm: each scenario run eight times in a row, the last four timed. The goal row
+    // is the library cold (above, every scenario in turn, as replay and the matrix meet them); this shows
+    // how much of it is the memory the scenario's data lives in, not the work.
+    if warm && modes.contains(.verdicts) {
+        var warmTimes: [Double] = []
+        for _ in 0..<(quick ? 1 : 10) {
+            for scenario in scenarios {
+                for run in 0..<8 {
+                    let start = clock.now
+                    let result = Simulator.run(scenario, detail: .verdicts)
+                    let elapsed = seconds(clock.now - start) * 1e6
+                    if run >= 4 { warmTimes.append(elapsed) }
+                    checksum &+= result.results.count
+                }
+            }
+        }
+        results.set("sim_warm_median_us", median(warmTimes))
+    }
     // LINKSIM_BENCH_PER_SCENARIO=N: the N slowest scenarios (first mode, median µs) on standard error, for profiling.
     if let count = ProcessInfo.processInfo.environment["LINKSIM_BENCH_PER_SCENARIO"].flatMap(Int.init) {
         let ranked = scenarios.indices.map { (name: scenarios[$0].name, us: median(perScenario[$0])) }.sorted { $0.us > $1.us }

@@ -140,10 +140,10 @@ func main() -> Int32 {
         if wanted("sim") { try simulationRow(library: options.library, quick: options.quick, into: &results) }
         // One mode alone, for profiling it (callgrind): `--only sim-verdicts` or `--only sim-traced`.
         if options.only.contains("sim-verdicts") {
-            try simulationRow(library: options.library, quick: options.quick, modes: [.verdicts], into: &results)
+            try simulationRow(library: options.library, quick: options.quick, modes: [.verdicts], warm: false, into: &results)
         }
         if options.only.contains("sim-traced") {
-            try simulationRow(library: options.library, quick: options.quick, modes: [.full], into: &results)
+            try simulationRow(library: options.library, quick: options.quick, modes: [.full], warm: false, into: &results)
         }
         if wanted("aasa") { try aasaRows(quick: options.quick, into: &results) }
         if wanted("filter") { filterRows(quick: options.quick, into: &results) }
