@@ -20,14 +20,10 @@ extension String {
 
 extension Substring {
     /// `String.trimmedWhitespace` of a part of a text.
-    var trimmedWhitespace: String {
-        TrimEnds.kept(utf8.first, utf8.last, newlines: false) ? String(self) : trimmingCharacters(in: .whitespaces)
-    }
+    var trimmedWhitespace: String { String(self).trimmedWhitespace }
 
     /// `String.trimmedWhitespaceAndNewlines` of a part of a text.
-    var trimmedWhitespaceAndNewlines: String {
-        TrimEnds.kept(utf8.first, utf8.last, newlines: true) ? String(self) : trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    var trimmedWhitespaceAndNewlines: String { String(self).trimmedWhitespaceAndNewlines }
 }
 
 private enum TrimEnds {

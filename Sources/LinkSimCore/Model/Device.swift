@@ -70,10 +70,7 @@ package struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Parses a scenario's `os:` value for the given platform. Returns nil when it is not a version.
     package static func parse(_ text: String, platform: Platform) -> OSVersion? {
-        // Foundation's trimming only when an end could be white space (a letter or digit at both ends is not).
-        let ends = (text.utf8.first ?? 0x20, text.utf8.last ?? 0x20)
-        func solid(_ b: UInt8) -> Bool { URLParts.isASCIILetter(b) || URLParts.isASCIIDigit(b) }
-        let trimmed = solid(ends.0) && solid(ends.1) ? text : text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedWhitespace
         switch platform {
         case .ios:
             let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
