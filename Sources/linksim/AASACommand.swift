@@ -65,6 +65,14 @@ struct AASACommand: ParsableCommand {
             if AASAURL.parse(url) == nil {
                 throw ValidationError("--url must be an absolute URL such as https://example.com/path, not '\(url)'")
             }
+            // An application identifier is the Team ID, a dot and the bundle ID; an empty or dotless one
+            // can match nothing, so it is a usage mistake, not a `no_match`.
+            if let appID, appID.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !appID.contains(".") {
+                throw ValidationError("--app-id must be TEAMID.bundle.id, e.g. ABCDE12345.com.example.shop, not '\(terminalSafe(appID))'")
+            }
+            for (flag, value) in [("--team-id", teamID), ("--bundle-id", bundleID)] {
+                if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw ValidationError("\(flag) must not be empty") }
+            }
         }
 
         func run() throws {

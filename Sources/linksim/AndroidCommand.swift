@@ -106,6 +106,9 @@ extension AndroidCommand {
                 throw ValidationError("give either --manifest or --apk, not both")
             }
             _ = try placeholders
+            if let appID, appID.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw ValidationError("--app-id must not be empty (leave it out to use the manifest's package)")
+            }
             if let targetSDK, !(1...99).contains(targetSDK) {
                 throw ValidationError("--target-sdk expects an API level between 1 and 99, got \(targetSDK)")
             }

@@ -101,6 +101,30 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
         #expect(missing.status == 64)
     }
 
+    /// An empty or dotless application identifier can match nothing: a usage error (64), not a `no_match`
+    /// explained "for :". The boundary: `A.b`, the shortest identifier with a dot, is matched (exit 0).
+    @Test func emptyOrDotlessAppIDIsAUsageError() throws {
+        let folder = try fixtures(["aasa.json": overview])
+        func match(_ extra: [String]) throws -> BinaryRunner.Output {
+            try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--url", "https://example.com/buy/42"] + extra, in: folder)
+        }
+        for bad in ["", " ", "ABCDE12345"] {
+            let output = try match(["--app-id", bad])
+            #expect(output.status == 64, "--app-id '\(bad)'")
+            #expect(output.stderr.contains("--app-id must be TEAMID.bundle.id"))
+            #expect(output.stdout.isEmpty)
+        }
+        let emptyTeam = try match(["--team-id", "", "--bundle-id", "com.example.shop"])
+        #expect(emptyTeam.status == 64)
+        #expect(emptyTeam.stderr.contains("--team-id must not be empty"))
+        let emptyBundle = try match(["--team-id", "ABCDE12345", "--bundle-id", ""])
+        #expect(emptyBundle.status == 64)
+        #expect(emptyBundle.stderr.contains("--bundle-id must not be empty"))
+        let shortest = try match(["--app-id", "A.b"])
+        #expect(shortest.status == 0)
+        #expect(shortest.stdout.hasPrefix("no_match"))
+    }
+
     @Test func badFilesExit65WithAPosition() throws {
         let folder = try fixtures(["broken.json": "{\n  \"applinks\": {\"details\": [}\n}"])
         let broken = try BinaryRunner.run(

@@ -104,6 +104,13 @@ import Testing
         #expect(badFormat.status == 64)
         let missingURL = try Self.match([])
         #expect(missingURL.status == 64)
+        // An empty application id would qualify `.Main` as `.Main`: a usage mistake, said as one.
+        for empty in ["", "  "] {
+            let emptyID = try Self.match(["--url", "https://shop.example.com/", "--app-id", empty])
+            #expect(emptyID.status == 64)
+            #expect(emptyID.stderr.contains("--app-id must not be empty"))
+            #expect(emptyID.stdout.isEmpty)
+        }
     }
 
     @Test func unreadableManifestExits65() throws {
