@@ -110,8 +110,9 @@ func replayRows(options: Options, binary: String?, temp: String, into results: i
     }
 
     // In-process replay: load + simulate + check every file on `jobs` threads, keeping only counts.
-    // `frontEnd: .yams` is the YAML front end before libyaml's events (Yams' compose + conversion).
-    func replayInProcess(threads: Int, frontEnd: YAMLFrontEnd = .events) -> Double {
+    // `frontEnd: .yams` is the YAML front end before libyaml's events (Yams' compose + conversion);
+    // `.events` the one before the subset reader (libyaml's events for every file).
+    func replayInProcess(threads: Int, frontEnd: YAMLFrontEnd = .subset) -> Double {
         let start = clock.now
         // As `linksim replay` does: chunks of files, each loaded and then simulated without trace text.
         let chunk = 32
@@ -147,6 +148,10 @@ func replayRows(options: Options, binary: String?, temp: String, into results: i
     let yamsFrontEnd1 = replayInProcess(threads: 1, frontEnd: .yams) * scale
     results.set("replay_inprocess_yams_front_end_10k_1core_s", yamsFrontEnd1)
     results.set("replay_inprocess_events_vs_yams_front_end", inProcess1 / yamsFrontEnd1)
+    // Without the subset reader: every file through libyaml's events (the front end before it).
+    let eventsFrontEnd1 = replayInProcess(threads: 1, frontEnd: .events) * scale
+    results.set("replay_inprocess_events_front_end_10k_1core_s", eventsFrontEnd1)
+    results.set("replay_inprocess_subset_vs_events_front_end", inProcess1 / eventsFrontEnd1)
 
     guard let binary else {
         results.set("yams_compose_10k_s", composeJ)

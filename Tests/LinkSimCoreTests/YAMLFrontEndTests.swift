@@ -70,10 +70,22 @@ import Testing
         }
     }
 
+    /// All three front ends give the same outcome; when `YAMLSubsetReader` answers, its tree is libyaml's.
     func expectSame(_ text: String, _ label: String) {
         let events = Self.outcome(text, .events)
         let yams = Self.outcome(text, .yams)
         #expect(events == yams, "\(label): \(text.debugDescription)")
+        let lines = Self.outcome(text, .subset)
+        #expect(lines == events, "\(label) (subset): \(text.debugDescription)")
+        // When the subset reader answers, libyaml's events build exactly its tree (before the loader's
+        // alias-key scan, which runs ahead of every front end).
+        if let tree = YAMLSubsetReader.parse(text, file: "f.yaml") {
+            guard case .tree(let libyaml) = YAMLEvents.parse(text, file: "f.yaml") else {
+                Issue.record("\(label): the subset reader answered, libyaml's events did not: \(text.debugDescription)")
+                return
+            }
+            #expect(tree == libyaml, "\(label) (YAMLSubsetReader answered): \(text.debugDescription)")
+        }
     }
 
     @Test func libraryScenariosGiveTheSameTreeAndTakeTheEventPath() throws {
@@ -87,6 +99,15 @@ import Testing
         // Only files that use aliases (`*name`) leave the event front end.
         for path in fallBacks { #expect(Self.text(path).contains("*"), "\(path) fell back to Yams") }
         #expect(fallBacks.count <= 3, "\(fallBacks)")
+    }
+
+    /// The subset reader answers for the library's files (the rest, with aliases, go to libyaml).
+    @Test func subsetReaderAnswersForTheLibrary() throws {
+        try #require(Self.library.count > 200)
+        let declined = Self.library.filter { YAMLSubsetReader.parse(Self.text($0), file: $0) == nil }
+        // Three files write a flow mapping over two lines; nothing else in the library leaves the subset.
+        #expect(declined.count <= 3, "\(declined)")
+        for path in declined { #expect(Self.text(path).contains(",\n"), "\(path) left the subset") }
     }
 
     @Test func fuzzCorpusGivesTheSameOutcome() {
@@ -109,13 +130,36 @@ import Testing
         "a: 1\n...\n---\n", "- 1\n- 2\n...\n# end\n", "a: \"unterminated\n", "a: 'x'\n  b: 2\n", "key: value # comment\n",
         "a: \"\\uFEFFx\"\n", "\"\\uFEFFa\": 1\n", "a: \"x\\uFEFF\\uFEFF\"\n", "a: \u{FEFF}x\n", "a: '\u{FEFF}'\n", "\u{FEFF}a: 1\n",
         "a: \"\\x80\\u00e9\\U0001F600\"\n",
-        "a: \"\\uD800\"\n", "a: 1\r\nb: 2\r\n", "a: 1\rb: 2\r", "- \u{85}x\n",
+        "a: \"\\uD800\"\n", "name: ?mode=developer\n", "a: :x\nb: ?\n", "- ?x\n- :y\n", "{a: ?x}\n", "[?x]\n", "? x\n",
+        // Literal block scalars: the three chompings, trailing and inner empty lines, deeper lines, the end.
+        "a: |+\n  x\n\n\nb: 1\n", "a: |-\n  x\n\n", "a: |\n  x\n   y\n\n  z\n\n", "a: |+\n  x\n  \n", "- |\n  x\n- |-\n  y\n",
+        "a: |\n    x\n  \n      \n    y\nb: c\n", "a: |+\n  x\n\n", "a:\n  |\n   x\n", "a: |\n\n  x\n", "a: |\n x\nb: 1\n",
+        "a: |\n  x\n # c\nb: 1\n", "a: |\n  x\n  # not a comment\n", "a: 1\r\nb: 2\r\n", "a: 1\rb: 2\r", "- \u{85}x\n",
         String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "\n",
         String(repeating: "- ", count: 40) + "deep\n",
     ]
 
     @Test func yamlCornersGiveTheSameOutcome() {
         for (index, text) in Self.corners.enumerated() { expectSame(text, "corner \(index)") }
+    }
+
+    /// Long lines and large mappings: marks are counted once per line and keys kept in a set, so the
+    /// subset reader stays linear; it still answers with libyaml's tree (non-ASCII text moves columns).
+    @Test func subsetReaderReadsLongLinesAndLargeMappings() throws {
+        let items = (0..<20_000).map { $0 % 7 == 0 ? "\"\u{E9}\($0)\"" : "v\($0)" }.joined(separator: ", ")
+        let longLine = "k: [\(items)]\n"
+        let manyKeys = (0..<3_000).map { "key\($0): \($0 % 5 == 0 ? "caf\u{E9}" : "x")" }.joined(separator: "\n") + "\n"
+        let flowKeys = "m: {" + (0..<3_000).map { "k\($0): \($0)" }.joined(separator: ", ") + "}\n"
+        for text in [longLine, manyKeys, flowKeys] {
+            let tree = try #require(YAMLSubsetReader.parse(text, file: "f.yaml"))
+            guard case .tree(let libyaml) = YAMLEvents.parse(text, file: "f.yaml") else {
+                Issue.record("libyaml's events did not answer")
+                continue
+            }
+            #expect(tree == libyaml)
+        }
+        // A key repeated after the sixteenth: the set catches it, and libyaml's path decides.
+        #expect(YAMLSubsetReader.parse(manyKeys + "key3: again\n", file: "f.yaml") == nil)
     }
 
     @Test func folderOfAPathIsNSStringsDeletingLastPathComponent() {
@@ -157,7 +201,16 @@ import Testing
         "|\n", ">\n", "%", "@", "\\", "\u{E9}", "x: y\n", "&b [1]\n", "<<: *a\n",
     ]
 
-    static func mutate(_ text: String, _ random: inout SeededRandom) -> String {
+    /// More fragments, at the subset reader's edges: block scalars, empty values, quotes, flow, comments, odd
+    /// characters. (A list of its own: `DecodingGoldenTests` pins the outcomes of mutations made from
+    /// `fragments`, so that list stays as it is.)
+    static let subsetFragments =
+        fragments + [
+            "|-\n", "|+\n", "|2\n", "k:\n", "k: \n  ", ": #", " #c", "#", "\"\\u00e9\\t\"", "'it''s'", "{}", "[]", "[a, ]", "{a: }",
+            "-x", "?x", "\u{2028}", "\u{85}", "\u{FEFF}", "\r\n", "\n\n", "    ", "- - ", "k: |\n    x\n", "\\x41", "{a: [b, {c: d}]}",
+        ]
+
+    static func mutate(_ text: String, _ random: inout SeededRandom, fragments: [String] = fragments) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for _ in 0...random.below(3) {
             guard !lines.isEmpty else { break }
@@ -180,20 +233,38 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
+    /// Mutations with the subset reader's own fragments: wherever it answers, libyaml builds the same tree.
+    @Test func subsetMutationsOfLibraryFilesGiveTheSameOutcome() throws {
+        try #require(!Self.library.isEmpty)
+        var random = SeededRandom(seed: 1405)
+        var subsetTrees = 0
+        for round in 0..<3000 {
+            let source = Self.text(Self.library[random.below(Self.library.count)])
+            let mutated = Self.mutate(source, &random, fragments: Self.subsetFragments)
+            expectSame(mutated, "subset mutation \(round)")
+            if YAMLSubsetReader.parse(mutated, file: "f.yaml") != nil { subsetTrees += 1 }
+        }
+        #expect(subsetTrees > 500)
+    }
+
     @Test func seededMutationsOfLibraryFilesGiveTheSameOutcome() throws {
         try #require(!Self.library.isEmpty)
         var random = SeededRandom(seed: 14)
         var fastTrees = 0
+        var subsetTrees = 0
         var errors = 0
         for round in 0..<3000 {
             let source = Self.text(Self.library[random.below(Self.library.count)])
             let mutated = Self.mutate(source, &random)
             expectSame(mutated, "mutation \(round)")
             if case .tree = YAMLEvents.parse(mutated, file: "f.yaml") { fastTrees += 1 }
+            if YAMLSubsetReader.parse(mutated, file: "f.yaml") != nil { subsetTrees += 1 }
             if Self.outcome(mutated, .yams).hasPrefix("error:") { errors += 1 }
         }
-        // The mutations reach both sides: trees the event path builds, and diagnostics.
+        // The mutations reach every side: trees the event path builds, trees the subset reader builds
+        // (compared with libyaml's in `expectSame`), and diagnostics.
         #expect(fastTrees > 500)
+        #expect(subsetTrees > 500)
         #expect(errors > 300)
     }
 }

@@ -76,7 +76,7 @@ package enum ScenarioLoader {
     /// Loads a scenario file; files it refers to are resolved relative to its folder.
     /// `frontEnd` chooses who reads the YAML (the same tree either way; `.yams` is the old, slower path).
     package static func load(
-        path: String, reader: any FileReader = LocalFiles(), frontEnd: YAMLFrontEnd = .events
+        path: String, reader: any FileReader = LocalFiles(), frontEnd: YAMLFrontEnd = .subset
     ) throws(InputError) -> Scenario {
         let (text, base) = try readText(path, reader: reader)
         return try parse(text, file: path, baseDirectory: base, reader: reader, frontEnd: frontEnd)
@@ -126,7 +126,7 @@ package enum ScenarioLoader {
     /// Parses scenario text. `file` names it in messages; `baseDirectory` resolves `file:` references.
     package static func parse(
         _ text: String, file: String, baseDirectory: String?,
-        reader: any FileReader = LocalFiles(), frontEnd: YAMLFrontEnd = .events
+        reader: any FileReader = LocalFiles(), frontEnd: YAMLFrontEnd = .subset
     ) throws(InputError) -> Scenario {
         guard let root = try YAMLNode.parse(text, file: file, frontEnd: frontEnd) else {
             throw InputError(

@@ -10,9 +10,11 @@ import CYaml
 /// `YAMLNode.nodeBudget` nodes, deep nesting — is `.fallBack`, and the caller runs the Yams path,
 /// which gives the same tree or the same located diagnostic as before. Anchors without aliases
 /// change nothing in the tree, and tags are not read (linksim reads every scalar as text).
-/// Which front end reads scenario YAML: libyaml's events (the default), or Yams' `compose` and the
-/// conversion of its node tree (kept for the differential test and the benchmark's comparison).
-package enum YAMLFrontEnd: Sendable { case events, yams }
+/// Which front end reads scenario YAML. `.subset` (the default): `YAMLSubsetReader` for the subset it reads,
+/// libyaml's events for the rest, and Yams for what those leave; `.events`: libyaml's events, then Yams;
+/// `.yams`: Yams' `compose` and the conversion of its node tree. All three give the same tree or the same
+/// diagnostic; the others are kept for the differential tests and the benchmark's comparison.
+package enum YAMLFrontEnd: Sendable { case subset, events, yams }
 
 enum YAMLEvents {
     enum Outcome {

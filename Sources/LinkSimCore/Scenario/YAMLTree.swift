@@ -3,8 +3,8 @@ import Yams
 
 /// A YAML document as a plain tree that remembers where every node stood in the file.
 /// Yams' own nodes carry marks but also reference types; this is a value type the decoder walks.
-enum YAMLNode: Sendable {
-    struct Entry: Sendable {
+enum YAMLNode: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         var key: String
         var keyLocation: SourceLocation
         var value: YAMLNode
@@ -62,15 +62,17 @@ enum YAMLNode: Sendable {
     ///
     /// libyaml's events are read straight into the tree (`YAMLEvents`); a document that front end does
     /// not vouch for (a syntax error, aliases, duplicate keys, ...) goes through Yams as before, so
-    /// trees and diagnostics are the same whichever front end answers. `frontEnd: .yams` forces the
-    /// Yams path (a test compares both).
-    static func parse(_ text: String, file: String, frontEnd: YAMLFrontEnd = .events) throws(InputError) -> YAMLNode? {
+    /// trees and diagnostics are the same whichever front end answers. Before libyaml, `YAMLSubsetReader` reads
+    /// the subset of YAML most scenarios are written in, without libyaml, and leaves the rest to it.
+    /// `frontEnd: .events` starts at libyaml and `.yams` forces the Yams path (tests compare all three).
+    static func parse(_ text: String, file: String, frontEnd: YAMLFrontEnd = .subset) throws(InputError) -> YAMLNode? {
         if let refused = AliasKeyScan.firstAliasKey(in: text) {
             throw InputError(
                 file: file, location: SourceLocation(file: file, line: refused.line, column: refused.column),
                 "a mapping key here is an alias or a list/mapping; scenario keys are plain text, and aliases may only stand for values")
         }
-        if frontEnd == .events {
+        if frontEnd == .subset, let tree = YAMLSubsetReader.parse(text, file: file) { return tree }
+        if frontEnd != .yams {
             switch YAMLEvents.parse(text, file: file) {
             case .empty: return nil
             case .tree(let tree): return tree
