@@ -110,6 +110,20 @@ import Testing
         for path in declined { #expect(Self.text(path).contains(",\n"), "\(path) left the subset") }
     }
 
+    /// What linksim writes (the TUI's save and its loader check, `linksim init`) is read by the subset
+    /// reader too, JSON bodies included, with libyaml's tree.
+    @Test func writtenScenariosTakeTheSubsetReader() throws {
+        var written = 0
+        for path in Self.library {
+            guard let scenario = try? ScenarioLoader.load(path: path) else { continue }
+            let text = ScenarioWriter.yaml(scenario, expecting: nil)
+            expectSame(text, "written \(path)")
+            #expect(YAMLSubsetReader.parse(text, file: "f.yaml") != nil, "written \(path)")
+            written += 1
+        }
+        #expect(written > 200)
+    }
+
     @Test func fuzzCorpusGivesTheSameOutcome() {
         for path in Self.corpus { expectSame(Self.text(path), path) }
     }
@@ -134,7 +148,10 @@ import Testing
         // Literal block scalars: the three chompings, trailing and inner empty lines, deeper lines, the end.
         "a: |+\n  x\n\n\nb: 1\n", "a: |-\n  x\n\n", "a: |\n  x\n   y\n\n  z\n\n", "a: |+\n  x\n  \n", "- |\n  x\n- |-\n  y\n",
         "a: |\n    x\n  \n      \n    y\nb: c\n", "a: |+\n  x\n\n", "a:\n  |\n   x\n", "a: |\n\n  x\n", "a: |\n x\nb: 1\n",
-        "a: |\n  x\n # c\nb: 1\n", "a: |\n  x\n  # not a comment\n", "a: 1\r\nb: 2\r\n", "a: 1\rb: 2\r", "- \u{85}x\n",
+        "a: |\n  x\n # c\nb: 1\n", "a: |\n  x\n  # not a comment\n",
+        // JSON in flow: `:` right after a quoted key is a value indicator; after a plain one it is text.
+        "j: {\"a\":1,\"b\":[true,null],\"c\":{\"d\":\"e\"}}\n", "j: {a:1}\n", "j: {\"a\" :b}\n", "j: {a :b}\n", "j: {\"a\"::b}\n",
+        "j: {\"a\":}\n", "j: {'a':'b'}\n", "j: [\"a\",\"b\"]\n", "j: {\"a\":\n", "a: 1\r\nb: 2\r\n", "a: 1\rb: 2\r", "- \u{85}x\n",
         String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "\n",
         String(repeating: "- ", count: 40) + "deep\n",
     ]

@@ -8,7 +8,7 @@
 /// - plain scalars on one line; double-quoted scalars on one line with the escapes `\\ \" \/ \0 \a \b
 ///   \t \n \v \f \r \e \ ` and `\x \u \U`; single-quoted scalars on one line;
 /// - literal block scalars `|`, `|-`, `|+` whose first line holds text;
-/// - flow lists and mappings that open and close on one line (`[a, "b"]`, `{k: v}`), nested;
+/// - flow lists and mappings that open and close on one line (`[a, "b"]`, `{k: v}`, JSON), nested;
 /// - `key:` with nothing after it (an empty plain scalar, as libyaml makes one) and comments.
 ///
 /// Anything else answers nil and the caller asks libyaml (`YAMLEvents`, then Yams): a tab, a carriage
@@ -589,7 +589,8 @@ private struct Reader {
         return false
     }
 
-    /// A flow mapping that closes on its line: `key: value` entries, scalar keys, no empty values.
+    /// A flow mapping that closes on its line: `key: value` (or JSON's `"key":value`) entries, scalar keys,
+    /// no empty values.
     mutating func flowMapping() -> YAMLNode? {
         let at = location(pos)
         pos += 1
@@ -604,7 +605,9 @@ private struct Reader {
             let start = pos
             guard let keyNode = quotedOrPlain(flow: true), case .scalar(let key, _, let keyAt) = keyNode else { return nil }
             skipSpaces()
-            guard byte(pos) == UInt8(ascii: ":"), byte(pos + 1) == Self.space, pos - start <= 1000, keys.admit(key, among: entries) else {
+            // In a flow collection `:` after a key is a value indicator even before text (JSON's `"a":1`); after
+            // a plain key it is always followed by a space (otherwise it would belong to the key's text).
+            guard byte(pos) == UInt8(ascii: ":"), byte(pos + 1) != Self.newline, pos - start <= 1000, keys.admit(key, among: entries) else {
                 fail()
                 return nil
             }
