@@ -35,15 +35,10 @@ enum YAMLEvents {
         var items: [YAMLNode] = []
         var pendingKey: String?
         var pendingKeyLocation: SourceLocation?
-        /// The keys so far, once the mapping is large; small ones compare with their entries.
-        var keys: Set<String> = []
+        var keys = KeySet()
 
         /// false when a key with equal text (Swift's `==`, as Yams' duplicate check) came before.
-        mutating func admitKey(_ key: String) -> Bool {
-            if entries.count < 16 { return !entries.contains { $0.key == key } }
-            if keys.isEmpty { keys = Set(entries.map(\.key)) }
-            return keys.insert(key).inserted
-        }
+        mutating func admitKey(_ key: String) -> Bool { keys.admit(key, among: entries) }
     }
 
     static func parse(_ text: String, file: String) -> Outcome {

@@ -180,8 +180,9 @@ private struct Reader {
 
     /// The node at `pos` in block context, where `parent` is the column of the enclosing block collection
     /// (libyaml's indent; -1 at the root): a list, a mapping (a scalar followed by `: `), a block scalar,
-    /// or a scalar or flow collection alone.
-    mutating func blockNode(parent: Int) -> YAMLNode? {
+    /// or a scalar or flow collection alone. `afterKey`: the value on its key's line, where a list or a
+    /// mapping (`a: - b`, `a: b: c`) is an error.
+    mutating func blockNode(parent: Int, afterKey: Bool = false) -> YAMLNode? {
         depth += 1
         defer { depth -= 1 }
         guard depth <= YAMLSubsetReader.depthLimit, !failed else {
@@ -190,14 +191,20 @@ private struct Reader {
         }
         let column = pos - lineStart  // only spaces and `- ` precede a block node on its line
         let b = byte(pos)
-        if b == UInt8(ascii: "-"), blankAt(pos + 1) { return list(column: column, indentless: false) }
+        if b == UInt8(ascii: "-"), blankAt(pos + 1) {
+            if afterKey {
+                fail()
+                return nil
+            }
+            return list(column: column, indentless: false)
+        }
         if b == UInt8(ascii: "|") { return blockScalar(parent: parent) }
         let start = pos
         guard let node = inlineNode(flow: false) else { return nil }
         skipSpaces()
         if byte(pos) == UInt8(ascii: ":"), blankAt(pos + 1) {
             // libyaml looks for a key's `:` within 1,024 characters.
-            guard case .scalar(let key, _, let at) = node, pos - start <= 1000 else {
+            guard !afterKey, case .scalar(let key, _, let at) = node, pos - start <= 1000 else {
                 fail()
                 return nil
             }
@@ -261,20 +268,7 @@ private struct Reader {
             if next == column, byte(pos) == UInt8(ascii: "-"), blankAt(pos + 1) { return list(column: column, indentless: true) }
             return counted(.scalar("", plain: true, empty))
         }
-        if b == UInt8(ascii: "-"), blankAt(pos + 1) {
-            fail()
-            return nil
-        }
-        if b == UInt8(ascii: "|") { return blockScalar(parent: column) }
-        guard let node = inlineNode(flow: false) else { return nil }
-        skipSpaces()
-        if byte(pos) == UInt8(ascii: ":"), blankAt(pos + 1) {
-            fail()  // `a: b: c`
-            return nil
-        }
-        endLine()
-        if let next = indent, next > column { fail() }
-        return counted(node)
+        return blockNode(parent: column, afterKey: true)
     }
 
     /// A block list whose first `-` is at `pos`; `indentless` when it stands at its key's column (libyaml
@@ -286,18 +280,14 @@ private struct Reader {
             pos += 1  // the `-`
             skipSpaces()
             let b = byte(pos)
-            let item: YAMLNode?
             if b == Self.newline || b == UInt8(ascii: "#") {
                 endLine()
                 guard !failed, let next = indent, next > column else {
                     fail()  // an empty entry
                     break
                 }
-                item = blockNode(parent: column)
-            } else {
-                item = blockNode(parent: column)
             }
-            guard let item, !failed else { break }
+            guard let item = blockNode(parent: column), !failed else { break }
             items.append(item)
             guard let next = indent, next >= column else { break }
             guard next == column else {
@@ -511,7 +501,7 @@ private struct Reader {
                     fail()
                     return nil
                 }
-                text.append(contentsOf: Array(String(Character(scalar)).utf8))
+                UTF8.encode(scalar) { text.append($0) }
             default:
                 fail()  // `\N \_ \L \P`, a line continuation, or an unknown escape
                 return nil
@@ -626,9 +616,10 @@ private struct Reader {
     }
 }
 
-/// Whether a key is new to its mapping, with Swift's `==` (as the event builder's and Yams' duplicate
-/// checks): small mappings compare with their entries, large ones keep a set.
-private struct KeySet {
+/// Whether a key is new to its mapping, with Swift's `==` (as Yams' duplicate check): small mappings
+/// compare with their entries, large ones keep a set. The event builder (`YAMLEvents`) and the subset
+/// reader both use it.
+struct KeySet {
     var keys: Set<String> = []
 
     mutating func admit(_ key: String, among entries: [YAMLNode.Entry]) -> Bool {
