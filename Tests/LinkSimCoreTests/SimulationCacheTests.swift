@@ -196,11 +196,14 @@ import Testing
     }
 }
 
-/// A world keeps the last URLs it split (`World.parts(of:)`): the answer is `URLParts(url)` whatever
-/// the order of the questions, and an evicted URL is split again, the same way.
-@Suite struct RecentURLsTests {
+/// The scenario's box keeps the URLs its simulations split (`World.parts(of:)`, `World.linkIntent(_:)`): the
+/// answer is `URLParts(url)` (`ViewIntent(url:)`) whatever the order of the questions, and a URL past the
+/// box's limit is split again, the same way.
+@Suite struct SplitURLsTests {
     @Test func everyAnswerIsTheSplitOfThatURL() {
-        let recent = RecentURLs()
+        let box = ScenarioCache()
+        // Another scenario's box answers the same.
+        let other = ScenarioCache()
         let urls = [
             "https://shop.example.com/p/1", "shop://p/1", "not a url", "https://a.example/x?q=1#f", "intent://x#Intent;end",
             "HTTPS://Shop.Example.com:8443/", "mailto:a@b.example", "https://a.example/x?q=2",
@@ -208,16 +211,33 @@ import Testing
         var random = SeededRandom(seed: 0x0E1)
         for _ in 0..<2_000 {
             let url = random.pick(urls)
-            #expect(recent.parts(of: url) == URLParts(url), "\(url)")
+            #expect(box.parts(of: url) == URLParts(url), "\(url)")
+            #expect(box.linkIntent(url) == ViewIntent(url: url), "\(url)")
+            #expect(other.parts(of: url) == URLParts(url), "\(url)")
+            #expect(other.linkIntent(url) == ViewIntent(url: url), "\(url)")
         }
     }
 
+    /// Past `ScenarioCache.urlLimit` URLs the box keeps no more (a TUI session typing a URL key by key), and
+    /// the answers stay the split of each URL, both for the kept ones and the rest.
+    @Test func theBoxKeepsAtMostItsLimitAndAnswersTheSameBeyondIt() {
+        let box = ScenarioCache()
+        let urls = (0..<(ScenarioCache.urlLimit * 2)).map { "https://shop.example.com/p/\($0)?q=\($0 % 7)" }
+        for _ in 0..<2 {
+            for url in urls {
+                #expect(box.parts(of: url) == URLParts(url), "\(url)")
+                #expect(box.linkIntent(url) == ViewIntent(url: url), "\(url)")
+            }
+        }
+        #expect(box.keptURLs == (parts: ScenarioCache.urlLimit, intents: ScenarioCache.urlLimit))
+    }
+
     @Test func equalTextInAnotherStringIsTheSameURL() {
-        let recent = RecentURLs()
+        let box = ScenarioCache()
         let url = "https://shop.example.com/product/42?utm=1"
-        let first = recent.parts(of: url)
+        let first = box.parts(of: url)
         let rebuilt = ["https://shop.example.com", "/product/42?utm=1"].joined()
-        #expect(recent.parts(of: rebuilt) == first)
+        #expect(box.parts(of: rebuilt) == first)
         #expect(first?.path == "/product/42" && first?.query == "utm=1")
     }
 }

@@ -56,18 +56,16 @@ struct World {
     var traceDetail: TraceDetail = .full
     /// False in `.verdicts` mode: code that builds steps outside a `TraceRecorder` skips their text.
     var explains: Bool { traceDetail == .full }
-    /// The URLs this simulation split most recently: one tap's hops (the tap, the handler search, the
-    /// router, the redirect check) read the same URL, and now split it once.
-    let recentURLs = RecentURLs()
     /// What the engine derives from the scenario's start and providers, kept with the scenario
     /// (Model/ScenarioCache.swift).
     let scenarioCache: ScenarioCache
 
-    /// `URLParts(url)`, split once for the hops of a tap that read the same URL.
-    func parts(of url: String) -> URLParts? { recentURLs.parts(of: url) }
+    /// `URLParts(url)`, split once for every hop of every simulation of the scenario that reads the same URL
+    /// (the tap, the handler search, the router, the redirect check; Model/ScenarioCache.swift).
+    func parts(of url: String) -> URLParts? { scenarioCache.parts(of: url) }
 
-    /// `ViewIntent(url:)` with its defaults, read once for the hops of a tap that resolve the same URL.
-    func linkIntent(_ url: String) -> ViewIntent { recentURLs.linkIntent(url) }
+    /// `ViewIntent(url:)` with its defaults, read once for every simulation of the scenario.
+    func linkIntent(_ url: String) -> ViewIntent { scenarioCache.linkIntent(url) }
 
     // Inlined into the simulator: out of line, the initializer handed back its world by copying it and
     // freeing the copy (a retain and a release of every field).
@@ -123,30 +121,6 @@ struct World {
             apps[i].state = .background
         }
         apps[index].state = .foreground
-    }
-}
-
-/// The last few URLs a simulation split, and their parts (`URLParts` is a pure function of the text, so
-/// a world's copies may share it). Not shared between threads: each simulation makes its own world.
-final class RecentURLs {
-    private var entries: [(url: String, parts: URLParts?)] = []
-    private var intents: [ViewIntent] = []
-
-    func parts(of url: String) -> URLParts? {
-        for index in entries.indices where entries[index].url == url { return entries[index].parts }
-        let parts = URLParts(url)
-        if entries.count == 4 { entries.removeFirst() }
-        entries.append((url, parts))
-        return parts
-    }
-
-    /// `ViewIntent(url: url)`: the VIEW + BROWSABLE intent a tapped link makes (its `AndroidURI` read once).
-    func linkIntent(_ url: String) -> ViewIntent {
-        for index in intents.indices where intents[index].url == url { return intents[index] }
-        let intent = ViewIntent(url: url)
-        if intents.count == 4 { intents.removeFirst() }
-        intents.append(intent)
-        return intent
     }
 }
 

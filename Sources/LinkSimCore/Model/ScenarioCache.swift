@@ -72,7 +72,15 @@ package final class ScenarioCache: Sendable, Equatable {
         var initialAnswersQuiet: [App]?
         var initialAnswersExplained: [App]?
         var providerAASA: [String: ProviderAASA] = [:]
+        /// URLs the scenario's simulations split, and the VIEW intents they made of them (`URLParts(url)` and
+        /// `ViewIntent(url:)` are pure functions of the text), up to `urlLimit` of each.
+        var urlParts: [String: URLParts?] = [:]
+        var intents: [String: ViewIntent] = [:]
     }
+    /// How many URLs a box keeps the readings of: a scenario's taps, redirects and fallbacks are a handful;
+    /// a TUI session that edits the URL key by key makes a new one each time, and past the limit those are
+    /// read again by each simulation instead of kept.
+    static let urlLimit = 64
     private let readings = Mutex(Readings())
 
     package init() {}
@@ -89,7 +97,10 @@ package final class ScenarioCache: Sendable, Equatable {
     }
 
     private var isEmpty: Bool {
-        readings.withLock { $0.start == nil && $0.initialAnswersQuiet == nil && $0.initialAnswersExplained == nil && $0.providerAASA.isEmpty }
+        readings.withLock {
+            $0.start == nil && $0.initialAnswersQuiet == nil && $0.initialAnswersExplained == nil && $0.providerAASA.isEmpty
+                && $0.urlParts.isEmpty && $0.intents.isEmpty
+        }
     }
 
     /// Android: the start's apps after the verification agent's first answers (records with trace text when
@@ -121,4 +132,24 @@ package final class ScenarioCache: Sendable, Equatable {
         readings.withLock { $0.providerAASA[host] = ProviderAASA(claims: apps.map(Claim.init), host: made) }
         return made
     }
+
+    /// `URLParts(url)`, made once for every simulation of the scenario (issue #14: each simulation split
+    /// each URL it met again, ~2,700 instructions a URL).
+    func parts(of url: String) -> URLParts? {
+        if let known = readings.withLock({ $0.urlParts[url] }) { return known }
+        let made = URLParts(url)
+        readings.withLock { if $0.urlParts.count < Self.urlLimit { $0.urlParts[url] = made } }
+        return made
+    }
+
+    /// `ViewIntent(url:)`, made once for every simulation of the scenario.
+    func linkIntent(_ url: String) -> ViewIntent {
+        if let known = readings.withLock({ $0.intents[url] }) { return known }
+        let made = ViewIntent(url: url)
+        readings.withLock { if $0.intents.count < Self.urlLimit { $0.intents[url] = made } }
+        return made
+    }
+
+    /// How many URLs' parts and intents the box keeps (tests).
+    var keptURLs: (parts: Int, intents: Int) { readings.withLock { ($0.urlParts.count, $0.intents.count) } }
 }

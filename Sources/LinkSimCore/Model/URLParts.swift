@@ -2,7 +2,7 @@
 /// platform rule can apply its own decoding and case rules.
 ///
 /// The parts live in one shared box copied only when a copy is changed (copy on write, as `App`'s): a URL
-/// is split once per simulation (`RecentURLs`) and its parts are then handed to every hop of the tap, and
+/// is split once per scenario (`ScenarioCache.parts(of:)`) and its parts are then handed to every hop of the tap, and
 /// copying six strings field by field cost a retain and a release for each (issue #14).
 package struct URLParts: Sendable, Equatable {
     struct Fields: Sendable, Equatable {
