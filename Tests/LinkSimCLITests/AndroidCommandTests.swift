@@ -36,8 +36,7 @@ import Testing
 
     /// Writes `text` to a fresh temporary folder and returns the file's path.
     static func write(_ text: String, name: String = "AndroidManifest.xml") throws -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("linksim-android-\(UUID().uuidString)", isDirectory: true)
+        let folder = Scratch.folder("android")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: file)

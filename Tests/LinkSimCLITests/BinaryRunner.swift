@@ -48,3 +48,18 @@ struct BinaryRunner {
             status: process.terminationStatus)
     }
 }
+
+/// The temporary folders these tests write files into: each under one folder per test process, removed
+/// when the process exits, so a test run leaves nothing behind in the system's temporary folder.
+enum Scratch {
+    static let root: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-tests-\(getpid())", isDirectory: true)
+        atexit { try? FileManager.default.removeItem(at: Scratch.root) }
+        return root
+    }()
+
+    /// A new folder's URL (not yet made) under the process's root, its name starting with `prefix`.
+    static func folder(_ prefix: String) -> URL {
+        root.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+    }
+}

@@ -9,7 +9,7 @@ import Testing
 @Suite struct CommandTests {
     /// A temporary folder with the given files.
     static func folder(_ files: [String: String]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-cli-\(UUID().uuidString)")
+        let dir = Scratch.folder("cli")
         for (name, text) in files {
             let url = dir.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

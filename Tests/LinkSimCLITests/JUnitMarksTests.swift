@@ -5,6 +5,7 @@ import Testing
 @Suite struct JUnitMarksTests {
     @Test func unknownAndAssumptionLandingsAreProperties() throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-marks-\(UUID().uuidString).xml").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
         let out = try BinaryRunner.run([
             "replay", "scenarios/ios/scheme-webview-not-modelled.yaml",
             "scenarios/flows/ios-email-tracker-onelink-installed.yaml", "--junit", report,

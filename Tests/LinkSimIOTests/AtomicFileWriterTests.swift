@@ -2,13 +2,16 @@ import Foundation
 import LinkSimIO
 import Testing
 
-@Suite struct AtomicFileWriterTests {
+/// A class, so each test's folder is removed when the test ends (`deinit`).
+@Suite final class AtomicFileWriterTests {
     let folder: String
 
     init() throws {
         folder = NSTemporaryDirectory() + "linksim-io-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func read(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
 
