@@ -74,8 +74,10 @@ package final class ScenarioCache: Sendable, Equatable {
         var providerAASA: [String: ProviderAASA] = [:]
         /// URLs the scenario's simulations split, and the VIEW intents they made of them (`URLParts(url)` and
         /// `ViewIntent(url:)` are pure functions of the text), up to `urlLimit` of each.
-        var urlParts: [String: URLParts?] = [:]
-        var intents: [String: ViewIntent] = [:]
+        /// Lists, not dictionaries: hashing a URL cost ~500 instructions a question, and a scenario meets a
+        /// handful of URLs, mostly the very strings it holds (equal storage answers at once).
+        var urlParts: [(url: String, value: URLParts?)] = []
+        var intents: [(url: String, value: ViewIntent)] = []
     }
     /// How many URLs a box keeps the readings of: a scenario's taps, redirects and fallbacks are a handful;
     /// a TUI session that edits the URL key by key makes a new one each time, and past the limit those are
@@ -136,18 +138,29 @@ package final class ScenarioCache: Sendable, Equatable {
     /// `URLParts(url)`, made once for every simulation of the scenario (issue #14: each simulation split
     /// each URL it met again, ~2,700 instructions a URL).
     func parts(of url: String) -> URLParts? {
-        if let known = readings.withLock({ $0.urlParts[url] }) { return known }
+        if let known = readings.withLock({ Self.find(url, in: $0.urlParts) }) { return known }
         let made = URLParts(url)
-        readings.withLock { if $0.urlParts.count < Self.urlLimit { $0.urlParts[url] = made } }
+        readings.withLock {
+            if $0.urlParts.count < Self.urlLimit && Self.find(url, in: $0.urlParts) == nil { $0.urlParts.append((url, made)) }
+        }
         return made
     }
 
     /// `ViewIntent(url:)`, made once for every simulation of the scenario.
     func linkIntent(_ url: String) -> ViewIntent {
-        if let known = readings.withLock({ $0.intents[url] }) { return known }
+        if let known = readings.withLock({ Self.find(url, in: $0.intents) }) { return known }
         let made = ViewIntent(url: url)
-        readings.withLock { if $0.intents.count < Self.urlLimit { $0.intents[url] = made } }
+        readings.withLock {
+            if $0.intents.count < Self.urlLimit && Self.find(url, in: $0.intents) == nil { $0.intents.append((url, made)) }
+        }
         return made
+    }
+
+    /// The value kept for `url`, if any (texts of another length are passed over without comparing them).
+    private static func find<Value>(_ url: String, in list: [(url: String, value: Value)]) -> Value? {
+        let count = url.utf8.count
+        for index in list.indices where list[index].url.utf8.count == count && list[index].url == url { return list[index].value }
+        return nil
     }
 
     /// How many URLs' parts and intents the box keeps (tests).
