@@ -10,6 +10,23 @@ package enum IntentFilterMatcher {
     static func match(
         _ filter: IntentFilter, intent: ViewIntent, api: Int, explain: Bool, data prepared: DataMatcher?
     ) -> FilterMatchOutcome {
+        match(actions: filter.actions, categories: filter.categories, intent: intent, explain: explain) { intent in
+            // A prepared matcher that already explains as asked is read in place: a copy of it (to set
+            // `explains`) retained each of its lists, which belong to the scenario and are rarely in the cache (issue #14).
+            if let prepared, prepared.explains == explain { return prepared.match(intent: intent) }
+            var data = prepared ?? DataMatcher(filter: filter, api: api)
+            data.explains = explain
+            return data.match(intent: intent)
+        }
+    }
+
+    /// The same match of a filter's `actions` and `categories`, with the `<data>` step answered by `matchData`
+    /// (asked only once the action is listed): a caller holding a prepared filter reads its lists and matcher in
+    /// place, where handing over the filter and an optional matcher copied both (a retain and a release of each
+    /// of their lists, for every filter; issue #14).
+    static func match(
+        actions: [String], categories: [String], intent: ViewIntent, explain: Bool, matchData: (ViewIntent) -> DataMatcher.Result
+    ) -> FilterMatchOutcome {
         var steps: [FilterMatchStep] = []
         // The action, the data's steps, the categories, DEFAULT and the verdict, in one buffer.
         steps.reserveCapacity(10)
@@ -26,11 +43,11 @@ package enum IntentFilterMatcher {
 
         // 1. Action.
         if let action = intent.action {
-            guard filter.actions.contains(action) else {
+            guard actions.contains(action) else {
                 var listed: String {
-                    filter.actions.isEmpty
+                    actions.isEmpty
                         ? "it declares no <action> at all"
-                        : "it declares \(filter.actions.map(shortName).joined(separator: ", "))"
+                        : "it declares \(actions.map(shortName).joined(separator: ", "))"
                 }
                 return fail(
                     .action, "the filter does not list action \(shortName(action)): \(listed)",
@@ -42,16 +59,8 @@ package enum IntentFilterMatcher {
                     rule: Rule.androidFilterActionViewRequired))
         }
 
-        // 2. Data. A prepared matcher that already explains as asked is read in place: a copy of it (to set
-        // `explains`) retained each of its lists, which belong to the scenario and are rarely in the cache (issue #14).
-        let dataResult: DataMatcher.Result
-        if let prepared, prepared.explains == explain {
-            dataResult = prepared.match(intent: intent)
-        } else {
-            var data = prepared ?? DataMatcher(filter: filter, api: api)
-            data.explains = explain
-            dataResult = data.match(intent: intent)
-        }
+        // 2. Data.
+        let dataResult = matchData(intent)
         steps.append(contentsOf: dataResult.steps)
         let category: MatchCategory
         switch dataResult.result {
@@ -64,7 +73,7 @@ package enum IntentFilterMatcher {
         }
 
         // 3. Categories: every category of the intent must be listed.
-        for intentCategory in intent.categories where !filter.categories.contains(intentCategory) {
+        for intentCategory in intent.categories where !categories.contains(intentCategory) {
             let rule: Rule
             switch intentCategory {
             case IntentFilter.categoryBrowsable: rule = Rule.androidFilterBrowsableRequired
@@ -88,7 +97,7 @@ package enum IntentFilterMatcher {
 
         // 4. The resolver's MATCH_DEFAULT_ONLY.
         if intent.matchDefaultOnly {
-            guard filter.categories.contains(IntentFilter.categoryDefault) else {
+            guard categories.contains(IntentFilter.categoryDefault) else {
                 return fail(
                     .missingDefaultCategory,
                     "the filter matches but lacks category DEFAULT, so startActivity (MATCH_DEFAULT_ONLY) ignores it",

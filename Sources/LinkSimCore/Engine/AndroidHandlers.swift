@@ -37,8 +37,10 @@ enum AndroidHandlers {
         let scheme = parts?.scheme.lowercasedIfNeeded
         let host = parts?.normalizedHost
         let intent = world.linkIntent(url)  // parsed once for every app's manifest (and every search of this URL)
-        func relevant(_ filter: IntentFilter) -> Bool {
-            filter.data.contains { $0.scheme?.lowercasedIfNeeded == scheme || ($0.host != nil && $0.host?.lowercasedIfNeeded == host) }
+        // Reads the filter's `<data>` list alone: a whole filter handed over was copied (a retain and a release of
+        // each of its lists) for every filter the lean walk met (issue #14).
+        func relevant(_ data: [IntentFilterData]) -> Bool {
+            data.contains { $0.scheme?.lowercasedIfNeeded == scheme || ($0.host != nil && $0.host?.lowercasedIfNeeded == host) }
         }
         for (appIndex, app) in world.apps.enumerated() where app.state.isInstalled && !app.activities.isEmpty {
             // Without trace text, an app whose filters hold no unresolved value takes the lean walk: the same
@@ -53,7 +55,7 @@ enum AndroidHandlers {
             // Only filters meant for this kind of link (its scheme, or its host) are explained when they
             // fail; the rest are decided by the verdict-only path (the trace never shows them).
             let (report, unknownFilters) = IntentFilterMatcher.evaluateWithUnknowns(
-                manifest, packageName: app.id, url: url, api: api, explainMismatch: { relevant($0) || !$0.unresolved.isEmpty },
+                manifest, packageName: app.id, url: url, api: api, explainMismatch: { relevant($0.data) || !$0.unresolved.isEmpty },
                 explain: explains, intent: intent, filters: app.preparedFilters(api: api))
             for filter in unknownFilters {
                 unknown.append("\(app.name): \(filter.reason)")
@@ -75,7 +77,7 @@ enum AndroidHandlers {
                 if unknownFilters.contains(where: { $0.activityIndex == match.activityIndex && $0.filter == match.filter }) { continue }
                 guard match.isMatch || ownCall else {
                     // Explain filters that were meant for this kind of link (its scheme, or its host) and still failed.
-                    guard let filter, relevant(filter) else { continue }
+                    guard let filter, relevant(filter.data) else { continue }
                     // A filter that matches on an activity that cannot be started: the activity-level step says why.
                     let decisive = match.decisiveStep
                     if let decisive {
@@ -111,7 +113,7 @@ enum AndroidHandlers {
     /// holds it to the report path over the whole library, and
     /// `SpeedFastPathTests.leanHandlerSearchGivesTheReportPathsHandlersAndSteps` over 800 generated Android worlds.
     private static func leanSearch(
-        _ app: App, appIndex: Int, intent: ViewIntent, api: Int, caller: String?, relevant: (IntentFilter) -> Bool,
+        _ app: App, appIndex: Int, intent: ViewIntent, api: Int, caller: String?, relevant: ([IntentFilterData]) -> Bool,
         handlers: inout [CustomSchemeResolver.Handler], trace: inout TraceRecorder
     ) {
         let blocking = IntentFilterMatcher.activityBlockingInstall(app.activities, targetSDK: app.targetSDK, api: api)
@@ -128,11 +130,13 @@ enum AndroidHandlers {
             var checks: (steps: [FilterMatchStep], blocker: String?)?
             for filterIndex in prepared[activityIndex].indices {
                 let preparedFilter = prepared[activityIndex][filterIndex]
-                let isRelevant = relevant(preparedFilter.storage.filter)
+                let isRelevant = relevant(preparedFilter.storage.filter.data)
                 // A filter the trace would not explain is decided by the verdict alone; it is a handler only if it matches.
                 if !isRelevant, case .failed = preparedFilter.verdict(intent) { continue }
+                let storage = preparedFilter.storage
                 let outcome = IntentFilterMatcher.match(
-                    preparedFilter.storage.filter, intent: intent, api: api, explain: false, data: preparedFilter.storage.quietData)
+                    actions: storage.filter.actions, categories: storage.filter.categories, intent: intent, explain: false
+                ) { storage.quietData.match(intent: $0) }
                 let activityLevel =
                     checks
                     ?? IntentFilterMatcher.activityChecks(
