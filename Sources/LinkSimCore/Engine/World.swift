@@ -120,7 +120,9 @@ struct World {
         for i in apps.indices where i != index && apps[i].state == .foreground {
             apps[i].state = .background
         }
-        apps[index].state = .foreground
+        // Written only when it changes: a write copies the list of apps the world still shares with its scenario,
+        // and the app's run state (issue #14).
+        if apps[index].state != .foreground { apps[index].state = .foreground }
     }
 }
 
