@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import LinkSimCore
@@ -230,6 +231,28 @@ import Testing
             }
         }
         #expect(box.keptURLs == (parts: ScenarioCache.urlLimit, intents: ScenarioCache.urlLimit))
+    }
+
+    /// Copies of a scenario share its box across threads (replay's jobs, the TUI's matrix): many threads asking
+    /// at once get the split of each URL, and the box keeps each URL once, never past its limit.
+    @Test func threadsAskingAtOnceGetTheSameAnswersAndKeepEachURLOnce() {
+        let box = ScenarioCache()
+        let urls = (0..<(ScenarioCache.urlLimit + 36)).map { "https://shop.example.com/p/\($0)" }
+        let wrong = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            var random = SeededRandom(seed: UInt64(thread + 1))
+            for _ in 0..<400 {
+                let url = random.pick(urls)
+                if box.parts(of: url) != URLParts(url) || box.linkIntent(url) != ViewIntent(url: url) {
+                    wrong.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(wrong.withLock { $0 } == 0)
+        let kept = box.keptURLTexts
+        #expect(kept.parts.count <= ScenarioCache.urlLimit && kept.intents.count <= ScenarioCache.urlLimit)
+        #expect(Set(kept.parts).count == kept.parts.count)
+        #expect(Set(kept.intents).count == kept.intents.count)
     }
 
     @Test func equalTextInAnotherStringIsTheSameURL() {

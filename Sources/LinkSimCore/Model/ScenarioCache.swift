@@ -165,4 +165,9 @@ package final class ScenarioCache: Sendable, Equatable {
 
     /// How many URLs' parts and intents the box keeps (tests).
     var keptURLs: (parts: Int, intents: Int) { readings.withLock { ($0.urlParts.count, $0.intents.count) } }
+
+    /// The URLs the box keeps the parts and the intents of, in the order kept (tests).
+    var keptURLTexts: (parts: [String], intents: [String]) {
+        readings.withLock { ($0.urlParts.map(\.url), $0.intents.map(\.url)) }
+    }
 }
