@@ -12,7 +12,7 @@ private let overview = #"""
 
 /// Writes the fixture files into a fresh temporary folder and returns it.
 private func fixtures(_ files: [String: String]) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-aasa-\(UUID().uuidString)")
+    let folder = Scratch.folder("aasa")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for (name, content) in files {
         try Data(content.utf8).write(to: folder.appendingPathComponent(name))
@@ -30,7 +30,6 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 
     @Test func matchPrintsContractJSON() throws {
         let folder = try fixtures(["aasa.json": overview])
-        defer { try? FileManager.default.removeItem(at: folder) }
         let output = try BinaryRunner.run(
             [
                 "aasa", "match", "--file", "aasa.json", "--app-id", app,
@@ -46,7 +45,6 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 
     @Test func excludeAndNoMatchStillExitZero() throws {
         let folder = try fixtures(["aasa.json": overview])
-        defer { try? FileManager.default.removeItem(at: folder) }
         let excluded = try BinaryRunner.run(
             [
                 "aasa", "match", "--file", "aasa.json", "--app-id", app,
@@ -65,7 +63,6 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 
     @Test func iosVersionSelectsLegacyPaths() throws {
         let folder = try fixtures(["aasa.json": overview])
-        defer { try? FileManager.default.removeItem(at: folder) }
         let old = try BinaryRunner.run(
             [
                 "aasa", "match", "--file", "aasa.json", "--app-id", app, "--ios", "12.4",
@@ -77,7 +74,6 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 
     @Test func textOutputExplainsTheSteps() throws {
         let folder = try fixtures(["aasa.json": overview])
-        defer { try? FileManager.default.removeItem(at: folder) }
         let output = try BinaryRunner.run(
             [
                 "aasa", "match", "--file", "aasa.json", "--app-id", app,
@@ -92,7 +88,6 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 
     @Test func badUsageExits64() throws {
         let folder = try fixtures(["aasa.json": overview])
-        defer { try? FileManager.default.removeItem(at: folder) }
         let badURL = try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--app-id", app, "--url", "not a url"], in: folder)
         #expect(badURL.status == 64)
         let badIOS = try BinaryRunner.run(
@@ -110,7 +105,6 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
     /// explained "for :". The boundary: `A.b`, the shortest identifier with a dot, is matched (exit 0).
     @Test func emptyOrDotlessAppIDIsAUsageError() throws {
         let folder = try fixtures(["aasa.json": overview])
-        defer { try? FileManager.default.removeItem(at: folder) }
         func match(_ extra: [String]) throws -> BinaryRunner.Output {
             try BinaryRunner.run(["aasa", "match", "--file", "aasa.json", "--url", "https://example.com/buy/42"] + extra, in: folder)
         }
@@ -133,7 +127,6 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
 
     @Test func badFilesExit65WithAPosition() throws {
         let folder = try fixtures(["broken.json": "{\n  \"applinks\": {\"details\": [}\n}"])
-        defer { try? FileManager.default.removeItem(at: folder) }
         let broken = try BinaryRunner.run(
             [
                 "aasa", "match", "--file", "broken.json", "--app-id", app,
@@ -156,7 +149,6 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
             #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#
             + String(repeating: " ", count: 131_072)
         let folder = try fixtures(["big.json": big])
-        defer { try? FileManager.default.removeItem(at: folder) }
         let latest = try BinaryRunner.run(
             [
                 "aasa", "match", "--file", "big.json", "--app-id", app,
@@ -179,7 +171,6 @@ private func jsonObject(_ text: String) throws -> [String: Any] {
             "warn.json": #"{"applinks":{"details":[{"appIDs":["HOGE.app"],"components":[{"/":"*"},{"/":"/a"}]}]}}"#,
             "bad.json": #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"exclude":"yes"}]}]}}"#,
         ])
-        defer { try? FileManager.default.removeItem(at: folder) }
         let good = try BinaryRunner.run(["aasa", "validate", "--file", "good.json"], in: folder)
         #expect(good.status == 0)
         #expect(good.stdout == "good.json: no problems found\n")

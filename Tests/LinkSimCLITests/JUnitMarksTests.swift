@@ -4,8 +4,9 @@ import Testing
 /// JUnit reports mark landings linksim cannot vouch for: `unknown` and assumption-based ones.
 @Suite struct JUnitMarksTests {
     @Test func unknownAndAssumptionLandingsAreProperties() throws {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-marks-\(UUID().uuidString).xml").path
-        defer { try? FileManager.default.removeItem(atPath: report) }
+        let folder = Scratch.folder("marks")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let report = folder.appendingPathComponent("report.xml").path
         let out = try BinaryRunner.run([
             "replay", "scenarios/ios/scheme-webview-not-modelled.yaml",
             "scenarios/flows/ios-email-tracker-onelink-installed.yaml", "--junit", report,

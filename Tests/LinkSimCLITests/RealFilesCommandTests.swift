@@ -20,7 +20,7 @@ import Testing
         """#
 
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-real-\(UUID().uuidString)", isDirectory: true)
+        let folder = Scratch.folder("real")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -34,7 +34,6 @@ import Testing
 
     @Test func unresolvedFilterIsUnknownWithAWarningAndExitZero() throws {
         let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let path = try Self.write(Array(Self.manifest.utf8), "AndroidManifest.xml", in: folder)
         let output = try BinaryRunner.run(["android", "match", "--manifest", path, "--url", "https://shop.example.com/p/1", "--format", "json"])
         #expect(output.status == 0)
@@ -51,7 +50,6 @@ import Testing
 
     @Test func defineAndResResolveTheFilter() throws {
         let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let path = try Self.write(Array(Self.manifest.utf8), "app/src/main/AndroidManifest.xml", in: folder)
         _ = try Self.write(
             Array(#"<resources><string name="scheme">https</string><integer name="mode">2</integer></resources>"#.utf8),
@@ -73,7 +71,6 @@ import Testing
 
     @Test func severalManifestsMergeAndTextNamesTheSource() throws {
         let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let app = try Self.write(
             Array(
                 #"""
@@ -170,7 +167,6 @@ import Testing
                         ])
                 ]))
         let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let apk = try Self.write(Self.zip([("AndroidManifest.xml", manifest), ("resources.arsc", table)]), "shop.apk", in: folder)
         let output = try BinaryRunner.run(["android", "match", "--apk", apk, "--url", "https://shop.example.com/p/1", "--format", "json"])
         #expect(output.status == 0, "\(output.stderr)")
@@ -193,7 +189,6 @@ import Testing
 
     @Test func validAssetLinksPassesAndTheExpectedPairIsFound() throws {
         let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = try Self.write(
             Array(
                 """
@@ -219,7 +214,6 @@ import Testing
 
     @Test func brokenAssetLinksFindingsAreLocated() throws {
         let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = try Self.write(
             Array(
                 """
@@ -267,7 +261,6 @@ import Testing
 
     @Test func initWritesAScenarioThatReplaysGreen() throws {
         let folder = try RealFilesCommandTests.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("shop.yaml").path
         let run = try BinaryRunner.run([
             "init", "--entitlements", "\(Self.files)/ios/Shop.entitlements", "--info-plist", "\(Self.files)/ios/Info.plist",
@@ -293,7 +286,6 @@ import Testing
 
     @Test func initForAndroidMergesManifestsAndTakesTheSigningKeyFromAssetLinks() throws {
         let folder = try RealFilesCommandTests.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let assetlinks = try RealFilesCommandTests.write(
             Array(
                 """
