@@ -59,6 +59,85 @@ import Testing
         #expect(matched > 300 && assumptions > 100, "matched \(matched), assumptions \(assumptions)")
     }
 
+    /// A prepared file keeps its answers without trace text (`Prepared.quietAnswer`): asked again and again in
+    /// random order, each kept answer is the answer made anew, and the explaining path still agrees with it.
+    @Test func keptAASAAnswersAreTheAnswersMadeAnew() {
+        var random = SeededRandom(seed: 14_006)
+        let versions = ["9.0", "13.0", "14.0", "17.4"].compactMap { OSVersion.parse($0, platform: .ios) }
+        var asked = 0
+        var matched = 0
+        for _ in 0..<200 {
+            let document = AASAFastPathPropertyTests.document(&random)
+            let prepared = AASAMatcher.Prepared(document: document, appID: random.pick(["T.app", "T.other"]), ios: random.pick(versions))
+            let urls = (0..<4).map { _ in AASAFastPathPropertyTests.url(&random) }
+            for _ in 0..<12 {
+                let url = random.pick(urls)
+                let domain: String? = random.chance(50) ? "shop.example.com" : nil
+                var explained = TraceRecorder(.full)
+                var lean = TraceRecorder(.verdicts)
+                let a = AASAVerdicts.match(url: url, prepared: prepared, domain: domain, explain: true, trace: &explained)
+                let b = AASAVerdicts.match(url: url, prepared: prepared, domain: domain, explain: false, trace: &lean)
+                let anew = AASAVerdicts.quietAnswer(url: url, domain: domain, prepared: prepared)
+                let context = "url \(url) domain \(domain ?? "-") document \(document)"
+                #expect(lean.steps == anew.steps, "\(context)")
+                #expect(b.detail == anew.detail && a.verdict == b.verdict && a.detail == b.detail, "\(context)")
+                #expect(explained.steps.map(\.rule) == lean.steps.map(\.rule), "\(context)")
+                #expect(explained.steps.map(\.assumption) == lean.steps.map(\.assumption), "\(context)")
+                asked += 1
+                if b.verdict == .match { matched += 1 }
+            }
+            // Four links, each asked with and without a domain: at most eight answers kept.
+            #expect(prepared.keptQuietAnswers <= 8)
+        }
+        #expect(asked == 2_400 && matched > 100, "matched \(matched)")
+        // Past the limit, answers are made anew and not kept.
+        let prepared = AASAMatcher.Prepared(document: AASAFastPathPropertyTests.document(&random), appID: "T.app", ios: versions[3])
+        for number in 0..<(2 * ScenarioCache.urlLimit) {
+            var lean = TraceRecorder(.verdicts)
+            _ = AASAVerdicts.match(url: "https://shop.example.com/p/\(number)", prepared: prepared, domain: nil, explain: false, trace: &lean)
+        }
+        #expect(prepared.keptQuietAnswers == ScenarioCache.urlLimit)
+    }
+
+    /// The router's outcomes kept with an app (`ManifestCache.route`) are `AppRouter.route`'s, and writing the
+    /// app's routes or home screen gives it a new box: the next simulation routes by the new routes.
+    @Test func keptRoutesFollowTheAppsRoutes() throws {
+        let text = """
+            linksim: 1
+            name: kept routes
+            device: {platform: ios, os: "17.4"}
+            apps:
+              - id: com.example.shop
+                state: background
+                url_schemes: [shopapp]
+                routes: [{url: "shopapp://product/{id:digits}", screen: ProductDetail}, {url: "shopapp://product/{slug}", screen: BySlug}]
+            tap: shopapp://product/42
+            expect: {lands: app, screen: ProductDetail}
+            """
+        var scenario = try loadScenario(text)
+        for _ in 0..<3 {
+            let result = Simulator.run(scenario, detail: .verdicts)
+            #expect(result.results.first?.landing?.screen == "ProductDetail")
+        }
+        let app = scenario.apps[0]
+        #expect(app.manifestCache.keptRouteURLs == ["shopapp://product/42"])
+        for url in ["shopapp://product/42", "shopapp://product/red", "shopapp://other", "shopapp://product/"] {
+            for webLink in [false, true] {
+                let kept = app.manifestCache.route(url, webLink: webLink) { AppRouter.route(url, in: app, webLink: webLink) }
+                #expect(kept == AppRouter.route(url, in: app, webLink: webLink), "\(url)")
+            }
+        }
+        // A new first route: the scenario's next simulation routes by it, not by the kept outcome.
+        scenario.apps[0].routes.insert(Route(pattern: .url("shopapp://product/{n}"), screen: "New"), at: 0)
+        #expect(scenario.apps[0].manifestCache.keptRouteURLs.isEmpty)
+        #expect(Simulator.run(scenario, detail: .verdicts).results.first?.landing?.screen == "New")
+        // A new home screen, for a link no route takes.
+        scenario.actions = try loadScenario(text.replacingOccurrences(of: "shopapp://product/42", with: "shopapp://nowhere")).actions
+        #expect(Simulator.run(scenario, detail: .verdicts).results.first?.landing?.screen == "Home")
+        scenario.apps[0].homeScreen = "Start"
+        #expect(Simulator.run(scenario, detail: .verdicts).results.first?.landing?.screen == "Start")
+    }
+
     /// The apps installed at the start are a list beside the installs made during the simulation: an app's
     /// latest install is its last install during the simulation, else its install at the start, and a
     /// reinstall remembers whichever came before.
@@ -198,6 +277,74 @@ import Testing
             if leanTrace.steps.contains(where: { $0.rule == Rule.androidFilterExportedExplicitRequired.id }) { blocked += 1 }
         }
         #expect(handlers > 200 && blocked > 20 && steps > 2_000, "handlers \(handlers), blocked \(blocked), steps \(steps)")
+    }
+
+    /// The lean search's answers kept with each manifest (`ManifestCache.handlerAnswer`) are the answers a box
+    /// that never saw the link gives: asked again and again in random order (API levels, links, callers) and
+    /// past the box's limit, every answer equals one made anew, and the box keeps at most its limit.
+    @Test func keptHandlerAnswersAreTheAnswersMadeAnew() throws {
+        var random = SeededRandom(seed: 14_005)
+        var scenario = try loadScenario(
+            """
+            linksim: 1
+            name: kept handler answers
+            device: {platform: android, os: "14"}
+            apps:
+              - {id: com.example.shop, name: Shop, state: background}
+              - {id: com.example.other, name: Other, state: background}
+            tap: https://shop.example.com/product/1
+            """)
+        let versions = ["11", "12", "14"].compactMap { OSVersion.parse($0, platform: .android) }
+        var handlers = 0
+        var steps = 0
+        for round in 0..<600 {
+            // New manifests every 40 asks: the API level decides more for some (an implicit export) than others.
+            if round % 40 == 0 {
+                for index in scenario.apps.indices {
+                    scenario.apps[index].activities = Self.manifest(&random).activities
+                    scenario.apps[index].targetSDK = random.pick([30, 31, 34])
+                }
+            }
+            var kept = scenario
+            kept.device.os = random.pick(versions)
+            // The same values with boxes of their own: writing a manifest field gives an app a new, empty box.
+            var fresh = kept
+            for index in fresh.apps.indices { fresh.apps[index].activities = fresh.apps[index].activities }
+            let url = random.pick([
+                "https://shop.example.com/product/1", "myapp://shop/x", "https://www.example.com/help", "http://other.example/",
+                "https://shop.example.com/product/\(random.below(100))",
+            ])
+            let caller = random.pick([nil, "com.example.shop", "com.example.other"] as [String?])
+            var keptWorld = World(kept)
+            keptWorld.traceDetail = .verdicts
+            var freshWorld = World(fresh)
+            freshWorld.traceDetail = .verdicts
+            var keptTrace = TraceRecorder(.verdicts)
+            var freshTrace = TraceRecorder(.verdicts)
+            let a = AndroidHandlers.search(url: url, world: keptWorld, caller: caller, trace: &keptTrace)
+            let b = AndroidHandlers.search(url: url, world: freshWorld, caller: caller, trace: &freshTrace)
+            let context = "url \(url) caller \(caller ?? "-") os \(kept.device.os)"
+            #expect(a.handlers.map(\.appIndex) == b.handlers.map(\.appIndex), "\(context)")
+            #expect(a.handlers.map(\.filterIndex) == b.handlers.map(\.filterIndex), "\(context)")
+            #expect(a.handlers.map(\.activity) == b.handlers.map(\.activity), "\(context)")
+            #expect(keptTrace.steps == freshTrace.steps, "\(context)")
+            handlers += a.handlers.count
+            steps += keptTrace.steps.count
+        }
+        #expect(handlers > 100 && steps > 1_000, "handlers \(handlers), steps \(steps)")
+        // A box keeps its first answers up to the limit, and no more (new boxes, asked for one API level and caller).
+        for index in scenario.apps.indices { scenario.apps[index].activities = scenario.apps[index].activities }
+        var world = World(scenario)
+        world.traceDetail = .verdicts
+        for number in 0..<(2 * ScenarioCache.urlLimit) {
+            var trace = TraceRecorder(.verdicts)
+            _ = AndroidHandlers.search(url: "https://shop.example.com/p/\(number)", world: world, caller: nil, trace: &trace)
+        }
+        for app in world.apps {
+            let urls = app.manifestCache.keptHandlerAnswerURLs
+            #expect(urls.count == ScenarioCache.urlLimit, "\(app.id) keeps \(urls.count) answers")
+            #expect(Set(urls).count == urls.count)
+        }
     }
 
     @Test func evaluateExplainsOnlyWhatTheCallerShowsAndKeepsEveryVerdict() {

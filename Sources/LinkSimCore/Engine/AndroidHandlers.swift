@@ -46,9 +46,15 @@ enum AndroidHandlers {
             // Without trace text, an app whose filters hold no unresolved value takes the lean walk: the same
             // handlers and steps, without the report (issue #14).
             if !explains, !app.activities.contains(where: { $0.intentFilters.contains { !$0.unresolved.isEmpty } }) {
-                leanSearch(
-                    app, appIndex: appIndex, intent: intent, api: api, caller: caller, relevant: relevant, handlers: &handlers,
-                    trace: &steps)
+                // The answer is kept with the manifest (`ManifestCache`): every later simulation of this link reads it.
+                let ownCall = caller == app.id
+                let answer = app.manifestCache.handlerAnswer(api: api, url: url, ownCall: ownCall) {
+                    leanAnswer(app, intent: intent, api: api, ownCall: ownCall, relevant: relevant)
+                }
+                for found in answer.handlers {
+                    handlers.append(.init(appIndex: appIndex, activity: app.activities[found.activity], filterIndex: found.filter))
+                }
+                steps.append(contentsOf: answer.steps)
                 continue
             }
             let manifest = AndroidManifest(package: app.id, targetSDK: app.targetSDK, activities: app.activities)
@@ -112,10 +118,14 @@ enum AndroidHandlers {
     /// the report (a qualified name, a step list and a record for every filter). `TraceDetailEquivalenceTests`
     /// holds it to the report path over the whole library, and
     /// `SpeedFastPathTests.leanHandlerSearchGivesTheReportPathsHandlersAndSteps` over 800 generated Android worlds.
-    private static func leanSearch(
-        _ app: App, appIndex: Int, intent: ViewIntent, api: Int, caller: String?, relevant: ([IntentFilterData]) -> Bool,
-        handlers: inout [CustomSchemeResolver.Handler], trace: inout TraceRecorder
-    ) {
+    ///
+    /// Its answer depends on the manifest, `api`, the link and `ownCall` alone, so `search` keeps it in the
+    /// app's `ManifestCache`; `SpeedFastPathTests` holds a kept answer to a new one.
+    static func leanAnswer(
+        _ app: App, intent: ViewIntent, api: Int, ownCall isCaller: Bool, relevant: ([IntentFilterData]) -> Bool
+    ) -> ManifestCache.HandlerAnswer {
+        var answer = ManifestCache.HandlerAnswer()
+        var trace = TraceRecorder(.verdicts)
         let blocking = IntentFilterMatcher.activityBlockingInstall(app.activities, targetSDK: app.targetSDK, api: api)
         let installBlocked = blocking != nil
         if let blocking {
@@ -144,7 +154,7 @@ enum AndroidHandlers {
                         api: api, explain: false)
                 checks = activityLevel
                 // An app may start its own non-exported (but enabled) activity.
-                let ownCall = caller == app.id && outcome.isMatch && activities[activityIndex].enabled && !installBlocked
+                let ownCall = isCaller && outcome.isMatch && activities[activityIndex].enabled && !installBlocked
                 guard (outcome.isMatch && activityLevel.blocker == nil) || ownCall else {
                     guard isRelevant else { continue }
                     // As `ActivityFilterMatch.decisiveStep`: the activity-level blocker, or the filter's last step.
@@ -154,8 +164,8 @@ enum AndroidHandlers {
                     if let decisive { trace.append(TraceStep(actor: "Android", summary: "", rule: decisive.rule)) }
                     continue
                 }
-                if handlers.contains(where: { $0.appIndex == appIndex && $0.activity == activities[activityIndex] }) { continue }
-                handlers.append(.init(appIndex: appIndex, activity: activities[activityIndex], filterIndex: filterIndex))
+                if answer.handlers.contains(where: { activities[$0.activity] == activities[activityIndex] }) { continue }
+                answer.handlers.append(.init(activity: activityIndex, filter: filterIndex))
                 trace.append(TraceStep(actor: "Android", summary: "", rule: RuleID?.none))
                 for matched in activityLevel.steps { trace.append(TraceStep(actor: "Android (intent filter)", summary: "", rule: matched.rule)) }
                 for matched in outcome.steps { trace.append(TraceStep(actor: "Android (intent filter)", summary: "", rule: matched.rule)) }
@@ -164,5 +174,7 @@ enum AndroidHandlers {
                 }
             }
         }
+        answer.steps = trace.steps
+        return answer
     }
 }

@@ -33,14 +33,20 @@ enum AASAVerdicts {
         url: String, prepared: AASAMatcher.Prepared, domain: String?, explain: Bool, trace: inout TraceRecorder
     ) -> (verdict: Verdict, detail: Int?) {
         guard !explain else { return classify(prepared.match(url: url, domain: domain, explain: true), trace: &trace) }
+        let answer = prepared.quietAnswer(url: url, domain: domain) { quietAnswer(url: url, domain: domain, prepared: prepared) }
+        trace.append(contentsOf: answer.steps)
+        return (verdict(answer.result), answer.detail)
+    }
+
+    /// The verdict without trace text, made anew (`Prepared.quietAnswer` keeps it).
+    static func quietAnswer(url: String, domain: String?, prepared: AASAMatcher.Prepared) -> AASAMatcher.Prepared.QuietAnswer {
         let (ending, facts) = MatchRun.classifyFacts(url: url, domain: domain, prepared: prepared)
-        for fact in facts {
-            trace.append(
-                TraceStep(
-                    actor: matcherActor, summary: "", rule: MatchRun.rule(of: fact).id, detail: nil,
-                    assumption: AASAExplanationContext.assumption(of: fact, prepared: prepared)))
+        let steps = facts.map { fact in
+            TraceStep(
+                actor: matcherActor, summary: "", rule: MatchRun.rule(of: fact).id, detail: nil,
+                assumption: AASAExplanationContext.assumption(of: fact, prepared: prepared))
         }
-        return (verdict(ending.result), ending.detail)
+        return .init(steps: steps, result: ending.result, detail: ending.detail)
     }
 
     private static func classify(_ result: AASAMatch, trace: inout TraceRecorder) -> (verdict: Verdict, detail: Int?) {

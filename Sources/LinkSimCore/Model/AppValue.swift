@@ -297,6 +297,7 @@ extension App {
         get { storage.fields.routes }
         _modify {
             makeUnique()
+            defer { storage.fields.manifestCache = ManifestCache() }
             yield &storage.fields.routes
         }
     }
@@ -304,6 +305,7 @@ extension App {
         get { storage.fields.homeScreen }
         _modify {
             makeUnique()
+            defer { storage.fields.manifestCache = ManifestCache() }
             yield &storage.fields.homeScreen
         }
     }

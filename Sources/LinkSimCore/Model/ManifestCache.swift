@@ -1,11 +1,12 @@
 import Synchronization
 
-/// What the engine derives from one app's manifest (its activities, target SDK and package), made the
-/// first time a simulation asks and kept with the `App` value it was derived from.
+/// What the engine derives from one app's manifest (its activities, target SDK and package) and its router
+/// (routes and home screen), made the first time a simulation asks and kept with the `App` value it was
+/// derived from.
 ///
-/// The readings are pure functions of those fields and of the API level asked for, so when they are
-/// made changes nothing a simulation shows. `App` replaces its box with an empty one whenever one of
-/// those fields changes (an update that ships another manifest, a decoder filling the app in), so a
+/// The readings are pure functions of those fields and of what is asked (an API level, a link), so when
+/// they are made changes nothing a simulation shows. `App` replaces its box with an empty one whenever one
+/// of those fields changes (an update that ships another manifest, a decoder filling the app in), so a
 /// box never outlives the values it describes; copies of an app (a world per simulation, the TUI's
 /// worlds per key) share it, behind a lock, as `ServedBody` shares a parsed body (issue #14: the
 /// handler search prepared every filter of every app again on every tap, and the verifier collected
@@ -14,6 +15,25 @@ package final class ManifestCache: Sendable, Equatable {
     private struct Readings: Sendable {
         var collections = ByAPI<AppLinkDomains.Collection>()
         var filters = ByAPI<[[IntentFilterMatcher.PreparedFilter]]>()
+        /// The lean handler search's answers, per API level, link and whether the app is the caller: a list
+        /// scanned, as `ScenarioCache` keeps URLs, up to `ScenarioCache.urlLimit` answers.
+        var handlerAnswers: [(api: Int, ownCall: Bool, url: String, answer: HandlerAnswer)] = []
+        /// The router's outcomes per link and kind (`AppRouter.route`), up to `ScenarioCache.urlLimit`.
+        var routes: [(url: String, webLink: Bool, outcome: AppRouter.Outcome)] = []
+    }
+
+    /// What `AndroidHandlers` finds in one app for a link without trace text: the activities and filters that
+    /// handle it, and the bare steps the trace gets. A pure function of the manifest (activities, target SDK,
+    /// package), the API level, the link and whether the app starts it itself, so it is kept here with the
+    /// prepared filters it is read from (issue #14: the search was a fifth of a simulation, and its answer is
+    /// the same for every simulation of a scenario, and for every matrix cell that keeps the manifest).
+    struct HandlerAnswer: Sendable, Equatable {
+        struct Found: Sendable, Equatable {
+            var activity: Int
+            var filter: Int
+        }
+        var handlers: [Found] = []
+        var steps: [TraceStep] = []
     }
 
     /// Readings per API level: a list, not a dictionary keyed by `Int` (a scenario asks for one or two levels,
@@ -43,6 +63,50 @@ package final class ManifestCache: Sendable, Equatable {
         readings.withLock { $0.collections[api] = made }
         return made
     }
+
+    /// `AndroidHandlers`' lean answer for `url` at `api`, made once by `make`.
+    func handlerAnswer(api: Int, url: String, ownCall: Bool, make: () -> HandlerAnswer) -> HandlerAnswer {
+        func find(_ list: [(api: Int, ownCall: Bool, url: String, answer: HandlerAnswer)]) -> HandlerAnswer? {
+            let count = url.utf8.count
+            for index in list.indices
+            where list[index].api == api && list[index].ownCall == ownCall && list[index].url.utf8.count == count && list[index].url == url {
+                return list[index].answer
+            }
+            return nil
+        }
+        if let known = readings.withLock({ find($0.handlerAnswers) }) { return known }
+        let made = make()
+        readings.withLock {
+            if $0.handlerAnswers.count < ScenarioCache.urlLimit && find($0.handlerAnswers) == nil {
+                $0.handlerAnswers.append((api, ownCall, url, made))
+            }
+        }
+        return made
+    }
+
+    /// `AppRouter.route` of `url` in this box's app, made once by `make` (issue #14: matching every route
+    /// pattern again was ~3,500 instructions a simulation).
+    func route(_ url: String, webLink: Bool, make: () -> AppRouter.Outcome) -> AppRouter.Outcome {
+        func find(_ list: [(url: String, webLink: Bool, outcome: AppRouter.Outcome)]) -> AppRouter.Outcome? {
+            let count = url.utf8.count
+            for index in list.indices where list[index].webLink == webLink && list[index].url.utf8.count == count && list[index].url == url {
+                return list[index].outcome
+            }
+            return nil
+        }
+        if let known = readings.withLock({ find($0.routes) }) { return known }
+        let made = make()
+        readings.withLock {
+            if $0.routes.count < ScenarioCache.urlLimit && find($0.routes) == nil { $0.routes.append((url, webLink, made)) }
+        }
+        return made
+    }
+
+    /// The links this box keeps routes for, in the order kept (tests).
+    var keptRouteURLs: [String] { readings.withLock { $0.routes.map(\.url) } }
+
+    /// The links this box keeps handler answers for, in the order kept (tests).
+    var keptHandlerAnswerURLs: [String] { readings.withLock { $0.handlerAnswers.map(\.url) } }
 
     /// Every filter of every activity, prepared for `api` (indexed as `activities[i].intentFilters[j]`). Only
     /// `App.preparedFilters(api:)` asks, with the activities this box was made for.

@@ -186,7 +186,9 @@ enum AppNavigation {
                 index, screen: sdk.screen, parents: nil, cold: cold, previousScreen: previousScreen, outcome: outcome, landing: landing, world: &world,
                 trace: &trace)
         }
-        let routed = AppRouter.route(world.parts(of: url), in: app, webLink: kind != .customScheme)
+        // Kept with the app's routes (`ManifestCache.route`): every later simulation of this link reads it.
+        let webLink = kind != .customScheme
+        let routed = app.manifestCache.route(url, webLink: webLink) { AppRouter.route(world.parts(of: url), in: app, webLink: webLink) }
         for rejection in routed.rejections {
             trace.add(app.name, "The route \(rejection), so it does not match", rule: Rule.linksimRouterConstraint)
         }
