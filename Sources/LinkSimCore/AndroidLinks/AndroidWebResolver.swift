@@ -205,32 +205,36 @@ enum AndroidWebResolver {
     }
 
     static func chromeDecision(
-        _ url: String, host: String, resolvers: Set<String>, first: Bool, chain: ChainContext, shown: String, os: OSVersion
+        _ url: String, host: String, resolvers: Set<String>, first: Bool, chain: ChainContext, shown: String, os: OSVersion,
+        explains: Bool = true
     ) -> (leave: Bool, summary: String, rule: Rule) {
+        // The summary only for a trace with text: written for every hop, it was ~500 instructions a hop (issue #14).
+        func text(_ words: @autoclosure () -> String) -> String { explains ? words() : "" }
         if first && chain.firstNavigationOfIntent {
             return (
-                false, "\(shown) was opened to show \(url): the first navigation of an incoming intent stays in the browser",
+                false, text("\(shown) was opened to show \(url): the first navigation of an incoming intent stays in the browser"),
                 Rule.androidChromeIncomingIntent
             )
         }
         if let timedOut = chainTimedOut(chain) {
-            return (false, "The redirect chain is \(chain.elapsed) old, over Chrome's 15-second limit: it stays in \(shown)", timedOut)
+            return (false, text("The redirect chain is \(chain.elapsed) old, over Chrome's 15-second limit: it stays in \(shown)"), timedOut)
         }
         if !first && chain.previousResolvers == resolvers && chain.firstNavigationOfIntent {
-            return (false, "The redirect has no new handlers: it stays in \(shown)", Rule.androidChromeIncomingIntent)
+            return (false, text("The redirect has no new handlers: it stays in \(shown)"), Rule.androidChromeIncomingIntent)
         }
         if resolvers.isEmpty {
             return (
                 false,
-                Rule.androidApplinksResolution12.applies(to: os)
-                    ? "No app is approved to handle \(url) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
-                    : "No app can handle \(url): \(shown) keeps it", Rule.androidChromeNoHandler
+                text(
+                    Rule.androidApplinksResolution12.applies(to: os)
+                        ? "No app is approved to handle \(url) (on Android 12+ unverified apps are not candidates): \(shown) keeps it"
+                        : "No app can handle \(url): \(shown) keeps it"), Rule.androidChromeNoHandler
             )
         }
         if let previousHost = chain.previousHost, previousHost == host {
-            return (false, "Same host as the page (\(host)): \(shown) keeps the navigation", Rule.androidChromeSameHost)
+            return (false, text("Same host as the page (\(host)): \(shown) keeps the navigation"), Rule.androidChromeSameHost)
         }
-        return (true, "\(shown) fires the intent for \(url) (NEW_TASK | CLEAR_TOP)", Rule.androidChromeFiresIntent)
+        return (true, text("\(shown) fires the intent for \(url) (NEW_TASK | CLEAR_TOP)"), Rule.androidChromeFiresIntent)
     }
 
     /// Chrome at one web hop: the package manager's resolution (its trace steps held back, for the caller to
@@ -241,7 +245,8 @@ enum AndroidWebResolver {
         var probe = TraceRecorder(world.traceDetail)
         let resolution = resolve(url, host: host, world: world, caller: tap.caller, trace: &probe)
         let resolvers = resolvers(resolution, world: world)
-        let decision = chromeDecision(url, host: host, resolvers: resolvers, first: first, chain: chain, shown: shown, os: world.device.os)
+        let decision = chromeDecision(
+            url, host: host, resolvers: resolvers, first: first, chain: chain, shown: shown, os: world.device.os, explains: world.explains)
         return (resolution, resolvers, decision, probe.steps)
     }
 

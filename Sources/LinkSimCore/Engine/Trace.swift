@@ -45,6 +45,13 @@ package struct TraceStep: Sendable, Equatable {
         set { setWords(summary: summary, detail: detail, assumption: newValue) }
     }
 
+    /// No summary and no detail (an assumption may be there): read in place, without copying the texts out
+    /// (a trace without text asks it of every step put into it; issue #14).
+    var hasNoText: Bool {
+        guard let words else { return true }
+        return words.summary.isEmpty && words.detail == nil
+    }
+
     private mutating func setWords(summary: String, detail: String?, assumption: String?) {
         words = summary.isEmpty && detail == nil && assumption == nil ? nil : Words(summary: summary, detail: detail, assumption: assumption)
     }

@@ -153,7 +153,7 @@ struct TraceRecorder {
     /// A step that goes into a trace without text as it was made: it has none, or it is a `linksim.not-modelled`
     /// step, whose text QA reports show in every mode.
     private static func keepsAsMade(_ step: TraceStep) -> Bool {
-        (step.summary.isEmpty && step.detail == nil) || step.rule == ResultFacts.notModelledRule
+        step.hasNoText || step.rule == ResultFacts.notModelledRule
     }
 
     /// Adds steps made elsewhere, as `append` adds each (one copy of each step, not two).
