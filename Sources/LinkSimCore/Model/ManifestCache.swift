@@ -18,8 +18,11 @@ package final class ManifestCache: Sendable, Equatable {
         /// The lean handler search's answers, per API level, link and whether the app is the caller: a list
         /// scanned, as `ScenarioCache` keeps URLs, up to `ScenarioCache.urlLimit` answers.
         var handlerAnswers: [(api: Int, ownCall: Bool, url: String, answer: HandlerAnswer)] = []
-        /// The router's outcomes per link and kind (`AppRouter.route`), up to `ScenarioCache.urlLimit`.
-        var routes: [(url: String, webLink: Bool, outcome: AppRouter.Outcome)] = []
+        /// The router's outcomes per link and kind (`AppRouter.route`), up to `ScenarioCache.urlLimit`: the keys
+        /// apart from the outcomes, so a scan reads plain keys (reading a key from a list of whole entries
+        /// copied each outcome, a retain and a release of each of its lists; ~1,700 instructions a question).
+        var routeKeys: [(url: String, webLink: Bool)] = []
+        var routeOutcomes: [AppRouter.Outcome] = []
     }
 
     /// What `AndroidHandlers` finds in one app for a link without trace text: the activities and filters that
@@ -87,23 +90,27 @@ package final class ManifestCache: Sendable, Equatable {
     /// `AppRouter.route` of `url` in this box's app, made once by `make` (issue #14: matching every route
     /// pattern again was ~3,500 instructions a simulation).
     func route(_ url: String, webLink: Bool, make: () -> AppRouter.Outcome) -> AppRouter.Outcome {
-        func find(_ list: [(url: String, webLink: Bool, outcome: AppRouter.Outcome)]) -> AppRouter.Outcome? {
+        func find(_ keys: [(url: String, webLink: Bool)]) -> Int? {
             let count = url.utf8.count
-            for index in list.indices where list[index].webLink == webLink && list[index].url.utf8.count == count && list[index].url == url {
-                return list[index].outcome
-            }
-            return nil
+            return keys.firstIndex { $0.webLink == webLink && $0.url.utf8.count == count && $0.url == url }
         }
-        if let known = readings.withLock({ find($0.routes) }) { return known }
+        let known = readings.withLock { readings -> AppRouter.Outcome? in
+            guard let index = find(readings.routeKeys) else { return nil }
+            return readings.routeOutcomes[index]
+        }
+        if let known { return known }
         let made = make()
         readings.withLock {
-            if $0.routes.count < ScenarioCache.urlLimit && find($0.routes) == nil { $0.routes.append((url, webLink, made)) }
+            if $0.routeKeys.count < ScenarioCache.urlLimit && find($0.routeKeys) == nil {
+                $0.routeKeys.append((url, webLink))
+                $0.routeOutcomes.append(made)
+            }
         }
         return made
     }
 
     /// The links this box keeps routes for, in the order kept (tests).
-    var keptRouteURLs: [String] { readings.withLock { $0.routes.map(\.url) } }
+    var keptRouteURLs: [String] { readings.withLock { $0.routeKeys.map(\.url) } }
 
     /// The links this box keeps handler answers for, in the order kept (tests).
     var keptHandlerAnswerURLs: [String] { readings.withLock { $0.handlerAnswers.map(\.url) } }
