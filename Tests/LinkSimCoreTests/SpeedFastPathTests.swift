@@ -218,23 +218,58 @@ import Testing
         return AndroidManifest(package: "com.example.shop", targetSDK: random.pick([30, 33, nil]), activities: activities)
     }
 
-    /// Without trace text, `AndroidHandlers.search` walks each app's filters itself (no report): the same
-    /// handlers, and steps with the same actors and rules, as the report path gives with trace text. Over
-    /// generated manifests: exported true, false or implicit; disabled activities; target API 30 to 34 on
-    /// Android 11 to 14 (so some apps do not install); merged filters; a link from the app itself.
-    @Test func leanHandlerSearchGivesTheReportPathsHandlersAndSteps() throws {
-        var random = SeededRandom(seed: 14_004)
-        let base = try loadScenario(
+    /// Two installed Android apps in the background (their manifests are for the test to write), on Android 14.
+    static func twoAndroidApps(named name: String) throws -> Scenario {
+        try loadScenario(
             """
             linksim: 1
-            name: lean handler search
+            name: \(name)
             device: {platform: android, os: "14"}
             apps:
               - {id: com.example.shop, name: Shop, state: background}
               - {id: com.example.other, name: Other, state: background}
             tap: https://shop.example.com/product/1
             """)
-        let versions = ["11", "12", "14"].compactMap { OSVersion.parse($0, platform: .android) }
+    }
+
+    /// A link of each kind the two apps' filters are written for (or `other`), and who starts it: nobody
+    /// (a tap) or one of the two apps.
+    static func linkAndCaller(_ random: inout SeededRandom, or other: String) -> (url: String, caller: String?) {
+        let url = random.pick([
+            "https://shop.example.com/product/1", "myapp://shop/x", "https://www.example.com/help", "http://other.example/", other,
+        ])
+        return (url, random.pick([nil, "com.example.shop", "com.example.other"] as [String?]))
+    }
+
+    /// Android 11 (API 30: an implicit export is allowed), 12 (31) and 14 (34).
+    static let androidVersions = ["11", "12", "14"].compactMap { OSVersion.parse($0, platform: .android) }
+
+    /// `AndroidHandlers.search` of `url` in a new world of `scenario` with trace detail `detail`: its answer and steps.
+    static func search(
+        _ url: String, in scenario: Scenario, detail: TraceDetail, caller: String?
+    ) -> (found: (handlers: [CustomSchemeResolver.Handler], unknown: [String]), steps: [TraceStep]) {
+        var world = World(scenario)
+        world.traceDetail = detail
+        var trace = TraceRecorder(detail)
+        let found = AndroidHandlers.search(url: url, world: world, caller: caller, trace: &trace)
+        return (found, trace.steps)
+    }
+
+    /// The same handlers: apps, filters and activities, in order.
+    static func expectSameHandlers(_ a: [CustomSchemeResolver.Handler], _ b: [CustomSchemeResolver.Handler], _ context: String) {
+        #expect(a.map(\.appIndex) == b.map(\.appIndex), "\(context)")
+        #expect(a.map(\.filterIndex) == b.map(\.filterIndex), "\(context)")
+        #expect(a.map(\.activity) == b.map(\.activity), "\(context)")
+    }
+
+    /// Without trace text, `AndroidHandlers.search` walks each app's filters itself (no report): the same
+    /// handlers, and steps with the same actors and rules, as the report path gives with trace text. Over
+    /// generated manifests: exported true, false or implicit; disabled activities; target API 30 to 34 on
+    /// Android 11 to 14 (so some apps do not install); merged filters; a link from the app itself.
+    @Test func leanHandlerSearchGivesTheReportPathsHandlersAndSteps() throws {
+        var random = SeededRandom(seed: 14_004)
+        let base = try Self.twoAndroidApps(named: "lean handler search")
+        let versions = Self.androidVersions
         var handlers = 0
         var blocked = 0
         var steps = 0
@@ -251,30 +286,18 @@ import Testing
                 scenario.apps[index].activities = activities
                 scenario.apps[index].targetSDK = random.pick([30, 31, 34])
             }
-            let url = random.pick([
-                "https://shop.example.com/product/1", "myapp://shop/x", "https://www.example.com/help", "http://other.example/",
-                "https://nowhere.test/product",
-            ])
-            let caller = random.pick([nil, "com.example.shop", "com.example.other"] as [String?])
-            var explained = World(scenario)
-            explained.traceDetail = .full
-            var lean = World(scenario)
-            lean.traceDetail = .verdicts
-            var explainedTrace = TraceRecorder(.full)
-            var leanTrace = TraceRecorder(.verdicts)
-            let a = AndroidHandlers.search(url: url, world: explained, caller: caller, trace: &explainedTrace)
-            let b = AndroidHandlers.search(url: url, world: lean, caller: caller, trace: &leanTrace)
+            let (url, caller) = Self.linkAndCaller(&random, or: "https://nowhere.test/product")
+            let (a, explainedTrace) = Self.search(url, in: scenario, detail: .full, caller: caller)
+            let (b, leanTrace) = Self.search(url, in: scenario, detail: .verdicts, caller: caller)
             let context = "url \(url) caller \(caller ?? "-") apps \(scenario.apps.map(\.activities))"
-            #expect(a.handlers.map(\.appIndex) == b.handlers.map(\.appIndex), "\(context)")
-            #expect(a.handlers.map(\.filterIndex) == b.handlers.map(\.filterIndex), "\(context)")
-            #expect(a.handlers.map(\.activity) == b.handlers.map(\.activity), "\(context)")
+            Self.expectSameHandlers(a.handlers, b.handlers, context)
             #expect(a.unknown == b.unknown)
-            #expect(explainedTrace.steps.map(\.actor) == leanTrace.steps.map(\.actor), "\(context)")
-            #expect(explainedTrace.steps.map(\.rule) == leanTrace.steps.map(\.rule), "\(context)")
-            #expect(leanTrace.steps.allSatisfy { $0.summary.isEmpty && $0.detail == nil })
+            #expect(explainedTrace.map(\.actor) == leanTrace.map(\.actor), "\(context)")
+            #expect(explainedTrace.map(\.rule) == leanTrace.map(\.rule), "\(context)")
+            #expect(leanTrace.allSatisfy { $0.summary.isEmpty && $0.detail == nil })
             handlers += a.handlers.count
-            steps += leanTrace.steps.count
-            if leanTrace.steps.contains(where: { $0.rule == Rule.androidFilterExportedExplicitRequired.id }) { blocked += 1 }
+            steps += leanTrace.count
+            if leanTrace.contains(where: { $0.rule == Rule.androidFilterExportedExplicitRequired.id }) { blocked += 1 }
         }
         #expect(handlers > 200 && blocked > 20 && steps > 2_000, "handlers \(handlers), blocked \(blocked), steps \(steps)")
     }
@@ -284,17 +307,8 @@ import Testing
     /// past the box's limit, every answer equals one made anew, and the box keeps at most its limit.
     @Test func keptHandlerAnswersAreTheAnswersMadeAnew() throws {
         var random = SeededRandom(seed: 14_005)
-        var scenario = try loadScenario(
-            """
-            linksim: 1
-            name: kept handler answers
-            device: {platform: android, os: "14"}
-            apps:
-              - {id: com.example.shop, name: Shop, state: background}
-              - {id: com.example.other, name: Other, state: background}
-            tap: https://shop.example.com/product/1
-            """)
-        let versions = ["11", "12", "14"].compactMap { OSVersion.parse($0, platform: .android) }
+        var scenario = try Self.twoAndroidApps(named: "kept handler answers")
+        let versions = Self.androidVersions
         var handlers = 0
         var steps = 0
         for round in 0..<600 {
@@ -310,26 +324,14 @@ import Testing
             // The same values with boxes of their own: writing a manifest field gives an app a new, empty box.
             var fresh = kept
             for index in fresh.apps.indices { fresh.apps[index].activities = fresh.apps[index].activities }
-            let url = random.pick([
-                "https://shop.example.com/product/1", "myapp://shop/x", "https://www.example.com/help", "http://other.example/",
-                "https://shop.example.com/product/\(random.below(100))",
-            ])
-            let caller = random.pick([nil, "com.example.shop", "com.example.other"] as [String?])
-            var keptWorld = World(kept)
-            keptWorld.traceDetail = .verdicts
-            var freshWorld = World(fresh)
-            freshWorld.traceDetail = .verdicts
-            var keptTrace = TraceRecorder(.verdicts)
-            var freshTrace = TraceRecorder(.verdicts)
-            let a = AndroidHandlers.search(url: url, world: keptWorld, caller: caller, trace: &keptTrace)
-            let b = AndroidHandlers.search(url: url, world: freshWorld, caller: caller, trace: &freshTrace)
+            let (url, caller) = Self.linkAndCaller(&random, or: "https://shop.example.com/product/\(random.below(100))")
+            let (a, keptTrace) = Self.search(url, in: kept, detail: .verdicts, caller: caller)
+            let (b, freshTrace) = Self.search(url, in: fresh, detail: .verdicts, caller: caller)
             let context = "url \(url) caller \(caller ?? "-") os \(kept.device.os)"
-            #expect(a.handlers.map(\.appIndex) == b.handlers.map(\.appIndex), "\(context)")
-            #expect(a.handlers.map(\.filterIndex) == b.handlers.map(\.filterIndex), "\(context)")
-            #expect(a.handlers.map(\.activity) == b.handlers.map(\.activity), "\(context)")
-            #expect(keptTrace.steps == freshTrace.steps, "\(context)")
+            Self.expectSameHandlers(a.handlers, b.handlers, context)
+            #expect(keptTrace == freshTrace, "\(context)")
             handlers += a.handlers.count
-            steps += keptTrace.steps.count
+            steps += keptTrace.count
         }
         #expect(handlers > 100 && steps > 1_000, "handlers \(handlers), steps \(steps)")
         // A box keeps its first answers up to the limit, and no more (new boxes, asked for one API level and caller).
