@@ -24,10 +24,7 @@ struct Results {
 func simulationRow(
     library: String, quick: Bool, modes: [TraceDetail] = [.verdicts, .full], warm: Bool = true, into results: inout Results
 ) throws {
-    var scenarios: [Scenario] = []
-    for file in yamlFiles(under: library) {
-        if let scenario = try? ScenarioLoader.load(path: file) { scenarios.append(scenario) }
-    }
+    let scenarios = loadableScenarios(under: library)
     guard !scenarios.isEmpty else { throw BenchError.failed("no loadable scenario under \(library)") }
     for scenario in scenarios {
         for detail in modes { _ = Simulator.run(scenario, detail: detail) }
@@ -57,11 +54,7 @@ func simulationRow(
     if modes.contains(.verdicts) && warm {
         var firstTimes: [Double] = []
         for _ in 0..<(quick ? 1 : 5) {
-            var fresh: [Scenario] = []
-            for file in yamlFiles(under: library) {
-                if let scenario = try? ScenarioLoader.load(path: file) { fresh.append(scenario) }
-            }
-            for scenario in fresh {
+            for scenario in loadableScenarios(under: library) {
                 let start = clock.now
                 let result = Simulator.run(scenario, detail: .verdicts)
                 firstTimes.append(seconds(clock.now - start) * 1e6)
@@ -107,6 +100,11 @@ func simulationRow(
     results.notes.append(
         "simulation: \(scenarios.count) library scenarios, \(perSimulation.values.first?.count ?? 0) runs per mode (sim_median_us: no trace text, as replay and matrix; sim_traced_median_us: full traces, as run and the TUI)"
     )
+}
+
+/// Every scenario file under `library` that loads, loaded anew (values with boxes of their own).
+func loadableScenarios(under library: String) -> [Scenario] {
+    yamlFiles(under: library).compactMap { try? ScenarioLoader.load(path: $0) }
 }
 
 func replayRows(options: Options, binary: String?, temp: String, into results: inout Results) throws {

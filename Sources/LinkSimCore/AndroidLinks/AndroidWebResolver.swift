@@ -206,7 +206,7 @@ enum AndroidWebResolver {
 
     static func chromeDecision(
         _ url: String, host: String, resolvers: Set<String>, first: Bool, chain: ChainContext, shown: String, os: OSVersion,
-        explains: Bool = true
+        explains: Bool
     ) -> (leave: Bool, summary: String, rule: Rule) {
         // The summary only for a trace with text: written for every hop, it was ~500 instructions a hop (issue #14).
         func text(_ words: @autoclosure () -> String) -> String { explains ? words() : "" }

@@ -86,7 +86,7 @@ extension AASAMatcher {
         /// False when no URL can match: iOS before 9 or a file without "applinks".
         let active: Bool
         /// Answers without trace text already given, by URL and domain (`quietAnswer`).
-        private let quietAnswers = Mutex<[(url: String, domain: String?, answer: QuietAnswer)]>([])
+        private let quietAnswers = Mutex(KeptAnswers<String?, QuietAnswer>())
 
         /// A verdict without trace text, as the simulation puts it into a trace: the steps (actor, rule and
         /// assumption; no text) and the ending. A pure function of this reading, the URL and the domain.
@@ -100,23 +100,14 @@ extension AASAMatcher {
         /// of them: every simulation of a scenario asks the same few (issue #14: the walk was ~3,000
         /// instructions a simulation). The rates the benchmark gives for `verdict` and `match` do not read it.
         func quietAnswer(url: String, domain: String?, make: () -> QuietAnswer) -> QuietAnswer {
-            func find(_ list: [(url: String, domain: String?, answer: QuietAnswer)]) -> QuietAnswer? {
-                let count = url.utf8.count
-                for index in list.indices where list[index].url.utf8.count == count && list[index].url == url && list[index].domain == domain {
-                    return list[index].answer
-                }
-                return nil
-            }
-            if let known = quietAnswers.withLock({ find($0) }) { return known }
+            if let known = quietAnswers.withLock({ $0.value(for: url, domain) }) { return known }
             let made = make()
-            quietAnswers.withLock {
-                if $0.count < ScenarioCache.urlLimit && find($0) == nil { $0.append((url, domain, made)) }
-            }
+            quietAnswers.withLock { $0.keep(made, for: url, domain) }
             return made
         }
 
         /// How many quiet answers this reading keeps (tests).
-        var keptQuietAnswers: Int { quietAnswers.withLock { $0.count } }
+        var keptQuietAnswers: Int { quietAnswers.withLock { $0.urls.count } }
 
         package init(document: AASADocument, appID: String, ios: OSVersion) {
             let gates = AASAVersionGates(ios)

@@ -15,14 +15,10 @@ package final class ManifestCache: Sendable, Equatable {
     private struct Readings: Sendable {
         var collections = ByAPI<AppLinkDomains.Collection>()
         var filters = ByAPI<[[IntentFilterMatcher.PreparedFilter]]>()
-        /// The lean handler search's answers, per API level, link and whether the app is the caller: a list
-        /// scanned, as `ScenarioCache` keeps URLs, up to `ScenarioCache.urlLimit` answers.
-        var handlerAnswers: [(api: Int, ownCall: Bool, url: String, answer: HandlerAnswer)] = []
-        /// The router's outcomes per link and kind (`AppRouter.route`), up to `ScenarioCache.urlLimit`: the keys
-        /// apart from the outcomes, so a scan reads plain keys (reading a key from a list of whole entries
-        /// copied each outcome, a retain and a release of each of its lists; ~1,700 instructions a question).
-        var routeKeys: [(url: String, webLink: Bool)] = []
-        var routeOutcomes: [AppRouter.Outcome] = []
+        /// The lean handler search's answers, per link, API level and whether the app is the caller.
+        var handlerAnswers = KeptAnswers<HandlerQuestion, HandlerAnswer>()
+        /// The router's outcomes (`AppRouter.route`), per link and whether it is a web link.
+        var routes = KeptAnswers<Bool, AppRouter.Outcome>()
     }
 
     /// What `AndroidHandlers` finds in one app for a link without trace text: the activities and filters that
@@ -30,6 +26,11 @@ package final class ManifestCache: Sendable, Equatable {
     /// package), the API level, the link and whether the app starts it itself, so it is kept here with the
     /// prepared filters it is read from (issue #14: the search was a fifth of a simulation, and its answer is
     /// the same for every simulation of a scenario, and for every matrix cell that keeps the manifest).
+    struct HandlerQuestion: Equatable, Sendable {
+        var api: Int
+        var ownCall: Bool
+    }
+
     struct HandlerAnswer: Sendable, Equatable {
         struct Found: Sendable, Equatable {
             var activity: Int
@@ -69,51 +70,27 @@ package final class ManifestCache: Sendable, Equatable {
 
     /// `AndroidHandlers`' lean answer for `url` at `api`, made once by `make`.
     func handlerAnswer(api: Int, url: String, ownCall: Bool, make: () -> HandlerAnswer) -> HandlerAnswer {
-        func find(_ list: [(api: Int, ownCall: Bool, url: String, answer: HandlerAnswer)]) -> HandlerAnswer? {
-            let count = url.utf8.count
-            for index in list.indices
-            where list[index].api == api && list[index].ownCall == ownCall && list[index].url.utf8.count == count && list[index].url == url {
-                return list[index].answer
-            }
-            return nil
-        }
-        if let known = readings.withLock({ find($0.handlerAnswers) }) { return known }
+        let question = HandlerQuestion(api: api, ownCall: ownCall)
+        if let known = readings.withLock({ $0.handlerAnswers.value(for: url, question) }) { return known }
         let made = make()
-        readings.withLock {
-            if $0.handlerAnswers.count < ScenarioCache.urlLimit && find($0.handlerAnswers) == nil {
-                $0.handlerAnswers.append((api, ownCall, url, made))
-            }
-        }
+        readings.withLock { $0.handlerAnswers.keep(made, for: url, question) }
         return made
     }
 
     /// `AppRouter.route` of `url` in this box's app, made once by `make` (issue #14: matching every route
     /// pattern again was ~3,500 instructions a simulation).
     func route(_ url: String, webLink: Bool, make: () -> AppRouter.Outcome) -> AppRouter.Outcome {
-        func find(_ keys: [(url: String, webLink: Bool)]) -> Int? {
-            let count = url.utf8.count
-            return keys.firstIndex { $0.webLink == webLink && $0.url.utf8.count == count && $0.url == url }
-        }
-        let known = readings.withLock { readings -> AppRouter.Outcome? in
-            guard let index = find(readings.routeKeys) else { return nil }
-            return readings.routeOutcomes[index]
-        }
-        if let known { return known }
+        if let known = readings.withLock({ $0.routes.value(for: url, webLink) }) { return known }
         let made = make()
-        readings.withLock {
-            if $0.routeKeys.count < ScenarioCache.urlLimit && find($0.routeKeys) == nil {
-                $0.routeKeys.append((url, webLink))
-                $0.routeOutcomes.append(made)
-            }
-        }
+        readings.withLock { $0.routes.keep(made, for: url, webLink) }
         return made
     }
 
     /// The links this box keeps routes for, in the order kept (tests).
-    var keptRouteURLs: [String] { readings.withLock { $0.routeKeys.map(\.url) } }
+    var keptRouteURLs: [String] { readings.withLock { $0.routes.urls } }
 
     /// The links this box keeps handler answers for, in the order kept (tests).
-    var keptHandlerAnswerURLs: [String] { readings.withLock { $0.handlerAnswers.map(\.url) } }
+    var keptHandlerAnswerURLs: [String] { readings.withLock { $0.handlerAnswers.urls } }
 
     /// Every filter of every activity, prepared for `api` (indexed as `activities[i].intentFilters[j]`). Only
     /// `App.preparedFilters(api:)` asks, with the activities this box was made for.

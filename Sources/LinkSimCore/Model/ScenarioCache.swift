@@ -74,10 +74,8 @@ package final class ScenarioCache: Sendable, Equatable {
         var providerAASA: [String: ProviderAASA] = [:]
         /// URLs the scenario's simulations split, and the VIEW intents they made of them (`URLParts(url)` and
         /// `ViewIntent(url:)` are pure functions of the text), up to `urlLimit` of each.
-        /// Lists, not dictionaries: hashing a URL cost ~500 instructions a question, and a scenario meets a
-        /// handful of URLs, mostly the very strings it holds (equal storage answers at once).
-        var urlParts: [(url: String, value: URLParts?)] = []
-        var intents: [(url: String, value: ViewIntent)] = []
+        var urlParts = KeptAnswers<LinkAlone, URLParts?>()
+        var intents = KeptAnswers<LinkAlone, ViewIntent>()
     }
     /// How many URLs a box keeps the readings of: a scenario's taps, redirects and fallbacks are a handful;
     /// a TUI session that edits the URL key by key makes a new one each time, and past the limit those are
@@ -138,34 +136,22 @@ package final class ScenarioCache: Sendable, Equatable {
     /// `URLParts(url)`, made once for every simulation of the scenario (issue #14: each simulation split
     /// each URL it met again, ~2,700 instructions a URL).
     func parts(of url: String) -> URLParts? {
-        if let known = readings.withLock({ Self.find(url, in: $0.urlParts) }) { return known }
+        if let known = readings.withLock({ $0.urlParts.value(for: url, LinkAlone()) }) { return known }
         let made = URLParts(url)
-        readings.withLock {
-            if $0.urlParts.count < Self.urlLimit && Self.find(url, in: $0.urlParts) == nil { $0.urlParts.append((url, made)) }
-        }
+        readings.withLock { $0.urlParts.keep(made, for: url, LinkAlone()) }
         return made
     }
 
-    /// `ViewIntent(url:)`, made once for every simulation of the scenario. (The same steps as `parts(of:)`
-    /// on the other list: one generic function reaching either list by key path cost ~0.8% of a simulation.)
+    /// `ViewIntent(url:)`, made once for every simulation of the scenario.
     func linkIntent(_ url: String) -> ViewIntent {
-        if let known = readings.withLock({ Self.find(url, in: $0.intents) }) { return known }
+        if let known = readings.withLock({ $0.intents.value(for: url, LinkAlone()) }) { return known }
         let made = ViewIntent(url: url)
-        readings.withLock {
-            if $0.intents.count < Self.urlLimit && Self.find(url, in: $0.intents) == nil { $0.intents.append((url, made)) }
-        }
+        readings.withLock { $0.intents.keep(made, for: url, LinkAlone()) }
         return made
-    }
-
-    /// The value kept for `url`, if any (texts of another length are passed over without comparing them).
-    private static func find<Value>(_ url: String, in list: [(url: String, value: Value)]) -> Value? {
-        let count = url.utf8.count
-        for index in list.indices where list[index].url.utf8.count == count && list[index].url == url { return list[index].value }
-        return nil
     }
 
     /// The URLs the box keeps the parts and the intents of, in the order kept (tests).
     var keptURLTexts: (parts: [String], intents: [String]) {
-        readings.withLock { ($0.urlParts.map(\.url), $0.intents.map(\.url)) }
+        readings.withLock { ($0.urlParts.urls, $0.intents.urls) }
     }
 }
