@@ -34,36 +34,42 @@ import Testing
     }
 
     /// Everything a front end gives for one text, as one string: the tree with every location, or the error.
-    static func outcome(_ text: String, _ frontEnd: YAMLFrontEnd) -> String {
+    /// `asYamsReads`: texts as Yams gives them, without a leading U+FEFF (the one difference `YAMLEvents`
+    /// and `YAMLSubsetReader` keep on purpose: they keep it).
+    static func outcome(_ text: String, _ frontEnd: YAMLFrontEnd, asYamsReads: Bool = false) -> String {
         do {
             guard let tree = try YAMLNode.parse(text, file: "f.yaml", frontEnd: frontEnd) else { return "nil" }
             var out = ""
-            dump(tree, into: &out)
+            dump(tree, into: &out, asYamsReads: asYamsReads)
             return out
         } catch {
             return "error: \(error)"
         }
     }
 
-    static func dump(_ node: YAMLNode, into out: inout String) {
+    static func yamsText(_ text: String, _ asYamsReads: Bool) -> String {
+        asYamsReads && text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
+    static func dump(_ node: YAMLNode, into out: inout String, asYamsReads: Bool = false) {
         let l = node.location
         out += "@\(l.file):\(l.line):\(l.column)"
         switch node {
         case .scalar(let text, let plain, _):
             out += plain ? "=" : "'"
-            out += text.debugDescription
+            out += yamsText(text, asYamsReads).debugDescription
         case .mapping(let entries, _):
             out += "{"
             for entry in entries {
-                out += "\(entry.key.debugDescription)@\(entry.keyLocation.line):\(entry.keyLocation.column):"
-                dump(entry.value, into: &out)
+                out += "\(yamsText(entry.key, asYamsReads).debugDescription)@\(entry.keyLocation.line):\(entry.keyLocation.column):"
+                dump(entry.value, into: &out, asYamsReads: asYamsReads)
                 out += ","
             }
             out += "}"
         case .sequence(let items, _):
             out += "["
             for item in items {
-                dump(item, into: &out)
+                dump(item, into: &out, asYamsReads: asYamsReads)
                 out += ","
             }
             out += "]"
@@ -72,11 +78,13 @@ import Testing
 
     /// All three front ends give the same outcome; when `YAMLSubsetReader` answers, its tree is libyaml's.
     func expectSame(_ text: String, _ label: String) {
-        let events = Self.outcome(text, .events)
+        let events = Self.outcome(text, .events, asYamsReads: true)
         let yams = Self.outcome(text, .yams)
-        #expect(events == yams, "\(label): \(text.debugDescription)")
+        // Keys that differ only by a leading U+FEFF are two keys to linksim and one, twice, to Yams.
+        let bomKeys = (text.unicodeScalars.contains("\u{FEFF}") || text.contains("\\uFEFF")) && yams.contains("appears more than once")
+        if !bomKeys { #expect(events == yams, "\(label): \(text.debugDescription)") }
         let lines = Self.outcome(text, .subset)
-        #expect(lines == events, "\(label) (subset): \(text.debugDescription)")
+        #expect(lines == Self.outcome(text, .events), "\(label) (subset): \(text.debugDescription)")
         // When the subset reader answers, libyaml's events build exactly its tree (before the loader's
         // alias-key scan, which runs ahead of every front end).
         if let tree = YAMLSubsetReader.parse(text, file: "f.yaml") {
@@ -96,9 +104,8 @@ import Testing
             expectSame(text, path)
             if case .fallBack = YAMLEvents.parse(text, file: path) { fallBacks.append(path) }
         }
-        // Only files that use aliases (`*name`) leave the event front end.
-        for path in fallBacks { #expect(Self.text(path).contains("*"), "\(path) fell back to Yams") }
-        #expect(fallBacks.count <= 3, "\(fallBacks)")
+        // No library file leaves the event front end (aliases would not either: `anchorsAndAliases…`).
+        #expect(fallBacks.isEmpty, "\(fallBacks)")
     }
 
     /// The subset reader answers for the library's files (the rest, with aliases, go to libyaml).
@@ -143,7 +150,12 @@ import Testing
         "caf\u{E9}: 1\ncafe\u{301}: 2\n", "\u{1F600}: \"\u{1F600}\"\n", "a: ~\nb: null\nc: \"null\"\nd:\n", "%YAML 1.1\n---\na: 1\n",
         "a: 1\n...\n---\n", "- 1\n- 2\n...\n# end\n", "a: \"unterminated\n", "a: 'x'\n  b: 2\n", "key: value # comment\n",
         "a: \"\\uFEFFx\"\n", "\"\\uFEFFa\": 1\n", "a: \"x\\uFEFF\\uFEFF\"\n", "a: \u{FEFF}x\n", "a: '\u{FEFF}'\n", "\u{FEFF}a: 1\n",
-        "a: \"\\x80\\u00e9\\U0001F600\"\n",
+        "a: \"\\x80\\u00e9\\U0001F600\"\n", "a: \"\\uFEFFx\"\nb: \"\\uFEFF\"\n\"\\uFEFFa\": 1\n", "- \u{FEFF}x\n- '\u{FEFF}y'\n",
+        "a: \"\\uFEFFx\"\n\"\\uFEFFa\": 1\n",
+        // Anchors and aliases: on scalars, lists and mappings, in flow, redefined, of a key, unknown, recursive.
+        "a: &x {b: [1, &y two], c: 3}\nd: *x\ne: [*y, *x]\n", "a: &x 1\na2: *x\nb: &x 2\nc: *x\n", "&k key: *k\n",
+        "- &l [a, b]\n- *l\n- {m: *l}\n", "a: &x [*x]\n", "a: &x \"\\uFEFFq\"\nb: *x\n", "a: &x\n  b: 1\nc: *x\nd: *y\n",
+        "a: &x !tag v\nb: *x\n",
         "a: \"\\uD800\"\n", "name: ?mode=developer\n", "a: :x\nb: ?\n", "- ?x\n- :y\n", "{a: ?x}\n", "[?x]\n", "? x\n",
         // Literal block scalars: the three chompings, trailing and inner empty lines, deeper lines, the end.
         "a: |+\n  x\n\n\nb: 1\n", "a: |-\n  x\n\n", "a: |\n  x\n   y\n\n  z\n\n", "a: |+\n  x\n  \n", "- |\n  x\n- |-\n  y\n",
@@ -158,6 +170,60 @@ import Testing
 
     @Test func yamlCornersGiveTheSameOutcome() {
         for (index, text) in Self.corners.enumerated() { expectSame(text, "corner \(index)") }
+    }
+
+    /// Aliases are followed by libyaml's event front end itself (a copy of the anchor's node, as Yams gives the
+    /// same node again); what it cannot vouch for still goes to Yams, whose diagnostics stay.
+    @Test func anchorsAndAliasesAreReadByTheEventFrontEnd() {
+        for text in ["a: &x {b: [1, &y two]}\nd: *x\ne: [*y, *x]\n", "a: &x 1\nb: &x 2\nc: *x\n", "&k key: *k\n"] {
+            guard case .tree = YAMLEvents.parse(text, file: "f.yaml") else {
+                Issue.record("fell back: \(text.debugDescription)")
+                continue
+            }
+        }
+        // The latest anchor of a name wins, and the copy keeps the anchor's own location.
+        if case .tree(.mapping(let entries, _)) = YAMLEvents.parse("a: &x 1\nb: &x 2\nc: *x\n", file: "f.yaml") {
+            #expect(entries.last?.value == .scalar("2", plain: true, SourceLocation(file: "f.yaml", line: 2, column: 4)))
+        } else {
+            Issue.record("no tree")
+        }
+        // An unknown anchor, an anchor used inside itself, an alias as a key: Yams decides.
+        for text in ["a: *nope\n", "a: &x [*x]\n", "a: &x 1\n? *x\n: 2\n"] {
+            guard case .fallBack = YAMLEvents.parse(text, file: "f.yaml") else {
+                Issue.record("answered: \(text.debugDescription)")
+                continue
+            }
+        }
+        // An alias bomb is refused by counting: each alias adds its anchor's whole size.
+        let levels = (1..<7).map { level in
+            let previous = level == 1 ? "*a" : "*a\(level - 1)"
+            return "a\(level): &a\(level) [" + Array(repeating: previous, count: 10).joined(separator: ", ") + "]\n"
+        }
+        let bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + levels.joined()
+        guard case .fallBack = YAMLEvents.parse(bomb, file: "f.yaml") else {
+            Issue.record("an alias bomb of 10^7 nodes was answered")
+            return
+        }
+    }
+
+    /// A value that starts with U+FEFF keeps it, whichever front end reads it (Yams would drop it).
+    @Test func aLeadingByteOrderMarkInAValueIsKept() throws {
+        let texts = ["a: \"\\uFEFFab\"\n", "a: \u{FEFF}ab\n", "a: '\u{FEFF}ab'\n", "a: &x \"\\uFEFFab\"\nb: *x\n"]
+        for text in texts {
+            for frontEnd in [YAMLFrontEnd.subset, .events] {
+                guard case .mapping(let entries, _) = try #require(try YAMLNode.parse(text, file: "f.yaml", frontEnd: frontEnd)),
+                    case .scalar(let value, _, _) = try #require(entries.last?.value)
+                else {
+                    Issue.record("not a mapping of scalars: \(text.debugDescription)")
+                    continue
+                }
+                #expect(value == "\u{FEFF}ab", "\(frontEnd): \(text.debugDescription)")
+            }
+        }
+        // A byte-order mark that starts the file is not part of the text; one that starts a value is.
+        let file = "\u{FEFF}linksim: 1\nname: \"\\uFEFFab\"\ndevice: {platform: ios, os: \"17.4\"}\nactions:\n  - tap: https://example.com/\n"
+        let scenario = try ScenarioLoader.load(path: "b.yaml", reader: MemoryFiles(["b.yaml": file]))
+        #expect(scenario.name == "\u{FEFF}ab")
     }
 
     /// Long lines and large mappings: marks are counted once per line and keys kept in a set, so the

@@ -5,11 +5,18 @@ import CYaml
 /// fed the same bytes, so events, scalar texts, styles and marks are the ones Yams would see.
 ///
 /// This front end only answers for documents whose tree it can vouch for: one document of scalars,
-/// mappings with scalar keys that are all different, and lists. Anything else — a syntax error, an
-/// alias, a key that is a list or mapping, two keys with equal text, a second document, more than
-/// `YAMLNode.nodeBudget` nodes, deep nesting — is `.fallBack`, and the caller runs the Yams path,
-/// which gives the same tree or the same located diagnostic as before. Anchors without aliases
-/// change nothing in the tree, and tags are not read (linksim reads every scalar as text).
+/// mappings with scalar keys that are all different, lists, and aliases of anchors defined before them
+/// (an alias stands for a copy of its anchor's node, locations included, as Yams gives the same node
+/// again). Anything else — a syntax error, an alias of an unknown anchor or in key position, a key that
+/// is a list or mapping, two keys with equal text, a second document, more than `YAMLNode.nodeBudget`
+/// nodes once aliases are followed, deep nesting — is `.fallBack`, and the caller runs the Yams path,
+/// which gives the same tree or the same located diagnostic as before. Tags are not read (linksim reads
+/// every scalar as text).
+///
+/// One difference from Yams, on purpose: a scalar that starts with U+FEFF keeps it. Yams makes scalars
+/// with Foundation's `String(bytes:encoding:)`, which drops a leading byte-order mark, so `name:
+/// "\uFEFFab"` would load as `ab`: a value changed without a word. A byte-order mark at the start of the
+/// file is still not part of the text (`ScenarioLoader`, and libyaml skips one at a line's start).
 /// Which front end reads scenario YAML. `.subset` (the default): `YAMLSubsetReader` for the subset it reads,
 /// libyaml's events for the rest, and Yams for what those leave; `.events`: libyaml's events, then Yams;
 /// `.yams`: Yams' `compose` and the conversion of its node tree. All three give the same tree or the same
@@ -36,6 +43,9 @@ enum YAMLEvents {
         var pendingKey: String?
         var pendingKeyLocation: SourceLocation?
         var keys = KeySet()
+        /// The anchor (`&name`) this collection defines, and the node count when it opened.
+        var anchor: String?
+        var nodesBefore = 0
 
         /// false when a key with equal text (Swift's `==`, as Yams' duplicate check) came before.
         mutating func admitKey(_ key: String) -> Bool { keys.admit(key, among: entries) }
@@ -74,12 +84,17 @@ enum YAMLEvents {
                 phase = 3
             case YAML_SCALAR_EVENT:
                 guard phase == 2, builder.scalar(event) else { return .fallBack }
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                guard phase == 2, builder.open(mapping: event.type == YAML_MAPPING_START_EVENT, at: event.start_mark)
-                else { return .fallBack }
+            case YAML_SEQUENCE_START_EVENT:
+                let anchor = event.data.sequence_start.anchor
+                guard phase == 2, builder.open(mapping: false, anchor: anchor, at: event.start_mark) else { return .fallBack }
+            case YAML_MAPPING_START_EVENT:
+                let anchor = event.data.mapping_start.anchor
+                guard phase == 2, builder.open(mapping: true, anchor: anchor, at: event.start_mark) else { return .fallBack }
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard phase == 2, builder.close() else { return .fallBack }
-            default:  // an alias (or an event libyaml does not produce)
+            case YAML_ALIAS_EVENT:
+                guard phase == 2, builder.alias(event.data.alias.anchor) else { return .fallBack }
+            default:  // an event libyaml does not produce
                 return .fallBack
             }
         }
@@ -89,7 +104,10 @@ enum YAMLEvents {
         let file: String
         var stack: [Frame] = []
         var root: YAMLNode?
+        /// Nodes so far, aliases counted at their anchor's size (the Yams path's budget, keys outside it).
         var nodes = 0
+        /// Each anchor's latest node and its size (a later `&name` replaces an earlier one, as in Yams).
+        var anchors: [String: (node: YAMLNode, size: Int)] = [:]
 
         init(file: String) { self.file = file }
 
@@ -104,40 +122,55 @@ enum YAMLEvents {
             return stack[stack.count - 1].isMapping && stack[stack.count - 1].pendingKey == nil
         }
 
+        static func name(_ anchor: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+            guard let anchor else { return nil }
+            return String(cString: anchor)
+        }
+
         mutating func scalar(_ event: yaml_event_t) -> Bool {
             let data = event.data.scalar
             let raw = UnsafeBufferPointer(start: data.value, count: data.length)
-            // Yams makes scalars with Foundation's `String(bytes:encoding:)`, which drops a leading
-            // byte-order mark (U+FEFF): such a scalar is left to the Yams path.
-            if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { return false }
             // libyaml hands out UTF-8 it has validated (the input is a Swift string; escapes that are
-            // not Unicode scalars are syntax errors), so decoding never repairs anything here.
+            // not Unicode scalars are syntax errors), so decoding never repairs anything here; a leading
+            // U+FEFF is kept (see above).
             let text = String(decoding: raw, as: UTF8.self)
             let at = location(event.start_mark)
-            if expectsKey {
-                guard stack[stack.count - 1].admitKey(text) else { return false }
-                stack[stack.count - 1].pendingKey = text
-                stack[stack.count - 1].pendingKeyLocation = at
-                return true
-            }
             let plain = data.style == YAML_PLAIN_SCALAR_STYLE || data.style == YAML_ANY_SCALAR_STYLE
-            return add(.scalar(text, plain: plain, at))
+            if let anchor = Self.name(data.anchor) { anchors[anchor] = (.scalar(text, plain: plain, at), 1) }
+            if expectsKey { return key(text, at: at) }
+            return add(.scalar(text, plain: plain, at), counting: 1)
         }
 
-        mutating func open(mapping: Bool, at mark: yaml_mark_t) -> Bool {
+        mutating func key(_ text: String, at: SourceLocation) -> Bool {
+            guard stack[stack.count - 1].admitKey(text) else { return false }
+            stack[stack.count - 1].pendingKey = text
+            stack[stack.count - 1].pendingKeyLocation = at
+            return true
+        }
+
+        /// `*name`: a copy of the anchor's node. In key position it is left to the Yams path (the loader
+        /// refuses alias keys before any front end runs).
+        mutating func alias(_ anchor: UnsafeMutablePointer<yaml_char_t>?) -> Bool {
+            guard let name = Self.name(anchor), let (node, size) = anchors[name], !expectsKey else { return false }
+            return add(node, counting: size)
+        }
+
+        mutating func open(mapping: Bool, anchor: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t) -> Bool {
             guard !expectsKey, stack.count < YAMLEvents.depthLimit else { return false }
-            stack.append(Frame(isMapping: mapping, location: location(mark)))
+            stack.append(Frame(isMapping: mapping, location: location(mark), anchor: Self.name(anchor), nodesBefore: nodes))
             return true
         }
 
         mutating func close() -> Bool {
             guard let frame = stack.popLast(), frame.pendingKey == nil else { return false }
-            return add(frame.isMapping ? .mapping(frame.entries, frame.location) : .sequence(frame.items, frame.location))
+            let node: YAMLNode = frame.isMapping ? .mapping(frame.entries, frame.location) : .sequence(frame.items, frame.location)
+            if let anchor = frame.anchor { anchors[anchor] = (node, nodes - frame.nodesBefore + 1) }
+            return add(node, counting: 1)  // its children are counted already
         }
 
-        /// Adds a value, a list item or the root.
-        mutating func add(_ node: YAMLNode) -> Bool {
-            nodes += 1
+        /// Adds a value, a list item or the root, counting `count` more nodes (an alias: all its anchor's).
+        mutating func add(_ node: YAMLNode, counting count: Int) -> Bool {
+            nodes += count
             guard nodes <= YAMLNode.nodeBudget else { return false }
             guard !stack.isEmpty else {
                 guard root == nil else { return false }

@@ -495,9 +495,8 @@ private struct Reader {
                     value = value << 4 | digit
                     pos += 1
                 }
-                // Surrogates and values past U+10FFFF are libyaml's errors; U+FEFF is dropped by the
-                // Yams path libyaml's events defer to at a scalar's start: both are left to them.
-                guard let scalar = Unicode.Scalar(value), value != 0xFEFF else {
+                // Surrogates and values past U+10FFFF are libyaml's errors: left to it.
+                guard let scalar = Unicode.Scalar(value) else {
                     fail()
                     return nil
                 }
