@@ -42,14 +42,18 @@ enum AndroidWebResolver {
 
     // MARK: System resolution
 
-    /// `startActivity(VIEW url)` as the package manager resolves it.
-    static func resolve(_ url: String, host: String, world: World, caller: String?, trace: inout TraceRecorder) -> Resolution {
+    /// `startActivity(VIEW url)` as the package manager resolves it. `browsable: false`: the intent carries no
+    /// category (adb's), so filters without BROWSABLE are candidates too; on Android 12+ they are never approved.
+    static func resolve(
+        _ url: String, host: String, world: World, caller: String?, browsable: Bool = true, trace: inout TraceRecorder
+    ) -> Resolution {
         let api = world.device.os.apiLevel
-        let search = AndroidHandlers.search(url: url, world: world, caller: caller, trace: &trace)
+        let search = AndroidHandlers.search(url: url, world: world, caller: caller, browsable: browsable, trace: &trace)
         if let reason = search.unknown.first {
             return .unknown(reason)
         }
         let handlers = search.handlers
+        if !browsable { AndroidHandlers.tellShellOnly(handlers, world: world, trace: &trace) }
         let browserList = browsers(world, trace: &trace)
         if handlers.isEmpty {
             trace.add("Android", "No app's intent filter matches \(url); only browsers can open it", rule: resolutionRule(world.device.os))
@@ -112,6 +116,16 @@ enum AndroidWebResolver {
         var best: [(Handler, AppLinkDomains.Approval)] = []
         for handler in handlers {
             let app = world.apps[handler.appIndex]
+            if !browsable, handler.activity.intentFilters.indices.contains(handler.filterIndex),
+                !handler.activity.intentFilters[handler.filterIndex].categories.contains(IntentFilter.categoryBrowsable)
+            {
+                // ResolveInfo.autoResolutionAllowed is the filter's BROWSABLE; filterToApprovedApp passes over the rest.
+                IntentFilterMatcher.tellBrowsableMissing(
+                    "Android",
+                    "\(app.name)'s matching filter has no BROWSABLE category: the intent without a category reaches it, but Android 12+ never approves it for \(host)",
+                    trace: &trace)
+                continue
+            }
             let (level, steps) = AppLinkDomains.approval(app, host: host, url: url, api: api, web: world.web, explain: world.explains)
             trace.append(contentsOf: steps)
             if level > .none { best.append((handler, level)) }
@@ -161,7 +175,7 @@ enum AndroidWebResolver {
         _ url: String, host: String, tap: Tap, starter: AppDelivery.AndroidStarter,
         world: inout World, trace: inout TraceRecorder
     ) -> Landing {
-        switch resolve(url, host: host, world: world, caller: tap.caller, trace: &trace) {
+        switch resolve(url, host: host, world: world, caller: tap.caller, browsable: !tap.isShellIntent, trace: &trace) {
         case .app(let handler):
             return AppDelivery.open(
                 handler.appIndex, url: url, kind: .appLink, activity: handler.activity, starter: starter,
@@ -204,9 +218,11 @@ enum AndroidWebResolver {
         trace.add(actor, summary(), rule: Rule.androidChooserAlwaysBrowser)
     }
 
+    /// `pageResolvers`: the apps that handle the last committed page, when it has the link's host (Chrome's
+    /// `shouldStayWithinHost` asks the package manager for both and stays only when the link's are among the page's).
     static func chromeDecision(
-        _ url: String, host: String, resolvers: Set<String>, first: Bool, chain: ChainContext, shown: String, os: OSVersion,
-        explains: Bool
+        _ url: String, host: String, resolvers: Set<String>, pageResolvers: Set<String>?, first: Bool, chain: ChainContext,
+        shown: String, os: OSVersion, explains: Bool
     ) -> (leave: Bool, summary: String, rule: Rule) {
         // The summary only for a trace with text: written for every hop, it was ~500 instructions a hop (issue #14).
         func text(_ words: @autoclosure () -> String) -> String { explains ? words() : "" }
@@ -231,8 +247,21 @@ enum AndroidWebResolver {
                         : "No app can handle \(url): \(shown) keeps it"), Rule.androidChromeNoHandler
             )
         }
-        if let previousHost = chain.previousHost, previousHost == host {
-            return (false, text("Same host as the page (\(host)): \(shown) keeps the navigation"), Rule.androidChromeSameHost)
+        if let pageResolvers, chain.previousHost == host {
+            if resolvers.isSubset(of: pageResolvers) {
+                return (
+                    false, text("Same host as the page (\(host)), and no app handles this link that does not handle the page: \(shown) keeps the navigation"),
+                    Rule.androidChromeSameHost
+                )
+            }
+            let new = resolvers.subtracting(pageResolvers).sorted().joined(separator: ", ")
+            return (
+                true,
+                text(
+                    "Same host as the page (\(host)), but \(new) handles this link and not the page (new handlers): \(shown) fires the intent for \(url) (NEW_TASK | CLEAR_TOP)"
+                ),
+                Rule.androidChromeFiresIntent
+            )
         }
         return (true, text("\(shown) fires the intent for \(url) (NEW_TASK | CLEAR_TOP)"), Rule.androidChromeFiresIntent)
     }
@@ -245,8 +274,22 @@ enum AndroidWebResolver {
         var probe = TraceRecorder(world.traceDetail)
         let resolution = resolve(url, host: host, world: world, caller: tap.caller, trace: &probe)
         let resolvers = resolvers(resolution, world: world)
+        // Same host as the last committed page: Chrome asks which apps handle that page too.
+        var pageResolvers: Set<String>?
+        if !resolvers.isEmpty, chain.previousHost == host, let page = chain.previousURL {
+            var quiet = TraceRecorder(.verdicts)
+            let pageResolution = resolve(page, host: host, world: world, caller: tap.caller, trace: &quiet)
+            if case .unknown(let reason) = pageResolution {
+                return (
+                    .unknown("which apps handle the page \(page) (Chrome compares them with the link's): \(reason)"), resolvers,
+                    (false, "", Rule.androidChromeSameHost), probe.steps
+                )
+            }
+            pageResolvers = Self.resolvers(pageResolution, world: world)
+        }
         let decision = chromeDecision(
-            url, host: host, resolvers: resolvers, first: first, chain: chain, shown: shown, os: world.device.os, explains: world.explains)
+            url, host: host, resolvers: resolvers, pageResolvers: pageResolvers, first: first, chain: chain, shown: shown,
+            os: world.device.os, explains: world.explains)
         return (resolution, resolvers, decision, probe.steps)
     }
 
@@ -275,6 +318,7 @@ enum AndroidWebResolver {
         var current = url
         var chain = ChainContext()
         chain.firstNavigationOfIntent = firstNavigationOfIntent
+        chain.previousURL = tap.page
         chain.previousHost = tap.page.flatMap { world.parts(of: $0)?.normalizedHost }
         var first = true
         for followed in 0...WebNavigation.redirectLimit {

@@ -361,8 +361,18 @@ enum AppsFlyerFirstOpen {
             return AppsFlyerLaunchDetails.secondRoute(
                 landing, index, conversion: conversion, options: options, routesFromConversion: routesFromConversion, world: &world, trace: &trace)
         }
+        let udlFailed = options.udl && (extra[.deepLinkStatus] == "FAILURE" || extra[.deepLinkStatus] == "ERROR")
         if let conversion, conversion["af_status"] == "Non-organic" {
-            if routesFromConversion {
+            if routesFromConversion, udlFailed {
+                // AppsFlyer documents eDDL for NOT_FOUND and FOUND without routing data; a failed UDL is neither.
+                trace.add(
+                    app.name,
+                    "UDL failed (\(extra[.deepLinkStatus] ?? "")): extended deferred deep linking routes from conversion data only after NOT_FOUND or FOUND without routing data, so the app does not route from it",
+                    rule: Rule.deferredAfEddlRoute,
+                    assumption:
+                        "assumption: an app that follows AppsFlyer's eDDL guide routes from conversion data only after NOT_FOUND or FOUND without routing data, not after a failure"
+                )
+            } else if routesFromConversion {
                 let routed = AppRouter.route(parameters: conversion, in: app)
                 if routed.route != nil {
                     trace.add(

@@ -10,16 +10,19 @@ enum AndroidHandlers {
         var unknown: [String] = []
     }
 
-    static func search(url: String, world: World, caller: String?) -> Search {
+    static func search(url: String, world: World, caller: String?, browsable: Bool = true) -> Search {
         var steps = TraceRecorder(world.traceDetail)
-        let found = search(url: url, world: world, caller: caller, trace: &steps)
+        let found = search(url: url, world: world, caller: caller, browsable: browsable, trace: &steps)
         return Search(handlers: found.handlers, steps: steps.steps, unknown: found.unknown)
     }
 
     /// The same search, its steps written straight into `trace` (as `search(url:world:caller:)`'s steps
     /// would be appended there): no list of steps built and then copied (issue #14).
+    ///
+    /// `browsable: false`: the intent carries no category (`adb shell am start -a VIEW -d URL` without `-c`),
+    /// so filters without BROWSABLE match it too (an intent's categories must all be in the filter's).
     static func search(
-        url: String, world: World, caller: String?, trace steps: inout TraceRecorder
+        url: String, world: World, caller: String?, browsable: Bool = true, trace steps: inout TraceRecorder
     ) -> (handlers: [CustomSchemeResolver.Handler], unknown: [String]) {
         var handlers: [CustomSchemeResolver.Handler] = []
         var unknown: [String] = []
@@ -36,7 +39,8 @@ enum AndroidHandlers {
         let parts = world.parts(of: url)
         let scheme = parts?.scheme.lowercasedIfNeeded
         let host = parts?.normalizedHost
-        let intent = world.linkIntent(url)  // parsed once for every app's manifest (and every search of this URL)
+        // Parsed once for every app's manifest (and every search of this URL); the shell's intent without a category apart.
+        let intent = browsable ? world.linkIntent(url) : ViewIntent(url: url, categories: [])
         // Reads the filter's `<data>` list alone: a whole filter handed over was copied (a retain and a release of
         // each of its lists) for every filter the lean walk met (issue #14).
         func relevant(_ data: [IntentFilterData]) -> Bool {
@@ -45,7 +49,7 @@ enum AndroidHandlers {
         for (appIndex, app) in world.apps.enumerated() where app.state.isInstalled && !app.activities.isEmpty {
             // Without trace text, an app whose filters hold no unresolved value takes the lean walk: the same
             // handlers and steps, without the report (issue #14).
-            if !explains, !app.activities.contains(where: { $0.intentFilters.contains { !$0.unresolved.isEmpty } }) {
+            if !explains, browsable, !app.activities.contains(where: { $0.intentFilters.contains { !$0.unresolved.isEmpty } }) {
                 // The answer is kept with the manifest (`ManifestCache`): every later simulation of this link reads it.
                 let ownCall = caller == app.id
                 let answer = app.manifestCache.handlerAnswer(api: api, url: url, ownCall: ownCall) {
@@ -110,6 +114,21 @@ enum AndroidHandlers {
             }
         }
         return (handlers, unknown)
+    }
+
+    /// For a search without BROWSABLE (adb's intent): each handler whose filter lacks the category is reached only
+    /// because the intent has none; a link tapped in a browser or another app would not reach it.
+    static func tellShellOnly(_ handlers: [CustomSchemeResolver.Handler], world: World, trace: inout TraceRecorder) {
+        for handler in handlers
+        where handler.activity.intentFilters.indices.contains(handler.filterIndex)
+            && !handler.activity.intentFilters[handler.filterIndex].categories.contains(IntentFilter.categoryBrowsable)
+        {
+            let app = world.apps[handler.appIndex]
+            IntentFilterMatcher.tellBrowsableMissing(
+                "adb",
+                "\(handler.activity.qualifiedName(package: app.package))'s filter has no BROWSABLE category: adb's intent has none either, so it matches here; a link tapped in a browser carries BROWSABLE and would not reach it",
+                trace: &trace)
+        }
     }
 
     /// One app's part of `search` without trace text, for an app whose filters hold no unresolved value:

@@ -145,9 +145,13 @@ enum CustomSchemeResolver {
                 trace: &trace)
             return Landing(kind: .error, browser: TapSurface.browser(for: tap, world: world), url: tap.url)
         }
-        trace.add("Android", "Resolves VIEW \(tap.url) (category BROWSABLE, MATCH_DEFAULT_ONLY); custom schemes need no verification")
-        let search = AndroidHandlers.search(url: tap.url, world: world, caller: tap.caller, trace: &trace)
+        let browsable = !tap.isShellIntent
+        trace.add(
+            "Android",
+            "Resolves VIEW \(tap.url) (\(browsable ? "category BROWSABLE" : "no category"), MATCH_DEFAULT_ONLY); custom schemes need no verification")
+        let search = AndroidHandlers.search(url: tap.url, world: world, caller: tap.caller, browsable: browsable, trace: &trace)
         let handlers = search.handlers
+        if !browsable { AndroidHandlers.tellShellOnly(handlers, world: world, trace: &trace) }
         let appIDs = uniqueApps(handlers, world: world)
         if let reason = search.unknown.first {
             trace.add("Android", "Unknown: \(reason)", rule: .linksimManifestUnresolvedValue)
@@ -178,6 +182,7 @@ enum CustomSchemeResolver {
                 trace.add(surface, "No app handles \(scheme):; \(surface) ignores the navigation", rule: Rule.androidSchemeNoHandler)
                 return Landing(kind: .nowhere)
             }
+            if tap.from == .adb { return QATaps.tellShellResolvedNothing(tap, trace: &trace) }
             if tap.from == .otherApp {
                 trace.add(
                     surface, "startActivity throws ActivityNotFoundException: no app handles \(scheme):",

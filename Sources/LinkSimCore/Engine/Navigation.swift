@@ -138,7 +138,10 @@ struct ChainContext: Sendable, Equatable {
     var firstNavigationOfIntent = false
     /// Android: the apps that could handle the previous URL (Chrome compares them).
     var previousResolvers: Set<String>? = nil
-    /// The host of the last page the browser loaded.
+    /// The last page the browser committed, and its host: the page the link was tapped on, or a page that
+    /// then navigated by script. A server redirect commits nothing (Chrome's `getLastCommittedUrl` is still
+    /// the page before it), so it leaves them as they were.
+    var previousURL: String? = nil
     var previousHost: String? = nil
 
     var isRedirect: Bool { !redirectedFrom.isEmpty }
@@ -147,8 +150,11 @@ struct ChainContext: Sendable, Equatable {
     mutating func add(from url: String, host: String, rule: RedirectRule) {
         redirectedFrom.append(url)
         elapsed = elapsed + rule.after
-        if rule.after.seconds > 0 { script = true }
-        previousHost = host.lowercasedIfNeeded
+        if rule.after.seconds > 0 {
+            script = true
+            previousURL = url
+            previousHost = host.lowercasedIfNeeded
+        }
     }
 
     /// The tap as the next hop sees it at `url`: reached through the chain. (Whether a script hop on

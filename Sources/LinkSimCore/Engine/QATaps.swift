@@ -85,6 +85,14 @@ enum QATaps {
             world: &world, trace: &trace)
     }
 
+    /// `am start` of an implicit intent that no activity matches: am prints its error (the shell catches it).
+    static func tellShellResolvedNothing(_ tap: Tap, trace: inout TraceRecorder) -> Landing {
+        trace.add(
+            "adb", "No activity matches the intent; am cannot start it", rule: Rule.androidAdbImplicit,
+            detail: "am prints “Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=\(tap.url) }”.")
+        return Landing(kind: .error)
+    }
+
     /// The handler of `index` when its VIEW filters that lack BROWSABLE are given it (what the shell's
     /// intent, which carries no BROWSABLE, can still match); nil when none matches either way.
     private static func matchWithoutBrowsable(_ index: Int, url: String, world: World) -> CustomSchemeResolver.Handler? {
@@ -219,6 +227,12 @@ enum QATaps {
             assumption:
                 "assumption: the app-argument reaches the app through its open-URL entry point, like a custom-scheme URL (Apple's page says only that the app opens)"
         )
+        // OPEN in the banner undoes the user's choice of the browser for the site (Apple's archived guide).
+        var hosts: [String] = []
+        for url in [tap.page, parts.isWeb ? tap.url : nil] {
+            if let host = url.flatMap({ world.parts(of: $0)?.normalizedHost }), !host.isEmpty, !hosts.contains(host) { hosts.append(host) }
+        }
+        UniversalLinkResolver.bannerUndoesBrowserPreference(for: hosts, world: &world, trace: &trace)
         var landing = AppDelivery.open(index, url: tap.url, kind: .customScheme, world: &world, trace: &trace)
         // An https app-argument arrives where custom-scheme URLs do; an app that routes it by path shows that screen.
         if parts.isWeb, landing.delivered == true, let opened = world.index(of: app.id) {

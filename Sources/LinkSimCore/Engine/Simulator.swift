@@ -238,7 +238,10 @@ enum LinkTap {
     static func longPress(_ tap: Tap, choice: LongPressChoice, world: inout World, trace: inout TraceRecorder) -> Landing {
         let surface = TapSurface.name(of: tap, world: world)
         let host = world.parts(of: tap.url)?.normalizedHost ?? ""
-        trace.add(surface, "The user long-presses \(tap.url) and chooses “\(choice == .openInSafari ? "Open in Safari" : "Open in App")”")
+        trace.add(surface, "The user long-presses \(tap.url) to choose “\(choice == .openInSafari ? "Open in Safari" : "Open in App")”")
+        if let landing = UniversalLinkResolver.longPressWithoutUniversalLink(tap, choice: choice, surface: surface, world: world, trace: &trace) {
+            return landing
+        }
         UniversalLinkResolver.rememberBrowserPreference(choice, host: host, world: &world, trace: &trace)
         if choice == .openInSafari {
             return Landing(kind: .browser, via: .web, browser: .safari, url: tap.url)

@@ -61,6 +61,40 @@ enum UniversalLinkResolver {
         }
     }
 
+    /// The long-press menu offers “Open in <App>” (and a choice to remember) only for a link that opens an app as a
+    /// universal link; for any other link it has “Open Link”, which opens Safari. nil: the link is a universal link.
+    static func longPressWithoutUniversalLink(
+        _ tap: Tap, choice: LongPressChoice, surface: String, world: World, trace: inout TraceRecorder
+    ) -> Landing? {
+        guard world.device.platform == .ios, let parts = world.parts(of: tap.url), parts.isWeb else { return nil }
+        var probe = TraceRecorder(world.traceDetail)
+        guard findApp(for: tap.url, parts: parts, world: world, trace: &probe) == nil else { return nil }
+        trace.append(contentsOf: probe.steps)
+        if choice == .openInApp {
+            // TN3155 names the missing association; a link the association does not match is the same to the menu.
+            let missing = probe.steps.contains { $0.rule == Rule.iosUlAssociationMissing.id }
+            trace.add(
+                surface, "The long-press menu shows no “Open in <App>” for a link that opens no app: the user cannot choose it, and nothing happens",
+                rule: missing ? Rule.iosUlAssociationMissing : nil,
+                assumption: missing
+                    ? nil : "assumption: the menu offers “Open in <App>” only for a link that opens an app (TN3155 says so of a missing association)")
+            return Landing(kind: .nowhere)
+        }
+        trace.add(surface, "The menu's “Open Link” opens \(tap.url) in Safari; with no universal link, no choice is remembered")
+        return Landing(kind: .browser, via: .web, browser: .safari, url: tap.url)
+    }
+
+    /// OPEN in a Smart App Banner undoes the user's choice of the browser for the site's domains (`hosts`).
+    static func bannerUndoesBrowserPreference(for hosts: [String], world: inout World, trace: inout TraceRecorder) {
+        guard Rule.iosUlUserPreference.applies(to: world.device.os) else { return }
+        for host in hosts where world.device.safariPrefersBrowser.contains(host) {
+            world.device.safariPrefersBrowser.removeAll { $0 == host }
+            trace.add(
+                "iOS", "Tapping “Open” in the Smart App Banner undoes the user's choice of the browser for \(host): its universal links open the app again",
+                rule: Rule.iosUlUserPreference)
+        }
+    }
+
     // MARK: Which app claims the URL
 
     static func appID(_ app: App) -> String? { app.applicationID }

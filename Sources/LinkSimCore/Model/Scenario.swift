@@ -178,6 +178,8 @@ package struct Tap: Sendable, Equatable, CustomReflectable {
             yield &storage.fields.targetApp
         }
     }
+    /// `adb shell am start -a VIEW -d URL` without a package: the intent carries no category (no BROWSABLE).
+    package var isShellIntent: Bool { from == .adb && targetApp == nil }
     /// Set by the engine: the link was reached through these server redirects (the tapped URL first).
     package var redirectedFrom: [String] {
         get { storage.fields.redirectedFrom }

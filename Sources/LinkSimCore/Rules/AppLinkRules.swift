@@ -272,7 +272,7 @@ extension Rule {
         id: "android.chrome.same-host", title: "Same-host navigation stays in Chrome",
         versions: [.android()],
         explanation:
-            "A link to the same host as the page the user is on (with no new handlers) stays in Chrome: same-domain navigation does not bounce to the app.",
+            "A link to the same host as the page the user is on stays in Chrome when it has no new handlers: every app that handles the link also handles the page (ExternalNavigationHandler.shouldStayWithinHost, resolversSubsetOf). A link on a web-only page of the site to a path the app handles does open the app. The page is the last one Chrome committed: a server redirect commits nothing, so its host does not count.",
         sources: [AppLinkRules.chromeHandler])
 
     /// No specialised handler: Chrome keeps the link

@@ -285,7 +285,7 @@ extension Rule {
         id: "deferred.af.eddl-route", title: "Extended deferred deep linking routes from conversion data",
         versions: DeferredRules.both,
         explanation:
-            "Apps that implement UDL and onConversionDataSuccess can route from conversion data when UDL returns NOT_FOUND (more than 15 minutes) or FOUND without routing data (SRN): if af_status is Non-organic and is_first_launch is true, use deep_link_value or a custom key. Only one of the two may route the user.",
+            "Apps that implement UDL and onConversionDataSuccess can route from conversion data when UDL returns NOT_FOUND (more than 15 minutes) or FOUND without routing data (SRN): if af_status is Non-organic and is_first_launch is true, use deep_link_value or a custom key. Only one of the two may route the user. A failed UDL (FAILURE on iOS, ERROR such as a timeout on Android) is neither case: linksim does not route from conversion data then, and says so as an assumption.",
         sources: [DeferredRules.S.eddl, DeferredRules.S.workflow, DeferredRules.S.legacyIOS])
 
     /// Later launches: no UDL callback, cached conversion data with is_first_launch false

@@ -41,7 +41,7 @@ extension Rule {
         id: "android.adb.implicit", title: "adb am start without a package resolves like any app's startActivity",
         versions: [.android()],
         explanation:
-            "`adb shell am start -W -a android.intent.action.VIEW -d URL` sends an implicit VIEW intent: Android resolves it the way it resolves startActivity from another app (App Links, the chooser, browsers). The shell adds no BROWSABLE category, unlike a browser; Android's own App Links test command adds `-c android.intent.category.BROWSABLE` and names no package, so that it tests what a tap would do.",
+            "`adb shell am start -W -a android.intent.action.VIEW -d URL` sends an implicit VIEW intent: Android resolves it the way it resolves startActivity from another app (App Links, the chooser, browsers). The shell adds no category at all, unlike a browser (BROWSABLE): an intent's categories must all be in the filter, so a filter that forgot BROWSABLE (with DEFAULT, for MATCH_DEFAULT_ONLY) matches the shell's intent and not a tapped link; on Android 12+ such a filter is never approved for a web domain. When nothing matches, am prints \"Error: Activity not started, unable to resolve Intent\". Android's own App Links test command adds `-c android.intent.category.BROWSABLE` and names no package, so that it tests what a tap would do.",
         sources: [QAToolRules.S.amDoc, QAToolRules.S.appLinksTest])
 
     /// A trailing package name makes the adb intent explicit: no chooser, no browser, no verification
