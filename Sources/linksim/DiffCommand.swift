@@ -146,16 +146,7 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    static func read(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let data = FileManager.default.contents(atPath: path)
-        else {
-            Console.error("\(path): error: cannot read the file")
-            throw ExitStatus.badInput
-        }
-        return [UInt8](data)
-    }
+    static func read(_ path: String) throws -> [UInt8] { try RealFileInput.readForCommand(path) }
 
     static func describe(_ side: ScenarioDiff.Side) -> String {
         var text = side.landing.map { "\($0.kind.rawValue.uppercased()) \(Describe.landing($0))" } ?? "no landing"

@@ -77,8 +77,12 @@ enum Console {
         }
     }
 
-    /// Colour only on a terminal, never with NO_COLOR or TERM=dumb.
+    /// `--no-color` was given (main.swift reads it once, before the command runs).
+    nonisolated(unsafe) static var colorRefused = false
+
+    /// Colour only on a terminal, never with `--no-color`, NO_COLOR or TERM=dumb.
     static var useColor: Bool {
+        if colorRefused { return false }
         let env = ProcessInfo.processInfo.environment
         if let noColor = env["NO_COLOR"], !noColor.isEmpty { return false }
         if env["TERM"] == "dumb" { return false }

@@ -168,10 +168,7 @@ struct MatrixCommand: ParsableCommand {
 
     /// Reads a matrix saved as JSON: coordinates → outcome.
     static func readSaved(_ path: String) throws -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            Console.error("\(path): error: cannot read the saved matrix")
-            throw ExitStatus.badInput
-        }
+        let data = Data(try RealFileInput.readForCommand(path))
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let links = object["links"] as? [[String: Any]]
         else {

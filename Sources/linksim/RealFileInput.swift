@@ -27,6 +27,16 @@ enum RealFileInput {
         }
     }
 
+    /// `read` for a command: its problem (a folder, a missing file, over the 16 MiB limit) on stderr, exit 65.
+    static func readForCommand(_ path: String) throws -> [UInt8] {
+        do {
+            return try read(path)
+        } catch {
+            for line in error.lines { Console.error(line) }
+            throw ExitStatus.badInput
+        }
+    }
+
     static func resources(_ folders: [String]) throws(Failure) -> AndroidResources {
         var resources = AndroidResources()
         for folder in folders {

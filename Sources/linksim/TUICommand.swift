@@ -23,7 +23,7 @@ struct TUIOptions: ParsableArguments {
     @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own text selection).")
     var noMouse = false
 
-    @Flag(name: .customLong("no-color"), help: "No colours: bold, reverse and underline only (as NO_COLOR does).")
+    @Flag(name: .customLong("no-color"), help: "No colours, in every command's output (as NO_COLOR does); the TUI keeps bold, reverse and underline.")
     var noColor = false
 
     @Option(

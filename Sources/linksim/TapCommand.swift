@@ -176,12 +176,9 @@ struct TapCommand: ParsableCommand {
         if let manifest {
             guard platform == .android else { throw ValidationError("--manifest needs --platform android") }
             guard let index = scenario.apps.indices.last else { throw ValidationError("--manifest needs an app: give --app ID") }
-            guard let data = FileManager.default.contents(atPath: manifest) else {
-                Console.error("\(manifest): error: cannot read the file")
-                throw ExitStatus.badInput
-            }
+            let data = try RealFileInput.readForCommand(manifest)
             do {
-                let parsed = try ManifestParser.parse([UInt8](data), file: manifest)
+                let parsed = try ManifestParser.parse(data, file: manifest)
                 scenario.apps[index].activities += parsed.activities
                 if let target = parsed.targetSDK { scenario.apps[index].targetSDK = target }
             } catch {
@@ -193,14 +190,11 @@ struct TapCommand: ParsableCommand {
     }
 
     func serve(_ keyPath: WritableKeyPath<WebHost, WebResource?>, file: String, host: String, in scenario: inout Scenario) throws {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            Console.error("\(file): error: cannot read the file")
-            throw ExitStatus.badInput
-        }
+        let data = try RealFileInput.readForCommand(file)
         guard !host.isEmpty else { throw ValidationError("the URL has no host to serve \(file) from") }
         let name = host.lowercased()
         var webHost = scenario.web.hosts[name] ?? WebHost(host: name)
-        webHost[keyPath: keyPath] = WebResource(body: [UInt8](data), origin: file)
+        webHost[keyPath: keyPath] = WebResource(body: data, origin: file)
         scenario.web.hosts[name] = webHost
     }
 }

@@ -6,6 +6,9 @@ import LinkSimIO
 // Exit codes follow the contract: ArgumentParser already maps usage errors to 64 and our ExitCode
 // values pass through; any other error is an internal error (70), never "expectation failed" (1).
 StandardOutput.ignoreBrokenPipeSignal()
+// `--no-color` is a top-level option, accepted before or after the subcommand: it turns colour off for every
+// command's output, not only the TUI's (ArgumentParser hands a parent's flag to no subcommand).
+Console.colorRefused = CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--no-color")
 do {
     // The common `linksim run FILE…` starts without ArgumentParser's parse of the whole command tree (RunCommand.swift).
     if let plain = RunCommand.plainArguments(Array(CommandLine.arguments.dropFirst())) {

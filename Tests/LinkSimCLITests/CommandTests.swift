@@ -46,6 +46,58 @@ import Testing
         #expect(!out.stdout.contains("\u{1B}["))  // NO_COLOR is set by the runner
     }
 
+    /// `--no-color` turns colour off for every command, before or after the subcommand (on a terminal: `script`
+    /// gives the binary one; without the flag the same run is coloured, so the check can fail).
+    @Test func noColorFlagTurnsColourOffOnATerminal() throws {
+        let dir = try Self.folder(["a.yaml": Self.passing])
+        func onTerminal(_ arguments: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", "\(BinaryRunner.binary.path) \(arguments)", "/dev/null"]
+            process.currentDirectoryURL = dir
+            var env = ProcessInfo.processInfo.environment
+            env["NO_COLOR"] = nil
+            env["TERM"] = "xterm-256color"
+            process.environment = env
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
+        #expect(try onTerminal("replay a.yaml").contains("\u{1B}["))
+        for arguments in ["--no-color replay a.yaml", "replay a.yaml --no-color", "run a.yaml --no-color", "--no-color run a.yaml"] {
+            let output = try onTerminal(arguments)
+            #expect(output.contains("a.yaml") || output.contains("expectation held"), "\(arguments): \(output)")
+            #expect(!output.contains("\u{1B}["), "\(arguments)")
+        }
+    }
+
+    /// Every file a flag names is read within the 16 MiB limit, as a scenario's files are: a file over it is a
+    /// located error and exit 65, never a read of the whole file (a 1 GiB `--aasa` took 2 GB of memory).
+    @Test func filesNamedByFlagsKeepTheSizeLimit() throws {
+        let dir = try Self.folder(["a.yaml": Self.passing])
+        let big = dir.appendingPathComponent("big.json")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 64 << 20)  // sparse: 64 MiB on no disk
+        try handle.close()
+        let commands: [[String]] = [
+            ["tap", "https://a.example/", "--aasa", "big.json", "--app", "com.x", "--team-id", "ABCDE12345", "--domain", "a.example"],
+            ["tap", "https://a.example/", "--platform", "android", "--assetlinks", "big.json", "--app", "com.x"],
+            ["tap", "https://a.example/", "--platform", "android", "--manifest", "big.json", "--app", "com.x"],
+            ["matrix", "a.yaml", "--expect", "big.json"],
+        ]
+        for arguments in commands {
+            let out = try BinaryRunner.run(arguments, in: dir)
+            #expect(out.status == 65, "\(arguments): \(out.status) \(out.stderr)")
+            #expect(out.stderr.contains("big.json:1:1: error: the file is 64 MiB; linksim reads files of at most 16 MiB"), "\(arguments): \(out.stderr)")
+        }
+    }
+
     @Test func runJSONFollowsTheContract() throws {
         let dir = try Self.folder(["a.yaml": Self.passing])
         let out = try BinaryRunner.run(["run", "--format", "json", "a.yaml"], in: dir)

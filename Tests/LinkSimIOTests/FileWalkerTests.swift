@@ -28,7 +28,11 @@ import Testing
         var found: [String] = []
         for case let relative as String in walker where suffixes.contains(where: relative.hasSuffix) {
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+            let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
+            // Files only (a link followed; one that leads nowhere kept): not folders, pipes, sockets or devices.
+            var info = stat()
+            if stat(full, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { continue }
+            found.append(full)
         }
         return found.sorted()
     }
@@ -50,6 +54,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: root + "/linked-folder", withDestinationPath: root + "/a")
         try FileManager.default.createSymbolicLink(atPath: root + "/linked.yaml", withDestinationPath: root + "/a/b")
         try FileManager.default.createSymbolicLink(atPath: root + "/dangling.yml", withDestinationPath: root + "/nowhere")
+        // A named pipe whose name fits: reading it would block until a writer comes, so it is no scenario.
+        #expect(mkfifo(root + "/pipe.yaml", 0o600) == 0)
         for under in [root, root + "/", root + "/a", root + "/a/b/c/deep.yml", root + "/missing"] {
             for extensions in [FileWalker.scenarioExtensions, ["lesson"], ["txt", "yml"]] {
                 #expect(
@@ -57,7 +63,10 @@ import Testing
                     "\(under) \(extensions)")
             }
         }
-        #expect(FileWalker.files(under: root, extensions: FileWalker.scenarioExtensions).count >= 6)
+        let listed = FileWalker.files(under: root, extensions: FileWalker.scenarioExtensions)
+        #expect(listed.count >= 6)
+        for skipped in ["/pipe.yaml", "/folder.yaml", "/linked.yaml"] { #expect(!listed.contains(root + skipped), "\(skipped)") }
+        #expect(listed.contains(root + "/dangling.yml") && listed.contains(root + "/link.yaml"))
         // One difference, on purpose: a folder given as a symbolic link is walked (Foundation's
         // enumerator listed nothing under it, so `replay link` found no scenarios).
         #expect(Self.referenceFiles(under: root + "/linked-folder", extensions: ["yml"]).isEmpty)
