@@ -139,7 +139,7 @@ struct AASACommand: ParsableCommand {
                 lines.append("  \(number + 1). \(terminalSafe(step.summary))")
                 if let detail = step.detail { lines.append("     \(terminalSafe(detail))") }
                 if let rule = step.rule { lines.append("     rule: \(rule)") }
-                if let assumption = step.assumption { lines.append("     assumption: \(terminalSafe(assumption))") }
+                if let assumption = step.assumption { lines.append("     \(terminalSafe(assumption))") }
             }
             return lines.joined(separator: "\n")
         }

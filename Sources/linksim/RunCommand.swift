@@ -28,16 +28,29 @@ struct RunCommand: ParsableCommand {
     /// Simulates `files` and prints them in `format`: the command's work, whichever way its line was read.
     static func perform(files: [String], format: RunFormat) throws {
         var results: [ScenarioResult] = []
-        var badInput = false
+        var items: [ReplayOutcome] = []
+        var invalid = false
         for file in files {
             do {
-                results.append(Simulator.run(try ScenarioFiles.load(file)))
+                let result = Simulator.run(try ScenarioFiles.loadOrThrow(file))
+                results.append(result)
+                items.append(.simulated(file: file, result: result))
             } catch {
-                badInput = true
+                Console.error(error.description)
+                items.append(.invalid(file: file, error: error))
+                invalid = true
             }
         }
-        RunOutput.print(results, format: format)
-        if badInput { throw ExitStatus.badInput }
+        if format == .json && invalid {
+            // As replay reports it: a file that is no valid scenario is an item with its `errors`, and counts as failed.
+            let passed = results.filter(\.passed).count
+            Console.out(
+                "{\"scenarios\": [" + items.map { JSONReporter.replayItem($0).render() }.joined(separator: ", ")
+                    + "], \"passed\": \(passed), \"failed\": \(items.count - passed)}\n")
+        } else {
+            RunOutput.print(results, format: format)
+        }
+        if invalid { throw ExitStatus.badInput }
         if results.contains(where: { !$0.passed }) { throw ExitStatus.expectationFailed }
     }
 }

@@ -32,16 +32,31 @@ extension ScenarioFiles {
     /// then relative to the current folder). Problems go to stderr and end with exit 65.
     static func load(_ path: String) throws -> Scenario {
         do {
-            let scenario =
-                path == "-"
-                ? try ScenarioLoader.parse(try readStandardInput(), file: "<stdin>", baseDirectory: ".")
-                : try ScenarioLoader.load(path: path)
-            for warning in scenario.warnings { Console.error(warning.description) }
-            return scenario
-        } catch let error as InputError {
+            return try loadOrThrow(path)
+        } catch {
             Console.error(error.description)
             throw ExitStatus.badInput
         }
+    }
+
+    /// `load`, its problem handed back rather than printed (warnings are printed).
+    static func loadOrThrow(_ path: String) throws(InputError) -> Scenario {
+        let scenario: Scenario
+        if path == "-" {
+            let text: String
+            do {
+                text = try readStandardInput()
+            } catch let error as InputError {
+                throw error
+            } catch {
+                throw InputError(file: "<stdin>", "cannot read standard input")
+            }
+            scenario = try ScenarioLoader.parse(text, file: "<stdin>", baseDirectory: ".")
+        } else {
+            scenario = try ScenarioLoader.load(path: path)
+        }
+        for warning in scenario.warnings { Console.error(warning.description) }
+        return scenario
     }
 
     /// Standard input as UTF-8 text, at most 16 MiB (a scenario is a few KB).

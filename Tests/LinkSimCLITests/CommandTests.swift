@@ -98,6 +98,21 @@ import Testing
         }
     }
 
+    /// A file that is no valid scenario is in `run`'s JSON as in replay's (an item with `errors`, counted as failed),
+    /// not left out of a document that says everything passed.
+    @Test func runJSONListsAnInvalidFile() throws {
+        let dir = try Self.folder(["a.yaml": Self.passing, "bad.yaml": "x: [\n"])
+        let out = try BinaryRunner.run(["run", "a.yaml", "bad.yaml", "--format", "json"], in: dir)
+        #expect(out.status == 65)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        #expect(json["passed"] as? Int == 1)
+        #expect(json["failed"] as? Int == 1)
+        let items = try #require(json["scenarios"] as? [[String: Any]])
+        #expect(items.map { $0["file"] as? String } == ["a.yaml", "bad.yaml"])
+        #expect((items[1]["errors"] as? [String])?.first?.hasPrefix("bad.yaml:2:1: error:") == true)
+        #expect(items[1]["passed"] as? Bool == false)
+    }
+
     @Test func runJSONFollowsTheContract() throws {
         let dir = try Self.folder(["a.yaml": Self.passing])
         let out = try BinaryRunner.run(["run", "--format", "json", "a.yaml"], in: dir)

@@ -68,6 +68,9 @@ private func findings(_ json: String) -> [AASAFinding] {
         #expect(result.first?.severity == .warning)
         #expect(result.first?.message.contains("did you mean \"caseSensitive\"") == true)
         #expect(result.first?.line == 2)
+        // Two letters swapped is one typo: "pahts" suggests "paths", as a scenario key would.
+        let swapped = findings(#"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.app", "pahts": ["/a/*"]}]}}"#)
+        #expect(swapped.contains { $0.message.contains("unknown key \"pahts\"") && $0.message.contains("did you mean \"paths\"") }, "\(swapped)")
     }
 
     @Test func mixedFormatsAreReported() {

@@ -66,6 +66,15 @@ import Testing
         #expect(AliasKeyScan.firstAliasKey(in: "a: &x 1\nb: {*x : 2}\n")?.line == 2)
     }
 
+    /// A document that is simply large (no alias) is refused for its size, not called an alias bomb.
+    @Test func aLargeDocumentWithoutAliasesIsNotCalledABomb() {
+        let taps = String(repeating: "  - tap: https://shop.example.com/\n", count: 50_001)
+        let messages = diagnostics("linksim: 1\nname: big\ndevice: {platform: ios, os: \"17.4\"}\nactions:\n" + taps)
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("has more than 100000 nodes (values and list items)") == true, "\(messages)")
+        #expect(messages.first?.contains("alias") == false)
+    }
+
     @Test func aNodeCountUnderTheBudgetLoads() throws {
         // Four levels of nine: 6,561 leaves, well under the budget, so aliases keep working.
         var text = "linksim: 1\nname: fine\nx-a0: &a0 [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"

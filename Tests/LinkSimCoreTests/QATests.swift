@@ -154,6 +154,27 @@ import Testing
         #expect(fix.landing.via == .universalLink)
     }
 
+    /// A wildcard entitlement (`applinks:*.example.com`) reads its file from the apex: serving one there is a
+    /// single change that works, and the search says so (it used to offer files on the subdomain only).
+    @Test func searchServesTheFileWhereAWildcardEntitlementReadsIt() throws {
+        let text = """
+            linksim: 1
+            name: wildcard
+            device: {platform: ios, os: "17.4"}
+            apps:
+              - {id: com.ex, team_id: ABCDE12345, state: background, associated_domains: ["applinks:*.example.com"]}
+            web:
+              example.com:
+                aasa: {json: {applinks: {details: [{appIDs: [ABCDE12345.com.ex], components: [{"/": "/wiki/*"}]}]}}}
+            tap: https://en.example.com/w/1
+            from: notes
+            """
+        let outcome = LandingSearch.search(try loadScenario(text), action: 0, want: .init(kind: .app))
+        let fix = try #require(outcome.fixes.first { $0.steps.count == 1 && $0.steps[0].who == .serverOwner })
+        #expect(fix.steps[0].description.contains("https://example.com/.well-known/apple-app-site-association"), "\(fix.steps[0].description)")
+        #expect(fix.landing.kind == .app)
+    }
+
     @Test func searchSaysWhenTheLinkAlreadyLandsThere() throws {
         let outcome = LandingSearch.search(try Self.world(Self.universalLink), action: 0, want: .init(kind: .app))
         #expect(outcome.alreadyThere)

@@ -55,6 +55,22 @@ import Testing
         #expect(steps > 1000, "steps were simulated (\(steps))")
     }
 
+    /// Every assumption a trace carries says it is one: reports print "rests on an <assumption>", which read
+    /// "rests on an linksim applies…" for the AASA matcher's notes before they were worded as assumptions.
+    @Test func everyAssumptionIsWordedAsOne() throws {
+        var seen = 0
+        for path in Self.library {
+            guard let scenario = Self.load(path) else { continue }
+            for result in Simulator.run(scenario, detail: .full).results {
+                for assumption in result.trace.compactMap(\.assumption) + result.assumptions {
+                    seen += 1
+                    #expect(assumption.lowercased().hasPrefix("assumption"), "\(path) action \(result.index): “\(assumption)”")
+                }
+            }
+        }
+        #expect(seen > 50, "assumptions were met (\(seen))")
+    }
+
     /// A matrix cell (simulated without trace text) is the cell a full simulation gives.
     @Test func matrixCellsAreTheSameWithoutTraceText() throws {
         var cells = 0

@@ -71,9 +71,12 @@ package enum AssetLinksValidator {
                         ?? (named.isEmpty ? "" : "; the file names \(named.joined(separator: ", "))")))
         }
         guard let fingerprint else { return .found }
-        if candidates.contains(where: { $0.fingerprints.contains(fingerprint) }) { return .found }
-        let listed = candidates.flatMap(\.fingerprints)
+        // The key QA name may be spelt as keytool or apksigner print it (lower case, no colons): it is the same key.
+        // The file's spelling is what the verifier compares, so it must be the canonical one.
         let normalized = normalize(fingerprint)
+        let wanted = normalized.count == 64 ? canonical(normalized) : fingerprint
+        if candidates.contains(where: { $0.fingerprints.contains(wanted) || $0.fingerprints.contains(fingerprint) }) { return .found }
+        let listed = candidates.flatMap(\.fingerprints)
         if listed.contains(where: { normalize($0) == normalized }) {
             return .missing(
                 "the statement lists this fingerprint, but not in the form the verifier compares (32 upper-case hex bytes separated by colons); write \(canonical(normalized))"

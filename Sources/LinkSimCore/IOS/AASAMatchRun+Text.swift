@@ -66,7 +66,7 @@ final class AASAExplanationContext: Sendable {
     var path: String { url?.path ?? "" }
 
     static let appIDsAssumption =
-        "github.com/st-tech/universal-links-test (tested against swcutil) says appIDs wins over appID; github.com/sergii-ziborov/blazingly-aasa treats them as a union. linksim follows universal-links-test."
+        "assumption: github.com/st-tech/universal-links-test (tested against swcutil) says appIDs wins over appID; github.com/sergii-ziborov/blazingly-aasa treats them as a union. linksim follows universal-links-test."
 
     func assumption(of fact: AASAStepFact) -> String? { Self.assumption(of: fact, prepared: prepared) }
 
@@ -77,18 +77,18 @@ final class AASAExplanationContext: Sendable {
         switch fact {
         case .legacyDictionary:
             return
-                "JSON key order is undefined; linksim sorts the keys, as the blazingly-aasa matcher does (github.com/sergii-ziborov/blazingly-aasa docs/semantics.md)"
+                "assumption: JSON key order is undefined; linksim sorts the keys, as the blazingly-aasa matcher does (github.com/sergii-ziborov/blazingly-aasa docs/semantics.md)"
         case .notListed(let index): return prepared.document.details[index].ignoredAppID == appID ? Self.appIDsAssumption : nil
         case .listed(let index): return prepared.document.details[index].ignoredAppID != nil ? Self.appIDsAssumption : nil
         case .queryIgnored:
-            return "An ignored \"?\" dictionary matches every query; it does not fall back to a \"?\" from defaults (not oracle-tested)."
+            return "assumption: an ignored \"?\" dictionary matches every query; it does not fall back to a \"?\" from defaults (not oracle-tested)."
         case .queryItems(let index):
             let rule = prepared.rules[index]
             return
-                "Undocumented by Apple: linksim compares item names and values \(rule.percentEncoded ? "as written (not decoded)" : "percent-decoded, as percentEncoded is false"), treats \"+\" as a plain character, and \(rule.options.caseSensitive ? "compares names case-sensitively" : "compares names without regard to case too (blazingly-aasa's reading)")."
+                "assumption: undocumented by Apple, linksim compares item names and values \(rule.percentEncoded ? "as written (not decoded)" : "percent-decoded, as percentEncoded is false"), treats \"+\" as a plain character, and \(rule.options.caseSensitive ? "compares names case-sensitively" : "compares names without regard to case too (blazingly-aasa's reading)")."
         case .pathsLegacy:
             return
-                "linksim applies the components path normalisation (trailing slashes, optional leading slash) to paths too; it was measured for components only."
+                "assumption: linksim applies the components path normalisation (trailing slashes, optional leading slash) to paths too; it was measured for components only."
         default: return nil
         }
     }

@@ -63,23 +63,12 @@ extension ValidationWalk {
     func nearest(_ key: String, in known: [String]) -> String? {
         var best: (name: String, distance: Int)?
         for candidate in known {
-            let distance = candidate.lowercased() == key.lowercased() ? 0 : editDistance(Array(key.lowercased()), Array(candidate.lowercased()))
+            // Damerau distance (Suggestion's): a swap of two letters ("pahts") is one edit, as in scenario keys.
+            let distance = Suggestion.distance(key.lowercased(), candidate.lowercased())
             if distance <= max(1, candidate.count / 3), distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }
         }
         return best?.name
-    }
-
-    func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

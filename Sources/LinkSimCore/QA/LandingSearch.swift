@@ -209,18 +209,20 @@ package enum LandingSearch {
             let app = world.apps[appIndex]
             if platform == .ios {
                 let appID = "\(app.teamID ?? "ABCDE12345").\(app.id)"
+                // The file is read from the host the app's entitlement names: the apex for `applinks:*.example.com`.
+                let fileHost = AssociatedDomains.entry(for: host, in: app.associatedDomainEntries).entry?.fileHost ?? host
                 changes.append(
                     Change(
                         who: .serverOwner,
                         description:
-                            "serve https://\(host)/.well-known/apple-app-site-association (200, application/json, no redirect) listing \(appID) for every path",
+                            "serve https://\(fileHost)/.well-known/apple-app-site-association (200, application/json, no redirect) listing \(appID) for every path",
                         slot: "server-file"
                     ) { world, _ in
                         let json = "{\"applinks\": {\"details\": [{\"appIDs\": [\(JSONText.quote(appID))], \"components\": [{\"/\": \"*\"}]}]}}"
-                        var webHost = world.web.hosts[host] ?? WebHost(host: host)
+                        var webHost = world.web.hosts[fileHost] ?? WebHost(host: fileHost)
                         webHost.aasa = WebResource(body: Array(json.utf8), origin: "suggested file")
                         webHost.cdnAASA = nil
-                        world.web.hosts[host] = webHost
+                        world.web.hosts[fileHost] = webHost
                         if world.apps[appIndex].teamID == nil { world.apps[appIndex].teamID = "ABCDE12345" }
                     })
             } else if !app.signingSHA256.isEmpty {

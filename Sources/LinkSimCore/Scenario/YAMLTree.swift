@@ -98,7 +98,9 @@ enum YAMLNode: Sendable, Equatable {
             let mark = root.mark
             throw InputError(
                 file: file, location: SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1),
-                "the document expands to more than \(nodeBudget) nodes once its aliases (*name) are followed; refusing it (an alias bomb?)")
+                text.contains("&") && text.contains("*")
+                    ? "the document expands to more than \(nodeBudget) nodes once its aliases (*name) are followed; refusing it (an alias bomb?)"
+                    : "the document has more than \(nodeBudget) nodes (values and list items); a scenario is a few hundred: split it into several files")
         }
         return tree
     }
