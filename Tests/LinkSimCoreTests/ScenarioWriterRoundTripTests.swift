@@ -14,9 +14,18 @@ import Testing
             let base = (file as NSString).deletingLastPathComponent
             do {
                 let reread = try ScenarioLoader.parse(text, file: file + " (rewritten)", baseDirectory: base)
-                let before = Simulator.run(original).results.map(\.landing)
-                let after = Simulator.run(reread).results.map(\.landing)
-                if before != after { problems.append("\(file): landings differ after a round trip") }
+                let before = Simulator.run(original).results
+                let after = Simulator.run(reread).results
+                if before.map(\.landing) != after.map(\.landing) { problems.append("\(file): landings differ after a round trip") }
+                // Each action's own `expect` is written back: the same checks, with the same outcome.
+                func written(_ scenario: Scenario) -> [String?] { scenario.actions.map { $0.expect.map { ScenarioWriter.expectation($0) } } }
+                let counts = (original.actions.filter { $0.expect != nil }.count, reread.actions.filter { $0.expect != nil }.count)
+                if written(original) != written(reread) || counts.0 != counts.1 {
+                    problems.append("\(file): expectations differ after a round trip")
+                }
+                if before.map({ $0.check?.passed }) != after.map({ $0.check?.passed }) {
+                    problems.append("\(file): expectation outcomes differ after a round trip")
+                }
             } catch {
                 problems.append("\(file): the rewritten file does not load: \(error)")
             }

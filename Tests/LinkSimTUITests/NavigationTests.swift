@@ -79,7 +79,8 @@ import Testing
             Issue.record("help closed")
             return
         }
-        #expect(bottom == Keymap.helpLines().count - (size.height - 4))
+        // The lines as the box shows them, wrapped to its width.
+        #expect(bottom == Keymap.helpLines(columns: Keymap.helpBoxWidth(screenWidth: size.width) - 4).count - (size.height - 4))
         model = model.pressing(.up)
         guard case .help(let oneUp) = model.overlay else { return }
         #expect(oneUp == bottom - 1, "one key up after the end must scroll at once")
@@ -184,6 +185,33 @@ import Testing
         let text = model.scenarioText()
         #expect(ScenarioCheck.problem(in: text) == nil, "the saved flow must load: \(ScenarioCheck.problem(in: text) ?? "")")
         #expect(text.contains("- install: \"com.example.shop\"") || text.contains("install:"))
+    }
+
+    /// A timeline is saved whole, whichever action is selected, each action with its own `expect`.
+    @Test func aTimelineIsSavedWholeWithItsExpectations() throws {
+        let file = """
+            linksim: 1
+            name: t
+            device: {platform: ios, os: "17.4"}
+            apps: [{id: com.example.shop, name: Shop, state: terminated, url_schemes: [shopapp]}]
+            actions:
+              - tap: shopapp://p/1
+                from: notes
+                expect: {lands: app, app: com.example.shop, rule: ios.scheme.from-app}
+              - wait: 1m
+              - tap: shopapp://p/2
+                from: notes
+                expect: {lands: app, via: custom_scheme}
+            """
+        let world = try ScenarioLoader.parse(file, file: "t.yaml", baseDirectory: nil)
+        var model = TUIModel(world: world, mode: .timeline, size: size, colorEnabled: false)
+        model.selectedAction = 0
+        let text = model.scenarioText()
+        #expect(ScenarioCheck.problem(in: text) == nil)
+        let reread = try ScenarioLoader.parse(text, file: "saved.yaml", baseDirectory: nil)
+        #expect(reread.actions.count == 3)
+        #expect(reread.actions.map { $0.expect?.rule?.rawValue } == ["ios.scheme.from-app", nil, nil])
+        #expect(reread.actions[2].expect?.via == .customScheme)
     }
 
     @Test func platformSwitchGivesALoadableWorldOrIsRefused() {

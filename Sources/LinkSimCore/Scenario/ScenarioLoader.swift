@@ -93,6 +93,9 @@ package enum ScenarioLoader {
         } catch let tooLarge as FileTooLarge {
             throw InputError(file: path, location: SourceLocation(file: path, line: 1, column: 1), tooLarge.description)
         } catch {
+            if reader.list(path) != nil {
+                throw InputError(file: path, "is a folder, not a scenario file (replay and validate take folders)")
+            }
             guard reader.exists(path) else { throw InputError(file: path, "no such file") }
             throw InputError(file: path, "cannot read the file")
         }

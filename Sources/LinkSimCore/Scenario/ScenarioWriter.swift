@@ -351,7 +351,28 @@ package enum ScenarioWriter {
             out.line(1, "- serve:")
             for change in changes { writeHost(change.value, keys: change.keys, indent: 3, to: &out) }
         }
-        if let landing { out.line(2, "expect: \(expectation(landing))") }
+        if let landing {
+            out.line(2, "expect: \(expectation(landing))")
+        } else if let expect = action.expect {
+            out.line(2, "expect: \(expectation(expect))")
+        }
+    }
+
+    /// An action's own `expect`, as the loader reads it back (contract §2.4): only the fields it names.
+    package static func expectation(_ expect: Expectation) -> String {
+        var pairs = ["lands: \(expect.lands.rawValue)"]
+        if let app = expect.app { pairs.append("app: \(quote(app))") }
+        if let options = expect.options { pairs.append("options: \(list(options))") }
+        if let screen = expect.screen { pairs.append("screen: \(quote(screen))") }
+        if let params = expect.params { pairs.append("params: \(stringMap(params))") }
+        if let via = expect.via { pairs.append("via: \(via.rawValue)") }
+        if let browser = expect.browser { pairs.append("browser: \(quote(browser))") }
+        if let url = expect.url { pairs.append("url: \(quote(url))") }
+        if let callback = expect.callback { pairs.append("callback: \(quote(callback))") }
+        if let delivered = expect.delivered { pairs.append("delivered: \(delivered)") }
+        if let rule = expect.rule { pairs.append("rule: \(quote(rule.rawValue))") }
+        for (key, value) in expect.extra.sorted(by: { $0.key < $1.key }) { pairs.append("\(key.rawValue): \(quote(value))") }
+        return "{" + pairs.joined(separator: ", ") + "}"
     }
 
     static func writeTapKeys(_ tap: Tap, to out: inout YAMLLines) {

@@ -89,20 +89,31 @@ package enum TUIRunner {
         }
     }
 
+    /// The size plain-text screens are drawn at: the terminal's own (TIOCGWINSZ), else COLUMNS × LINES, else 100 × 32;
+    /// at least 80 × 24, the smallest screen the TUI lays out (a fixed 100 columns wrapped every line at 80).
+    static func plainTextSize() -> Size {
+        var window = winsize()
+        let environment = ProcessInfo.processInfo.environment
+        var width = Int(environment["COLUMNS"] ?? "") ?? 100
+        var height = Int(environment["LINES"] ?? "") ?? 32
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
+            width = Int(window.ws_col)
+            height = Int(window.ws_row)
+        }
+        return Size(width: max(80, width), height: max(24, height))
+    }
+
     static func run(options: Options, makeModel: @escaping @Sendable (Size, Bool, TUIEnvironment) -> TUIModel) {
         let environment = Self.environment
         if terminalIsDumb {
-            let size = Size(
-                width: Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 100,
-                height: Int(ProcessInfo.processInfo.environment["LINES"] ?? "") ?? 32)
-            PlainTextBackend.runInteractive(makeModel(size, false, environment), environment: environment)
+            PlainTextBackend.runInteractive(makeModel(plainTextSize(), false, environment), environment: environment)
             return
         }
         let backend = CursesBackend()
         guard backend.start(color: options.color, mouse: options.mouse) else {
             FileHandle.standardError.write(
                 Data("linksim: curses cannot use TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? ""); showing plain text\n".utf8))
-            PlainTextBackend.runInteractive(makeModel(Size(width: 100, height: 32), false, environment), environment: environment)
+            PlainTextBackend.runInteractive(makeModel(plainTextSize(), false, environment), environment: environment)
             return
         }
         defer { backend.stop() }
@@ -159,8 +170,10 @@ package enum TUIRunner {
     }
 
     /// Runs `work` (a step, which may simulate for a long time) off the input thread, and keeps reading
-    /// keys meanwhile: `q` or Ctrl-C end the TUI at once (nil), other input waits in `queued`.
-    /// After a moment the screen says a simulation is running and how to leave.
+    /// keys meanwhile: other input waits in `queued`. Once the step has run long enough for the screen to say
+    /// a simulation is running (~300 ms), `q` ends the TUI at once (nil); Ctrl-C always does. Before that a
+    /// `q` is queued like any key: it may be text in a prompt (a pasted URL with `?q=`), and a quick step
+    /// hands it to `update`, which decides. The step's end is waited for, not polled: a key costs the step.
     static func workKeepingInput(
         placeholder model: TUIModel, backend: CursesBackend, queued: inout [Event],
         work: @escaping @Sendable (@escaping (String) -> Event) -> TUIModel
@@ -175,23 +188,25 @@ package enum TUIRunner {
         }
         thread.stackSize = 16 << 20
         thread.start()
-        backend.setInputTimeout(20)
+        backend.setInputTimeout(0)  // input is read without waiting; the mailbox is what is waited for
         defer { backend.setInputTimeout(250) }
         var waited = 0
         var announced = false
         while true {
-            if let (result, clipboard) = mailbox.take() {
+            if let (result, clipboard) = mailbox.take(waitingMilliseconds: 20) {
                 if let clipboard { backend.sendClipboard(clipboard) }
                 return result
             }
-            if let input = backend.nextEvent() {
+            waited += 20
+            while let input = backend.nextEvent() {
+                if case .tick = input { break }
                 switch input {
-                case .key(.char("q")), .key(.ctrl("c")): return nil
-                case .tick: waited += 1
+                case .key(.ctrl("c")): return nil
+                case .key(.char("q")) where announced: return nil
                 default: queued.append(input)
                 }
             }
-            if waited >= 15, !announced {
+            if waited >= 300, !announced {
                 announced = true
                 var busy = model
                 busy.status = StatusMessage(text: "simulating… (q or Ctrl-C quits)", isError: false)
@@ -213,10 +228,13 @@ final class StepMailbox: @unchecked Sendable {
         lock.unlock()
     }
 
+    private let done = DispatchSemaphore(value: 0)
+
     func finish(_ model: TUIModel) {
         lock.lock()
         result = model
         lock.unlock()
+        done.signal()
     }
 
     func take() -> (TUIModel, String?)? {
@@ -224,5 +242,12 @@ final class StepMailbox: @unchecked Sendable {
         defer { lock.unlock() }
         guard let result else { return nil }
         return (result, clipboard)
+    }
+
+    /// The result once the step has finished, waiting for it at most `milliseconds`.
+    func take(waitingMilliseconds milliseconds: Int) -> (TUIModel, String?)? {
+        guard done.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else { return nil }
+        done.signal()  // a later `take` finds it finished too
+        return take()
     }
 }

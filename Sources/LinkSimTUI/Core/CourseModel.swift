@@ -96,7 +96,10 @@ package struct GlossaryOverlay: Sendable, Equatable {
             }
             out.append("• \(term.term)")
             for line in TerminalText.wrap(term.definition, columns: max(10, width - 4)) { out.append("  " + line) }
-            if let source = term.source { out.append("  source: \(source)") }
+            // A source is wrapped like the definition (a URL broken where the line ends), never cut off.
+            if let source = term.source {
+                for line in TerminalText.wrap("source: \(source)", columns: max(10, width - 4)) { out.append("  " + line) }
+            }
         }
         return out
     }

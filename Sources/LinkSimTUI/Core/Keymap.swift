@@ -167,6 +167,30 @@ package enum Keymap {
     }
 
     /// The help screen's lines, generated from `bindings`.
+    /// The help box's width on a screen `screenWidth` wide: the longest line fits when the screen allows.
+    package static func helpBoxWidth(screenWidth: Int) -> Int {
+        min(helpLines().map { TerminalText.width($0) }.max().map { $0 + 4 } ?? 72, max(20, screenWidth - 2))
+    }
+
+    /// The help lines wrapped to `columns`: a key's description continues under itself, never cut off.
+    package static func helpLines(columns: Int) -> [String] {
+        guard columns > 20 else { return helpLines() }
+        var out: [String] = []
+        for line in helpLines() {
+            guard TerminalText.width(line) > columns else {
+                out.append(line)
+                continue
+            }
+            let indent = line.hasPrefix("  ") ? 18 : 2
+            let head = String(line.prefix(indent))
+            let pieces = TerminalText.wrap(String(line.dropFirst(indent)), columns: columns - indent)
+            for (index, piece) in pieces.enumerated() {
+                out.append((index == 0 ? head : String(repeating: " ", count: indent)) + piece)
+            }
+        }
+        return out
+    }
+
     package static func helpLines() -> [String] {
         var lines: [String] = []
         for context in KeyContext.allCases {

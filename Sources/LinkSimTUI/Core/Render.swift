@@ -104,7 +104,7 @@ struct ScreenPainter {
                 "this action does not land anywhere (it changes the world)", x: x, y: inner.y,
                 maxWidth: inner.width - 2, style: theme.secondary)
         } else if model.world.actions.isEmpty {
-            grid.put("no links yet: press / to type a URL", x: x, y: inner.y, maxWidth: inner.width - 2, style: theme.secondary)
+            grid.put("no links yet: press t to type a URL", x: x, y: inner.y, maxWidth: inner.width - 2, style: theme.secondary)
         } else {
             grid.put(
                 "no landing: the simulator returned no result for this action", x: x, y: inner.y,
@@ -198,7 +198,7 @@ struct ScreenPainter {
         guard inner.height > 0 else { return }
         let actions = model.world.actions
         if actions.isEmpty {
-            grid.put(" no links: press / to type one", x: inner.x, y: inner.y, style: theme.secondary)
+            grid.put(" no links: press t to type one", x: inner.x, y: inner.y, style: theme.secondary)
             return
         }
         let focused = model.focus == .links && model.overlay == nil
@@ -325,7 +325,20 @@ struct ScreenPainter {
     func paintStatus(into grid: inout Grid) {
         let rect = layout.statusLine
         if let status = model.status {
-            grid.put(" " + status.text, x: 0, y: rect.y, maxWidth: rect.width, style: status.isError ? theme.error : theme.ok)
+            let style = status.isError ? theme.error : theme.ok
+            // A message longer than the line (a located error at 80 columns) takes the lines above it, up to four,
+            // over the panes until the next key: cut off, it could not be read anywhere else.
+            var lines = [status.text]
+            if TerminalText.width(status.text) > rect.width - 1 {
+                lines = TerminalText.wrap(status.text, columns: max(10, rect.width - 2))
+                if lines.count > 4 { lines = Array(lines.prefix(4)) }
+            }
+            for (index, line) in lines.enumerated() {
+                let y = rect.y - (lines.count - 1) + index
+                guard y >= 0 else { continue }
+                let padded = " " + line + String(repeating: " ", count: max(0, rect.width - 1 - TerminalText.width(line)))
+                grid.put(padded, x: 0, y: y, maxWidth: rect.width, style: style)
+            }
             return
         }
         let hints: String

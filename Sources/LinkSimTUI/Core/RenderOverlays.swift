@@ -48,9 +48,11 @@ extension ScreenPainter {
     }
 
     func paintHelp(scroll: Int, into grid: inout Grid) {
-        let lines = Keymap.helpLines()
-        let rect = dialog(width: 72, height: grid.size.height - 2, title: "Keys — Esc or ? closes", into: &grid)
+        let rect = dialog(
+            width: Keymap.helpBoxWidth(screenWidth: grid.size.width), height: grid.size.height - 2, title: "Keys — Esc or ? closes",
+            into: &grid)
         let inner = rect.inner
+        let lines = Keymap.helpLines(columns: inner.width - 2)
         let offset = min(scroll, max(0, lines.count - inner.height))
         for row in 0..<inner.height {
             let index = offset + row
@@ -167,7 +169,7 @@ extension ScreenPainter {
             let under = editor.cursor < editor.text.count ? String(editor.text[editor.cursor]) : " "
             grid.put(under, x: cursorX, y: inner.y, maxWidth: 2, style: theme.cursor)
         }
-        grid.put("Enter accept  Esc cancel  Ctrl-U clear", x: inner.x + 1, y: inner.y + 2, style: theme.secondary)
+        grid.put("Enter accept  Esc cancel  Ctrl-U erase to start", x: inner.x + 1, y: inner.y + 2, style: theme.secondary)
     }
 
     func paintConfirm(path: String, into grid: inout Grid) {

@@ -111,17 +111,13 @@ extension TUIModel {
         return out.isEmpty ? "scenario" : out
     }
 
-    /// The world and the selected link as scenario YAML; the link's `expect` is the current landing.
-    /// A timeline keeps the actions up to the selected one (they made the world what it is).
+    /// The world and its actions as scenario YAML. Independent links: the selected link alone, its `expect` the
+    /// current landing. A timeline: every action, each with its own `expect` as the file had it (a save that kept
+    /// only the actions up to the selected one lost the rest, and their checks, without a word).
     func scenarioText() -> String {
         var scenario = world
-        let kept: [Action]
-        switch mode {
-        case .independentLinks:
-            kept = world.actions.indices.contains(selectedAction) ? [world.actions[selectedAction]] : []
-        case .timeline:
-            kept = world.actions.isEmpty ? [] : Array(world.actions.prefix(selectedAction + 1))
-        }
+        if mode == .timeline { return ScenarioWriter.yaml(scenario, expecting: nil) }
+        let kept = world.actions.indices.contains(selectedAction) ? [world.actions[selectedAction]] : []
         scenario.actions = kept.map { action in
             var plain = action
             plain.expect = nil

@@ -20,7 +20,8 @@ extension TUIModel {
         switch overlay {
         case .help(let scroll):
             let visible = max(1, size.height - 4)
-            overlay = .help(scroll: scrolled(scroll, command, lines: Keymap.helpLines().count, visible: visible))
+            let columns = Keymap.helpBoxWidth(screenWidth: size.width) - 4  // the box's inner width, less its margins
+            overlay = .help(scroll: scrolled(scroll, command, lines: Keymap.helpLines(columns: columns).count, visible: visible))
             return []
         case .details(let scroll):
             let visible = max(1, DetailsBox.rect(size).inner.height)
@@ -185,8 +186,25 @@ extension TUIModel {
         return !url.isEmpty
     }
 
+    /// A URL typed or pasted after the prompt's `https://` that brings its own scheme (`https://https://…`,
+    /// `https://shopapp://…`): the prompt's prefix is dropped.
+    static func withoutDoubledScheme(_ url: String) -> String {
+        for prefix in ["https://", "http://"] where url.hasPrefix(prefix) {
+            let rest = url.dropFirst(prefix.count)
+            guard let separator = rest.range(of: "://") else { continue }
+            let scheme = rest[..<separator.lowerBound]
+            if let first = scheme.first, first.isASCII, first.isLetter,
+                scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            {
+                return String(rest)
+            }
+        }
+        return url
+    }
+
     mutating func commitEditor(_ text: String, purpose: EditPurpose, _ environment: TUIEnvironment) -> [Effect] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        var trimmed = text.trimmingCharacters(in: .whitespaces)
+        if case .newURL = purpose { trimmed = Self.withoutDoubledScheme(trimmed) }
         switch purpose {
         case .newURL:
             guard acceptURL(trimmed) else { return [] }

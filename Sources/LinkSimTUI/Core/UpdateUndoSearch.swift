@@ -45,8 +45,9 @@ extension TUIModel {
             let painter = ScreenPainter(model: self, theme: Theme(color: false), layout: layout, rules: RuleCatalog.rule)
             return (painter.whyLines(width: max(1, layout.why.inner.width - 2)).map(\.0), whyScroll)
         case .help:
-            if case .help(let scroll) = overlay { return (Keymap.helpLines(), scroll) }
-            return (Keymap.helpLines(), 0)
+            let lines = Keymap.helpLines(columns: Keymap.helpBoxWidth(screenWidth: size.width) - 4)  // as the box shows them
+            if case .help(let scroll) = overlay { return (lines, scroll) }
+            return (lines, 0)
         case .picker:
             if case .picker(let picker) = overlay { return (picker.files, picker.cursor) }
             return ([], 0)
