@@ -61,6 +61,9 @@ struct MatrixCommand: ParsableCommand {
         var world = try ScenarioFiles.load(file)
         var actions: [Int]? = nil
         if let url {
+            guard URLParts(url) != nil else {
+                throw ValidationError("--url: `\(url)` is not a URL with a scheme, e.g. https://example.com/path or shopapp://item/1")
+            }
             world.actions.append(Action(kind: .tap(Tap(url: url, from: .notes))))
             actions = [world.actions.count - 1]
         } else if let action {

@@ -219,6 +219,17 @@ import Testing
             ["test.yaml:6:5: error: unknown key `assocated_domains` in apps[0]; did you mean `associated_domains`?"]
         ),
         (
+            // A list as a key (no anchors in the file): a located error, never the key's description as its text.
+            header + "? [a, b]\n: 1\ntap: a://b\n",
+            ["test.yaml:4:3: error: a mapping key here is a list or mapping; scenario keys are plain text"]
+        ),
+        (
+            header + "tap: a://b\nexpect: {lands: browser, browser: safar}\n",
+            [
+                "test.yaml:5:35: error: `expect.browser` must be one of: safari, chrome, firefox, edge, brave, samsung, none, in_app, sfsafariviewcontroller, custom_tab, webview; got `safar`; did you mean `safari`?"
+            ]
+        ),
+        (
             "linksim: 1\nname: x\ndevice: {platform: iso, os: \"17\"}\ntap: a://b\n",
             ["test.yaml:3:20: error: `device.platform` must be one of: ios, android; got `iso`; did you mean `ios`?"]
         ),

@@ -94,6 +94,10 @@ extension TUIModel {
         let screen = PlainTextBackend.text(of: render(answered, size: answered.size))
         #expect(screen.contains("✗ You said"))
         #expect(screen.contains("willConnectTo"))
+        // The step counts as done, but its title does not say ✓ after a wrong answer; the answer names the landing's kind.
+        #expect(screen.contains("✗ answered"), "\(screen)")
+        #expect(!screen.contains("(predict) ✓") && !screen.contains("predict ✓"))
+        #expect(screen.contains("says it lands: APP"))
         // A second answer does not change the score.
         let (again, _) = answered.live(.char("2"))
         #expect(again.course.map { $0.progress.score == (0, 1) } == true)

@@ -11,6 +11,27 @@ import Testing
         grid.textLines().firstIndex { $0.contains(text) }
     }
 
+    /// A timeline whose expectation fails does not say ✓ in its title ("expect 0/1 ✓" read as a pass).
+    @Test func aTimelineWithAFailedExpectationSaysSo() throws {
+        var scenario = DemoWorld.scenario
+        var action = Action(kind: .tap(Tap(url: "https://shop.example.com/product/42", from: .messages)))
+        action.expect = Expectation(lands: .store)
+        scenario.actions = [action, Action(kind: .wait(.minutes(1)))]  // a non-tap action: a timeline
+        let model = TUIModel.opening(scenario, path: "f.yaml", size: size, colorEnabled: false, environment: .live)
+        let lines = render(model, size: size).textLines()
+        #expect(lines.contains { $0.contains("expect 0/1 held ✗") }, "\(lines.prefix(12).joined(separator: "\n"))")
+        #expect(!lines.contains { $0.contains("0/1 ✓") })
+    }
+
+    /// The details box reflows a YAML block description: the file's line breaks are not the box's.
+    @Test func detailsReflowTheDescription() {
+        var model = TUIModel.fakeDemo()
+        model.world.description = "One two three four five\nsix seven.\n\n- an item\n- another item\n"
+        let lines = model.detailLines(width: 60)
+        #expect(lines.contains("One two three four five six seven."), "\(lines.prefix(6))")
+        #expect(lines.contains("- an item") && lines.contains("- another item"))
+    }
+
     @Test func landingIsColouredByKind() {
         let model = TUIModel.fakeDemo()
         let grid = render(model, size: size)

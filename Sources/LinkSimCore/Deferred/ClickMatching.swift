@@ -66,8 +66,9 @@ struct ClickMatching {
                 rule: Rule.deferredMatchNetworkChange)
         } else {
             sameNetwork = true
+            // A5 is what an unrelayed click rests on only where Private Relay exists (iOS 15+): before, nothing is relayed.
             let inAppNote =
-                device.platform == .ios && device.privateRelay
+                device.platform == .ios && device.privateRelay && Rule.deferredMatchPrivateRelay.applies(to: device.os)
                 ? "assumption A5: in-app browsers and apps are not routed through Private Relay; only Safari is" : nil
             trace.add(
                 actor, "Click and first open come from the same network “\(device.network)”: a probabilistic (IP + device) candidate",

@@ -232,7 +232,6 @@ enum AppsFlyerFirstOpen {
         }
         let params = click?.params ?? [:]
 
-        let installedAt = world.deferred.lastInstall(of: app.id) ?? world.clock
         let reinstallInWindow = world.deferred.previousInstall[app.id].map { world.clock - $0 <= reattributionWindow } ?? false
         // Written only on the two paths that cite it (issue #14: not on every first open).
         func a4() -> String {
@@ -302,7 +301,8 @@ enum AppsFlyerFirstOpen {
                 if let pid = params["pid"] { payload["media_source"] = pid }
                 if let c = params["c"] { payload["campaign"] = c }
                 if let click { payload["click_time"] = click.time.description }
-                payload["install_time"] = installedAt.description
+                // AppsFlyer counts an install at the app's first launch (its attribution model), not the store download.
+                payload["install_time"] = world.clock.description
                 AppsFlyerLaunchDetails.fresh(&payload, trace: &trace)
                 tellNonOrganic(
                     sdk, ", match_type=\(matchType) — the click is within the \(lookbackName(window, probabilistic: matchType == "probabilistic"))",

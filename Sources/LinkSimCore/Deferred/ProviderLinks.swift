@@ -198,6 +198,16 @@ enum ProviderLinks {
         }
         let app = world.apps[index]
         guard app.state.isInstalled else {
+            // iOS Chrome and X use the af_dp URI scheme by default: with the app not installed it opens nothing, and the
+            // browser shows its error before the page goes on to the store (AppsFlyer's URI-scheme fallback article).
+            if platform == .ios, provider == .appsflyer, let uri = params["af_dp"], URLParts(uri) != nil,
+                tap.from == .chrome || (tap.from == .inAppBrowser && tap.browserApp == .x)
+            {
+                trace.add(
+                    server,
+                    "The OneLink page tries the URI scheme af_dp=\(uri) first (\(TapSurface.name(of: tap, world: world)) uses the URI-scheme fallback by default); no installed app opens it, so an error message shows before the page goes on to the store",
+                    rule: Rule.deferredAfUriFallback)
+            }
             return storeOrFallback(provider, tap: tap, params: params, appIndex: index, world: &world, trace: &trace)
         }
         let firstLaunch = app.state == .installed

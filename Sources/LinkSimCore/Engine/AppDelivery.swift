@@ -23,14 +23,19 @@ enum AppDelivery {
     }
 
     /// The entry points an app implements when the scenario does not say (`handles`).
-    static func defaultHandles(for app: App, platform: Platform) -> [EntryPoint] {
+    /// A scene-based app that runs before iOS 13 (no scenes there) implements the app delegate's callbacks too:
+    /// it could not run otherwise, so its links are not reported lost for want of a callback nobody wrote.
+    static func defaultHandles(for app: App, platform: Platform, os: OSVersion) -> [EntryPoint] {
         switch platform {
         case .android:
             return [.onCreate, .onNewIntent]
         case .ios:
+            let appDelegate: [EntryPoint] = [.didFinishLaunching, .openURL, .continueUserActivity]
             switch app.lifecycle {
-            case .appDelegate: return [.didFinishLaunching, .openURL, .continueUserActivity]
-            case .scenes: return [.sceneWillConnect, .sceneOpenURLContexts, .sceneContinue]
+            case .appDelegate: return appDelegate
+            case .scenes:
+                let scenes: [EntryPoint] = [.sceneWillConnect, .sceneOpenURLContexts, .sceneContinue]
+                return Rule.iosDeliveryScenesCold.applies(to: os) ? scenes : scenes + appDelegate
             case .swiftui: return [.onOpenURL]
             }
         }
@@ -47,7 +52,7 @@ enum AppDelivery {
         let app = world.apps[index]
         let cold = !app.state.isRunning
         let platform = world.device.platform
-        let handles = AppNavigation.handles(app, default: defaultHandles(for: app, platform: platform))
+        let handles = AppNavigation.handles(app, default: defaultHandles(for: app, platform: platform, os: world.device.os))
 
         if platform == .ios, app.lifecycle == .appDelegate, let sdk = app.iosSDK,
             Rule.iosDeliveryScenesRequired27.applies(toSDK: sdk), Rule.iosDeliveryScenesRequired27.applies(to: world.device.os)

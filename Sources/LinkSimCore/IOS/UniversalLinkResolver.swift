@@ -229,9 +229,12 @@ enum UniversalLinkResolver {
         trace.add(
             "iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt, start: world.start)))",
             rule: Rule.iosAasaHostFetchTiming)
+        // An app installed before the scenario began fetched before its first action: a `serve` at the very start
+        // (no `wait` before it) came after that fetch, so the fetch saw the scenario's own web.
+        let fetchedBeforeActions = app.associationCheckedAt == nil && checkedAt == world.start && world.webHistory.count > 1
         var fetcher = AASAFetcher(
-            web: world.web(at: checkedAt), ios: world.device.os, scenarioStart: world.start,
-            history: world.webHistory)
+            web: fetchedBeforeActions ? world.webHistory[0].web : world.web(at: checkedAt), ios: world.device.os,
+            scenarioStart: world.start, history: world.webHistory)
         fetcher.acceptsUntrustedCertificate = (entry.mode == .developer || entry.mode == .developerManaged) && world.device.developerMode
         fetcher.strictContentType = world.assumptions.aasaContentTypeStrict
         let outcome = fetcher.fetch(host: entry.fileHost, viaCDN: viaCDN, at: checkedAt, trace: &trace)
@@ -293,8 +296,12 @@ enum UniversalLinkResolver {
                 return stay(
                     "\(surface) keeps the link in its own web view; the user must choose “Open in browser” to reach the app",
                     Rule.iosUlInAppBrowser,
+                    // Community reports only (radars, SDK issues), and Apple's archived guide says taps in embedded web views
+                    // open apps: the landing rests on an assumption, which assumptions.in_app_browsers_open_app switches.
                     assumption: tap.browserApp == .gmail
-                        ? "assumption: Gmail's behaviour depends on its link-opening setting; linksim uses its in-app browser" : nil)
+                        ? "assumption: Gmail's behaviour depends on its link-opening setting; linksim uses its in-app browser, which keeps the link (community reports; assumptions.in_app_browsers_open_app switches it)"
+                        : "assumption: in-app browsers keep universal links (community reports, not Apple's documentation; assumptions.in_app_browsers_open_app switches it)"
+                )
             }
         case .sfsafariviewcontroller, .webview:
             if tap.page == nil {

@@ -226,7 +226,7 @@ package enum ScenarioSchema {
         var expectTypes: [String: Node] = [
             "lands": choice(names(LandingKind.self)),
             "app": string, "options": list(string), "screen": string, "params": map(scalar),
-            "via": choice(names(Via.self)), "browser": string, "url": string, "callback": string,
+            "via": choice(names(Via.self)), "browser": choice(names(Browser.self)), "url": string, "callback": string,
             "delivered": bool, "rule": string,
         ]
         for key in ScenarioKeys.deferredExpect + ScenarioKeys.appSideExpect { expectTypes[key] = scalar }

@@ -316,13 +316,13 @@ extension Rule {
             "Chrome launches external intents with FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_CLEAR_TOP. For a launchMode=standard activity that already exists, CLEAR_TOP finishes it (and everything above it) and creates it again, so the link arrives in onCreate, not onNewIntent.",
         sources: [Sources.clearTop, Sources.chromeExternal])
 
-    /// Standard activity started by another app: a new instance
+    /// Standard (or singleTop) activity started by another app: a new instance
     /// Decided in ``AppDelivery/androidEntryPoint``.
     package static let androidDeliveryStandardNewInstance = Rule(
-        id: "android.delivery.standard-new-instance", title: "Standard activity started by another app: a new instance",
+        id: "android.delivery.standard-new-instance", title: "Standard or singleTop activity started by another app: a new instance",
         versions: [.android()],
         explanation:
-            "An app that calls startActivity(ACTION_VIEW) without FLAG_ACTIVITY_NEW_TASK puts a launchMode=standard activity into the caller's own task as a new instance, which reads the link in onCreate.",
+            "An app that calls startActivity(ACTION_VIEW) without FLAG_ACTIVITY_NEW_TASK puts a launchMode=standard activity into the caller's own task as a new instance, which reads the link in onCreate. A singleTop activity is reused only when it is on top of the target task; started into another app's task it is not, so it too is a new instance.",
         sources: [Sources.launchMode, Sources.tasks])
 
     /// singleTop / singleTask / singleInstance: the link arrives in onNewIntent

@@ -253,7 +253,8 @@ extension ScenarioDecoder {
         e.screen = map.value("screen").flatMap { c.string($0, what: "\(what).screen") }
         e.params = map.value("params").flatMap { c.stringMap($0, what: "\(what).params") }
         e.via = map.value("via").flatMap { c.choice($0, what: "\(what).via", as: Via.self) }
-        e.browser = map.value("browser").flatMap { c.string($0, what: "\(what).browser") }
+        // One of the browsers a landing names: a typo (`safar`) is an error with a suggestion, never a check that cannot hold.
+        e.browser = map.value("browser").flatMap { c.choice($0, what: "\(what).browser", as: Browser.self)?.rawValue }
         e.url = map.value("url").flatMap { c.string($0, what: "\(what).url") }
         e.callback = map.value("callback").flatMap { c.string($0, what: "\(what).callback") }
         e.delivered = map.value("delivered").flatMap { c.bool($0, what: "\(what).delivered") }

@@ -72,9 +72,17 @@ extension ScreenPainter {
 
     func stepTitle(_ session: CourseSession) -> String {
         guard let lesson = session.lesson, let step = session.currentStep else { return "" }
-        let done = session.stepDone ? " ✓" : ""
+        let done = Self.doneMark(session)
         let name = step.title.isEmpty ? "" : ": \(step.title)"
         return "\(lesson.title) — step \(session.stepIndex + 1)/\(lesson.steps.count) (\(Self.kindLabel(step.kind)))\(name)\(done)"
+    }
+
+    /// " ✓" for a step done; a predict step answered wrongly is done too (it counts), but says so: a ✓ after
+    /// "✗ You said…" read as a right answer.
+    static func doneMark(_ session: CourseSession) -> String {
+        guard session.stepDone else { return "" }
+        if let verdict = session.verdict, !verdict.right { return " ✗ answered" }
+        return " ✓"
     }
 
     static func kindLabel(_ kind: StepKind) -> String {
@@ -145,7 +153,7 @@ extension ScreenPainter {
         let rect = lessonPanelRect(step, size: grid.size)
         guard rect.width > 12, rect.height > 4 else { return }
         grid.fill(rect)
-        let done = session.stepDone ? " ✓" : ""
+        let done = Self.doneMark(session)
         grid.box(
             rect, title: "Step \(session.stepIndex + 1)/\(lesson.steps.count) · \(Self.kindLabel(step.kind))\(done)",
             style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
@@ -169,7 +177,7 @@ extension ScreenPainter {
         case (.predict(let choices, _), .predict(_, let picked?)):
             if let verdict = session.verdict, choices.indices.contains(picked) {
                 add(
-                    (verdict.right ? "✓ Right: " : "✗ You said “\(choices[picked].label)”. ") + "The engine: \(verdict.landing).",
+                    (verdict.right ? "✓ Right: " : "✗ You said “\(choices[picked].label)”. ") + "The engine says it lands: \(verdict.landing).",
                     verdict.right ? theme.ok : theme.error)
             }
             if let explain = step.explain { add(explain, theme.text) }

@@ -197,7 +197,12 @@ extension TUIModel {
         let right = LessonChecker.correctChoices(choices, result).contains(choice)
         session.progress.recordPrediction(step: session.stepIndex, of: lesson.id, right: right)
         session.step = .predict(cursor: choice, picked: choice)
-        let said = result?.landing.map(LandingText.headline) ?? "nothing"
+        // The kind first, as the landing box's badge shows it: an error's headline alone is only its URL.
+        let said =
+            result?.landing.map { landing in
+                let headline = LandingText.headline(landing)
+                return landing.kind.rawValue.uppercased() + (headline.isEmpty ? "" : " " + headline)
+            } ?? "nothing"
         session.verdict = PredictVerdict(right: right, landing: said)
         course = session
         status = StatusMessage(text: right ? "✓ right: \(said)" : "✗ not quite — the engine says: \(said)", isError: !right)

@@ -190,7 +190,11 @@ struct ScreenPainter {
         var title = model.mode == .timeline ? "Timeline (actions in order)" : "Links (each tapped on its own)"
         if model.mode == .timeline {
             let checks = model.results.compactMap(\.check)
-            if !checks.isEmpty { title += " — expect \(checks.filter(\.passed).count)/\(checks.count) ✓" }
+            if !checks.isEmpty {
+                let held = checks.filter(\.passed).count
+                // ✓ only when every expectation held ("0/1 ✓" read as a pass); short enough to show in the pane's title.
+                title = "Timeline — expect " + (held == checks.count ? "\(held)/\(checks.count) ✓" : "\(held)/\(checks.count) held ✗")
+            }
         }
         if let search = model.search, search.context == .links { title += " — /\(search.query)" }
         frame(.links, title, into: &grid)

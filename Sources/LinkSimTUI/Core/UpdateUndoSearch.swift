@@ -103,7 +103,25 @@ extension TUIModel {
         add("Scenario: \(world.name)")
         if let path = sourcePath { add("File: \(path)") }
         if let description = world.description, !description.isEmpty {
-            for paragraph in description.split(separator: "\n", omittingEmptySubsequences: false) { add(String(paragraph)) }
+            // The file's own line breaks are the YAML's, not paragraphs: lines are joined and re-wrapped to the box
+            // (wrapped twice, they were ragged), except at a blank line or a list item.
+            var paragraphs: [String] = []
+            var joinNext = false
+            for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
+                let text = line.drop { $0 == " " }
+                let item = text.hasPrefix("- ") || text.hasPrefix("* ") || text.hasPrefix("• ")
+                if text.isEmpty {
+                    paragraphs.append("")
+                    joinNext = false
+                } else if joinNext, !item, let last = paragraphs.popLast() {
+                    paragraphs.append(last + " " + text)
+                } else {
+                    paragraphs.append(String(line))
+                    joinNext = true
+                }
+            }
+            while paragraphs.last == "" { paragraphs.removeLast() }
+            for paragraph in paragraphs { add(paragraph) }
         } else {
             add("(no description)")
         }
