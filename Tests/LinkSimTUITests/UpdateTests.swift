@@ -190,6 +190,29 @@ import Testing
         #expect(editor.string.isEmpty)
     }
 
+    /// A previous search is offered whole: typing starts a new query, Backspace clears it, a cursor key keeps it.
+    @Test func aPreviousQueryIsReplacedByTyping() {
+        var typed = LineEditor("clock", replacesOnType: true)
+        typed.handle(.char("C"))
+        typed.handle(.char("D"))
+        #expect(typed.string == "CD")
+        var cleared = LineEditor("clock", replacesOnType: true)
+        cleared.handle(.backspace)
+        #expect(cleared.string.isEmpty)
+        var kept = LineEditor("clock", replacesOnType: true)
+        kept.handle(.left)
+        kept.handle(.char("x"))
+        #expect(kept.string == "clocxk")
+        // The search prompt offers the last query so: typing after `/` does not append to it.
+        let model = TUIModel.fakeDemo().pressing(.tab, .tab, .char("/")).typing("iOS").pressing(.enter)
+        let again = model.pressing(.char("/")).typing("Notes")
+        guard case .editor(let editor, _, _) = again.overlay else {
+            Issue.record("no search prompt")
+            return
+        }
+        #expect(editor.string == "Notes")
+    }
+
     @Test func clipboardIsAFreeTextKnob() {
         let model = TUIModel.fakeDemo().onKnob(.clipboard).pressing(.enter).typing("https://acme.onelink.me/H5hv/apples")
             .pressing(.enter)

@@ -3,9 +3,14 @@ package struct LineEditor: Sendable, Equatable {
     package var text: [Character]
     package var cursor: Int
 
-    package init(_ initial: String = "") {
+    /// The text is offered as a whole (a previous search): the first character typed replaces it, and
+    /// Backspace clears it; any other key keeps it for editing.
+    package var replacesOnType = false
+
+    package init(_ initial: String = "", replacesOnType: Bool = false) {
         text = Array(initial)
         cursor = text.count
+        self.replacesOnType = replacesOnType && !initial.isEmpty
     }
 
     package var string: String { String(text) }
@@ -13,6 +18,16 @@ package struct LineEditor: Sendable, Equatable {
     /// Applies an editing key. Returns false when the key is not an editing key.
     @discardableResult
     package mutating func handle(_ key: Key) -> Bool {
+        if replacesOnType {
+            replacesOnType = false
+            switch key {
+            case .char, .backspace, .ctrl("h"):
+                text = []
+                cursor = 0
+                if case .char = key {} else { return true }
+            default: break
+            }
+        }
         switch key {
         case .char(let c):
             text.insert(c, at: cursor)

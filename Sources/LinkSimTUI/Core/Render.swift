@@ -21,11 +21,13 @@ package func render(_ model: TUIModel, size: Size, rules: @escaping (RuleID) -> 
 
 func renderTooSmall(into grid: inout Grid, theme: Theme) {
     let need = "need \(Layout.minimum.width)×\(Layout.minimum.height), have \(grid.size.width)×\(grid.size.height)"
-    let lines = [need, "enlarge the terminal, or press q to quit"]
-    let top = max(0, grid.size.height / 2 - 1)
+    // Word-wrapped to the screen, however small: cut at 20 columns it read "need 80×24, have 20×".
+    let needLines = TerminalText.wrap(need, columns: grid.size.width)
+    let lines = needLines + TerminalText.wrap("enlarge the terminal, or press q to quit", columns: grid.size.width)
+    let top = max(0, grid.size.height / 2 - 1 - (lines.count > 2 ? 1 : 0))
     for (offset, line) in lines.enumerated() {
         let x = max(0, (grid.size.width - TerminalText.width(line)) / 2)
-        grid.put(line, x: x, y: top + offset, style: offset == 0 ? theme.error : theme.text)
+        grid.put(line, x: x, y: top + offset, style: offset < needLines.count ? theme.error : theme.text)
     }
 }
 

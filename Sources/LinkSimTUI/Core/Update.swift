@@ -170,7 +170,10 @@ extension TUIModel {
             case .help, .picker, .details: over = overlay
             default: over = nil
             }
-            overlay = .editor(LineEditor(search?.query ?? ""), purpose: .search(over: over), prompt: "Search \(searchContext(over).title.lowercased())")
+            // The last query is offered whole: Enter searches it again, typing starts a new one.
+            overlay = .editor(
+                LineEditor(search?.query ?? "", replacesOnType: true), purpose: .search(over: over),
+                prompt: "Search \(searchContext(over).title.lowercased())")
             return []
         case .searchNext, .searchPrevious:
             guard let search else {
