@@ -174,7 +174,12 @@ struct InitCommand: ParsableCommand {
         if let package = parsed.manifest.package, package != id { app.manifestPackage = package }
         if let target = parsed.manifest.targetSDK { app.targetSDK = target }
         if let fingerprint {
-            app.signingSHA256 = [fingerprint]
+            guard let canonical = AssetLinksValidator.canonicalFingerprint(fingerprint) else {
+                throw ValidationError(
+                    "--fingerprint `\(fingerprint)`: \(AssetLinksValidator.fingerprintProblem(fingerprint) ?? "expected the certificate's SHA-256: 32 hex bytes (AA:BB:…)")"
+                )
+            }
+            app.signingSHA256 = [canonical]
         } else {
             for host in web.hosts.values.sorted(by: { $0.host < $1.host }) {
                 guard let body = host.assetlinks?.body,

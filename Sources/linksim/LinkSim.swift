@@ -26,6 +26,28 @@ struct LinkSim: ParsableCommand {
     func run() throws { try runDefaultTUI(tuiOptions) }
 }
 
+extension LinkSim {
+    /// The command names from `linksim` down to `target` (`["linksim", "aasa", "match"]`); nil when it is not in the tree.
+    static func commandPath(to target: any ParsableCommand.Type, from root: any ParsableCommand.Type = LinkSim.self) -> [String]? {
+        if root == target { return [root._commandName] }
+        for sub in root.configuration.subcommands {
+            if let rest = commandPath(to: target, from: sub) { return [root._commandName] + rest }
+        }
+        return nil
+    }
+
+    /// An error from a command's `run()` with that command's usage line, named from `linksim` down (the command
+    /// type alone names itself only: "Usage: match …"; the top-level message named no command at all).
+    static func runtimeMessage(for error: any Error, in command: any ParsableCommand.Type) -> String {
+        guard let path = commandPath(to: command), path.count > 1 else { return fullMessage(for: error) }
+        let name = command._commandName
+        let full = path.joined(separator: " ")
+        return command.fullMessage(for: error)
+            .replacingOccurrences(of: "Usage: \(name)", with: "Usage: \(full)")
+            .replacingOccurrences(of: "See '\(name) --help'", with: "See '\(full) --help'")
+    }
+}
+
 /// The output formats of `replay`, `matrix`...
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json

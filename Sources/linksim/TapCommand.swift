@@ -146,7 +146,14 @@ struct TapCommand: ParsableCommand {
             if platform == .ios {
                 app.associatedDomains = domains.map { "applinks:\($0)" }
             } else {
-                app.signingSHA256 = signingSHA256
+                app.signingSHA256 = try signingSHA256.map { text in
+                    guard let canonical = AssetLinksValidator.canonicalFingerprint(text) else {
+                        throw ValidationError(
+                            "--sha256 `\(text)`: \(AssetLinksValidator.fingerprintProblem(text) ?? "expected the certificate's SHA-256: 32 hex bytes (AA:BB:…)")"
+                        )
+                    }
+                    return canonical
+                }
                 var filters: [IntentFilter] = []
                 if !schemes.isEmpty {
                     var filter = IntentFilter()

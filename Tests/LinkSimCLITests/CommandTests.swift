@@ -1,4 +1,5 @@
 import Foundation
+import LinkSimCore
 import Testing
 
 #if canImport(FoundationXML)
@@ -111,6 +112,33 @@ import Testing
         #expect(items.map { $0["file"] as? String } == ["a.yaml", "bad.yaml"])
         #expect((items[1]["errors"] as? [String])?.first?.hasPrefix("bad.yaml:2:1: error:") == true)
         #expect(items[1]["passed"] as? Bool == false)
+    }
+
+    /// A check made while a command runs names that command's usage, from `linksim` down (it named only `linksim`).
+    @Test func runtimeUsageErrorsNameTheirCommand() throws {
+        let rules = try BinaryRunner.run(["rules", "bad.id"])
+        #expect(rules.status == 64)
+        #expect(rules.stderr.contains("Usage: linksim rules"), "\(rules.stderr)")
+        let dir = try Self.folder(["a.json": #"{"applinks": {"details": []}}"#])
+        let match = try BinaryRunner.run(["aasa", "match", "--file", "a.json", "--url", "https://a.example/"], in: dir)
+        #expect(match.status == 64)
+        #expect(match.stderr.contains("See 'linksim aasa match --help'"), "\(match.stderr)")
+    }
+
+    /// An app's signing SHA-256 is checked (and taken in keytool's or apksigner's spelling): `zz` is a usage error.
+    @Test func signingFingerprintsAreChecked() throws {
+        let bad = try BinaryRunner.run(["tap", "https://a.example/x", "--platform", "android", "--app", "com.x", "--sha256", "zz"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--sha256 `zz`: expected 32 hex bytes"), "\(bad.stderr)")
+        let sha1 = String(repeating: "AB:", count: 19) + "AB"
+        let short = try BinaryRunner.run(["tap", "https://a.example/x", "--platform", "android", "--app", "com.x", "--sha256", sha1])
+        #expect(short.status == 64)
+        #expect(short.stderr.contains("SHA-1"), "\(short.stderr)")
+        let plain = String(repeating: "ab", count: 32)
+        #expect(AssetLinksValidator.canonicalFingerprint(plain) == String(repeating: "AB:", count: 31) + "AB")
+        #expect(AssetLinksValidator.canonicalFingerprint("A:" + String(repeating: "B", count: 63)) == nil)
+        let ok = try BinaryRunner.run(["tap", "https://a.example/x", "--platform", "android", "--app", "com.x", "--sha256", plain])
+        #expect(ok.status == 0, "\(ok.stderr)")
     }
 
     @Test func runJSONFollowsTheContract() throws {

@@ -91,6 +91,18 @@ package enum AssetLinksValidator {
         String(fingerprint.uppercased().filter { $0.isHexDigit })
     }
 
+    /// An app's signing-certificate SHA-256 as QA type it (as keytool or apksigner print it: any case, with or
+    /// without colons), in the form the verifier compares; nil when it is not 32 bytes of hex.
+    package static func canonicalFingerprint(_ text: String) -> String? {
+        guard text.allSatisfy({ $0.isHexDigit || $0 == ":" }) else { return nil }
+        let hex = normalize(text)
+        guard hex.count == 64 else { return nil }
+        let canonicalText = canonical(hex)
+        // Colons, when written, must separate bytes: `A:BCD…` is a typo, not a spelling.
+        guard !text.contains(":") || text.uppercased() == canonicalText else { return nil }
+        return canonicalText
+    }
+
     static func canonical(_ hex: String) -> String {
         var pairs: [String] = []
         var rest = Substring(hex)
