@@ -25,12 +25,14 @@ struct CourseEndToEndTests {
         esac
 
         """.write(to: editor, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        // Run as `sh script`, not executed directly: a process forked by a test running beside this
+        // one can still hold the script's write descriptor, and exec then fails with ETXTBSY (126).
+        let editorCommand = "/bin/sh '\(editor.path)'"
         let progress = scratch.appendingPathComponent("state/progress.json").path
 
         let session = try TmuxSession(
             width: 80, height: 24, arguments: ["learn", "aasa-fix", "--progress", progress],
-            environment: ["EDITOR=\(editor.path)", "VISUAL=\(editor.path)"])
+            environment: ["EDITOR=\(editorCommand)", "VISUAL=\(editorCommand)"])
         defer { session.close() }
         let question = try session.waitFor("Where does action #1 land?")
         #expect(question.contains("Fix the AASA file and the entitlement — step 1/3 (predict)"))

@@ -293,9 +293,17 @@ final class TmuxSession {
     /// text shows, and 10 s ran out once on the 2-core machine while a release build ran beside the tests.
     func waitFor(_ text: String, absent: String? = nil) throws -> String {
         var screen = ""
+        var previous: String?
         for _ in 0..<600 {
             screen = (try? capture()) ?? ""
-            if screen.contains(text), absent.map({ !screen.contains($0) }) ?? true { return screen }
+            // A frame is whole only once the pane stops changing: curses writes a frame in pieces,
+            // and a capture taken mid-write can show the new title over the old body.
+            if screen.contains(text), absent.map({ !screen.contains($0) }) ?? true {
+                if screen == previous { return screen }
+                previous = screen
+            } else {
+                previous = nil
+            }
             usleep(50_000)
         }
         throw Failure(description: "timed out waiting for \"\(text)\"; the pane shows:\n\(screen)")
