@@ -85,6 +85,7 @@ package enum Simulator {
             world.nextInstallOrder += 1
             world.apps[i].installedAt = world.clock
             world.apps[i].associationCheckedAt = world.clock
+            world.apps[i].associationCheckedWebVersion = world.webHistory.count - 1
             world.apps[i].launchCount = 0
             world.apps[i].currentScreen = nil
             world.apps[i].installSource = source
@@ -116,6 +117,7 @@ package enum Simulator {
             guard let i = world.index(of: appID) else { return nil }
             if world.apps[i].state.isRunning { world.apps[i].state = .terminated }
             world.apps[i].associationCheckedAt = world.clock
+            world.apps[i].associationCheckedWebVersion = world.webHistory.count - 1
             trace.add(world.device.platform.displayName, "Updates \(world.apps[i].name) from the store; a running process is terminated")
             UniversalLinkResolver.tellAssociationDownload(world.apps[i], update: true, device: world.device, trace: &trace)
             DomainVerificationTransitions.update(i, world: &world, trace: &trace)

@@ -109,6 +109,11 @@ struct World {
         return webHistory.last { $0.since <= time }?.web ?? webHistory[0].web
     }
 
+    /// The index in `webHistory` of what the servers served at `time`: the last version from `time` or before.
+    func webVersion(at time: SimInstant) -> Int {
+        webHistory.lastIndex { $0.since <= time } ?? 0
+    }
+
     /// The key a preferred activity is saved under for a URL.
     func preferenceKey(_ url: String) -> String {
         guard let parts = parts(of: url) else { return url }

@@ -229,11 +229,22 @@ enum UniversalLinkResolver {
         trace.add(
             "iOS", "The association was last checked at \(checkedAt) (\(AssociationSchedule.reason(app: app, checkedAt: checkedAt, start: world.start)))",
             rule: Rule.iosAasaHostFetchTiming)
-        // An app installed before the scenario began fetched before its first action: a `serve` at the very start
-        // (no `wait` before it) came after that fetch, so the fetch saw the scenario's own web.
-        let fetchedBeforeActions = app.associationCheckedAt == nil && checkedAt == world.start && world.webHistory.count > 1
+        // The fetch at install or update saw the web of that moment in the action order: a `serve` later in the same
+        // instant (no `wait` between them) came after it. An app installed before the scenario began fetched before
+        // its first action, so it saw the scenario's own web (version 0).
+        let seenVersion =
+            checkedAt == app.associationCheckedAt
+            ? app.associationCheckedWebVersion : (app.associationCheckedAt == nil && checkedAt == world.start ? 0 : nil)
+        let fetchedBefore = seenVersion.flatMap { $0 < world.webVersion(at: checkedAt) ? $0 : nil }
+        if let version = fetchedBefore, !viaCDN {
+            let change = world.webHistory[version + 1]
+            trace.add(
+                "iOS",
+                "That fetch came before the server change of the same instant (\(change.changedHosts.sorted().joined(separator: ", "))), so it got the file served before the change",
+                rule: Rule.iosAasaHostFetchTiming)
+        }
         var fetcher = AASAFetcher(
-            web: fetchedBeforeActions ? world.webHistory[0].web : world.web(at: checkedAt), ios: world.device.os,
+            web: fetchedBefore.map { world.webHistory[$0].web } ?? world.web(at: checkedAt), ios: world.device.os,
             scenarioStart: world.start, history: world.webHistory)
         fetcher.acceptsUntrustedCertificate = (entry.mode == .developer || entry.mode == .developerManaged) && world.device.developerMode
         fetcher.strictContentType = world.assumptions.aasaContentTypeStrict

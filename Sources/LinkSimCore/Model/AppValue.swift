@@ -113,6 +113,9 @@ package struct App: Sendable, Equatable, CustomReflectable {
         var installedAt: SimInstant?
         /// iOS: when the device last (re)fetched the app's association files (install, update).
         var associationCheckedAt: SimInstant?
+        /// iOS: the web version (index in the world's `webHistory`) current when that fetch was made, so a `serve`
+        /// later in the same instant is not seen by it. nil for an app installed before the scenario began (version 0).
+        var associationCheckedWebVersion: Int?
         /// How many times the app has been launched since install.
         var launchCount: Int = 0
         /// Android: the verification agent's answers, recorded when it ran (host → answer). Set by the engine.
@@ -377,6 +380,14 @@ extension App {
         _modify {
             makeRuntimeUnique()
             yield &runtime.fields.associationCheckedAt
+        }
+    }
+    /// iOS: the web version current when the device last fetched the association files (see `Runtime`).
+    package var associationCheckedWebVersion: Int? {
+        get { runtime.fields.associationCheckedWebVersion }
+        _modify {
+            makeRuntimeUnique()
+            yield &runtime.fields.associationCheckedWebVersion
         }
     }
     /// How many times the app has been launched since install.
