@@ -59,9 +59,7 @@ struct AASACommand: ParsableCommand {
         var format: Format = .text
 
         func validate() throws {
-            if let ios, OSVersion.parse(ios, platform: .ios) == nil {
-                throw ValidationError("--ios must be an iOS version such as 17.4, not '\(ios)'")
-            }
+            if let ios { _ = try OSOption.parse(ios, platform: .ios, option: "--ios") }
             if AASAURL.parse(url) == nil {
                 throw ValidationError("--url must be an absolute URL such as https://example.com/path, not '\(url)'")
             }

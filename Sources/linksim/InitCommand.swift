@@ -97,9 +97,7 @@ struct InitCommand: ParsableCommand {
         _ = try resolvedPlatform
         _ = try Self.pairs(aasa, option: "aasa")
         _ = try Self.pairs(assetlinks, option: "assetlinks")
-        if let os, OSVersion.parse(os, platform: try resolvedPlatform) == nil {
-            throw ValidationError("--os must be a version such as 17.4, 14 or api34, not \"\(os)\"")
-        }
+        if let os { _ = try OSOption.parse(os, platform: try resolvedPlatform, option: "--os") }
     }
 
     func run() throws {

@@ -154,12 +154,7 @@ struct MatrixCommand: ParsableCommand {
         }
         if let versions {
             request.versions = try Self.list(versions).map { name in
-                guard let os = OSVersion.parse(name, platform: world.device.platform) else {
-                    throw ValidationError(
-                        "--os: `\(name)` is not a \(world.device.platform.displayName) version (e.g. \(world.device.platform == .ios ? "17.4" : "14 or api34"))"
-                    )
-                }
-                return os
+                try OSOption.parse(name, platform: world.device.platform, option: "--os")
             }
         }
         return request

@@ -134,10 +134,7 @@ struct TapCommand: ParsableCommand {
         }
         let platform = scenario.device.platform
         if let os {
-            guard let version = OSVersion.parse(os, platform: platform) else {
-                throw ValidationError("--os: `\(os)` is not a \(platform.displayName) version (e.g. \(platform == .ios ? "17.4" : "14 or api34"))")
-            }
-            scenario.device.os = version
+            scenario.device.os = try OSOption.parse(os, platform: platform, option: "--os")
         }
         for id in apps where scenario.appIndex(id) == nil {
             var app = App(id: id, name: id, state: state ?? .background)

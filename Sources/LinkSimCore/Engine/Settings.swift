@@ -48,7 +48,8 @@ package enum Settings {
     package static let all: [Setting] = [
         .device("os", "an OS version such as \"17.4\", \"14\" or \"api34\"") { device, value in
             guard let text = text(value), let os = OSVersion.parse(text, platform: device.platform) else {
-                return "not a valid \(device.platform.displayName) version"
+                let why = text(value).flatMap { OSVersion.problem($0, platform: device.platform) }
+                return "not a valid \(device.platform.displayName) version" + (why.map { ": \($0)" } ?? "")
             }
             device.os = os
             return nil

@@ -9,10 +9,22 @@ package enum Simulator {
         DomainVerificationTransitions.recordInitialAnswers(world: &world)
         var results: [ActionResult] = []
         results.reserveCapacity(scenario.actions.count)
+        var notedOS: OSVersion?
         for (index, action) in scenario.actions.enumerated() {
             world.traceDetail = detail
             var trace = TraceRecorder(world.traceDetail)
             DomainVerificationTransitions.settle(world: &world, trace: &trace)
+            // The first action on a version past the described releases says that the newest rules stand in for it.
+            if world.device.os.isPastDescribedReleases, world.device.os != notedOS {
+                notedOS = world.device.os
+                let os = world.device.os
+                let newest = OSVersion.newestDescribed(os.platform)
+                trace.add(
+                    os.platform.displayName,
+                    "\(os.platform.displayName) \(os) is newer than the releases linksim's rules describe; it is simulated with the rules of \(os.platform.displayName) \(newest)",
+                    rule: Rule.linksimOSPastDescribed,
+                    assumption: "assumption: nothing changed after \(os.platform.displayName) \(newest) that these rules would need")
+            }
             let before = WorldSnapshot(device: world.device, apps: world.apps, clock: world.clock)
             let landing = perform(action, world: &world, trace: &trace)
             let check = action.expect.map { ExpectationChecker.check($0, landing: landing, trace: trace.steps) }

@@ -81,16 +81,72 @@ package struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
                 numbers.append(n)
             }
             while numbers.count < 3 { numbers.append(0) }
-            return OSVersion(ios: numbers[0], numbers[1], numbers[2])
+            let version = OSVersion(ios: numbers[0], numbers[1], numbers[2])
+            return notARelease(version) == nil ? version : nil
         case .android:
             let lower = trimmed.lowercased()
             if lower.hasPrefix("api"), let api = Int(lower.dropFirst(3)), api > 0 {
-                return OSVersion(androidAPI: api)
+                let version = OSVersion(androidAPI: api)
+                return notARelease(version) == nil ? version : nil
             }
             if let api = AndroidVersions.api(forVersion: lower) {
                 return OSVersion(androidAPI: api)
             }
             return nil
+        }
+    }
+
+    /// The newest release the rules describe: iOS 27 (a rule starts with it), Android 16 (API 36).
+    package static func newestDescribed(_ platform: Platform) -> OSVersion {
+        platform == .ios ? OSVersion(ios: 27) : OSVersion(androidAPI: AndroidVersions.latestAPI)
+    }
+
+    /// How far past `newestDescribed` a version is still taken as a future release (ten majors or API levels).
+    static let futureReach = 10
+
+    /// This version is newer than any release the rules describe: linksim applies the newest rules to it.
+    package var isPastDescribedReleases: Bool { major > Self.newestDescribed(platform).major }
+
+    /// Why a version-shaped value names no release (nil when it names one): iOS 0, iOS 19–25 (after iOS 18 Apple
+    /// numbered releases by year, from iOS 26), and versions more than `futureReach` past the newest described.
+    package static func notARelease(_ version: OSVersion) -> String? {
+        let newest = newestDescribed(version.platform)
+        switch version.platform {
+        case .ios:
+            if version.major == 0 { return "there is no iOS 0 (the first release was iPhone OS 1)" }
+            if (19...25).contains(version.major) {
+                return "there is no iOS \(version.major): after iOS 18 Apple numbered releases by year, from iOS 26 (2025); did you mean \"26\"?"
+            }
+        case .android:
+            if version.major == 0 { return "there is no API level 0 (Android 1.0 is API 1)" }
+        }
+        if version.major > newest.major + futureReach {
+            let name = version.platform == .ios ? "iOS \(version.major)" : "API \(version.major)"
+            let limit = version.platform == .ios ? "iOS \(newest.major + futureReach)" : "API \(newest.major + futureReach)"
+            let newestName = version.platform == .ios ? "iOS \(newest.major)" : "Android \(newest)"
+            return "\(name) is far past the newest release linksim describes (\(newestName)); up to \(limit) is taken as a future release"
+        }
+        return nil
+    }
+
+    /// Why `text` is not a version for `platform`, when it is version-shaped but names no release (nil otherwise:
+    /// the caller's own "must be a version such as ..." message says the rest).
+    package static func problem(_ text: String, platform: Platform) -> String? {
+        let trimmed = text.trimmedWhitespace
+        switch platform {
+        case .ios:
+            let numbers = trimmed.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            guard (1...3).contains(numbers.count), let major = numbers[0], numbers.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
+            return notARelease(OSVersion(ios: major))
+        case .android:
+            let lower = trimmed.lowercased()
+            guard lower.hasPrefix("api"), let api = Int(lower.dropFirst(3)), api >= 0 else {
+                if let number = Int(lower), AndroidVersions.api(forVersion: lower) == nil {
+                    return "linksim knows Android 6 to 16 by name; give any other release as its API level, such as api37"
+                }
+                return nil
+            }
+            return notARelease(OSVersion(androidAPI: api))
         }
     }
 

@@ -63,6 +63,15 @@ extension Rule {
             "A `serve:` action changes what a host answers from that moment on (a fixed assetlinks.json, a new AASA path, an outage). Devices do not notice by themselves: each platform sees the new answer only when it next fetches — iOS at install, update or its weekly re-check (through Apple's CDN, which picks a change up within 24 hours), Android when its verification agent runs (install, update, `pm verify-app-links`, or its periodic retry of unanswered domains).",
         sources: [])
 
+    /// A version newer than the releases the rules describe
+    /// Decided in ``Simulator/run``.
+    package static let linksimOSPastDescribed = Rule(
+        id: "linksim.os-past-described", title: "A version newer than the releases the rules describe",
+        versions: [.ios(), .android()],
+        explanation:
+            "The rules describe releases up to iOS 27 and Android 16 (API 36). A device on a later version (up to ten majors or API levels past them; further is refused as a typo) is simulated with the newest rules as they stand: nothing a later release changed is known to linksim. The trace says so at the first action on such a version, as an assumption, so a verdict for an unreleased version is never read as a confident one.",
+        sources: [])
+
     /// No sourced rule covers this situation
     package static let linksimNotModelled = Rule(
         id: "linksim.not-modelled", title: "No sourced rule covers this situation",

@@ -73,6 +73,7 @@ enum SchemeRules {
         .webRedirectLimit,
         .linksimServerChange,
         .linksimNotModelled,
+        .linksimOSPastDescribed,
     ]
 }
 

@@ -25,7 +25,9 @@ extension ScenarioDecoder {
             if case .scalar(let text, _, _) = n, let v = OSVersion.parse(text, platform: .ios) {
                 app.iosSDK = v
             } else {
-                c.error(n.location, "`\(what).ios_sdk` must be an iOS SDK version such as \"26.0\", got \(c.describe(n))")
+                var why = ""
+                if case .scalar(let text, _, _) = n, let problem = OSVersion.problem(text, platform: .ios) { why = ": \(problem)" }
+                c.error(n.location, "`\(what).ios_sdk` must be an iOS SDK version such as \"26.0\", got \(c.describe(n))\(why)")
             }
         }
         if let n = map.value("install_source"),

@@ -205,7 +205,10 @@ final class ScenarioDecoder {
                 os = parsed
             } else {
                 let example = platform == .ios ? "\"17.4\"" : "\"14\" or \"api34\""
-                c.error(osNode.location, "`device.os` must be an \(platform.displayName) version such as \(example), got \(c.describe(osNode))")
+                var why = ""
+                if case .scalar(let text, _, _) = osNode, let problem = OSVersion.problem(text, platform: platform) { why = ": \(problem)" }
+                c.error(
+                    osNode.location, "`device.os` must be an \(platform.displayName) version such as \(example), got \(c.describe(osNode))\(why)")
             }
         }
         var device = Device(platform: platform, os: os)
