@@ -75,11 +75,11 @@ static inline void linksim_restore_termios(void) {
     if (*linksim_termios_saved()) tcsetattr(STDIN_FILENO, TCSANOW, linksim_saved_termios());
 }
 
-/* Async-signal-safe: leave mouse reporting and the alternate screen, show the cursor, reset
+/* Async-signal-safe: leave mouse reporting, bracketed paste and the alternate screen, show the cursor, reset
    attributes, put the cursor keys and keypad back in normal mode (keypad() set them to application
    mode; rmkx), and put the saved termios back. */
 static inline void linksim_restore_terminal(void) {
-    static const char reset[] = "\033[?1000l\033[?1002l\033[?1006l\033[0m\033[?25h\033[?1l\033>\033[?1049l";
+    static const char reset[] = "\033[?1000l\033[?1002l\033[?1006l\033[?2004l\033[0m\033[?25h\033[?1l\033>\033[?1049l";
     if (*linksim_termios_saved()) tcsetattr(STDIN_FILENO, TCSANOW, linksim_saved_termios());
     ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
     (void)ignored;

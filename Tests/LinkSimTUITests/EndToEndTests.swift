@@ -112,6 +112,22 @@ struct EndToEndTests {
         TmuxSession.expectRestored(try session.waitForExit())
     }
 
+    /// A pasted line is text, not keys: with a `q` and a newline in it, linksim neither quits nor runs commands;
+    /// a pasted link opens the new-link prompt and Enter taps it. The terminal leaves bracketed paste on exit.
+    @Test func pasteIsTextNotKeys() throws {
+        let session = try TmuxSession(width: 80, height: 24)
+        defer { session.close() }
+        _ = try session.waitFor("Device ·")
+        try session.paste("q\nqd\n")
+        _ = try session.waitFor("pasted text ignored")
+        try session.paste("https://shop.example.com/sale/3\n")
+        _ = try session.waitFor("https://shop.example.com/sale/3", absent: "https://https://")
+        try session.send("Enter")
+        _ = try session.waitFor("new link: https://shop.example.com/sale/3")
+        try session.send("q")
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
+
     /// Issue #16, point 8: under TERM=dumb the line editor (and every other mode) has a way out.
     @Test func dumbTerminalLeavesTheLineEditor() throws {
         let session = try TmuxSession(width: 100, height: 40, environment: ["TERM=dumb"])
@@ -276,6 +292,12 @@ final class TmuxSession {
     func capture() throws -> String { try run(["capture-pane", "-p"]) }
 
     func send(_ keys: String...) throws { try run(["send-keys"] + keys) }
+
+    /// Pastes text as a terminal does when the program asked for bracketed paste (`paste-buffer -p`).
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "--", text])
+        try run(["paste-buffer", "-p", "-d"])
+    }
 
     func resize(width: Int, height: Int) throws {
         try run(["resize-window", "-x", String(width), "-y", String(height)])

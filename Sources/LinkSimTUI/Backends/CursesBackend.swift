@@ -14,6 +14,11 @@ final class CursesBackend {
     private var started = false
     /// True when drawing on the user's terminal (not the benchmark's /dev/null).
     private var ownsTerminal = false
+    /// The key codes curses gives the start and end of a bracketed paste (`ESC [200~` … `ESC [201~`).
+    private static let pasteBegin = KEY_MAX + 1
+    private static let pasteEnd = KEY_MAX + 2
+    /// The most text one paste keeps (the rest is read and dropped, so it cannot act as keys).
+    static let pasteLimit = 64 * 1024
 
     /// Starts curses on the terminal. `offscreenOutput` (benchmarks) draws into that file instead,
     /// at `offscreenSize`, with the real curses code path.
@@ -33,6 +38,10 @@ final class CursesBackend {
             screen = newterm(nil, fdopen(STDOUT_FILENO, "w"), fdopen(STDIN_FILENO, "r"))
             guard screen != nil else { return false }
             ownsTerminal = true
+            // Bracketed paste: the terminal marks pasted text, which then goes into a text field as a whole
+            // instead of acting as keys (a pasted line with a `q` or a newline in it).
+            define_key("\u{1B}[200~", Self.pasteBegin)
+            define_key("\u{1B}[201~", Self.pasteEnd)
         }
         guard screen != nil else { return false }
         started = true
@@ -52,12 +61,19 @@ final class CursesBackend {
         if mouse {
             mousemask(linksim_mouse_click_mask() | linksim_mouse_wheel_up_mask() | linksim_mouse_wheel_down_mask(), nil)
         }
+        if ownsTerminal { Self.bracketedPaste(on: true) }
         return true
+    }
+
+    private static func bracketedPaste(on: Bool) {
+        let sequence = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+        _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
     }
 
     func stop() {
         guard started else { return }
         started = false
+        if ownsTerminal { Self.bracketedPaste(on: false) }
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
@@ -67,12 +83,14 @@ final class CursesBackend {
     /// Gives the terminal back (for the learner's editor): the terminal's own modes are restored.
     func suspend() {
         guard started else { return }
+        if ownsTerminal { Self.bracketedPaste(on: false) }
         endwin()
     }
 
     /// Takes the terminal again after `suspend` and forgets the last frame, so the next draw repaints everything.
     func resume() {
         guard started else { return }
+        if ownsTerminal { Self.bracketedPaste(on: true) }
         refresh()
         previous = nil
         clearok(linksim_stdscr(), true)
@@ -118,10 +136,37 @@ final class CursesBackend {
             case KEY_BACKSPACE: return .key(.backspace)
             case KEY_DC: return .key(.delete)
             case KEY_ENTER: return .key(.enter)
+            case Self.pasteBegin: return .paste(readPaste())
             default: return nil
             }
         }
         return Self.key(forCharacter: UInt32(character)).map { .key($0) }
+    }
+
+    /// The text of a bracketed paste, up to its end mark (or a quiet 250 ms, should the end never come).
+    private func readPaste() -> String {
+        var scalars = String.UnicodeScalarView()
+        var count = 0
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(linksim_stdscr(), &character)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                if Int32(character) == Self.pasteEnd { break }
+                if Int32(character) == KEY_ENTER, count < Self.pasteLimit { scalars.append("\n") }
+                count += 1
+                continue
+            }
+            count += 1
+            guard count <= Self.pasteLimit else { continue }
+            // Terminals send a pasted line break as a carriage return.
+            if character == 13 {
+                scalars.append("\n")
+            } else if let scalar = Unicode.Scalar(UInt32(character)) {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     static func key(forCharacter code: UInt32) -> Key? {

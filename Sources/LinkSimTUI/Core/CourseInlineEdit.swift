@@ -12,12 +12,29 @@ package struct InlineFileEdit: Sendable, Equatable {
 
     package init(path: String, text: String) {
         self.path = path
-        var lines = text.components(separatedBy: "\n")
+        // Tabs are shown and edited as spaces (to the next multiple of four), as a pasted tab is.
+        var lines = text.components(separatedBy: "\n").map { $0.contains("\t") ? Self.expandingTabs($0) : $0 }
         if lines.count > 1, lines.last == "" { lines.removeLast() }
         self.lines = lines.isEmpty ? [""] : lines
     }
 
     package var text: String { lines.joined(separator: "\n") + "\n" }
+
+    static func expandingTabs(_ line: String) -> String {
+        var out = ""
+        var column = 0
+        for character in line {
+            guard character == "\t" else {
+                out.append(character)
+                column += 1
+                continue
+            }
+            let spaces = 4 - column % 4
+            out += String(repeating: " ", count: spaces)
+            column += spaces
+        }
+        return out
+    }
 }
 
 extension TUIModel {

@@ -38,6 +38,9 @@ package enum Event: Sendable, Equatable {
     case mouseClick(x: Int, y: Int)
     /// The mouse wheel over (x, y): `up` scrolls towards the top.
     case mouseWheel(x: Int, y: Int, up: Bool)
+    /// Text the terminal pasted as a whole (bracketed paste): it goes into the open text field, never to the
+    /// keymap, so a pasted line cannot act as commands.
+    case paste(String)
     /// About four times a second while idle: lets change marks fade.
     case tick
     case scenarioWritten(path: String)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A one-line text editor (URL, file name, clipboard text): the keys people expect from a shell.
 package struct LineEditor: Sendable, Equatable {
     package var text: [Character]
@@ -14,6 +16,37 @@ package struct LineEditor: Sendable, Equatable {
     }
 
     package var string: String { String(text) }
+
+    /// Pasted text as one line: line breaks and tabs become spaces, other control characters are dropped (they
+    /// would reach the terminal raw), and white space at either end is trimmed.
+    package static func oneLine(_ pasted: String) -> String {
+        var line = ""
+        for scalar in pasted.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: line.unicodeScalars.append(" ")
+            case 0x00..<0x20, 0x7F..<0xA0: continue
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Inserts pasted text at the cursor, as one line (`oneLine`); text offered whole is replaced.
+    package mutating func paste(_ pasted: String) {
+        if replacesOnType {
+            replacesOnType = false
+            text = []
+            cursor = 0
+        }
+        insert(Self.oneLine(pasted))
+    }
+
+    /// Inserts text at the cursor as it is (the caller has made it one line without control characters).
+    package mutating func insert(_ line: String) {
+        let characters = Array(line)
+        text.insert(contentsOf: characters, at: cursor)
+        cursor += characters.count
+    }
 
     /// Applies an editing key. Returns false when the key is not an editing key.
     @discardableResult

@@ -24,6 +24,10 @@ extension TUIModel {
         case .resize(let newSize):
             size = newSize
             return []
+        case .paste(let text):
+            guard !Layout.isTooSmall(size) else { return [] }
+            status = nil
+            return handlePaste(text)
         case .mouseWheel(let x, let y, let up):
             guard !Layout.isTooSmall(size) else { return [] }
             if overlay == nil {
