@@ -41,9 +41,10 @@ static inline mmask_t linksim_mouse_wheel_down_mask(void) {
 #endif
 }
 
-/* Writes one cell (a single wide character with attributes and a colour pair) at y, x. */
-static inline int linksim_put_cell(int y, int x, wchar_t ch, attr_t attrs, short pair) {
-    wchar_t text[2] = { ch, 0 };
+/* Writes one cell (a character and up to two combining marks, 0 for none, with attributes and a
+   colour pair) at y, x. */
+static inline int linksim_put_cell(int y, int x, wchar_t ch, wchar_t mark1, wchar_t mark2, attr_t attrs, short pair) {
+    wchar_t text[4] = { ch, mark1, mark1 ? mark2 : 0, 0 };
     cchar_t cell;
     if (setcchar(&cell, text, attrs, pair, NULL) != OK) return ERR;
     return mvwadd_wch(stdscr, y, x, &cell);

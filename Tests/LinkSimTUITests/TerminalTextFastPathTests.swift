@@ -9,6 +9,8 @@ import Testing
     /// The former `width(of:)`: a search of an array of ranges (with the wide emoji added since).
     static func referenceWidth(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
+        // A combining mark shown (not escaped) is drawn in the cell of the character before it.
+        if scalar.properties.generalCategory == .nonspacingMark, TerminalText.isAttachableMark(scalar) { return 0 }
         if v < 0x1100 { return 1 }
         let wideRanges: [ClosedRange<UInt32>] = [
             0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,

@@ -197,9 +197,10 @@ final class CursesBackend {
                 let cell = grid[x, y]
                 if cell.isWideTail { continue }
                 if !fresh, let previous, previous[x, y] == cell { continue }
+                let drawn = cell.drawn
                 _ = linksim_put_cell(
-                    Int32(y), Int32(x), wchar_t(bitPattern: cell.scalar.value), attributes(cell.style),
-                    pair(for: cell.style))
+                    Int32(y), Int32(x), wchar_t(bitPattern: drawn.0), wchar_t(bitPattern: drawn.1), wchar_t(bitPattern: drawn.2),
+                    attributes(cell.style), pair(for: cell.style))
             }
         }
         wrefresh(linksim_stdscr())

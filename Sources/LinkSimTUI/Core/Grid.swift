@@ -28,16 +28,40 @@ package struct CellStyle: Sendable, Hashable {
 }
 
 /// One character cell. A wide character (CJK, emoji) takes its cell and marks the next one as its tail.
+/// Up to two combining marks (an accent written as its own code point, a Thai vowel sign and tone mark)
+/// are drawn in the cell of the character they follow (`TerminalText` says which).
 package struct Cell: Sendable, Equatable {
     package var scalar: Unicode.Scalar
     package var style: CellStyle
     package var isWideTail: Bool
+    /// The combining marks' code points, 0 for none (plain numbers, so a row is still compared as bytes).
+    private var mark1: UInt32 = 0
+    private var mark2: UInt32 = 0
 
     package init(_ scalar: Unicode.Scalar = " ", style: CellStyle = .plain, isWideTail: Bool = false) {
         self.scalar = scalar
         self.style = style
         self.isWideTail = isWideTail
     }
+
+    /// The combining marks drawn with the character, in order.
+    package var marks: [Unicode.Scalar] { [mark1, mark2].compactMap { $0 == 0 ? nil : Unicode.Scalar($0) } }
+
+    /// Adds a combining mark; false when the cell already holds two.
+    @discardableResult
+    package mutating func addMark(_ mark: Unicode.Scalar) -> Bool {
+        if mark1 == 0 {
+            mark1 = mark.value
+        } else if mark2 == 0 {
+            mark2 = mark.value
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The code points to draw, for curses: the character, then each mark (0 where there is none).
+    package var drawn: (UInt32, UInt32, UInt32) { (scalar.value, mark1, mark2) }
 
     package static let blank = Cell()
 }
@@ -95,6 +119,13 @@ package struct Grid: Sendable, Equatable {
         var column = x
         TerminalText.forEachDisplayScalar(text) { scalar in
             let width = TerminalText.width(of: scalar)
+            if width == 0 {
+                // A combining mark (TerminalText shows one only right after a character): drawn in that character's cell.
+                var base = column - 1
+                if base >= x, base >= 0, self[base, y].isWideTail { base -= 1 }
+                if base >= x, base >= 0 { self[base, y].addMark(scalar) }
+                return true
+            }
             if column + width > limit { return false }
             if column >= 0 {
                 self[column, y] = Cell(scalar, style: style)
@@ -155,6 +186,7 @@ package struct Grid: Sendable, Equatable {
                 let cell = self[x, y]
                 if cell.isWideTail { continue }
                 line.append(asciiBoxes ? TerminalText.asciiBox(cell.scalar) : cell.scalar)
+                if cell.marks.isEmpty == false { line.append(contentsOf: cell.marks) }
             }
             var text = String(line)
             while text.last == " " { text.removeLast() }

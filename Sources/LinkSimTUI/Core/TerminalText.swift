@@ -2,7 +2,9 @@ import LinkSimCore
 
 /// Makes text from files safe and measurable for a terminal. A scenario file must never be able to
 /// send escape sequences (or bidi overrides that hide what a URL says) to the user's terminal, so
-/// everything that is not a visible character is shown escaped, e.g. `\x1B` or `\u{202E}`.
+/// everything that is not a visible character is shown escaped, e.g. `\x1B` or `\u{202E}`. A combining
+/// mark right after a character (`e` + U+0301, a Thai vowel sign and tone mark) is drawn with it, up to two
+/// per character (`isAttachableMark`); a third, or one with no character before it, is shown escaped.
 /// Widths are computed here rather than with `wcwidth`, so screens do not depend on the locale.
 package enum TerminalText {
     package static func displayScalars(_ text: String) -> [Unicode.Scalar] {
@@ -19,13 +21,34 @@ package enum TerminalText {
     /// the array (`Grid.put` draws every label of every frame through it).
     @inline(__always)
     package static func forEachDisplayScalar(_ text: String, _ body: (Unicode.Scalar) -> Bool) {
+        // How many more marks may join the last character shown (none at the start or after an escape).
+        var marksLeft = 0
         for scalar in text.unicodeScalars {
             if (scalar.value >= 0x20 && scalar.value < 0x7F) || !needsEscape(scalar) {
                 if !body(scalar) { return }
+                marksLeft = 2
+            } else if marksLeft > 0, isAttachableMark(scalar) {
+                if !body(scalar) { return }
+                marksLeft -= 1
             } else {
                 for shown in escaped(scalar).unicodeScalars where !body(shown) { return }
+                marksLeft = 0
             }
         }
+    }
+
+    /// A nonspacing mark that is drawn with the character before it (width 0). Not the invisible ones, which stay
+    /// escaped like every invisible code point: variation selectors (they also change an emoji's width in some
+    /// terminals), the combining grapheme joiner, Mongolian free variation selectors.
+    static func isAttachableMark(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x300 { return false }
+        // Punctuation, arrows, symbols, box drawing, dingbats: no marks, and the TUI draws many of them.
+        if v >= 0x2000, v < 0x2CEF, !(0x20D0...0x20FF).contains(v) { return false }
+        if (0xFE00...0xFE0F).contains(v) || v == 0x34F || (0x180B...0x180D).contains(v) || (0xE0100...0xE01EF).contains(v) {
+            return false
+        }
+        return scalar.properties.generalCategory == .nonspacingMark
     }
 
     /// The text with every invisible or control code point escaped.
@@ -50,6 +73,7 @@ package enum TerminalText {
     /// and past U+1F000 (🀄 🈁 🚀 🛒 🫠…), as terminals and glibc's `wcwidth` draw them; a width of 1 for one of
     /// them let a line overrun its pane.
     package static func width(of scalar: Unicode.Scalar) -> Int {
+        if scalar.value >= 0x300, isAttachableMark(scalar) { return 0 }
         switch scalar.value {
         case 0..<0x1100: return 1
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
@@ -80,8 +104,16 @@ package enum TerminalText {
 
     /// True when some scalar of the text is shown escaped: otherwise the text is its own display form.
     static func needsAnyEscape(_ text: String) -> Bool {
-        for scalar in text.unicodeScalars where scalar.value < 0x20 || (scalar.value >= 0x7F && needsEscape(scalar)) {
-            return true
+        var marksLeft = 0
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 { return true }
+            if scalar.value < 0x7F || !needsEscape(scalar) {
+                marksLeft = 2
+            } else if marksLeft > 0, isAttachableMark(scalar) {
+                marksLeft -= 1
+            } else {
+                return true
+            }
         }
         return false
     }
