@@ -20,8 +20,10 @@ extension AppsFlyerFirstOpen {
     }
 
     /// A later launch: no deferred lookup; onConversionDataSuccess repeats the cached payload with is_first_launch=false.
-    static func tellLaterLaunch(_ actor: String, _ summary: @autoclosure () -> String, trace: inout TraceRecorder) {
-        trace.add(actor, summary(), rule: Rule.deferredAfLaterLaunch)
+    static func tellLaterLaunch(
+        _ actor: String, _ summary: @autoclosure () -> String, assumption: String? = nil, trace: inout TraceRecorder
+    ) {
+        trace.add(actor, summary(), rule: Rule.deferredAfLaterLaunch, assumption: assumption)
     }
 
     /// Routes a link found by the clipboard recipe (reported as a direct result, assumption A2), else the home screen.

@@ -13,9 +13,13 @@ struct ClickMatching {
     var deviceID = false
     var sameNetwork = false
 
-    /// Evaluates the signals for the first open of app `index` now, narrating each one.
+    /// Evaluates the signals for the first open of app `index` now, narrating each one. `sentAfter`: how long after
+    /// the launch the SDK sent its first request (an ATT wait), which decides whether the IDFA it read was authorized yet.
     /// The world is borrowed: an initializer takes its arguments owned, and the world was copied whole for each first open.
-    init(provider: LinkProvider, app index: Int, world: borrowing World, trace: inout TraceRecorder, actor: String) {
+    init(
+        provider: LinkProvider, app index: Int, world: borrowing World, trace: inout TraceRecorder, actor: String,
+        sentAfter: SimDuration = SimDuration(seconds: 0)
+    ) {
         let app = world.apps[index]
         let device = world.device
         guard let click = world.deferred.latestClick(for: app.id, provider: provider) else {
@@ -41,7 +45,9 @@ struct ClickMatching {
         }
         if click.adClick {
             let attGated = device.platform == .ios && Rule.deferredMatchIdfaAtt.applies(to: device.os)
-            let readable = !attGated || device.att == .authorized
+            // The user's answer comes `att_answer_after` into the launch: a request sent before it carried zeros.
+            let answeredLate = device.att == .authorized && (device.attAnswerAfter.map { $0 > sentAfter } ?? false)
+            let readable = !attGated || (device.att == .authorized && !answeredLate)
             deviceID = readable
             if attGated {
                 trace.add(
@@ -49,12 +55,17 @@ struct ClickMatching {
                     "On iOS \(device.os) the app reads the IDFA only after the user authorized App Tracking Transparency (ATT \(device.att.rawValue))",
                     rule: Rule.deferredMatchIdfaAtt)
             }
-            trace.add(
-                actor,
-                readable
-                    ? "The ad click carried the advertising ID and the app can read it now\(device.platform == .ios ? " (ATT \(device.att.rawValue))" : ""): an ID match"
-                    : "The ad click carried the IDFA, but with ATT \(device.att.rawValue) the app reads all zeros: no ID match",
-                rule: Rule.deferredMatchId)
+            let text: String
+            if readable {
+                text =
+                    "The ad click carried the advertising ID and the app could read it when the SDK sent its request\(device.platform == .ios ? " (ATT \(device.att.rawValue))" : ""): an ID match"
+            } else if attGated, answeredLate, let answer = device.attAnswerAfter {
+                text =
+                    "The ad click carried the IDFA, but the SDK sent its request \(sentAfter.seconds == 0 ? "at launch" : "\(sentAfter) after launch"), before the user authorized ATT (\(answer) after launch): it sent all zeros, no ID match"
+            } else {
+                text = "The ad click carried the IDFA, but with ATT \(device.att.rawValue) the app reads all zeros: no ID match"
+            }
+            trace.add(actor, text, rule: Rule.deferredMatchId)
         }
         if click.relayed {
             trace.add(

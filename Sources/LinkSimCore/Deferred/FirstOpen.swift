@@ -113,7 +113,12 @@ enum FirstOpen {
                     sdk: SDKRoutedLink(screen: routed.screen, params: routed.params, extra: extra), world: &world, trace: &trace)
             }
         }
-        AppRouter.tellHomeFallback(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", trace: &trace)
+        if shownWithoutLink == app.homeScreen {
+            AppRouter.tellHomeFallback(app.name, "\(reason); \(app.name) shows \(shownWithoutLink)", trace: &trace)
+        } else {
+            // A warm launch keeps the screen the app was on: that is the launch, not a router's fallback.
+            AppDelivery.tellLaunch(app.name, "\(reason); \(app.name) stays on \(shownWithoutLink)", trace: &trace)
+        }
         world.apps[index].currentScreen = shownWithoutLink
         var landing = Landing(kind: .app, app: app.id, screen: shownWithoutLink, params: data ?? [:], callback: callback)
         landing.extra = extra
@@ -151,7 +156,11 @@ enum AppsFlyerFirstOpen {
                     index, data: nil, callback: nil, extra: extra, shownWithoutLink: shown,
                     lostBecause: "No callback carries a link", world: &world, trace: &trace)
             }
-            var payload = world.deferred.conversion[app.id] ?? ["af_status": "Organic"]
+            guard let cachedPayload = world.deferred.conversion[app.id] else {
+                return Self.laterLaunchWithoutCache(
+                    index, options: options, routesFromConversion: routesFromConversion, shown: shown, world: &world, trace: &trace)
+            }
+            var payload = cachedPayload
             payload["is_first_launch"] = "false"
             AppsFlyerLaunchDetails.cached(&payload, options: options, trace: &trace)
             let status = payload["af_status"] ?? "Organic"
@@ -215,8 +224,25 @@ enum AppsFlyerFirstOpen {
                 reason: "The deferred lookup failed (offline)", world: &world, trace: &trace)
         }
 
-        // 3. Which click matches this first open.
-        let matching = ClickMatching(provider: .appsflyer, app: index, world: world, trace: &trace, actor: "server AppsFlyer")
+        // 3. The SDK waits for the ATT answer when told to, then sends its launch: which click matches this first open.
+        var waitMs: Int64 = 0
+        if ios, let wait = options.waitForATT, Rule.deferredAfAttWait.applies(to: world.device.os) {
+            let answer = world.device.attAnswerAfter ?? (world.device.att == .notDetermined ? nil : SimDuration(seconds: 0))
+            let waited = min(answer ?? wait, wait)
+            waitMs = waited.seconds * 1000
+            trace.add(
+                sdk,
+                answer.map {
+                    $0 <= wait
+                        ? "waitForATTUserAuthorization: the user answers after \($0); the SDK sends its launch then"
+                        : "waitForATTUserAuthorization gives up after \(wait) (the user answers after \($0)); the SDK sends its launch then"
+                }
+                    ?? "waitForATTUserAuthorization: the user never answers; the SDK sends its launch after its \(wait) timeout",
+                rule: Rule.deferredAfAttWait)
+        }
+        let matching = ClickMatching(
+            provider: .appsflyer, app: index, world: world, trace: &trace, actor: "server AppsFlyer",
+            sentAfter: SimDuration(seconds: waitMs / 1000))
         let click = matching.click
         let matchType: String? = {
             guard let click else { return nil }
@@ -329,22 +355,7 @@ enum AppsFlyerFirstOpen {
             conversion = payload
         }
 
-        // 6. When the callbacks arrive: after the ATT wait and the server round trip.
-        var waitMs: Int64 = 0
-        if ios, let wait = options.waitForATT, Rule.deferredAfAttWait.applies(to: world.device.os) {
-            let answer = world.device.attAnswerAfter ?? (world.device.att == .notDetermined ? nil : SimDuration(seconds: 0))
-            let waited = min(answer ?? wait, wait)
-            waitMs = waited.seconds * 1000
-            trace.add(
-                sdk,
-                answer.map {
-                    $0 <= wait
-                        ? "waitForATTUserAuthorization: the user answers after \($0); the SDK starts then"
-                        : "waitForATTUserAuthorization gives up after \(wait)"
-                }
-                    ?? "waitForATTUserAuthorization: the user never answers; the SDK starts after its \(wait) timeout",
-                rule: Rule.deferredAfAttWait)
-        }
+        // 6. When the callbacks arrive: after the ATT wait (step 3) and the server round trip.
         let deliveredMs = waitMs + min(latencyMs, options.udl ? options.deepLinkTimeoutMs : latencyMs)
         extra[.deliveredAfter] = formatMilliseconds(deliveredMs)
 
@@ -394,5 +405,32 @@ enum AppsFlyerFirstOpen {
         return FirstOpen.land(
             index, data: nil, callback: options.udl ? udlCallback : (options.conversionData ? "onConversionDataSuccess" : nil),
             extra: extra, shownWithoutLink: shown, lostBecause: reason, world: &world, trace: &trace)
+    }
+}
+
+extension AppsFlyerFirstOpen {
+    /// A later launch with no conversion payload cached in the scenario: the first call failed (offline), or the app's
+    /// first launch came before the scenario began. What the callback carries then is not documented (AppsFlyer names
+    /// no retry of a failed first call), so the landing is known only when the app would not route from it anyway.
+    static func laterLaunchWithoutCache(
+        _ index: Int, options: AppsFlyerOptions, routesFromConversion: Bool, shown: String, world: inout World, trace: inout TraceRecorder
+    ) -> Landing {
+        let app = world.apps[index]
+        tellLaterLaunch(
+            "AppsFlyer SDK",
+            "Not the first launch: onConversionDataSuccess fires (on every launch and return to foreground), but no payload was cached in this scenario (the first call failed, or the first launch came before the scenario), so what it carries is not known",
+            trace: &trace)
+        if routesFromConversion, !options.checkIsFirstLaunch {
+            let reason =
+                "\(app.name) routes from conversion data without checking is_first_launch, and whether this payload carries the click is not documented"
+            trace.add(app.name, reason, rule: Rule.linksimNotModelled)
+            return Landing.unknown(reason)
+        }
+        let why =
+            routesFromConversion
+            ? "The handler checks is_first_launch (false) and does not route" : "Nothing to route on a later launch"
+        return FirstOpen.land(
+            index, data: nil, callback: "onConversionDataSuccess", extra: [.isFirstLaunch: "false", .sdkCallback: "onConversionDataSuccess"],
+            shownWithoutLink: shown, lostBecause: why, world: &world, trace: &trace)
     }
 }

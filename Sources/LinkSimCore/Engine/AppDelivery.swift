@@ -109,7 +109,8 @@ enum AppDelivery {
         if cold { world.apps[index].launchCount += 1 }
 
         guard let callback = implemented else {
-            let shown = cold ? app.homeScreen : previousScreen
+            // A new or re-created activity (onCreate, warm too) starts from its first screen, not the one it replaced.
+            let shown = cold || entry.callback == .onCreate ? app.homeScreen : previousScreen
             // On Android the classic miss is a warm link in onNewIntent; otherwise the rule that says where it went.
             let missingRule =
                 platform == .ios
@@ -175,7 +176,13 @@ enum AppDelivery {
                     Rule.iosDeliveryAppDelegate, explains ? [note, detail].compactMap { $0 }.joined(separator: " ") : nil
                 )
             }
-            return (.continueUserActivity, [], Rule.iosDeliveryAppDelegate, note)
+            guard cold else { return (.continueUserActivity, [], Rule.iosDeliveryAppDelegate, note) }
+            let detail =
+                "didFinishLaunchingWithOptions runs first with launchOptions[.userActivityDictionary] (the NSUserActivity, webpageURL the link), then application(_:continue:restorationHandler:)."
+            return (
+                .continueUserActivity, [.didFinishLaunching], Rule.iosDeliveryAppDelegate,
+                explains ? [note, detail].compactMap { $0 }.joined(separator: " ") : nil
+            )
         case .scenes:
             if cold {
                 let location = isScheme ? "connectionOptions.urlContexts" : "connectionOptions.userActivities"
