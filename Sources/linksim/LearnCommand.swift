@@ -45,8 +45,22 @@ struct LearnCommand: ParsableCommand {
 
     func run() throws {
         let progressPath = try Self.progressPath(progress)
+        // A folder named with --progress must exist where progress is written (--reset, the course); only the
+        // default one is made. --list only reads.
+        let folder = (progressPath as NSString).deletingLastPathComponent
+        if progress != nil, !list, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            Console.error("\(progressPath): error: the folder \(folder) does not exist")
+            throw ExitStatus.ioError
+        }
         if reset {
-            try Self.save(CourseProgress(), to: progressPath)
+            // Only a progress file is replaced: a mistyped --progress must not wipe a scenario or anything else.
+            if let bytes = try? LocalFiles().read(progressPath), !CourseProgress.isProgressFile(bytes) {
+                Console.error(
+                    "\(progressPath): error: not a linksim progress file, so --reset leaves it alone; give the progress file's path (or remove this file yourself)"
+                )
+                throw ExitStatus.badInput
+            }
+            try Self.save(CourseProgress(), to: progressPath, createFolder: progress == nil)
             Console.line("progress reset: \(progressPath)")
             return
         }
@@ -116,7 +130,11 @@ struct LearnCommand: ParsableCommand {
         do {
             return try CourseProgress.decode(try LocalFiles().read(path))
         } catch let error as CourseProgress.DecodeError {
-            Console.error("\(path): error: \(error.description); move it away or run `linksim learn --reset`")
+            let bytes = (try? LocalFiles().read(path)) ?? []
+            let advice =
+                CourseProgress.isProgressFile(bytes)
+                ? "run `linksim learn --reset` to start over" : "give the progress file's path with --progress (this one is left alone)"
+            Console.error("\(path): error: \(error.description); \(advice)")
             throw ExitStatus.badInput
         } catch {
             Console.error("\(path): error: cannot read the progress file")
@@ -124,9 +142,17 @@ struct LearnCommand: ParsableCommand {
         }
     }
 
-    static func save(_ progress: CourseProgress, to path: String) throws {
+    /// Writes the progress atomically. `createFolder`: the default location's folder is made when missing; a folder
+    /// named with --progress must exist (a typo must not leave folders behind).
+    static func save(_ progress: CourseProgress, to path: String, createFolder: Bool) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            guard createFolder else {
+                Console.error("\(path): error: the folder \(folder) does not exist")
+                throw ExitStatus.ioError
+            }
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         do {
             try AtomicFileWriter.write(progress.encoded(), to: path)
         } catch {

@@ -58,6 +58,8 @@ struct MatrixCommand: ParsableCommand {
     var expect: String?
 
     func run() throws {
+        if let save { try ReportOutput.check(save, option: "--save", inputs: [file]) }
+        if let junitPath { try ReportOutput.check(junitPath, option: "--junit", inputs: [file]) }
         var world = try ScenarioFiles.load(file)
         var actions: [Int]? = nil
         if let url {

@@ -111,6 +111,7 @@ struct ReplayCommand: ParsableCommand {
             Console.error("no *.yaml or *.yml files under \(paths.joined(separator: ", "))")
             throw missing.isEmpty ? ExitStatus.badInput : ExitStatus.usage
         }
+        if let junitPath { try ReportOutput.check(junitPath, option: "--junit", inputs: found) }
         var sharded = found
         if let shard, let (index, count) = Self.parseShard(shard) {
             sharded = sharded.enumerated().filter { $0.offset % count == index }.map(\.element)

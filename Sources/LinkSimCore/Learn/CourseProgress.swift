@@ -62,6 +62,14 @@ package struct CourseProgress: Codable, Sendable, Equatable {
         package var description: String
     }
 
+    /// Bytes that are a progress file, or were one (any version): empty, or a JSON object with `version` and
+    /// `lessons`. Only such a file may be replaced by `--reset`; anything else is someone's other file.
+    package static func isProgressFile(_ bytes: [UInt8]) -> Bool {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return true }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
+        return object["version"] != nil && object["lessons"] != nil
+    }
+
     package static func decode(_ bytes: [UInt8]) throws(DecodeError) -> CourseProgress {
         do {
             let progress = try JSONDecoder().decode(CourseProgress.self, from: Data(bytes))

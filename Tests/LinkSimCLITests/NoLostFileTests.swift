@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// A slip of an option's argument never destroys a file: a report (`--junit`, `--save`) never replaces a scenario
+/// or a file the command reads, and `learn --reset` replaces only a progress file, in a folder that exists.
+@Suite struct NoLostFileTests {
+    static let scenario = BinaryRunner.packageRoot.appendingPathComponent("scenarios/ios/scheme-not-installed-safari.yaml")
+
+    @Test(arguments: [
+        ["matrix", "s.yaml", "--save", "s.yaml"], ["matrix", "s.yaml", "--junit", "s.yaml"], ["replay", "s.yaml", "--junit", "s.yaml"],
+        ["replay", ".", "--junit", "./s.yaml"], ["replay", "s.txt", "--junit", "s.txt"], ["matrix", "s.yaml", "--save", "other.yml"],
+    ])
+    func aReportNeverReplacesAScenario(arguments: [String]) throws {
+        let dir = try LearnCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = try String(contentsOf: Self.scenario, encoding: .utf8)
+        for name in ["s.yaml", "s.txt", "other.yml"] { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let output = try BinaryRunner.run(arguments, in: dir)
+        #expect(output.status == 64, "\(arguments): \(output.stderr)")
+        #expect(output.stderr.contains("a report never replaces it"), "\(output.stderr)")
+        for name in ["s.yaml", "s.txt", "other.yml"] {
+            #expect(try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) == text, "\(name) was changed")
+        }
+    }
+
+    @Test func aReportStillReplacesAnEarlierReport() throws {
+        let dir = try LearnCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try String(contentsOf: Self.scenario, encoding: .utf8).write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        try "old".write(to: dir.appendingPathComponent("r.xml"), atomically: true, encoding: .utf8)
+        try "old".write(to: dir.appendingPathComponent("m.json"), atomically: true, encoding: .utf8)
+        #expect(try BinaryRunner.run(["replay", "s.yaml", "--junit", "r.xml"], in: dir).status == 0)
+        #expect(try String(contentsOf: dir.appendingPathComponent("r.xml"), encoding: .utf8).contains("<testsuite"))
+        #expect(try BinaryRunner.run(["matrix", "s.yaml", "--save", "m.json"], in: dir).status == 0)
+        // The baseline a run compares with is also the one it saves (updating a baseline).
+        #expect(try BinaryRunner.run(["matrix", "s.yaml", "--expect", "m.json", "--save", "m.json"], in: dir).status == 0)
+    }
+
+    @Test func resetLeavesAFileThatIsNotProgressAlone() throws {
+        let dir = try LearnCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let victim = dir.appendingPathComponent("s.yaml")
+        let text = try String(contentsOf: Self.scenario, encoding: .utf8)
+        try text.write(to: victim, atomically: true, encoding: .utf8)
+        let reset = try BinaryRunner.run(["learn", "--reset", "--progress", victim.path])
+        #expect(reset.status == 65, "\(reset.stderr)")
+        #expect(reset.stderr.contains("not a linksim progress file, so --reset leaves it alone"))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == text)
+        // The advice for such a file is not --reset.
+        let list = try BinaryRunner.run(["learn", "--list", "--progress", victim.path])
+        #expect(list.status == 65)
+        #expect(!list.stderr.contains("--reset"), "\(list.stderr)")
+        // A progress file of another version may be reset, and an empty file too.
+        let old = dir.appendingPathComponent("p.json")
+        try #"{"version": 2, "lessons": {}}"#.write(to: old, atomically: true, encoding: .utf8)
+        #expect(try BinaryRunner.run(["learn", "--list", "--progress", old.path]).stderr.contains("run `linksim learn --reset`"))
+        #expect(try BinaryRunner.run(["learn", "--reset", "--progress", old.path]).status == 0)
+        #expect(try String(contentsOf: old, encoding: .utf8).contains("\"version\" : 1"))
+    }
+
+    @Test func anExplicitProgressFolderMustExist() throws {
+        let dir = try LearnCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = dir.appendingPathComponent("no/such/p.json")
+        let output = try BinaryRunner.run(["learn", "--reset", "--progress", missing.path])
+        #expect(output.status == 74, "\(output.stderr)")
+        #expect(output.stderr.contains("does not exist"))
+        // --list only reads: no progress there is no progress yet.
+        #expect(try BinaryRunner.run(["learn", "--list", "--progress", missing.path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("no").path), "a folder was made")
+    }
+}
