@@ -83,6 +83,10 @@ extension AndroidCommand {
                 guard let api = Self.parseAPILevel(androidVersion) else {
                     throw ValidationError("--android expects an API level such as 34 or api34, got \"\(androidVersion)\"")
                 }
+                // The same releases as `--os` and a scenario's `device.os` (far-future levels are refused as typos).
+                if let why = OSVersion.notARelease(OSVersion(androidAPI: api)) {
+                    throw ValidationError("--android: `\(androidVersion)` is not an Android API level: \(why)")
+                }
                 return api
             }
         }

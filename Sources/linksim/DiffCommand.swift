@@ -152,7 +152,7 @@ struct DiffCommand: ParsableCommand {
         var text = side.landing.map { "\($0.kind.rawValue.uppercased()) \(Describe.landing($0))" } ?? "no landing"
         switch side.certainty {
         case .sourced: break
-        case .assumption(let note): text += " (assumption: \(note))"
+        case .assumption(let note): text += " (\(Describe.assumption(note)))"
         case .unknown(let reason): text = "UNKNOWN (no sourced rule: \(reason))"
         }
         return text + (side.rule.map { "  [\($0)]" } ?? "")

@@ -110,7 +110,7 @@ struct ExplainCommand: ParsableCommand {
             out += "     flips: \(fix.ruleBefore?.rawValue ?? "-") → \(fix.ruleAfter?.rawValue ?? "-")"
             if !fix.newRules.isEmpty { out += "  (new in the trace: \(fix.newRules.map(\.rawValue).joined(separator: ", ")))" }
             out += "\n"
-            if case .assumption(let note) = fix.certainty { out += "     rests on an assumption: \(SafeText.escape(note))\n" }
+            if case .assumption(let note) = fix.certainty { out += "     rests on an \(SafeText.escape(Describe.assumption(note)))\n" }
         }
         return out
     }

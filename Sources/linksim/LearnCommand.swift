@@ -45,14 +45,12 @@ struct LearnCommand: ParsableCommand {
 
     func run() throws {
         let progressPath = try Self.progressPath(progress)
-        // A folder named with --progress must exist where progress is written (--reset, the course); only the
-        // default one is made. --list only reads.
-        let folder = (progressPath as NSString).deletingLastPathComponent
-        if progress != nil, !list, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            Console.error("\(progressPath): error: the folder \(folder) does not exist")
-            throw ExitStatus.ioError
-        }
         if reset {
+            // Nothing saved yet: nothing to forget, and nothing is made (a mistyped path leaves no folders behind).
+            guard FileManager.default.fileExists(atPath: progressPath) else {
+                Console.line("no progress at \(progressPath); nothing to reset")
+                return
+            }
             // Only a progress file is replaced: a mistyped --progress must not wipe a scenario or anything else.
             if let bytes = try? LocalFiles().read(progressPath), !CourseProgress.isProgressFile(bytes) {
                 Console.error(
@@ -60,7 +58,7 @@ struct LearnCommand: ParsableCommand {
                 )
                 throw ExitStatus.badInput
             }
-            try Self.save(CourseProgress(), to: progressPath, createFolder: progress == nil)
+            try Self.save(CourseProgress(), to: progressPath)
             Console.line("progress reset: \(progressPath)")
             return
         }
@@ -142,17 +140,7 @@ struct LearnCommand: ParsableCommand {
         }
     }
 
-    /// Writes the progress atomically. `createFolder`: the default location's folder is made when missing; a folder
-    /// named with --progress must exist (a typo must not leave folders behind).
-    static func save(_ progress: CourseProgress, to path: String, createFolder: Bool) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            guard createFolder else {
-                Console.error("\(path): error: the folder \(folder) does not exist")
-                throw ExitStatus.ioError
-            }
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+    static func save(_ progress: CourseProgress, to path: String) throws {
         do {
             try AtomicFileWriter.write(progress.encoded(), to: path)
         } catch {

@@ -180,6 +180,14 @@ struct ReplayCommand: ParsableCommand {
         }
         if invalid > 0 || !missing.isEmpty { throw ExitStatus.badInput }
         if failed > 0 { throw ExitStatus.expectationFailed }
+        // A selection that keeps nothing is a mistyped tag or filter, not a passing run (CI would go green).
+        if shown == 0, !files.isEmpty, !tags.isEmpty || filter != nil {
+            var what: [String] = []
+            if !tags.isEmpty { what.append("--tag " + tags.map { "`\($0)`" }.joined(separator: " or ")) }
+            if let filter { what.append("--filter `\(filter)`") }
+            Console.error("linksim: error: no scenario among the \(files.count) file(s) matches \(what.joined(separator: " and ")); nothing was checked")
+            throw ExitStatus.usage
+        }
     }
 }
 

@@ -99,6 +99,11 @@ import Testing
         let badVersion = try Self.match(["--url", "https://shop.example.com/", "--android", "fourteen"])
         #expect(badVersion.status == 64)
         #expect(badVersion.stderr.contains("--android expects an API level such as 34 or api34"))
+        // The same release range as --os and device.os: API 46 is a future release, 47 a typo.
+        #expect(try Self.match(["--url", "https://shop.example.com/", "--android", "46"]).status == 0)
+        let farFuture = try Self.match(["--url", "https://shop.example.com/", "--android", "47"])
+        #expect(farFuture.status == 64)
+        #expect(farFuture.stderr.contains("far past the newest release"))
         let badFormat = try Self.match(["--url", "https://shop.example.com/", "--format", "yaml"])
         #expect(badFormat.status == 64)
         let missingURL = try Self.match([])

@@ -246,6 +246,13 @@ import Testing
         #expect(!only.stdout.contains("PASS"))
         #expect(only.stdout.contains("FAIL  s/b.yaml"))
         #expect(only.stdout.hasSuffix("3 passed, 1 failed\n"))
+        // A tag or filter that keeps nothing is a usage error, not a green run; the summary line stays last.
+        for arguments in [["--tag", "universal-links"], ["--filter", "nothing-has-this"], ["--tag", "universal-link", "--filter", "WRONG"]] {
+            let none = try BinaryRunner.run(["replay"] + arguments + ["s"], in: dir)
+            #expect(none.status == 64, "\(arguments)")
+            #expect(none.stdout == "0 passed, 0 failed\n")
+            #expect(none.stderr.contains("no scenario among the 4 file(s) matches"), "\(none.stderr)")
+        }
     }
 
     /// More files than the worker window and the consumer's batch: the table is in file order whatever the

@@ -1,5 +1,11 @@
 /// One-line descriptions of actions and landings, shared by the CLI reporters and the TUI.
 package enum Describe {
+    /// An assumption as shown: the notes say "assumption: …" or "assumption A5: …" themselves; any other gets the label
+    /// (so a label is never written twice).
+    package static func assumption(_ text: String) -> String {
+        text.lowercased().hasPrefix("assumption") ? text : "assumption: \(text)"
+    }
+
     package static func action(_ kind: ActionKind) -> String {
         switch kind {
         case .tap(let tap): return "tap \(tap.url) \(from(tap))"

@@ -24,7 +24,7 @@ package enum TraceExport {
                 if let rule = step.rule { text += " [\(rule)]" }
                 lines.append("    \(id(previous))->>\(id(step.actor)): \(mermaidText(text))")
                 if let assumption = step.assumption {
-                    lines.append("    Note over \(id(step.actor)): assumption: \(mermaidText(assumption))")
+                    lines.append("    Note over \(id(step.actor)): \(mermaidText(Describe.assumption(assumption)))")
                 }
                 previous = step.actor
             }
@@ -106,7 +106,7 @@ package enum TraceExport {
                 out += "**Lands:** `\(landing.kind.rawValue)` — \(md(Describe.landing(landing)))\n"
                 switch ResultFacts.certainty(r) {
                 case .sourced: break
-                case .assumption(let text): out += "\n> Rests on an assumption: \(md(text))\n"
+                case .assumption(let text): out += "\n> Rests on an \(md(Describe.assumption(text)))\n"
                 case .unknown(let reason): out += "\n> **Unknown:** no sourced rule covers this situation — \(md(reason))\n"
                 }
             }

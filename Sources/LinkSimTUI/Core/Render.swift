@@ -33,7 +33,7 @@ func renderTooSmall(into grid: inout Grid, theme: Theme) {
 
 struct ScreenPainter {
     /// An assumption as shown: most already say "assumption…" themselves; the others get the label.
-    static func labelled(_ text: String) -> String { text.lowercased().hasPrefix("assumption") ? text : "assumption: \(text)" }
+    static func labelled(_ text: String) -> String { Describe.assumption(text) }
 
     let model: TUIModel
     let theme: Theme
