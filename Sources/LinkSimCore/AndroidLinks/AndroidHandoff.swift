@@ -90,7 +90,7 @@ extension AndroidWebResolver {
             return .stays
         case .system:
             switch resolve(url, host: host, world: world, caller: tap.caller, trace: &trace) {
-            case .app(let handler): return .app(handler, starter: .otherApp)
+            case .app(let handler): return .app(handler, starter: AppDelivery.AndroidStarter.nonBrowser(tap))
             case .chooser(let apps, let browsers): return .chooser(apps: apps, browsers: browsers)
             case .unknown(let reason): return .unknown(reason)
             case .browsers(let list):

@@ -159,7 +159,7 @@ enum AndroidWebResolver {
         let host = parts.normalizedHost
         switch surfaceRoute(tap, url: tap.url, chain: ChainContext(), world: world, trace: &trace) {
         case .system:
-            return systemOpen(tap.url, host: host, tap: tap, starter: .otherApp, world: &world, trace: &trace)
+            return systemOpen(tap.url, host: host, tap: tap, starter: AppDelivery.AndroidStarter.nonBrowser(tap), world: &world, trace: &trace)
         case .view(let browser):
             return followInPlace(tap, browser: browser, world: &world, trace: &trace)
         case .keeps:

@@ -20,6 +20,11 @@ enum AppDelivery {
         case browser
         /// Another app calling startActivity from its own activity (no NEW_TASK).
         case otherApp
+        /// `adb shell am start`: the shell adds FLAG_ACTIVITY_NEW_TASK (no CLEAR_TOP); it has no task of its own.
+        case shell
+
+        /// Who starts a link that no browser starts: the shell for `from: adb`, else the app the tap is in.
+        static func nonBrowser(_ tap: Tap) -> AndroidStarter { tap.from == .adb ? .shell : .otherApp }
     }
 
     /// The entry points an app implements when the scenario does not say (`handles`).
@@ -211,6 +216,12 @@ enum AppDelivery {
         }
         switch mode {
         case .standard:
+            if starter == .shell {
+                return (
+                    .onCreate, Rule.androidDeliveryStandardNewInstance,
+                    "am start adds FLAG_ACTIVITY_NEW_TASK (not CLEAR_TOP): the app's own task comes forward and a new instance is created on top of it."
+                )
+            }
             if starter == .browser {
                 return (
                     .onCreate, Rule.androidDeliveryClearTopRecreate,
@@ -219,9 +230,15 @@ enum AppDelivery {
             }
             return (
                 .onCreate, Rule.androidDeliveryStandardNewInstance,
-                "A new instance is created in the caller's task."
+                "A new instance is created in the caller's task (the caller starts it from its activity without FLAG_ACTIVITY_NEW_TASK)."
             )
         case .singleTop:
+            if starter == .shell {
+                return (
+                    .onNewIntent, Rule.androidDeliveryOnNewIntent,
+                    "am start adds FLAG_ACTIVITY_NEW_TASK: the app's own task comes forward, and the singleTop instance on top of it is reused."
+                )
+            }
             if starter == .browser {
                 return (
                     .onNewIntent, Rule.androidDeliveryOnNewIntent,
@@ -230,7 +247,7 @@ enum AppDelivery {
             }
             return (
                 .onCreate, Rule.androidDeliveryStandardNewInstance,
-                "singleTop reuses an instance only on top of the target task; started from another app's task, a new instance is created."
+                "singleTop reuses an instance only on top of the target task; started from another app's task (without FLAG_ACTIVITY_NEW_TASK), a new instance is created."
             )
         case .singleTask, .singleInstance, .singleInstancePerTask:
             return (.onNewIntent, Rule.androidDeliveryOnNewIntent, "launchMode=\(mode.rawValue): the existing instance is reused.")

@@ -202,7 +202,7 @@ enum CustomSchemeResolver {
                 rule: Rule.androidSchemeSingleHandler)
             return AppDelivery.open(
                 only.appIndex, url: tap.url, kind: .customScheme, activity: only.activity,
-                starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
+                starter: isBrowser ? .browser : AppDelivery.AndroidStarter.nonBrowser(tap), sdkRouting: providerLink?.routing, world: &world, trace: &trace)
         default:
             if let saved = world.preferredActivities[world.preferenceKey(tap.url)],
                 let handler = handlers.first(where: { world.apps[$0.appIndex].id == saved })
@@ -212,7 +212,7 @@ enum CustomSchemeResolver {
                     rule: Rule.androidSchemeChooser)
                 return AppDelivery.open(
                     handler.appIndex, url: tap.url, kind: .customScheme, activity: handler.activity,
-                    starter: isBrowser ? .browser : .otherApp, sdkRouting: providerLink?.routing, world: &world, trace: &trace)
+                    starter: isBrowser ? .browser : AppDelivery.AndroidStarter.nonBrowser(tap), sdkRouting: providerLink?.routing, world: &world, trace: &trace)
             }
             let names = appIDs.compactMap { id in world.index(of: id).map { world.apps[$0].name } }.joined(separator: ", ")
             trace.add(

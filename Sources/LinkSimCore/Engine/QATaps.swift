@@ -81,7 +81,7 @@ enum QATaps {
             }
         }
         return AppDelivery.open(
-            index, url: tap.url, kind: parts.isWeb ? .appLink : .customScheme, activity: handler.activity, starter: .otherApp,
+            index, url: tap.url, kind: parts.isWeb ? .appLink : .customScheme, activity: handler.activity, starter: .shell,
             world: &world, trace: &trace)
     }
 

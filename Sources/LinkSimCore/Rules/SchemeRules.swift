@@ -25,6 +25,8 @@ enum Sources {
     static let intentsAndFilters = "[doc] https://developer.android.com/guide/components/intents-filters"
     static let activityNotFound = "[doc] https://developer.android.com/reference/android/content/ActivityNotFoundException"
     static let tasks = "[doc] https://developer.android.com/guide/components/activities/tasks-and-back-stack"
+    static let amStart =
+        "[code] AOSP frameworks/base services/core/java/com/android/server/am/ActivityManagerShellCommand.java runStartActivity (intent.addFlags(FLAG_ACTIVITY_NEW_TASK))"
     static let intentResolver = "[code] AOSP frameworks/base services/core/java/com/android/server/IntentResolver.java"
     static let packageVisibility = "[doc] https://developer.android.com/training/package-visibility/use-cases"
 }
@@ -323,8 +325,8 @@ extension Rule {
         id: "android.delivery.standard-new-instance", title: "Standard or singleTop activity started by another app: a new instance",
         versions: [.android()],
         explanation:
-            "An app that calls startActivity(ACTION_VIEW) without FLAG_ACTIVITY_NEW_TASK puts a launchMode=standard activity into the caller's own task as a new instance, which reads the link in onCreate. A singleTop activity is reused only when it is on top of the target task; started into another app's task it is not, so it too is a new instance.",
-        sources: [Sources.launchMode, Sources.tasks])
+            "An app that calls startActivity(ACTION_VIEW) without FLAG_ACTIVITY_NEW_TASK puts a launchMode=standard activity into the caller's own task as a new instance, which reads the link in onCreate. A singleTop activity is reused only when it is on top of the target task; started into another app's task it is not, so it too is a new instance. `adb shell am start` adds FLAG_ACTIVITY_NEW_TASK (and no CLEAR_TOP): a standard activity gets a new instance on top of the app's own task; a singleTop one on top of that task is reused (onNewIntent).",
+        sources: [Sources.launchMode, Sources.tasks, Sources.amStart])
 
     /// singleTop / singleTask / singleInstance: the link arrives in onNewIntent
     /// Decided in ``AppDelivery/androidEntryPoint``.
@@ -332,8 +334,8 @@ extension Rule {
         id: "android.delivery.on-new-intent", title: "singleTop / singleTask / singleInstance: the link arrives in onNewIntent",
         versions: [.android()],
         explanation:
-            "For singleTop (when the instance is on top), singleTask and singleInstance, an existing instance is reused: activities above it are cleared, the task comes forward and the link arrives in onNewIntent, followed by onResume. getIntent() keeps returning the OLD intent unless the app calls setIntent.",
-        sources: [Sources.onNewIntent, Sources.launchMode])
+            "For singleTop (when the instance is on top), singleTask and singleInstance, an existing instance is reused: activities above it are cleared, the task comes forward and the link arrives in onNewIntent, followed by onResume. getIntent() keeps returning the OLD intent unless the app calls setIntent. A singleTop instance is on top of the target task when Chrome starts it (NEW_TASK | CLEAR_TOP) or `adb shell am start` does (the shell adds NEW_TASK), not when another app starts it into its own task.",
+        sources: [Sources.onNewIntent, Sources.launchMode, Sources.amStart])
 
     /// Link read only in onCreate: a warm link is ignored
     /// Decided in ``AppDelivery/open``.
