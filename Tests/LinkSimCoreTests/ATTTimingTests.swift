@@ -45,4 +45,30 @@ import Testing
         if wait != nil, let waitStep, let matchStep { #expect(waitStep < matchStep) }
         #expect(matchStep != nil)
     }
+
+    /// Deterministic methods take priority (deferred.md §2.5): an ID match on the same network does not rest on A7,
+    /// the assumption about the probabilistic candidate; the same click without the ID does.
+    @Test(arguments: [("0s", false), ("20s", true)])
+    func aDeterministicMatchDoesNotRestOnTheProbabilisticAssumption(answer: String, restsOnA7: Bool) throws {
+        let results = try simulate(
+            """
+            linksim: 1
+            name: deterministic first
+            clock: 2026-03-02T10:00:00Z
+            device: {platform: ios, os: "17.2", att: authorized, att_answer_after: \(answer)}
+            apps:
+              - {id: com.example.shop, name: Shop, state: not_installed, team_id: ABCDE12345,
+                 routes: [{deep_link_value: apples, screen: ApplesScreen}], home_screen: HomeScreen, sdk: {provider: appsflyer}}
+            providers: {appsflyer: {domain: acme.onelink.me, template: H5hv, app: com.example.shop}}
+            actions:
+              - {tap: "https://acme.onelink.me/H5hv?pid=ads&deep_link_value=apples", from: messages, ad_click: true}
+              - install: com.example.shop
+              - wait: 5m
+              - launch: com.example.shop
+            """)
+        let firstOpen = results[3]
+        #expect(firstOpen.landing?.screen == "ApplesScreen")
+        let a7 = firstOpen.trace.contains { $0.assumption?.hasPrefix("assumption A7") == true }
+        #expect(a7 == restsOnA7, "\(firstOpen.trace.compactMap(\.assumption))")
+    }
 }

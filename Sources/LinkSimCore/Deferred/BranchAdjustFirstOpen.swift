@@ -39,8 +39,18 @@ enum BranchFirstOpen {
                 sdk, "NativeLink: the pasteboard holds the Branch link \(text); it is sent as local_url with the install request — a guaranteed match",
                 rule: Rule.deferredBranchNativelink)
         } else if options.checkPasteboardOnInstall, world.device.platform == .ios {
-            FirstOpen.tellNoPastedLink(
-                sdk, pasteboard.read ? "NativeLink: the pasteboard holds no Branch link" : "NativeLink: nothing was read from the pasteboard", trace: &trace)
+            if !pasteboard.read, !Rule.deferredBranchNativelink.applies(to: world.device.os), world.device.clipboard?.isEmpty == false {
+                // The page copied the link, but the SDK reads the pasteboard for NativeLink only from iOS 15 (the NativeLink
+                // rule's range, so that rule is not cited here).
+                FirstOpen.tellNoPastedLink(
+                    sdk,
+                    "NativeLink works from iOS 15; on iOS \(world.device.os) the SDK does not read the pasteboard, so the copied link is not used",
+                    trace: &trace)
+            } else {
+                FirstOpen.tellNoPastedLink(
+                    sdk, pasteboard.read ? "NativeLink: the pasteboard holds no Branch link" : "NativeLink: nothing was read from the pasteboard",
+                    trace: &trace)
+            }
         }
         if data == nil, app.sdk.options["match_type"]?.stringValue == "unique" {
             // “unique” needs the set of outstanding identical footprints, which a one-device scenario does not have.

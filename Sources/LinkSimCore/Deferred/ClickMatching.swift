@@ -36,6 +36,11 @@ struct ClickMatching {
                 referrer = true
                 trace.add(
                     actor, "The Play Install Referrer returns the click that led to the Play page: a deterministic match", rule: Rule.deferredMatchReferrer)
+            } else if click.wentToPlayWithReferrer, app.installSource == .store {
+                trace.add(
+                    actor,
+                    "The Play Install Referrer is kept for 90 days after the install; this first open comes \(world.clock - installedAt) after it, so there is no referrer",
+                    rule: Rule.deferredMatchReferrer)
             } else if app.installSource != .store {
                 trace.add(
                     actor,
@@ -81,11 +86,19 @@ struct ClickMatching {
             let inAppNote =
                 device.platform == .ios && device.privateRelay && Rule.deferredMatchPrivateRelay.applies(to: device.os)
                 ? "assumption A5: in-app browsers and apps are not routed through Private Relay; only Safari is" : nil
+            // Deterministic methods take priority over probabilistic ones: with one already matched, the candidate decides
+            // nothing, and neither do the assumptions about it.
+            let deterministic = referrer || deviceID
             trace.add(
-                actor, "Click and first open come from the same network “\(device.network)”: a probabilistic (IP + device) candidate",
+                actor,
+                "Click and first open come from the same network “\(device.network)”: a probabilistic (IP + device) candidate"
+                    + (deterministic ? ", not needed: the deterministic match takes priority" : ""),
                 rule: Rule.deferredMatchProbabilistic,
-                assumption: inAppNote
-                    ?? "assumption A7: probabilistic matching is binary — a match iff same network and same device within the window (real vendors use scores)")
+                assumption: deterministic
+                    ? nil
+                    : inAppNote
+                        ?? "assumption A7: probabilistic matching is binary — a match iff same network and same device within the window (real vendors use scores)"
+            )
         }
     }
 

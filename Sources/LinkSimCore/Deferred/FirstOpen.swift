@@ -295,9 +295,13 @@ enum AppsFlyerFirstOpen {
                 }
                 trace.add(
                     sdk,
-                    "\(udlCallback): status FOUND, isDeferred=true, match_type \(matchType) — \(matchType == "srn" ? "UDL does not support SRN clicks: no routing data" : "only deep_link_value and deep_link_sub1-10 reach a new user (\(ProviderLinks.describe(fields)))")",
+                    "\(udlCallback): status FOUND, isDeferred=true, match_type \(matchType) — \(matchType == "srn" ? "UDL does not support SRN clicks: no routing data" : "only deep_link_value and deep_link_sub1-10 reach a new user (\(ProviderLinks.describe(fields)))")"
+                        + (pastedLink != nil
+                            ? "; the app already has the pasted link's result (read at launch, before this response), so it routes on that one" : ""),
                     rule: matchType == "srn" ? Rule.deferredAfUdlSrn : Rule.deferredAfUdlDeferred,
-                    detail: droppedDetail())
+                    detail: droppedDetail(),
+                    assumption: pastedLink != nil
+                        ? "assumption A3: the pasteboard is read before the UDL response and the router routes only once (first result wins)" : nil)
                 extra[.deepLinkStatus] = "FOUND"
                 extra[.isDeferred] = "true"
                 extra[.matchType] = matchType
