@@ -98,6 +98,9 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one scenario file or folder") }
+        if paths.contains("-") {
+            throw ValidationError("replay reads files and folders, not standard input: use `linksim run -` or `linksim validate -`")
+        }
         if let jobs, !(1...1024).contains(jobs) { throw ValidationError("-j must be between 1 and 1024, not \(jobs)") }
         if let shard, Self.parseShard(shard) == nil {
             throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4, not '\(shard)'")

@@ -12,6 +12,11 @@ enum ScenarioFiles {
         var missing: [String] = []
         let fm = FileManager.default
         for path in paths {
+            // Standard input is a file for the commands that read it (run, validate).
+            if path == "-" {
+                files.append(path)
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 missing.append(path)
@@ -41,22 +46,23 @@ extension ScenarioFiles {
 
     /// `load`, its problem handed back rather than printed (warnings are printed).
     static func loadOrThrow(_ path: String) throws(InputError) -> Scenario {
-        let scenario: Scenario
-        if path == "-" {
-            let text: String
-            do {
-                text = try readStandardInput()
-            } catch let error as InputError {
-                throw error
-            } catch {
-                throw InputError(file: "<stdin>", "cannot read standard input")
-            }
-            scenario = try ScenarioLoader.parse(text, file: "<stdin>", baseDirectory: ".")
-        } else {
-            scenario = try ScenarioLoader.load(path: path)
-        }
+        let scenario = try loadQuietly(path)
         for warning in scenario.warnings { Console.error(warning.description) }
         return scenario
+    }
+
+    /// A file, or standard input for `-`, with its warnings left in the scenario for the caller.
+    static func loadQuietly(_ path: String) throws(InputError) -> Scenario {
+        guard path == "-" else { return try ScenarioLoader.load(path: path) }
+        let text: String
+        do {
+            text = try readStandardInput()
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: "<stdin>", "cannot read standard input")
+        }
+        return try ScenarioLoader.parse(text, file: "<stdin>", baseDirectory: ".")
     }
 
     /// Standard input as UTF-8 text, at most 16 MiB (a scenario is a few KB).

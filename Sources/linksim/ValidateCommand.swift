@@ -12,20 +12,22 @@ struct ValidateCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one scenario file") }
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (`-`) can be read only once") }
     }
 
     func run() throws {
         var (files, missing) = ScenarioFiles.collect(paths)
         // Lessons (`*.lesson`) are checked as lessons: their format, and every answer against the engine.
         files.removeAll { $0.hasSuffix("." + LessonLoader.fileExtension) }
-        let lessons = paths.flatMap(LearnCommand.lessonFiles(under:))
+        let lessons = paths.filter { $0 != "-" }.flatMap(LearnCommand.lessonFiles(under:))
         var bad = missing.count
         for path in missing { Console.error("\(path): error: no such file or folder") }
         for file in files {
             do {
-                let scenario = try ScenarioLoader.load(path: file)
+                let scenario = try ScenarioFiles.loadQuietly(file)
                 for warning in scenario.warnings { Console.error(warning.description) }
-                Console.line(scenario.warnings.isEmpty ? "\(file): ok" : "\(file): ok, \(scenario.warnings.count) warning(s)")
+                let name = file == "-" ? "<stdin>" : file
+                Console.line(scenario.warnings.isEmpty ? "\(name): ok" : "\(name): ok, \(scenario.warnings.count) warning(s)")
             } catch {
                 Console.error(error.description)
                 bad += 1

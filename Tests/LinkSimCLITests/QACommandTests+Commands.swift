@@ -123,6 +123,16 @@ extension QACommandTests {
         let badStdin = try Self.run(["run", "-"], in: dir, input: Self.broken)
         #expect(badStdin.status == 65)
         #expect(badStdin.stderr.hasPrefix("<stdin>:5:7: error:"))
+        // validate reads standard input as run does; replay (files and folders) says where to go instead.
+        let validated = try Self.run(["validate", "-"], in: dir, input: Self.passing)
+        #expect(validated.status == 0)
+        #expect(validated.stdout == "<stdin>: ok\n")
+        let badValidate = try Self.run(["validate", "-"], in: dir, input: Self.broken)
+        #expect(badValidate.status == 65)
+        #expect(badValidate.stderr.hasPrefix("<stdin>:5:7: error:"))
+        let replayed = try Self.run(["replay", "-"], in: dir, input: Self.passing)
+        #expect(replayed.status == 64)
+        #expect(replayed.stderr.contains("use `linksim run -` or `linksim validate -`"))
     }
 
     @Test func tapFromFlagsAndFromAWorld() throws {
