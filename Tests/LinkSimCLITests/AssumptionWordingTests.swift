@@ -16,3 +16,32 @@ import Testing
         #expect(!output.stdout.lowercased().contains("assumption: assumption"), "\(output.stdout)")
     }
 }
+
+/// Messages that say what is wrong in the user's terms (found by a QA pass with broken input).
+@Suite struct MessageWordingTests {
+    @Test func aFileOfUnknownSizeIsOverTheLimitNotAtIt() throws {
+        let output = try BinaryRunner.run(["run", "/dev/zero"])
+        #expect(output.status == 65)
+        #expect(output.stderr.contains("the file is over 16 MiB"), "\(output.stderr)")
+    }
+
+    @Test func aFolderNamedAsAFileIsCalledAFolder() throws {
+        let dir = try LearnCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("aasa"), withIntermediateDirectories: true)
+        try """
+        linksim: 1
+        name: x
+        device: {platform: ios, os: "17.4"}
+        web:
+          shop.example.com:
+            aasa: {file: aasa}
+        actions:
+          - set: {device: {os: "18.0"}}
+        """.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let output = try BinaryRunner.run(["validate", "s.yaml"], in: dir)
+        #expect(output.status == 65)
+        #expect(output.stderr.contains("which is a folder, not a file"), "\(output.stderr)")
+        #expect(output.stderr.contains("`set` takes dotted paths"), "\(output.stderr)")
+    }
+}

@@ -300,7 +300,7 @@ import Testing
         ),
         (
             header + "name: again\ntap: a://b\n",
-            ["test.yaml:2:1: error: key `name` appears more than once in the same mapping"]
+            ["test.yaml:4:1: error: key `name` appears more than once in the same mapping (first at line 2)"]
         ),
         (
             header + "apps:\n  - {id: a, domain_verification: {x.com: verifyed}}\ntap: a://b\n",

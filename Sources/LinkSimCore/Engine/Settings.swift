@@ -46,7 +46,7 @@ package enum Settings {
     }
 
     package static let all: [Setting] = [
-        .device("os", "an OS version such as \"17.4\", \"14\" or \"api34\"") { device, value in
+        .device("os", "an OS version: iOS \"17.4\"; Android \"14\" or \"api34\"") { device, value in
             guard let text = text(value), let os = OSVersion.parse(text, platform: device.platform) else {
                 let why = text(value).flatMap { OSVersion.problem($0, platform: device.platform) }
                 return "not a valid \(device.platform.displayName) version" + (why.map { ": \($0)" } ?? "")
@@ -211,6 +211,12 @@ package enum Settings {
                         message: "unknown app setting `\(key)`\(Suggestion.didYouMean(key, among: keys)); app settings: \(keys.joined(separator: ", "))"))
             }
             return .success(ResolvedSetting(setting: setting, appIndex: appIndex))
+        }
+        if path == "device" || path == "apps" {
+            return .failure(
+                SettingError(
+                    message:
+                        "`set` takes dotted paths, one per setting: write `\(path).KEY: VALUE` (e.g. `device.os: \"18.0\"`), not a nested `\(path):` mapping"))
         }
         return .failure(SettingError(message: "`\(path)` must start with `device.` or `apps.`"))
     }

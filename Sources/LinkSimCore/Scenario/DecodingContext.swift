@@ -37,7 +37,10 @@ final class DecodingContext {
     /// `what` names the mapping in messages (`device`, `apps[0]`).
     func mapping(_ node: YAMLNode, what: @autoclosure () -> String, allowed: [String]) -> KeyedEntries? {
         guard case .mapping(let entries, _) = node else {
-            error(node.location, "`\(what())` must be a mapping of keys to values, got \(node.kindName)")
+            let name = what()
+            // The whole file is named in words, not as a key.
+            let subject = name == "the scenario" ? "a scenario file (linksim: 1, name, device, …)" : "`\(name)`"
+            error(node.location, "\(subject) must be a mapping of keys to values, got \(node.kindName)")
             return nil
         }
         assert(allowed.allSatisfy(KeyedEntries.isASCII), "key names are ASCII: KeyedEntries compares them by their bytes")
@@ -213,7 +216,12 @@ final class DecodingContext {
     func readFile(_ path: String, what: String, at location: SourceLocation) -> [UInt8]? {
         let resolved = resolve(path)
         guard reader.exists(resolved) else {
-            error(location, "file `\(path)` named by `\(what)` does not exist (looked for \(resolved))")
+            // `exists` is false for a folder too: say which.
+            if reader.list(resolved) != nil {
+                error(location, "`\(what)` names `\(path)`, which is a folder, not a file (looked at \(resolved))")
+            } else {
+                error(location, "file `\(path)` named by `\(what)` does not exist (looked for \(resolved))")
+            }
             return nil
         }
         do {

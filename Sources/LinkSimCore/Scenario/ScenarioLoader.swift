@@ -67,7 +67,12 @@ package struct LocalFiles: FileReader {
 package struct FileTooLarge: Error, CustomStringConvertible {
     package var bytes: Int
     package var description: String {
-        "the file is \(bytes / 1024 / 1024) MiB; linksim reads files of at most \(LocalFiles.sizeLimit / 1024 / 1024) MiB"
+        // A file whose size is not known (a device, a pipe) was read to one byte past the limit: "over", not "is 16 MiB".
+        let mib = bytes / 1024 / 1024
+        let limit = LocalFiles.sizeLimit / 1024 / 1024
+        return mib > limit
+            ? "the file is \(mib) MiB; linksim reads files of at most \(limit) MiB"
+            : "the file is over \(limit) MiB; linksim reads files of at most \(limit) MiB"
     }
 }
 

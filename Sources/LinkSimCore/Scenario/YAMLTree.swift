@@ -88,7 +88,7 @@ enum YAMLNode: Sendable, Equatable {
         do {
             root = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
-            throw InputError([diagnostic(for: error, file: file)])
+            throw InputError([diagnostic(for: error, file: file, text: text)])
         } catch {
             throw InputError(file: file, "not valid YAML: \(error)")
         }
@@ -143,7 +143,27 @@ enum YAMLNode: Sendable, Equatable {
         }
     }
 
-    private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+    /// The lines of the first and second `key:` at `column` in the block mapping that starts at `mappingLine`
+    /// (1-based), or nil when the key is not found twice so (a flow mapping, a quoted key).
+    static func secondKey(_ key: String, in text: String, mappingLine: Int, column: Int) -> (Int, Int)? {
+        var found: [Int] = []
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            guard number >= mappingLine else { continue }
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent)
+            // The mapping ends at a line less indented than its keys (blank lines and comments aside).
+            if number > mappingLine, !body.isEmpty, !body.hasPrefix("#"), indent < column - 1 { break }
+            guard indent == column - 1, body.hasPrefix(key) else { continue }
+            let rest = body.dropFirst(key.count).drop { $0 == " " }
+            if rest.hasPrefix(":") { found.append(number) }
+            if found.count == 2 { return (found[0], found[1]) }
+        }
+        return nil
+    }
+
+    private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
         func located(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> Diagnostic {
             var message = "not valid YAML: \(problem)"
             if let context { message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
@@ -157,6 +177,14 @@ enum YAMLNode: Sendable, Equatable {
         case .composer(let context, let problem, let mark, _): return located(mark, problem, context)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "`\($0)`" }.joined(separator: ", ")
+            // Yams names the mapping; the second writing of the key is where the mistake is (found in block style).
+            if duplicates.count == 1, let key = duplicates.first,
+                let (first, second) = secondKey(key, in: text, mappingLine: context.mark.line, column: context.mark.column)
+            {
+                return Diagnostic(
+                    file: file, location: SourceLocation(file: file, line: second, column: context.mark.column),
+                    message: "key \(keys) appears more than once in the same mapping (first at line \(first))")
+            }
             return Diagnostic(
                 file: file,
                 location: SourceLocation(file: file, line: context.mark.line, column: context.mark.column),
