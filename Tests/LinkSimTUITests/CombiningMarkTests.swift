@@ -50,4 +50,17 @@ import Testing
         again.put("f", x: 0, y: 0)
         #expect(again[0, 0].marks.isEmpty)
     }
+
+    /// A cell with its marks stays 12 bytes (a 200×60 frame is compared and copied whole on every key).
+    @Test func aCellStaysTwelveBytes() {
+        #expect(MemoryLayout<Cell>.stride == 12)
+        #expect(MemoryLayout<CellStyle>.size == 3)
+        var style = CellStyle(bold: true, dim: true)
+        #expect(style.bold && style.dim && !style.reverse && !style.underline)
+        style.bold = false
+        style.underline = true
+        #expect(!style.bold && style.underline && style.dim)
+        // A mark past the BMP is not kept in a cell: it stays escaped.
+        #expect(TerminalText.sanitize("x\u{1D167}") == "x\\u{1D167}")
+    }
 }

@@ -141,7 +141,7 @@ package struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .android:
             let lower = trimmed.lowercased()
             guard lower.hasPrefix("api"), let api = Int(lower.dropFirst(3)), api >= 0 else {
-                if let number = Int(lower), AndroidVersions.api(forVersion: lower) == nil {
+                if Int(lower) != nil, AndroidVersions.api(forVersion: lower) == nil {
                     return "linksim knows Android 6 to 16 by name; give any other release as its API level, such as api37"
                 }
                 return nil

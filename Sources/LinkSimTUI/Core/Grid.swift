@@ -4,13 +4,31 @@ package enum TermColor: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 /// How one cell looks. Colour is optional: with `NO_COLOR` the theme uses only the attributes.
+/// The four attributes are bits of one byte, so a cell (with its combining marks) stays 12 bytes: a 200×60 frame
+/// is compared and copied whole on every key.
 package struct CellStyle: Sendable, Hashable {
     package var foreground: TermColor = .standard
     package var background: TermColor = .standard
-    package var bold = false
-    package var reverse = false
-    package var underline = false
-    package var dim = false
+    private var flags: UInt8 = 0
+
+    package var bold: Bool {
+        get { flags & 1 != 0 }
+        set { set(1, newValue) }
+    }
+    package var reverse: Bool {
+        get { flags & 2 != 0 }
+        set { set(2, newValue) }
+    }
+    package var underline: Bool {
+        get { flags & 4 != 0 }
+        set { set(4, newValue) }
+    }
+    package var dim: Bool {
+        get { flags & 8 != 0 }
+        set { set(8, newValue) }
+    }
+
+    private mutating func set(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
 
     package init(
         foreground: TermColor = .standard, background: TermColor = .standard, bold: Bool = false,
@@ -29,14 +47,16 @@ package struct CellStyle: Sendable, Hashable {
 
 /// One character cell. A wide character (CJK, emoji) takes its cell and marks the next one as its tail.
 /// Up to two combining marks (an accent written as its own code point, a Thai vowel sign and tone mark)
-/// are drawn in the cell of the character they follow (`TerminalText` says which).
+/// are drawn in the cell of the character they follow (`TerminalText` says which: those in the BMP).
 package struct Cell: Sendable, Equatable {
     package var scalar: Unicode.Scalar
     package var style: CellStyle
     package var isWideTail: Bool
-    /// The combining marks' code points, 0 for none (plain numbers, so a row is still compared as bytes).
-    private var mark1: UInt32 = 0
-    private var mark2: UInt32 = 0
+    /// The combining marks' code points, 16 bits each (low: the first), 0 for none: plain numbers, so a row is
+    /// still compared as bytes.
+    private var packedMarks: UInt32 = 0
+    private var mark1: UInt32 { packedMarks & 0xFFFF }
+    private var mark2: UInt32 { packedMarks >> 16 }
 
     package init(_ scalar: Unicode.Scalar = " ", style: CellStyle = .plain, isWideTail: Bool = false) {
         self.scalar = scalar
@@ -50,10 +70,11 @@ package struct Cell: Sendable, Equatable {
     /// Adds a combining mark; false when the cell already holds two.
     @discardableResult
     package mutating func addMark(_ mark: Unicode.Scalar) -> Bool {
+        guard mark.value <= 0xFFFF else { return false }
         if mark1 == 0 {
-            mark1 = mark.value
+            packedMarks |= mark.value
         } else if mark2 == 0 {
-            mark2 = mark.value
+            packedMarks |= mark.value << 16
         } else {
             return false
         }

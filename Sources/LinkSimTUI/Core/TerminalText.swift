@@ -42,7 +42,8 @@ package enum TerminalText {
     /// terminals), the combining grapheme joiner, Mongolian free variation selectors.
     static func isAttachableMark(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        if v < 0x300 { return false }
+        // Marks past the BMP (musical notation, a few scripts) stay escaped: a cell keeps 16 bits a mark.
+        if v < 0x300 || v > 0xFFFF { return false }
         // Punctuation, arrows, symbols, box drawing, dingbats: no marks, and the TUI draws many of them.
         if v >= 0x2000, v < 0x2CEF, !(0x20D0...0x20FF).contains(v) { return false }
         if (0xFE00...0xFE0F).contains(v) || v == 0x34F || (0x180B...0x180D).contains(v) || (0xE0100...0xE01EF).contains(v) {
