@@ -19,7 +19,8 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "A scenario file (`-` reads it from standard input).")
     var file: String
 
-    @Option(help: ArgumentHelp("The action to explain (1-based, as `run` numbers them #N; default: the first tap).", valueName: "N"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("The action to explain (1-based, as `run` numbers them #N; default: the first tap).", valueName: "N"))
     var action: Int?
 
     @Option(
@@ -32,7 +33,7 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The way in: \(Via.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "via"))
     var via: String?
 
-    @Option(help: ArgumentHelp("At most this many changes are listed (default 10).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many changes are listed (default 10).", valueName: "N"))
     var limit: Int = 10
 
     @Option(help: "Output format: text or json.")

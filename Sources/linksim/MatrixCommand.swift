@@ -21,7 +21,7 @@ struct MatrixCommand: ParsableCommand {
     @Argument(help: "A scenario file (`-` reads it from standard input).")
     var file: String
 
-    @Option(help: ArgumentHelp("Only this action (1-based, as `run` numbers them #N).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only this action (1-based, as `run` numbers them #N).", valueName: "N"))
     var action: Int?
 
     @Option(help: ArgumentHelp("A link to tap instead of the scenario's own (added as a tap from notes).", valueName: "url"))

@@ -42,7 +42,10 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Option(name: .customShort("j"), help: ArgumentHelp("Files to run at once (default: every core).", valueName: "N"))
+    // `-j4` as well as `-j 4`; a negative number is read as the value (and refused with the range), not as an option.
+    @Option(
+        name: .customShort("j", allowingJoined: true), parsing: .unconditional,
+        help: ArgumentHelp("Files to run at once (default: every core).", valueName: "N"))
     var jobs: Int?
 
     @Option(

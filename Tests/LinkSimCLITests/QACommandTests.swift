@@ -225,6 +225,11 @@ import Testing
         #expect(Set(seen).count == 7)
         #expect(try BinaryRunner.run(["replay", "--shard", "4/3", "s"], in: dir).status == 64)
         #expect(try BinaryRunner.run(["replay", "--shard", "x", "s"], in: dir).status == 64)
+        // -j takes its value joined too; a negative value is refused with the range, not as a missing value.
+        #expect(try BinaryRunner.run(["replay", "-j2", "s"], in: dir).status == 0)
+        let negative = try BinaryRunner.run(["replay", "-j", "-1", "s"], in: dir)
+        #expect(negative.status == 64)
+        #expect(negative.stderr.contains("-j must be between 1 and 1024, not -1"), "\(negative.stderr)")
     }
 
     @Test func tagFilterFailFastAndOnlyFailures() throws {
