@@ -91,8 +91,9 @@ struct TapCommand: ParsableCommand {
         let from = pasted?.source.rawValue ?? from
         guard let source = TapSource(rawValue: from), source.exists(on: platform) else {
             let valid = LinkMatrix.sources(for: platform).map(\.rawValue)
+            let tools = TapSource.allCases.filter { $0.isQATool && $0.exists(on: platform) }.map(\.rawValue)
             throw ValidationError(
-                "--from: `\(from)` is not a tap source on \(platform.displayName); use \(valid.joined(separator: ", "))\(Suggestion.didYouMean(from, among: valid))"
+                "--from: `\(from)` is not a tap source on \(platform.displayName); use \(valid.joined(separator: ", ")), or a QA tool: \(tools.joined(separator: ", "))\(Suggestion.didYouMean(from, among: valid + tools))"
             )
         }
         guard let parts = URLParts(url) else {
@@ -102,6 +103,13 @@ struct TapCommand: ParsableCommand {
         var tap = Tap(url: url, from: source, page: page)
         if source == .inAppBrowser { tap.browserApp = .facebook }
         tap.targetApp = pasted?.package
+        // A notification or a banner belongs to an app: the one --app names (the first, with several).
+        if source.needsTargetApp, tap.targetApp == nil {
+            guard let first = apps.first ?? (scenario.apps.count == 1 ? scenario.apps.first?.id : nil) else {
+                throw ValidationError("--from \(from) shows the link in an app: give the app with --app ID")
+            }
+            tap.targetApp = first
+        }
         scenario.actions = [Action(kind: .tap(tap))]
         if scenario.name.isEmpty { scenario.name = "tap \(url) on \(platform.displayName) \(scenario.device.os) from \(from)" }
         if let aasa { try serve(\.aasa, file: aasa, host: host, in: &scenario) }

@@ -135,6 +135,19 @@ extension QACommandTests {
         #expect(replayed.stderr.contains("use `linksim run -` or `linksim validate -`"))
     }
 
+    @Test func tapFromANotificationNamesItsAppAndTheErrorListsTheQATools() throws {
+        let dir = try Self.folder(["README": "scratch"])
+        let push = try BinaryRunner.run(
+            ["tap", "shopapp://p/1", "--from", "push_notification", "--app", "com.example.shop", "--scheme", "shopapp"], in: dir)
+        #expect(push.status == 0, "\(push.stderr)")
+        #expect(push.stdout.contains("→ APP  app com.example.shop"), "\(push.stdout)")
+        let missing = try BinaryRunner.run(["tap", "shopapp://p/1", "--from", "push_notification"], in: dir)
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("give the app with --app ID"))
+        let bogus = try BinaryRunner.run(["tap", "https://x.example.com/", "--from", "bogus"], in: dir)
+        #expect(bogus.stderr.contains("or a QA tool: simctl, push_notification, smart_app_banner"), "\(bogus.stderr)")
+    }
+
     @Test func tapFromFlagsAndFromAWorld() throws {
         let dir = try Self.folder(["ul.yaml": Self.universalLink, "files/aasa.json": Self.aasa])
         let flags = try BinaryRunner.run(
