@@ -44,4 +44,15 @@ import Testing
         #expect(output.stderr.contains("which is a folder, not a file"), "\(output.stderr)")
         #expect(output.stderr.contains("`set` takes dotted paths"), "\(output.stderr)")
     }
+
+    @Test func anAppListOfTheWrongTypeIsNamedAsSuch() throws {
+        let dir = try LearnCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{"applinks":{"details":[{"appIDs":"ABCDE12345.com.x","components":[{"/":"/*"}]}]}}"#
+            .write(to: dir.appendingPathComponent("aasa.json"), atomically: true, encoding: .utf8)
+        let output = try BinaryRunner.run(
+            ["aasa", "match", "--file", "aasa.json", "--app-id", "ABCDE12345.com.x", "--url", "https://a.example.com/p"], in: dir)
+        #expect(output.stdout.hasPrefix("no_match"), "\(output.stdout)")
+        #expect(output.stdout.contains("it has appIDs, but not as a list of strings"), "\(output.stdout)")
+    }
 }

@@ -113,6 +113,8 @@ package struct AASADetail: Sendable, Equatable {
     package var appIDSource: AppIDSource
     /// An `appID` that is ignored because the entry also has `appIDs`.
     package var ignoredAppID: String?
+    /// With no app list: the key that is present but of the wrong type (`appIDs` not a list, `appID` not a string).
+    package var wrongTypeKey: String?
     /// `components` (iOS 13+), nil when absent or not an array.
     package var components: [AASAComponent]?
     /// Legacy `paths`, nil when absent or not an array. Non-string entries are dropped.
@@ -156,6 +158,7 @@ package struct AASADetail: Sendable, Equatable {
             appIDs = []
             appIDSource = .none
             ignoredAppID = nil
+            wrongTypeKey = appIDsNode != nil ? "appIDs" : appIDNode != nil ? "appID" : nil
         }
         components = node.member("components")?.elements?.map { AASAComponent(node: $0) ?? AASAComponent() }
         paths = node.member("paths")?.elements?.compactMap(\.string)

@@ -199,7 +199,11 @@ final class AASAExplanationContext: Sendable {
     func reason(_ index: Int) -> String {
         let detail = prepared.document.details[index]
         switch detail.appIDSource {
-        case .none: return "has neither appID nor appIDs, so it applies to no app"
+        case .none:
+            if let key = detail.wrongTypeKey {
+                return "has \(key), but not as \(key == "appIDs" ? "a list of strings" : "a string"), so it applies to no app"
+            }
+            return "has neither appID nor appIDs, so it applies to no app"
         case .appIDs where detail.ignoredAppID == appID:
             return "names \(appID) only in appID, which is ignored because appIDs [\(listed(index))] is present"
         default:
