@@ -141,6 +141,24 @@ import Testing
         #expect(ok.status == 0, "\(ok.stderr)")
     }
 
+    /// A file over the verifier's 1 MiB grants nothing, however right its statements are: no "grants" after the error.
+    @Test func anOversizedAssetLinksFileGrantsNothing() {
+        let grant =
+            #"{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.x","#
+            + #""sha256_cert_fingerprints":["\#(String(repeating: "AB:", count: 31))AB"]}}"#
+        let padding = #"{"relation":["delegate_permission/common.get_login_creds"],"target":{"namespace":"web","site":"https://a.example"}}"#
+        let small = "[" + grant + "]"
+        let large = "[" + grant + String(repeating: "," + padding, count: 10_000) + "]"
+        #expect(large.utf8.count > 1024 * 1024)
+        #expect(AssetLinksValidator.validate(Array(small.utf8), package: "com.x", fingerprint: nil).expectation == .found)
+        let over = AssetLinksValidator.validate(Array(large.utf8), package: "com.x", fingerprint: nil)
+        guard case .missing(let why)? = over.expectation else {
+            Issue.record("an oversized file was said to grant: \(String(describing: over.expectation))")
+            return
+        }
+        #expect(why.contains("over 1 MiB"))
+    }
+
     @Test func runJSONFollowsTheContract() throws {
         let dir = try Self.folder(["a.yaml": Self.passing])
         let out = try BinaryRunner.run(["run", "--format", "json", "a.yaml"], in: dir)

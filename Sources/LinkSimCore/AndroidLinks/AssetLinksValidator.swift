@@ -54,6 +54,10 @@ package enum AssetLinksValidator {
         }
         if statements.isEmpty { walk.warning("the array has no statements: no app is associated with this site", at: root.position) }
         for (index, statement) in statements.enumerated() { walk.check(statement, index: index) }
+        // Over the limit the verifier reads none of it, so the statements grant nothing, however right they are.
+        if bytes.count > 1024 * 1024, package != nil || fingerprint != nil {
+            return (walk.findings, .missing("the Android verifier does not read a file over 1 MiB, so no statement in it grants anything"))
+        }
         return (walk.findings, expectation(root, walk.grants, package, fingerprint))
     }
 
