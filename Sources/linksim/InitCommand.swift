@@ -120,10 +120,15 @@ struct InitCommand: ParsableCommand {
             let (seeded, yaml) = ScenarioSeed.build(name: title, device: Device(platform: platform, os: version), apps: [app], web: web)
             guard !seeded.actions.isEmpty else {
                 // A scenario without actions does not load: say what is missing instead of writing it.
+                // A scheme written as a resource or placeholder linksim could not resolve is a filter it cannot see.
+                let unresolvedScheme = app.activities.lazy.flatMap(\.intentFilters).flatMap(\.unresolved)
+                    .first { $0.scope == .data && $0.attribute == "scheme" }
                 let hint =
                     platform == .ios
                     ? "give --entitlements with applinks: entries, or an --info-plist with URL schemes"
-                    : "the manifest has no VIEW intent filter with a scheme"
+                    : unresolvedScheme.map {
+                        "its VIEW intent filter's scheme is not resolved at \($0.location): \($0.reason)"
+                    } ?? "the manifest has no VIEW intent filter with a scheme"
                 Console.error("linksim: error: \(app.id) claims no links, so there is nothing to tap: \(hint)")
                 throw ExitStatus.badInput
             }

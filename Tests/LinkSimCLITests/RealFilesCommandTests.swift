@@ -321,6 +321,27 @@ import Testing
         ])
         #expect(nothing.status == 65 && nothing.stdout.isEmpty)
         #expect(nothing.stderr.contains("claims no links, so there is nothing to tap"))
+        // A scheme that is a resource linksim could not resolve is named, with where to get it.
+        let dir = try LearnCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
+          <application>
+            <activity android:name=".Main" android:exported="true">
+              <intent-filter>
+                <action android:name="android.intent.action.VIEW"/>
+                <category android:name="android.intent.category.DEFAULT"/>
+                <category android:name="android.intent.category.BROWSABLE"/>
+                <data android:scheme="@string/oauth_scheme"/>
+              </intent-filter>
+            </activity>
+          </application>
+        </manifest>
+        """.write(to: dir.appendingPathComponent("AndroidManifest.xml"), atomically: true, encoding: .utf8)
+        let unresolved = try BinaryRunner.run(["init", "--manifest", "AndroidManifest.xml"], in: dir)
+        #expect(unresolved.status == 65)
+        #expect(unresolved.stderr.contains("its VIEW intent filter's scheme is not resolved at AndroidManifest.xml:8:"), "\(unresolved.stderr)")
+        #expect(unresolved.stderr.contains("@string/oauth_scheme"))
     }
 
     @Test func aasaMatchTakesEntitlementsInfoPlistAndTeamID() throws {
