@@ -24,12 +24,14 @@ package struct LineEditor: Sendable, Equatable {
         for scalar in pasted.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D: line.unicodeScalars.append(" ")
-            case 0x00..<0x20, 0x7F..<0xA0: continue
-            default: line.unicodeScalars.append(scalar)
+            default: if !isControl(scalar) { line.unicodeScalars.append(scalar) }
             }
         }
         return line.trimmingCharacters(in: .whitespaces)
     }
+
+    /// A C0 control, DEL or a C1 control: pasted text drops them (they would reach the terminal raw).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) }
 
     /// Inserts pasted text at the cursor, as one line (`oneLine`); text offered whole is replaced.
     package mutating func paste(_ pasted: String) {

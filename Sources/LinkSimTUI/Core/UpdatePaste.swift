@@ -81,7 +81,7 @@ extension InlineFileEdit {
     static func clean(_ line: String) -> String {
         let kept = String(
             String.UnicodeScalarView(
-                line.unicodeScalars.filter { $0 == "\t" || !($0.value < 0x20 || (0x7F..<0xA0).contains($0.value)) }))
+                line.unicodeScalars.filter { $0 == "\t" || !LineEditor.isControl($0) }))
         return kept.contains("\t") ? expandingTabs(kept) : kept
     }
 }
