@@ -118,6 +118,20 @@ import Testing
         }
     }
 
+    /// A JUnit report escapes a control character the one way the terminal reports do (`\x1B`), in the
+    /// testcase's attributes as in its `<system-out>`, and carries no raw ESC or bidi override to a CI page.
+    @Test func junitEscapesControlCharactersOneWay() throws {
+        let dir = try Self.folder(["bad.yaml": Self.hostile, "good.yaml": Self.hostileValid])
+        let out = try BinaryRunner.run(["replay", ".", "--junit", "report.xml"], in: dir)
+        #expect(out.status == 65)
+        let xml = try String(contentsOf: dir.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(!Self.hasRawControl(xml))
+        #expect(!xml.contains("\\u{1b}"), "the old second spelling")
+        #expect(xml.contains("name=\"evil \\x1B[31mred\\x1B[0m \\u{202E}name\""))
+        #expect(xml.contains("<system-out>") && xml.contains("evil \\x1B[31mred"))
+        #expect(xml.contains("\\x1B]0;pwned\\x07\\x1B[2J"), "the invalid file's error names the key escaped")
+    }
+
     @Test func usageErrorsQuotingAFlagAreEscaped() throws {
         let dir = try Self.folder(["a.yaml": Self.passing])
         let out = try BinaryRunner.run(["tap", "https://x.example/", "--from", "no\u{1B}[2Jtes"], in: dir)

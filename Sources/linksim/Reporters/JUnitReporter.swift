@@ -103,7 +103,9 @@ enum JUnitReporter {
         }
     }
 
-    /// XML-escapes text, dropping characters XML 1.0 cannot carry.
+    /// XML-escapes text. A control or invisible character (which XML 1.0 cannot always carry, and a CI page
+    /// would show raw) is written as the terminal reports write it (`\x1B`, `\u{202E}`: `SafeText`), so a
+    /// name reads the same in an attribute, in `<system-out>` and in `linksim run`.
     static func escape(_ s: String) -> String {
         var out = ""
         for scalar in s.unicodeScalars {
@@ -113,12 +115,12 @@ enum JUnitReporter {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
-                let v = scalar.value
-                if v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v != 0xFFFE && v != 0xFFFF && !(0x7F...0x9F).contains(v)) {
-                    out.unicodeScalars.append(scalar)
+                if SafeText.needsEscape(scalar) {
+                    out += SafeText.escaped(scalar)
                 } else {
-                    out += "\\u{\(String(v, radix: 16))}"
+                    out.unicodeScalars.append(scalar)
                 }
             }
         }
