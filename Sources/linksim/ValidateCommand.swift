@@ -26,8 +26,12 @@ struct ValidateCommand: ParsableCommand {
             do {
                 let scenario = try ScenarioFiles.loadQuietly(file)
                 for warning in scenario.warnings { Console.error(warning.description) }
+                // The AASA and assetlinks.json files it serves, checked as `aasa validate` / `assetlinks validate` would.
+                let served = ServedFileCheck.findings(in: scenario)
+                for finding in served { Console.error(finding.description) }
                 let name = file == "-" ? "<stdin>" : file
-                Console.line(scenario.warnings.isEmpty ? "\(name): ok" : "\(name): ok, \(scenario.warnings.count) warning(s)")
+                let count = scenario.warnings.count + served.count
+                Console.line(count == 0 ? "\(name): ok" : "\(name): ok, \(count) warning(s)")
             } catch {
                 Console.error(error.description)
                 bad += 1

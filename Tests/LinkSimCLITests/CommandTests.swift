@@ -260,6 +260,31 @@ import Testing
         )
     }
 
+    /// A broken AASA file the scenario serves from `file:` is a warning (it may be served on purpose: `run`
+    /// shows what the device makes of it), located in the served file; validate still exits 0.
+    @Test func validateChecksTheFilesAScenarioServes() throws {
+        let scenario = """
+            linksim: 1
+            name: broken aasa
+            device: {platform: ios, os: "17.4"}
+            apps:
+              - {id: com.example.shop, team_id: ABCDE12345, state: background, associated_domains: ["applinks:shop.example.com"]}
+            web:
+              shop.example.com:
+                aasa: {file: files/aasa.json}
+            tap: https://shop.example.com/p/1
+            from: notes
+            """
+        let dir = try Self.folder(["s.yaml": scenario, "files/aasa.json": #"{"applinks": {"details": "oops"}}"#])
+        let out = try BinaryRunner.run(["validate", "s.yaml"], in: dir)
+        #expect(out.status == 0)
+        #expect(out.stdout == "s.yaml: ok, 1 warning(s)\n")
+        #expect(
+            out.stderr
+                == "files/aasa.json:1:26: warning: \"details\" must be an array, not a string (served as web.shop.example.com.aasa; iOS treats the association as missing; `linksim run` shows it)\n"
+        )
+    }
+
     @Test func badInputAndUsageExitCodes() throws {
         let dir = try Self.folder(["bin.yaml": "\u{0}\u{1}binary"])
         #expect(try BinaryRunner.run(["run", "missing.yaml"], in: dir).status == 65)

@@ -12,6 +12,9 @@ package struct WebResource: Sendable, Equatable {
     package var contentType: String = "application/json"
     /// A `Location` the server answers with (status defaults to 301 then).
     package var redirect: String?
+    /// The file `file:` named, resolved against the scenario's folder (nil for `json:` and linksim's own bodies);
+    /// for `validate`'s check of the files a scenario serves. Not part of equality: `origin` says where it came from.
+    package var file: String?
 
     package init(
         body: [UInt8]?, origin: String, status: Int = 200, contentType: String = "application/json",

@@ -99,6 +99,7 @@ extension ScenarioDecoder {
         if let entry = map["file"], let path = c.string(entry.value, what: "\(what).file") {
             resource.body = c.readFile(path, what: "\(what).file", at: entry.value.location)
             resource.origin = path
+            resource.file = c.resolve(path)
         } else if let entry = map["json"] {
             switch entry.value {
             case .scalar(let text, _, _):
