@@ -187,6 +187,25 @@ import Testing
         #expect(text.contains("- install: \"com.example.shop\"") || text.contains("install:"))
     }
 
+    /// The demo carries both platforms' settings (for the platform knob); a link saved from it is a scenario for
+    /// one platform, which loads without "has no effect on iOS/Android" warnings, on either platform, and still
+    /// lands where the TUI showed.
+    @Test func aLinkSavedFromTheDemoHasOnlyItsPlatformsSettings() throws {
+        for platform in [Platform.ios, .android] {
+            var model = TUIModel.demo(size: size, colorEnabled: false)
+            if model.world.device.platform != platform { model = model.onKnob(.platform).pressing(.right) }
+            #expect(model.world.device.platform == platform)
+            let text = model.scenarioText()
+            let reread = try ScenarioLoader.parse(text, file: "saved.yaml", baseDirectory: nil)
+            #expect(reread.warnings.isEmpty, "\(platform): \(reread.warnings.map(\.description))")
+            let outcome = Simulator.run(reread)
+            #expect(outcome.results.first?.landing == model.result?.landing, "\(platform)")
+            #expect(outcome.results.first?.check?.passed == true, "\(platform)")
+            // The world in the TUI keeps both platforms' settings.
+            #expect(!model.world.apps[0].activities.isEmpty && model.world.apps[0].teamID != nil)
+        }
+    }
+
     /// A timeline is saved whole, whichever action is selected, each action with its own `expect`.
     @Test func aTimelineIsSavedWholeWithItsExpectations() throws {
         let file = """

@@ -115,8 +115,10 @@ extension TUIModel {
     /// current landing. A timeline: every action, each with its own `expect` as the file had it (a save that kept
     /// only the actions up to the selected one lost the rest, and their checks, without a word).
     func scenarioText() -> String {
-        var scenario = world
-        if mode == .timeline { return ScenarioWriter.yaml(scenario, expecting: nil) }
+        if mode == .timeline { return ScenarioWriter.yaml(world, expecting: nil) }
+        // The links' world (the demo, a tap list) carries both platforms' settings for the platform knob; the file
+        // is for one platform, so it gets that platform's settings only, and loads without warnings.
+        var scenario = world.keepingOnlyItsPlatformsSettings()
         let kept = world.actions.indices.contains(selectedAction) ? [world.actions[selectedAction]] : []
         scenario.actions = kept.map { action in
             var plain = action
