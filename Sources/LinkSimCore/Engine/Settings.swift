@@ -147,7 +147,7 @@ package enum Settings {
             return nil
         },
         .app("target_sdk", "an API level") { app, value, _ in
-            guard case .int(let i) = value, i > 0 else { return "must be an API level" }
+            guard case .int(let i) = value, (1...99).contains(i) else { return "must be an API level between 1 and 99, as `apps[].target_sdk`" }
             app.targetSDK = i
             return nil
         },

@@ -127,6 +127,14 @@ package enum Simulator {
 
         case .update(let appID):
             guard let i = world.index(of: appID) else { return nil }
+            guard world.apps[i].state.isInstalled else {
+                // The store offers Install, not Update: nothing changes (before, the trace said it updated, and on
+                // Android that the update kept the user state the uninstall had just deleted).
+                trace.add(
+                    world.device.platform.displayName,
+                    "\(world.apps[i].name) is not installed, so there is nothing to update (the store offers Install); nothing changes")
+                return nil
+            }
             if world.apps[i].state.isRunning { world.apps[i].state = .terminated }
             world.apps[i].associationCheckedAt = world.clock
             world.apps[i].associationCheckedWebVersion = world.webHistory.count - 1

@@ -73,7 +73,27 @@ package struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertib
         return SimDuration(seconds: overflow ? (rhs.secondsSinceEpoch > 0 ? .min : .max) : difference)
     }
 
+    /// The days of a month of the proleptic Gregorian calendar (February 29 in leap years).
+    package static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// `2026-02-30…` names a day its month does not have: what to say about it (nil for any other text).
+    package static func impossibleDay(_ text: String) -> String? {
+        let s = Array(text.trimmedWhitespace.utf8.prefix(10))
+        guard s.count == 10, s[4] == 45, s[7] == 45, s.allSatisfy({ $0 == 45 || ($0 >= 48 && $0 <= 57) }),
+            let year = Int(String(decoding: s[0..<4], as: UTF8.self)), let month = Int(String(decoding: s[5..<7], as: UTF8.self)),
+            let day = Int(String(decoding: s[8..<10], as: UTF8.self)), (1...12).contains(month), day > daysIn(month: month, year: year)
+        else { return nil }
+        return "\(String(decoding: s[0..<7], as: UTF8.self)) has \(daysIn(month: month, year: year)) days"
+    }
+
     /// Parses `YYYY-MM-DDTHH:MM:SSZ`, `YYYY-MM-DD HH:MM:SS`, offsets `+HH:MM`, and a plain `YYYY-MM-DD`.
+    /// A day its month does not have (`2026-02-30`) is refused, not carried into the next month.
     package static func parse(_ text: String) -> SimInstant? {
         let s = Array(text.trimmedWhitespace.utf8)
         func num(_ from: Int, _ count: Int) -> Int? {
@@ -86,7 +106,7 @@ package struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertib
             return v
         }
         guard let year = num(0, 4), s.count >= 10, s[4] == 45, let month = num(5, 2), s[7] == 45,
-            let day = num(8, 2), (1...12).contains(month), (1...31).contains(day)
+            let day = num(8, 2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         var hour = 0
         var minute = 0

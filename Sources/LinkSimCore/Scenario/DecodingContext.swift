@@ -180,7 +180,9 @@ final class DecodingContext {
 
     func instant(_ node: YAMLNode, what: @autoclosure () -> String) -> SimInstant? {
         if case .scalar(let text, _, _) = node, let t = SimInstant.parse(text) { return t }
-        error(node.location, "`\(what())` must be a date and time such as 2026-01-15T09:00:00Z, got \(describe(node))")
+        var why = ""
+        if case .scalar(let text, _, _) = node, let day = SimInstant.impossibleDay(text) { why = " (\(day))" }
+        error(node.location, "`\(what())` must be a date and time such as 2026-01-15T09:00:00Z, got \(describe(node))\(why)")
         return nil
     }
 

@@ -36,6 +36,15 @@ extension ScenarioDecoder {
             if verb == "tap" {
                 kind = .tap(tap)
             } else {
+                // The menu modelled is iOS's (“Open in <App>” / “Open in Safari”, remembered per domain); Android's
+                // long-press menu has no such choice, so the action would otherwise land in Safari on Android.
+                guard scenario.device.platform == .ios else {
+                    c.error(
+                        verbEntry.keyLocation,
+                        "`\(key("long_press"))` is iOS's long-press menu (Open in <App> / Open in Safari); this scenario's device is \(scenario.device.platform.rawValue): use `tap`"
+                    )
+                    return nil
+                }
                 guard let chooseNode = c.require(map, "choose", in: "\(what) (long_press)", at: location),
                     let choice = c.choice(chooseNode, what: "\(key("choose"))", as: LongPressChoice.self)
                 else { return nil }

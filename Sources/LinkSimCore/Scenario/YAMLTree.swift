@@ -163,6 +163,79 @@ enum YAMLNode: Sendable, Equatable {
         return nil
     }
 
+    /// The places (1-based line and column) of the first and second plain `key:` at the top level of the flow
+    /// mapping `{…}` that starts at `line`/`column` (or whose first `key` is there), or nil when the key is not
+    /// found twice so.
+    static func secondFlowKey(_ key: String, in text: String, line: Int, column: Int) -> ((line: Int, column: Int), (line: Int, column: Int))? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return nil }
+        var found: [(line: Int, column: Int)] = []
+        var depth = 0
+        var quote: Character? = nil
+        var expectingKey = false
+        var number = line
+        var lineChars = Array(lines[line - 1])
+        var index = column - 1
+        guard index >= 0, index < lineChars.count else { return nil }
+        let keyChars = Array(key)
+        /// The end of `key` written at `start` (plain, or in quotes without escapes), followed by `:`; else nil.
+        func keyEnd(_ chars: [Character], _ start: Int) -> Int? {
+            var end = start + keyChars.count
+            if chars[start] == "\"" || chars[start] == "'" {
+                end += 2
+                guard end <= chars.count, chars[end - 1] == chars[start], Array(chars[(start + 1)..<(end - 1)]) == keyChars else { return nil }
+            } else {
+                guard end <= chars.count, Array(chars[start..<end]) == keyChars else { return nil }
+            }
+            var after = end
+            while after < chars.count, chars[after] == " " { after += 1 }
+            return after < chars.count && chars[after] == ":" ? end : nil
+        }
+        if lineChars[index] != "{" {
+            // Yams may mark the first writing of the key itself: scan on from there, inside its mapping.
+            guard let end = keyEnd(lineChars, index) else { return nil }
+            found.append((number, index + 1))
+            depth = 1
+            index = end
+        }
+        while true {
+            if index >= lineChars.count {
+                number += 1
+                guard number <= lines.count, number - line < 10_000 else { return nil }
+                lineChars = Array(lines[number - 1])
+                index = 0
+                continue
+            }
+            let c = lineChars[index]
+            if let q = quote {
+                if c == q { quote = nil }
+                index += 1
+                continue
+            }
+            if depth == 1, expectingKey, c != " ", c != "\t" {
+                expectingKey = false
+                if let end = keyEnd(lineChars, index) {
+                    found.append((number, index + 1))
+                    if found.count == 2 { return (found[0], found[1]) }
+                    index = end
+                    continue
+                }
+            }
+            switch c {
+            case "\"", "'": quote = c
+            case "{", "[":
+                depth += 1
+                if depth == 1 { expectingKey = true }
+            case "}", "]":
+                depth -= 1
+                if depth == 0 { return nil }
+            case ",": if depth == 1 { expectingKey = true }
+            default: break
+            }
+            index += 1
+        }
+    }
+
     private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
         func located(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> Diagnostic {
             var message = "not valid YAML: \(problem)"
@@ -184,6 +257,13 @@ enum YAMLNode: Sendable, Equatable {
                 return Diagnostic(
                     file: file, location: SourceLocation(file: file, line: second, column: context.mark.column),
                     message: "key \(keys) appears more than once in the same mapping (first at line \(first))")
+            }
+            if duplicates.count == 1, let key = duplicates.first,
+                let (first, second) = secondFlowKey(key, in: text, line: context.mark.line, column: context.mark.column)
+            {
+                return Diagnostic(
+                    file: file, location: SourceLocation(file: file, line: second.line, column: second.column),
+                    message: "key \(keys) appears more than once in the same mapping (first at line \(first.line), column \(first.column))")
             }
             return Diagnostic(
                 file: file,
