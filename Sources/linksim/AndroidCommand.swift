@@ -103,6 +103,10 @@ extension AndroidCommand {
             if url.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw ValidationError("--url must not be empty")
             }
+            // As `tap`, `matrix --url` and `aasa match --url`: a link has a scheme; anything else is a usage mistake.
+            if URLParts(url) == nil {
+                throw ValidationError("--url: `\(SafeText.escape(url))` is not a URL with a scheme, e.g. https://example.com/path or shopapp://item/1")
+            }
             if manifest.isEmpty && apk == nil {
                 throw ValidationError("give --manifest FILE (repeatable) or --apk FILE")
             }

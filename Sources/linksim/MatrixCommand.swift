@@ -58,8 +58,20 @@ struct MatrixCommand: ParsableCommand {
     var expect: String?
 
     func run() throws {
-        if let save { try ReportOutput.check(save, option: "--save", inputs: [file]) }
-        if let junitPath { try ReportOutput.check(junitPath, option: "--junit", inputs: [file]) }
+        // The baseline `--expect` reads is an input too: a run that replaced it would pass next time whatever changed.
+        if let save {
+            if let expect, ReportOutput.samePath(save, expect) {
+                throw ValidationError(
+                    "--save: `\(save)` is the baseline --expect compares with; a report never replaces it. To update the baseline, run again with --save alone")
+            }
+            try ReportOutput.check(save, option: "--save", inputs: [file] + (expect.map { [$0] } ?? []))
+        }
+        if let junitPath {
+            if let save, ReportOutput.samePath(junitPath, save) {
+                throw ValidationError("--junit and --save name the same file `\(junitPath)`; one report would replace the other, so give two files")
+            }
+            try ReportOutput.check(junitPath, option: "--junit", inputs: [file] + (expect.map { [$0] } ?? []))
+        }
         var world = try ScenarioFiles.load(file)
         var actions: [Int]? = nil
         if let url {

@@ -16,6 +16,12 @@ enum ReportOutput {
         }
     }
 
+    /// Two options naming one file: the same file on disk, or (before it exists) the same path once standardized.
+    static func samePath(_ a: String, _ b: String) -> Bool {
+        if sameFile(a, b) { return true }
+        return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+    }
+
     /// The same file on disk (device and inode), whatever the spelling of the two paths.
     static func sameFile(_ a: String, _ b: String) -> Bool {
         var first = stat()

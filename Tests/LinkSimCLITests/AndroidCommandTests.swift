@@ -108,6 +108,11 @@ import Testing
         #expect(badFormat.status == 64)
         let missingURL = try Self.match([])
         #expect(missingURL.status == 64)
+        // A URL without a scheme is a usage mistake here as in `tap`, `matrix --url` and `aasa match --url`.
+        let noScheme = try Self.match(["--url", "nota url"])
+        #expect(noScheme.status == 64)
+        #expect(noScheme.stderr.contains("--url: `nota url` is not a URL with a scheme"))
+        #expect(noScheme.stdout.isEmpty)
         // An empty application id would qualify `.Main` as `.Main`: a usage mistake, said as one.
         for empty in ["", "  "] {
             let emptyID = try Self.match(["--url", "https://shop.example.com/", "--app-id", empty])

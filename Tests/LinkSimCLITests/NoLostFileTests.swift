@@ -32,8 +32,31 @@ import Testing
         #expect(try BinaryRunner.run(["replay", "s.yaml", "--junit", "r.xml"], in: dir).status == 0)
         #expect(try String(contentsOf: dir.appendingPathComponent("r.xml"), encoding: .utf8).contains("<testsuite"))
         #expect(try BinaryRunner.run(["matrix", "s.yaml", "--save", "m.json"], in: dir).status == 0)
-        // The baseline a run compares with is also the one it saves (updating a baseline).
-        #expect(try BinaryRunner.run(["matrix", "s.yaml", "--expect", "m.json", "--save", "m.json"], in: dir).status == 0)
+        // Updating a baseline is a run with --save alone.
+        #expect(try BinaryRunner.run(["matrix", "s.yaml", "--save", "m.json"], in: dir).status == 0)
+    }
+
+    /// The baseline `--expect` reads is an input: neither `--save` nor `--junit` replaces it (a failing CI run that
+    /// did would pass the next time, whatever changed), and `--save` and `--junit` never name one file.
+    @Test func theMatrixBaselineIsNeverReplacedByAReport() throws {
+        let dir = try LearnCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try String(contentsOf: Self.scenario, encoding: .utf8).write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        #expect(try BinaryRunner.run(["matrix", "s.yaml", "--os", "14", "--save", "m.json"], in: dir).status == 0)
+        let baseline = try String(contentsOf: dir.appendingPathComponent("m.json"), encoding: .utf8)
+        for arguments in [
+            ["matrix", "s.yaml", "--os", "12", "--expect", "m.json", "--save", "m.json"],
+            ["matrix", "s.yaml", "--os", "12", "--expect", "m.json", "--save", "./m.json"],
+            ["matrix", "s.yaml", "--os", "12", "--expect", "m.json", "--junit", "m.json"],
+        ] {
+            let output = try BinaryRunner.run(arguments, in: dir)
+            #expect(output.status == 64, "\(arguments): \(output.stderr)")
+            #expect(output.stderr.contains("never replaces it"), "\(output.stderr)")
+            #expect(try String(contentsOf: dir.appendingPathComponent("m.json"), encoding: .utf8) == baseline, "\(arguments) changed the baseline")
+        }
+        let both = try BinaryRunner.run(["matrix", "s.yaml", "--save", "r.out", "--junit", "r.out"], in: dir)
+        #expect(both.status == 64 && both.stderr.contains("name the same file"), "\(both.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r.out").path))
     }
 
     @Test func resetLeavesAFileThatIsNotProgressAlone() throws {

@@ -198,6 +198,9 @@ import Testing
         let ok = try BinaryRunner.run(["assetlinks", "validate", "--file", file, "--package", "com.example.shop", "--fingerprint", Self.fingerprint])
         #expect(ok.status == 0, "\(ok.stdout)")
         #expect(ok.stdout.contains("grants handle_all_urls to com.example.shop"))
+        // One JSON shape either way: `reason` is null when the pair is granted.
+        let granted = try BinaryRunner.run(["assetlinks", "validate", "--file", file, "--package", "com.example.shop", "--format", "json"])
+        #expect(granted.stdout.contains(#""expected": {"granted": true, "reason": null}"#), "\(granted.stdout)")
         let other = try BinaryRunner.run(["assetlinks", "validate", "--file", file, "--package", "com.example.shop.beta", "--format", "json"])
         #expect(other.status == 1)
         #expect(

@@ -106,7 +106,7 @@ package enum FileCommandJSON {
             package func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: Keys.self)
                 try c.encode(granted, forKey: .granted)
-                if let reason { try c.encode(reason, forKey: .reason) }
+                try c.encode(reason, forKey: .reason)  // null when granted: one shape either way (README)
             }
         }
         var file: String
