@@ -46,11 +46,11 @@ package enum Glossary {
             "https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app"),
         t(
             "SFSafariViewController", ["SFSafariViewController", "sfsafariviewcontroller"],
-            "Safari shown inside another app (iOS). It shares Safari's cookies but belongs to the app that opened it.",
+            "Safari shown inside another app (iOS); it belongs to the app that opened it, and since iOS 11 keeps its own cookies, apart from Safari's. A universal link the app loads into it shows the page; a user's tap on one to another domain inside it may open the app (Apple's archived guide says yes, radars say no).",
             "https://developer.apple.com/documentation/safariservices/sfsafariviewcontroller"),
         t(
             "WKWebView", ["WKWebView", "WebView", "webview"],
-            "A web view embedded in an app. Links inside it are the app's business: by default they load in the view and never reach other apps.",
+            "A web view embedded in an app (iOS). A universal link the app itself loads into it just shows the page; a user's tap on a universal link to another domain inside it opens the app that claims the link, unless the host app blocks that.",
             "https://developer.apple.com/documentation/webkit/wkwebview"),
         t(
             "In-app browser", ["in-app browser", "in_app_browser", "in-app browsers"],
@@ -113,7 +113,7 @@ package enum Glossary {
             "https://developer.android.com/training/app-links"),
         t(
             "onNewIntent", ["onNewIntent"],
-            "The Activity callback that receives a link when the activity already exists on top (singleTop, singleTask, singleInstance). An app that reads links only in onCreate misses it.",
+            "The Activity callback that receives a link when an existing activity instance is reused: singleTop when it is at the top of its task, singleTask or singleInstance wherever it is (the activities above it are cleared). An app that reads links only in onCreate misses it.",
             "https://developer.android.com/reference/android/app/Activity#onNewIntent(android.content.Intent)"),
         t(
             "onCreate", ["onCreate"], "The Activity callback where a new activity starts; it reads the link from getIntent().",
@@ -128,7 +128,7 @@ package enum Glossary {
             "https://developer.chrome.com/docs/android/intents"),
         t(
             "Custom Tab", ["Custom Tab", "custom_tab", "Custom Tabs"],
-            "Chrome shown inside an app (Android). It is a browser: links in it open apps as in Chrome.",
+            "Chrome shown inside an app (Android). The link the app opens it with stays in the tab (unless the app asks Custom Tabs to send it to apps); links the user taps inside it then behave as in Chrome.",
             "https://developer.chrome.com/docs/android/custom-tabs"),
         t(
             "Deferred deep link", ["deferred deep link", "deferred", "deferred_deep_link"],
@@ -202,7 +202,8 @@ package enum Glossary {
             "The number a server answers with: 200 OK, 301/302 redirect, 404 not found, 5xx server error. Association files must be served with 200.",
             "https://www.rfc-editor.org/rfc/rfc9110#name-status-codes"),
         t(
-            "JSON", ["JSON", "Content-Type", "application/json"], "The text format of AASA and assetlinks files; iOS wants it served as application/json.",
+            "JSON", ["JSON", "Content-Type", "application/json"],
+            "The text format of AASA and assetlinks files. Apple documents application/json for the AASA file; iOS does not enforce the header in practice; serve it as application/json anyway.",
             "https://www.rfc-editor.org/rfc/rfc8259"),
         t(
             "API level", ["API"],
