@@ -368,7 +368,9 @@ enum AndroidWebResolver {
             }
             trace.add(shown, "Loads \(current)")
             // The 21st redirect is the browser's error (WebNavigation.show).
-            guard followed < WebNavigation.redirectLimit, let rule = WebNavigation.redirect(parts, web: world.web), let host = parts.host else { break }
+            // Offline, no server answers: Chrome stays on the URL it could not load (`Offline.landing`).
+            guard followed < WebNavigation.redirectLimit, world.device.online, let rule = WebNavigation.redirect(parts, web: world.web), let host = parts.host
+            else { break }
             WebNavigation.narrate(rule, from: host, trace: &trace)
             chain.add(from: current, host: host, rule: rule)
             current = rule.target

@@ -181,12 +181,15 @@ enum ProviderLinks {
             provider: provider, appID: targetIndex.map { world.apps[$0].id }, url: tap.url, params: params,
             time: clickTime, network: world.device.network, relayed: relayed, adClick: tap.adClick,
             srn: tap.srn, wentToPlayWithReferrer: false)
-        world.deferred.clicks.append(click)
-        // Written inside the step's text, so that without trace text they are not built.
-        func via() -> String { relayed ? " through iCloud Private Relay (a relay egress IP, not the device's)" : " from network “\(world.device.network)”" }
-        func waited() -> String { chain.elapsed.seconds > 0 ? " (\(chain.elapsed) after the tap: the chain waited on the way)" : "" }
-        trace.add(
-            server, "\(provider.displayName) records the click at \(clickTime)\(waited())\(via())\(tap.adClick ? " with the device's advertising ID" : "")")
+        // Offline, the provider's server sees no click (an app that opens by its link still gets it, with no network).
+        if world.device.online {
+            world.deferred.clicks.append(click)
+            // Written inside the step's text, so that without trace text they are not built.
+            func via() -> String { relayed ? " through iCloud Private Relay (a relay egress IP, not the device's)" : " from network “\(world.device.network)”" }
+            func waited() -> String { chain.elapsed.seconds > 0 ? " (\(chain.elapsed) after the tap: the chain waited on the way)" : "" }
+            trace.add(
+                server, "\(provider.displayName) records the click at \(clickTime)\(waited())\(via())\(tap.adClick ? " with the device's advertising ID" : "")")
+        }
 
         guard let index = targetIndex else {
             let browser = TapSurface.browser(for: tap, world: world)
@@ -322,6 +325,8 @@ enum ProviderLinks {
         world: inout World, trace: inout TraceRecorder
     ) -> Landing {
         let platform = world.device.platform
+        // Offline, the provider's page cannot load: the browser stays on the link (`Offline.landing` says so).
+        guard world.device.online else { return Landing(kind: .browser, via: .web, browser: TapSurface.browser(for: tap, world: world), url: tap.url) }
         let app = world.apps[appIndex]
         let server = "server \(world.parts(of: tap.url)?.normalizedHost ?? "")"
         if platform == .ios, copiesToClipboard(provider, providers: world.providers) {

@@ -5,7 +5,8 @@ import Foundation
 enum AppClips {
     /// Handles an iOS tap on a link of an App Clip experience; nil when the normal resolution applies.
     static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing? {
-        guard world.device.platform == .ios, Rule.iosAppClipCard.applies(to: world.device.os), let host = parts.host,
+        // Offline, the card cannot download the clip: the link is an ordinary web link (the full app may claim it).
+        guard world.device.online, world.device.platform == .ios, Rule.iosAppClipCard.applies(to: world.device.os), let host = parts.host,
             let experience = world.web[host]?.appClip,
             experience.paths.contains(where: { Glob.matches(pattern: Array($0.utf8), text: Array(parts.path.utf8)) })
         else { return nil }

@@ -4,7 +4,8 @@
 enum LandingPages {
     /// Handles a tap on a page of a `fallback_pages` entry that no app claims; nil otherwise.
     static func tap(_ tap: Tap, parts: URLParts, world: inout World, trace: inout TraceRecorder) -> Landing? {
-        guard let host = parts.host, let page = world.web[host]?.fallbackPages.first(where: { $0.matches(path: parts.path) }),
+        // Offline, the page (and its script) cannot load.
+        guard world.device.online, let host = parts.host, let page = world.web[host]?.fallbackPages.first(where: { $0.matches(path: parts.path) }),
             let tryParts = URLParts(page.tryURL)
         else { return nil }
         // A link an app claims never loads the page.

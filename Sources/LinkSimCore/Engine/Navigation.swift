@@ -43,6 +43,8 @@ enum WebNavigation {
     static func follow(_ tap: Tap, world: World, trace: inout TraceRecorder) -> Followed {
         var chain = ChainContext()
         var current = tap.url
+        // Offline, no server answers: the browser stays on the URL it could not load (`Offline.landing`).
+        guard world.device.online else { return .page(current) }
         for _ in 0..<redirectLimit {
             guard let parts = world.parts(of: current), let rule = redirect(parts, web: world.web), let host = parts.host else {
                 return .page(current)

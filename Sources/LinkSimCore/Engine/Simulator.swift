@@ -69,10 +69,12 @@ package enum Simulator {
 
         switch action.kind {
         case .tap(let tap):
-            return LinkTap.perform(tap, world: &world, trace: &trace)
+            let landing = LinkTap.perform(tap, world: &world, trace: &trace)
+            return Offline.landing(landing, world: world, trace: &trace)
 
         case .longPress(let tap, let choice):
-            return LinkTap.longPress(tap, choice: choice, world: &world, trace: &trace)
+            let landing = LinkTap.longPress(tap, choice: choice, world: &world, trace: &trace)
+            return Offline.landing(landing, world: world, trace: &trace)
 
         case .answer(let answer):
             let pending = world.pending
@@ -81,7 +83,8 @@ package enum Simulator {
                 trace.add("User", "Answers “\(answer)”, but nothing is waiting for an answer", rule: Rule.linksimAnswerNothingPending)
                 return Landing(kind: .nowhere)
             }
-            return PendingAnswer.resolve(pending, answer: answer, world: &world, trace: &trace)
+            let landing = PendingAnswer.resolve(pending, answer: answer, world: &world, trace: &trace)
+            return Offline.landing(landing, world: world, trace: &trace)
 
         case .wait(let duration):
             world.clock = world.clock + duration
@@ -90,6 +93,7 @@ package enum Simulator {
 
         case .install(let appID, let source):
             guard let i = world.index(of: appID) else { return nil }
+            if Offline.refusesStoreDownload(world.apps[i], update: false, source: source, world: world, trace: &trace) { return nil }
             let reinstall = world.apps[i].state.isInstalled
             world.deferred.noteInstall(appID, at: world.clock)
             world.apps[i].state = .installed
@@ -133,6 +137,9 @@ package enum Simulator {
                 trace.add(
                     world.device.platform.displayName,
                     "\(world.apps[i].name) is not installed, so there is nothing to update (the store offers Install); nothing changes")
+                return nil
+            }
+            if Offline.refusesStoreDownload(world.apps[i], update: true, source: world.apps[i].installSource, world: world, trace: &trace) {
                 return nil
             }
             if world.apps[i].state.isRunning { world.apps[i].state = .terminated }

@@ -386,7 +386,8 @@ enum UniversalLinkResolver {
         var chain = ChainContext()
         let shownIn = browser.displayName
         trace.add(shownIn, "Loads \(current)")
-        for _ in 0..<WebNavigation.redirectLimit {
+        // Offline, no server answers: the browser stays on the URL it could not load (`Offline.landing`).
+        for _ in 0..<(world.device.online ? WebNavigation.redirectLimit : 0) {
             guard let parts = world.parts(of: current), let rule = WebNavigation.redirect(parts, web: world.web), let host = parts.host else {
                 break
             }

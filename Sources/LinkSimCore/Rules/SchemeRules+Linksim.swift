@@ -73,6 +73,15 @@ extension Rule {
         sources: [])
 
     /// No sourced rule covers this situation
+    /// An offline device reaches no server
+    /// Decided in ``Offline/landing``.
+    package static let linksimDeviceOffline = Rule(
+        id: "linksim.device-offline", title: "An offline device reaches no server",
+        versions: [.ios(), .android()],
+        explanation:
+            "With `device.online: false` the device reaches no server: a page the browser (or an in-app browser or web view) must load, a server's redirect, a link provider's page, a JavaScript landing page or an App Clip card cannot load, so the browser shows its offline error page (`lands: error`, with the URL it could not load); and the store cannot download an app, so `install` and `update` from a store change nothing. What needs no network still works: an app opened by its custom scheme, or by a universal link or App Link whose association the device already holds. How iOS and Android retry association files they could not fetch while offline is not modelled.",
+        sources: [])
+
     package static let linksimNotModelled = Rule(
         id: "linksim.not-modelled", title: "No sourced rule covers this situation",
         versions: [.ios(), .android()],

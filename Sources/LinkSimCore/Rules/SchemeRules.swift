@@ -76,6 +76,7 @@ enum SchemeRules {
         .linksimServerChange,
         .linksimNotModelled,
         .linksimOSPastDescribed,
+        .linksimDeviceOffline,
     ]
 }
 
