@@ -102,7 +102,7 @@ final class OrderedWork<Result: Sendable>: @unchecked Sendable {
             condition.unlock()
             for (position, item) in ready.enumerated() where !body(item.index, item.result) {
                 condition.lock()
-                // The results taken with it but not reported go back, for `selectedCount(after:)`.
+                // The results taken with it but not reported go back, for `selectedIndices(after:)`.
                 for later in ready[(position + 1)...] { results[later.index] = .some(later.result) }
                 stopped = true
                 condition.broadcast()
@@ -117,15 +117,15 @@ final class OrderedWork<Result: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// How many jobs after `index` were not reported because of a stop (--fail-fast). Jobs whose
-    /// selection is unknown (not run) count as skipped.
-    func selectedCount(after index: Int) -> Int {
-        var skipped = 0
+    /// The jobs after `index` that were not reported because of a stop (--fail-fast): those selected, and
+    /// those whose selection is unknown (not run).
+    func selectedIndices(after index: Int) -> [Int] {
+        var skipped: [Int] = []
         for later in (index + 1)..<max(index + 1, count) {
             if let finished = results[later] {
-                if finished != nil { skipped += 1 }
+                if finished != nil { skipped.append(later) }
             } else {
-                skipped += 1
+                skipped.append(later)
             }
         }
         return skipped

@@ -111,11 +111,14 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (found, missing) = ScenarioFiles.collect(paths)
+        let (found, missing, empty) = ScenarioFiles.collect(paths)
+        // A path that does not exist, or a folder with no scenario, is bad input (65) as in `run` and `validate`,
+        // whatever else is listed; the summary line is printed either way.
         for path in missing { Console.error("\(path): error: no such file or folder") }
+        for path in empty { Console.error("\(path): error: no *.yaml or *.yml files in this folder") }
         if found.isEmpty {
-            Console.error("no *.yaml or *.yml files under \(paths.joined(separator: ", "))")
-            throw missing.isEmpty ? ExitStatus.badInput : ExitStatus.usage
+            Console.line("0 passed, 0 failed")
+            throw ExitStatus.badInput
         }
         if let junitPath { try ReportOutput.check(junitPath, option: "--junit", inputs: found) }
         var sharded = found
@@ -166,7 +169,9 @@ struct ReplayCommand: ParsableCommand {
             }
             return true
         }
-        let skipped = stoppedAt.map { rows.selectedCount(after: $0) } ?? 0
+        let skippedFiles = stoppedAt.map { rows.selectedIndices(after: $0) } ?? []
+        let skipped = skippedFiles.count
+        if junit { for index in skippedFiles { builder.add(.skipped(file: files[index])) } }
         let failedTotal = failed + invalid
         switch format {
         case .text:
@@ -184,7 +189,7 @@ struct ReplayCommand: ParsableCommand {
                 throw ExitStatus.ioError
             }
         }
-        if invalid > 0 || !missing.isEmpty { throw ExitStatus.badInput }
+        if invalid > 0 || !missing.isEmpty || !empty.isEmpty { throw ExitStatus.badInput }
         if failed > 0 { throw ExitStatus.expectationFailed }
         // A selection that keeps nothing is a mistyped tag or filter, not a passing run (CI would go green).
         if shown == 0, !files.isEmpty, !tags.isEmpty || filter != nil {

@@ -7,9 +7,10 @@ import LinkSimIO
 enum ScenarioFiles {
     /// Every `*.yaml`/`*.yml` under the paths (files given directly are taken as they are), sorted.
     /// Returns the files and the paths that do not exist.
-    static func collect(_ paths: [String]) -> (files: [String], missing: [String]) {
+    static func collect(_ paths: [String]) -> (files: [String], missing: [String], empty: [String]) {
         var files: [String] = []
         var missing: [String] = []
+        var empty: [String] = []
         let fm = FileManager.default
         for path in paths {
             // Standard input is a file for the commands that read it (run, validate).
@@ -26,9 +27,11 @@ enum ScenarioFiles {
                 files.append(path)
                 continue
             }
-            files += FileWalker.files(under: path, extensions: FileWalker.scenarioExtensions)
+            let found = FileWalker.files(under: path, extensions: FileWalker.scenarioExtensions)
+            if found.isEmpty { empty.append(path) }
+            files += found
         }
-        return (files, missing)
+        return (files, missing, empty)
     }
 }
 

@@ -16,7 +16,8 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        var (files, missing) = ScenarioFiles.collect(paths)
+        // A folder without scenarios may hold lessons (checked below), so it is not an error here by itself.
+        var (files, missing, _) = ScenarioFiles.collect(paths)
         // Lessons (`*.lesson`) are checked as lessons: their format, and every answer against the engine.
         files.removeAll { $0.hasSuffix("." + LessonLoader.fileExtension) }
         let lessons = paths.filter { $0 != "-" }.flatMap(LearnCommand.lessonFiles(under:))

@@ -292,7 +292,17 @@ import Testing
         #expect(try BinaryRunner.run(["run"], in: dir).status == 64)
         #expect(try BinaryRunner.run(["run", "--format", "xml", "x.yaml"], in: dir).status == 64)
         #expect(try BinaryRunner.run(["frobnicate"], in: dir).status == 64)
-        #expect(try BinaryRunner.run(["replay", "nowhere"], in: dir).status == 64)
+        // replay: a path that does not exist, or a folder without scenarios, is bad input as in run and validate,
+        // alone or beside a good file, and the summary line is still the last line.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try Data(Self.passing.utf8).write(to: dir.appendingPathComponent("ok.yaml"))
+        for arguments in [["nowhere"], ["empty"], ["nowhere", "ok.yaml"], ["empty", "ok.yaml"]] {
+            let replay = try BinaryRunner.run(["replay"] + arguments, in: dir)
+            #expect(replay.status == 65, "\(arguments)")
+            #expect(replay.stdout.hasSuffix(arguments.count == 1 ? "0 passed, 0 failed\n" : "1 passed, 0 failed\n"), "\(arguments): \(replay.stdout)")
+            let message = arguments[0] == "empty" ? "empty: error: no *.yaml or *.yml files in this folder" : "nowhere: error: no such file or folder"
+            #expect(replay.stderr.contains(message))
+        }
     }
 
     @Test func noArgumentsWithoutATerminalPrintsUsage() throws {

@@ -261,6 +261,13 @@ import Testing
         #expect(fast.status == 1)
         #expect(fast.stdout.hasSuffix("1 passed, 1 failed, 2 skipped\n"))
         #expect(!fast.stdout.contains("s/c.yaml"))
+        // The JUnit report counts what the summary counts: the files --fail-fast never ran are <skipped> cases.
+        let fastJUnit = try BinaryRunner.run(["replay", "--fail-fast", "-j", "1", "s", "--junit", "fast.xml"], in: dir)
+        #expect(fastJUnit.stdout.hasSuffix("1 passed, 1 failed, 2 skipped\n"))
+        let xml = try String(contentsOf: dir.appendingPathComponent("fast.xml"), encoding: .utf8)
+        #expect(xml.contains("<testsuites name=\"linksim\" tests=\"4\" failures=\"1\" errors=\"0\" skipped=\"2\""), "\(xml)")
+        #expect(xml.contains("<testsuite name=\"s\" tests=\"4\" failures=\"1\" errors=\"0\" skipped=\"2\""))
+        #expect(xml.contains("<testcase name=\"s/c.yaml\" classname=\"s\" file=\"s/c.yaml\" time=\"0.000\">\n      <skipped message="))
         let only = try BinaryRunner.run(["replay", "--only-failures", "s"], in: dir)
         #expect(!only.stdout.contains("PASS"))
         #expect(only.stdout.contains("FAIL  s/b.yaml"))

@@ -14,6 +14,16 @@ enum JUnitReporter {
         var failed: Bool
         var error: Bool
         var seconds: Double
+        var skipped = false
+
+        /// A file `--fail-fast` never ran: a `<skipped>` case, so the report counts what the summary line counts.
+        static func skipped(file: String) -> Case {
+            let folder = folderName(file)
+            let xml =
+                "    <testcase name=\"\(escape(file))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\" time=\"0.000\">\n"
+                + "      <skipped message=\"not run: --fail-fast stopped at an earlier failure\"/>\n    </testcase>\n"
+            return Case(folder: folder, xml: xml, failed: false, error: false, seconds: 0, skipped: true)
+        }
     }
 
     /// Collects cases in the order they are added (replay's stable order) and groups them by folder.
@@ -31,12 +41,12 @@ enum JUnitReporter {
             var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             xml +=
                 "<testsuites name=\"linksim\" tests=\"\(all.count)\" failures=\"\(all.filter(\.failed).count)\" "
-                + "errors=\"\(all.filter(\.error).count)\" time=\"\(JUnitReporter.seconds(all.map(\.seconds).reduce(0, +)))\">\n"
+                + "errors=\"\(all.filter(\.error).count)\" skipped=\"\(all.filter(\.skipped).count)\" time=\"\(JUnitReporter.seconds(all.map(\.seconds).reduce(0, +)))\">\n"
             for folder in folders {
                 let cases = byFolder[folder] ?? []
                 xml +=
                     "  <testsuite name=\"\(escape(folder))\" tests=\"\(cases.count)\" failures=\"\(cases.filter(\.failed).count)\" "
-                    + "errors=\"\(cases.filter(\.error).count)\" skipped=\"0\" time=\"\(JUnitReporter.seconds(cases.map(\.seconds).reduce(0, +)))\">\n"
+                    + "errors=\"\(cases.filter(\.error).count)\" skipped=\"\(cases.filter(\.skipped).count)\" time=\"\(JUnitReporter.seconds(cases.map(\.seconds).reduce(0, +)))\">\n"
                 for testcase in cases { xml += testcase.xml }
                 xml += "  </testsuite>\n"
             }
