@@ -218,8 +218,15 @@ enum LinkTap {
         let surface = TapSurface.name(of: tap, world: world)
         let gesture = tap.gesture == .script ? " (a script navigates; no user gesture)" : ""
         let onPage = tap.page.map { " on \($0)" } ?? ""
+        // iOS: a view with no page (`from: webview` or `sfsafariviewcontroller` without `page:`) is the app loading the URL
+        // itself (rule ios.ul.programmatic-load); saying "the user taps" contradicted the step that decides it.
+        let loaded = world.device.platform == .ios && tap.page == nil && (tap.from == .webview || tap.from == .sfsafariviewcontroller)
         let verb = tap.from.isAddressBar ? "The user types" : (tap.gesture == .script ? "A page script opens" : "The user taps")
-        trace.add(surface, "\(verb) \(tap.url)\(tap.from.isAddressBar ? " in the address bar" : onPage)\(gesture)")
+        if loaded {
+            trace.add(surface, "The app loads \(tap.url) into \(surface)\(gesture)")
+        } else {
+            trace.add(surface, "\(verb) \(tap.url)\(tap.from.isAddressBar ? " in the address bar" : onPage)\(gesture)")
+        }
         // issue #18 item 5 (app side): an app that checks canOpenURL / resolveActivity before it opens the link.
         if let landing = AppOpensLink.checkFirst(tap, world: &world, trace: &trace) { return landing }
         guard let parts = world.parts(of: tap.url) else {
