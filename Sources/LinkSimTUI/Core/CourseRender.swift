@@ -145,7 +145,7 @@ extension ScreenPainter {
             return layout.rect(of: .device)
         }
         let height = min(12, max(7, size.height / 3))
-        return Rect(x: 0, y: size.height - 1 - height, width: size.width, height: height)
+        return Rect(x: 0, y: layout.statusLine.y - height, width: size.width, height: height)
     }
 
     func paintLessonPanel(_ session: CourseSession, into grid: inout Grid) {
