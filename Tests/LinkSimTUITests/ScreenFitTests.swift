@@ -58,3 +58,39 @@ import Testing
         #expect(StatusMessage(text: "short", isError: false).lines(width: 80) == ["short"])
     }
 }
+
+/// The lesson panel is small at 80×24: `M` shows the whole step, and the panel's "more" says so.
+@Suite struct StepTextTests {
+    /// aasa-fix step 3: a fix step whose explanation does not fit the panel at 80×24.
+    static func longStep() -> TUIModel {
+        CourseFixture.model(lesson: "aasa-fix").live(.char("2"), .char(">"), .char(">")).0
+    }
+
+    @Test func theCutPanelNamesTheKeyThatShowsTheRest() {
+        let grid = render(Self.longStep(), size: Layout.minimum)
+        let text = grid.textLines().joined(separator: "\n")
+        #expect(text.contains("… more: M shows all"), "\(text)")
+        #expect(!text.contains("P hides the panel"))
+    }
+
+    @Test func mShowsTheWholeStepAndScrollsToItsEnd() throws {
+        let model = Self.longStep()
+        let step = try #require(model.course?.currentStep)
+        let opened = model.live(.char("M")).0
+        #expect(opened.course?.reading == 0)
+        var seen = ""
+        var scrolled = opened
+        for _ in 0..<40 {
+            seen += render(scrolled, size: Layout.minimum).textLines().joined()
+            scrolled = scrolled.live(.char("j")).0
+        }
+        let squeezed = ReadabilityTests.squeezed(seen.replacingOccurrences(of: "│", with: ""))
+        #expect(squeezed.contains(ReadabilityTests.squeezed(CourseText.reflow(step.text))), "the step's text was not all shown")
+        // Scrolling stops at the last screenful: one k moves back at once.
+        let last = try #require(scrolled.course?.reading)
+        #expect(scrolled.live(.char("j")).0.course?.reading == last)
+        if last > 0 { #expect(scrolled.live(.char("k")).0.course?.reading == last - 1) }
+        #expect(scrolled.live(.escape).0.course?.reading == nil)
+        #expect(CourseKeys.helpLines().contains { $0.contains("the whole step") })
+    }
+}

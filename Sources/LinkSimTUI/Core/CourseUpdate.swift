@@ -33,6 +33,7 @@ extension TUIModel {
             return []
         }
         guard overlay == nil else { return nil }
+        if let scroll = course?.reading { return handleReadingKey(key, scroll: scroll) }
         if let edit = course?.inline { return handleInlineKey(key, edit) }
         let action = CourseKeys.action(for: key)
         if action == .glossary, !(course?.hidesAnswer ?? false) {
@@ -58,9 +59,35 @@ extension TUIModel {
             case .togglePanel?:
                 course?.panelHidden.toggle()
                 return []
+            case .readStep?:
+                course?.reading = 0
+                return []
             case .pick?, .glossary?, nil: return nil
             }
         }
+    }
+
+    /// Keys while the whole step is shown (`M`): scroll, or close.
+    private mutating func handleReadingKey(_ key: Key, scroll: Int) -> [Effect] {
+        var next: Int? = scroll
+        switch key {
+        case .ctrl("c"): return quit()
+        case .escape, .char("q"), .char("M"), .enter: next = nil
+        case .down, .char("j"): next = scroll + 1
+        case .up, .char("k"): next = max(0, scroll - 1)
+        case .pageDown, .char(" "): next = scroll + 10
+        case .pageUp: next = max(0, scroll - 10)
+        case .home, .char("g"): next = 0
+        default: break
+        }
+        if let wanted = next, let session = course {
+            // Stop at the last screenful, as drawn (the dialog's frame takes four rows).
+            let painter = ScreenPainter(model: self, theme: Theme(color: false), layout: layout, rules: RuleCatalog.rule)
+            let count = painter.stepTextLines(session, screen: size).count
+            next = CourseSession.readingOffset(wanted, lines: count, visible: size.height - 4)
+        }
+        course?.reading = next
+        return []
     }
 
     private mutating func handleListKey(_ key: Key, cursor: Int, _ environment: TUIEnvironment) -> [Effect]? {
@@ -131,6 +158,7 @@ extension TUIModel {
         session.stepIndex = index
         session.screen = .lesson
         session.inline = nil
+        session.reading = nil
         session.verdict = nil
         let keptSize = size
         let keptColor = colorEnabled
