@@ -197,7 +197,8 @@ extension TUIModel {
         #expect(edit.path.hasSuffix("/work/aasa-fix-3-Shop-path.entitlements"))
         let line = try #require(edit.lines.firstIndex { $0.contains("applinks:shop.example.com/product") })
         let screen = PlainTextBackend.text(of: render(model, size: Layout.minimum))
-        #expect(screen.contains("Shop-path.entitlements — ↑↓ line · Enter edit"))
+        #expect(screen.contains("-Shop-path.entitlements ─"))
+        #expect(screen.contains("↑↓ line · Enter edit"))
         // Go to the line, edit it: delete "/product" (8 characters before "</string>").
         var keys: [Key] = Array(repeating: .down, count: line) + [.enter, .end]
         keys += Array(repeating: .left, count: "</string>".count) + Array(repeating: .backspace, count: "/product".count) + [.enter]

@@ -94,3 +94,32 @@ import Testing
         #expect(CourseKeys.helpLines().contains { $0.contains("the whole step") })
     }
 }
+
+/// The inline editor (`I`): its keys on a bottom line that fits at 80 columns, and `?` lists them.
+@Suite struct InlineEditKeysTests {
+    static func editing() -> TUIModel {
+        var model = CourseFixture.model(lesson: "aasa-fix").live(.char("2"), .char(">")).0
+        model.course?.inline = InlineFileEdit(path: "/tmp/aasa.json", text: "{\n  \"applinks\": {}\n}\n")
+        return model
+    }
+
+    @Test func everyHintIsOnScreenAt80Columns() {
+        let text = render(Self.editing(), size: Layout.minimum).textLines().joined(separator: "\n")
+        for hint in ["↑↓ line", "Enter edit", "o new line", "x delete", "w save and check", "Esc close", "? keys"] {
+            #expect(text.contains(hint), "\(hint) is not on screen:\n\(text)")
+        }
+    }
+
+    @Test func questionMarkListsTheKeysAndAnyKeyClosesThem() {
+        let shown = Self.editing().live(.char("?")).0
+        #expect(shown.course?.inline?.showsKeys == true)
+        let text = render(shown, size: Layout.minimum).textLines().joined(separator: "\n")
+        #expect(text.contains("save the file and check it"), "\(text)")
+        let closed = shown.live(.char("j")).0
+        #expect(closed.course?.inline?.showsKeys == false)
+        #expect(closed.course?.inline?.cursor == 0, "the key that closes the list does nothing else")
+        // While a line is being edited, ? is text.
+        let typing = Self.editing().live(.char("e"), .char("?")).0
+        #expect(typing.course?.inline?.editor?.string.hasSuffix("?") == true)
+    }
+}
