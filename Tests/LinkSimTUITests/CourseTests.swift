@@ -187,6 +187,31 @@ extension TUIModel {
         #expect(FileManager.default.contents(atPath: work) == FileManager.default.contents(atPath: task.solution))
     }
 
+    @Test func onceFixedTheLandingAndTraceShowTheLearnersFile() throws {
+        let directory = try CourseFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let start = CourseFixture.model(lesson: "aasa-fix", directory: directory).live(.char("2"), .char(">")).0
+        let step = try #require(start.course?.currentStep)
+        guard case .fix(let task) = step.kind else {
+            Issue.record("expected the fix step")
+            return
+        }
+        #expect(start.result?.landing?.kind == .browser, "the broken file sends the link to the browser")
+        let work = directory + "/work/aasa-fix-2-aasa-no-team.json"
+        #expect(CourseEffects.seed(work, from: task.resolvedFile) == nil)
+        try Data(try LocalFiles().read(task.solution)).write(to: URL(fileURLWithPath: work))
+        let fixed = update(start, CourseEffects.check(step, path: work), .live).0
+        #expect(fixed.status?.text.hasPrefix("✓ fixed") == true)
+        #expect(fixed.result?.landing?.kind == .app, "the Landing pane still shows the broken file's landing")
+        if case .fix(_, let outcome?)? = fixed.course?.step { #expect(fixed.trace == outcome.result?.trace) }
+        let screen = PlainTextBackend.text(of: render(fixed, size: Layout.minimum))
+        #expect(screen.contains("· with your file"), "\(screen)")
+        #expect(screen.contains(" APP "), "\(screen)")
+        // The next step starts from its own world again.
+        let next = fixed.live(.char(">")).0
+        #expect(next.course?.showsLearnersFile == false)
+    }
+
     @Test func fixTheFileInlineLineByLine() throws {
         let directory = try CourseFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

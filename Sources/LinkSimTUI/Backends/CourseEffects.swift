@@ -57,7 +57,13 @@ package enum CourseEffects {
         guard let bytes = try? LocalFiles().read(path) else {
             return .fixChecked(LessonChecker.FixOutcome(problems: ["no copy of the file yet: press E (or I) to make one and edit it"]), path: path)
         }
-        return .fixChecked(LessonChecker.checkFix(step, candidate: bytes, reader: LocalFiles()), path: path)
+        let outcome = LessonChecker.checkFix(step, candidate: bytes, reader: LocalFiles())
+        // The same world the checker ran, read again for the main screen's panes (the checker keeps only the result).
+        var world: Scenario?
+        if case .fix(let task) = step.kind {
+            world = try? LessonLoader.world(of: step, reader: OverlayFileReader(base: LocalFiles(), replacements: [task.resolvedFile: bytes]))
+        }
+        return .fixChecked(outcome, path: path, world: world)
     }
 
     /// `$VISUAL`, else `$EDITOR`, else `vi`, run through the shell (so `EDITOR="code -w"` works),

@@ -34,6 +34,8 @@ package struct CourseSession: Sendable, Equatable {
     package var reading: Int?
     /// `I`: the file to fix, edited inside the TUI.
     package var inline: InlineFileEdit?
+    /// The main screen shows the step's world with the learner's checked file instead of the broken one.
+    package var showsLearnersFile = false
     /// A predict step's verdict, kept from the moment of the answer (render never simulates).
     package var verdict: PredictVerdict?
 

@@ -160,6 +160,7 @@ extension TUIModel {
         session.inline = nil
         session.reading = nil
         session.verdict = nil
+        session.showsLearnersFile = false
         let keptSize = size
         let keptColor = colorEnabled
         let keptDirectory = scenariosDirectory
@@ -281,7 +282,7 @@ extension TUIModel {
     }
 
     /// The answers to the course's effects.
-    mutating func handleCourseEvent(_ event: Event) -> [Effect] {
+    mutating func handleCourseEvent(_ event: Event, _ environment: TUIEnvironment) -> [Effect] {
         switch event {
         case .progressSaved:
             return []
@@ -297,9 +298,10 @@ extension TUIModel {
         case .fixFileLoaded(let path, let text):
             course?.inline = InlineFileEdit(path: path, text: text)
             return []
-        case .fixChecked(let outcome, let path):
+        case .fixChecked(let outcome, let path, let checkedWorld):
             guard case .fix(let hints, _)? = course?.step else { return [] }
             course?.step = .fix(hints: hints, outcome: outcome)
+            if let checkedWorld { showLearnersFile(checkedWorld, environment) }
             if outcome.passed {
                 status = StatusMessage(
                     text: "✓ fixed: \(path.split(separator: "/").last.map(String.init) ?? path) makes the link land where it should", isError: false)
@@ -310,6 +312,21 @@ extension TUIModel {
         default:
             return []
         }
+    }
+
+    /// Once the learner's file is checked, the main screen shows the world with it (the Landing pane
+    /// says so): the landing and trace of the file that was checked, not of the broken one.
+    /// `R` and `u` stay within that world.
+    mutating func showLearnersFile(_ checked: Scenario, _ environment: TUIEnvironment) {
+        var shown = checked
+        for index in shown.actions.indices { shown.actions[index].expect = nil }
+        course?.showsLearnersFile = true
+        guard shown != world else { return }
+        world = shown
+        initialWorld = shown
+        undoStack = []
+        redoStack = []
+        resimulate(environment, cause: "your file")
     }
 
     /// After every change: a find-the-knob step checks its goal against the changed world.

@@ -79,6 +79,7 @@ struct ScreenPainter {
         let rect = layout.landing
         let landingChanged = marks?.landingChanged ?? false
         var title = landingChanged ? "Landing ● changed" : "Landing"
+        if model.course?.showsLearnersFile == true { title += " · with your file" }
         if let check = model.result?.check { title += check.passed ? " — expect ✓ held" : " — expect ✗ FAILED (d: details)" }
         let failed = model.result?.check?.passed == false
         grid.box(
