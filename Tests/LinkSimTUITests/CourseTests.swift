@@ -278,10 +278,29 @@ extension TUIModel {
 
     @Test func theLastStepReturnsToTheListWithTheLessonDone() throws {
         let (done, _) = CourseFixture.model(lesson: "safari-long-press").live(.char(">"), .char("2"), .char(">"), .char("1"), .char(">"))
-        #expect(done.course?.screen == .list(cursor: CourseFixture.course.lessons.firstIndex { $0.id == "safari-long-press" } ?? -1))
+        // The list opens on the next lesson to do, not on the one just finished.
+        let finished = try #require(CourseFixture.course.lessons.firstIndex { $0.id == "safari-long-press" })
+        #expect(done.course?.screen == .list(cursor: (finished + 1) % CourseFixture.course.lessons.count))
         #expect(done.status?.text == "lesson “Safari's long-press preference” done ✓")
         let lesson = try #require(CourseFixture.course.lesson("safari-long-press"))
         #expect(done.course?.progress.isDone(lesson) == true)
+        // L in the middle of a lesson not done stays on it.
+        let midway = CourseFixture.model(lesson: "safari-long-press").live(.char(">"), .char("L")).0
+        #expect(midway.course?.screen == .list(cursor: finished))
+    }
+
+    @Test func resumingOpensTheListOnTheFirstLessonNotDone() {
+        var progress = CourseProgress()
+        let lessons = CourseFixture.course.lessons
+        for lesson in lessons.prefix(2) {
+            for step in lesson.steps.indices { progress.complete(step: step, of: lesson.id) }
+        }
+        let session = CourseSession(
+            course: CourseFixture.course, progress: progress, progressPath: "/nonexistent/p.json", workDirectory: "/nonexistent/work")
+        let model = TUIModel.course(session, size: Layout.minimum, colorEnabled: false)
+        #expect(model.course?.screen == .list(cursor: 2))
+        #expect(session.nextUnfinishedLesson(from: 0) == 2)
+        #expect(session.nextUnfinishedLesson(from: lessons.count) == 2, "the list wraps round")
     }
 }
 

@@ -58,6 +58,14 @@ package struct CourseSession: Sendable, Equatable {
         max(0, min(scroll, lines - visible))
     }
 
+    /// The first lesson not done at `start` or after it, else before it (the list wraps); nil when all are done.
+    package func nextUnfinishedLesson(from start: Int) -> Int? {
+        let lessons = course.lessons
+        guard !lessons.isEmpty else { return nil }
+        let first = max(0, min(start, lessons.count))
+        return (Array(first..<lessons.count) + Array(0..<first)).first { !progress.isDone(lessons[$0]) }
+    }
+
     /// The learner's copy of the file a fix step repairs.
     package func workFile(for step: LessonStep) -> String? {
         guard case .fix(let task) = step.kind, let lesson else { return nil }

@@ -9,6 +9,9 @@ extension TUIModel {
         environment: TUIEnvironment = .live
     ) -> TUIModel {
         var model = TUIModel.demo(size: size, colorEnabled: colorEnabled, environment: environment)
+        var session = session
+        // Back to the course: the list opens on the first lesson not done yet.
+        session.screen = .list(cursor: session.nextUnfinishedLesson(from: 0) ?? 0)
         model.course = session
         if let lessonID, let index = session.course.lessons.firstIndex(where: { $0.id == lessonID }) {
             _ = model.openLesson(index, environment)
@@ -144,9 +147,14 @@ extension TUIModel {
         return []
     }
 
+    /// The list, on the current lesson; once that lesson is done, on the next one not done.
     mutating func showList() -> [Effect] {
         guard var session = course else { return [] }
-        session.screen = .list(cursor: session.lessonIndex)
+        var cursor = session.lessonIndex
+        if let lesson = session.lesson, session.progress.isDone(lesson) {
+            cursor = session.nextUnfinishedLesson(from: session.lessonIndex + 1) ?? cursor
+        }
+        session.screen = .list(cursor: cursor)
         course = session
         return []
     }
