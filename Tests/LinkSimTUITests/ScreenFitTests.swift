@@ -123,3 +123,32 @@ import Testing
         #expect(typing.course?.inline?.editor?.string.hasSuffix("?") == true)
     }
 }
+
+/// Lines QA found cut at 80×24: the add-action prompt, the matrix legend, the timeline note.
+@Suite struct CutLinesTests {
+    static func screen(_ model: TUIModel) -> String {
+        render(model, size: Layout.minimum).textLines().joined(separator: "\n")
+    }
+
+    @Test func theAddActionPromptShowsEveryExample() {
+        var model = TUIModel.fakeDemo(Layout.minimum)
+        model.focus = .links
+        let text = Self.screen(model.pressing(.char("a")))
+        #expect(text.contains("Add action 2"))
+        #expect(text.contains("wait: 20m · install: APP · launch: APP · answer: open · tap: URL"), "\(text)")
+    }
+
+    @Test func theMatrixLegendIsWhole() {
+        let text = Self.screen(TUIModel.fakeDemo(Layout.minimum).pressing(.char("m")))
+        #expect(text.contains("≈ assumed  · none"), "\(text)")
+    }
+
+    @Test func becomingATimelineIsSaidWhole() {
+        var model = TUIModel.fakeDemo(Layout.minimum)
+        model.focus = .links
+        model = model.pressing(.char("a")).typing("wait: 20m").pressing(.enter)
+        #expect(model.mode == .timeline)
+        let text = Self.screen(model)
+        #expect(text.contains("the links are now a timeline: actions run in order"), "\(text)")
+    }
+}
