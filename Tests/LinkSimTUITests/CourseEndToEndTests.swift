@@ -67,4 +67,54 @@ struct CourseEndToEndTests {
         let lessonFile = TmuxSession.packageRoot.appendingPathComponent("scenarios/lessons/files/aasa-no-team.json").path
         #expect(FileManager.default.contents(atPath: lessonFile) != FileManager.default.contents(atPath: solution))
     }
+    /// An editor that reads the keyboard (vi, or a shell's `read`) gets it: it runs in linksim's
+    /// process group, the terminal's foreground group, with curses suspended (no mouse reporting,
+    /// no alternate screen). A terminal query it leaves unanswered does not reach linksim as keys
+    /// (a cursor report ends in `R`, which is reset), and Ctrl-C ends the editor, not linksim.
+    @Test func anEditorThatReadsTheKeyboardGetsIt() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("linksim-learn-tty-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let solution = TmuxSession.packageRoot.appendingPathComponent("scenarios/lessons/files/aasa-fixed.json").path
+        let editor = scratch.appendingPathComponent("editor.sh")
+        try """
+        #!/bin/sh
+        printf 'test-editor: type a word: ' >/dev/tty
+        IFS= read -r word </dev/tty || exit 3
+        printf '%s\\n' "$word" > '\(scratch.path)/typed'
+        [ "$word" = fixit ] && cp '\(solution)' "$1"
+        printf '\\033[6n' >/dev/tty
+        exit 0
+
+        """.write(to: editor, atomically: true, encoding: .utf8)
+        let editorCommand = "/bin/sh '\(editor.path)'"
+        let progress = scratch.appendingPathComponent("state/progress.json").path
+        let session = try TmuxSession(
+            width: 80, height: 24, arguments: ["learn", "aasa-fix", "--progress", progress],
+            environment: ["EDITOR=\(editorCommand)", "VISUAL=\(editorCommand)"])
+        defer { session.close() }
+        _ = try session.waitFor("Where does action #1 land?")
+        try session.send("2")
+        _ = try session.waitFor("✓ Right")
+        try session.send(">")
+        _ = try session.waitFor("Step 2/3 · fix the file")
+        try session.send("E")
+        _ = try session.waitFor("test-editor: type a word:")
+        #expect(try session.run(["display-message", "-p", "#{mouse_any_flag} #{alternate_on}"]).hasPrefix("0 0"), "curses was not suspended")
+        try session.send("-l", "fixit")
+        try session.send("Enter")
+        let fixed = try session.waitFor("✓ Fixed.")
+        #expect(try String(contentsOf: scratch.appendingPathComponent("typed"), encoding: .utf8) == "fixit\n")
+        #expect(fixed.contains("✓ fixed:"), "the cursor report reached linksim as keys:\n\(fixed)")
+        #expect(!fixed.contains("reset"), "the cursor report's R reset the world:\n\(fixed)")
+
+        try session.send(">")
+        _ = try session.waitFor("Step 3/3 · fix the file")
+        try session.send("E")
+        _ = try session.waitFor("test-editor: type a word:")
+        try session.send("C-c")
+        _ = try session.waitFor("was ended by signal 2")
+        try session.send("q")
+        TmuxSession.expectRestored(try session.waitForExit())
+    }
 }

@@ -187,6 +187,31 @@ extension TUIModel {
         #expect(FileManager.default.contents(atPath: work) == FileManager.default.contents(atPath: task.solution))
     }
 
+    @Test func onceFixedTheLandingAndTraceShowTheLearnersFile() throws {
+        let directory = try CourseFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let start = CourseFixture.model(lesson: "aasa-fix", directory: directory).live(.char("2"), .char(">")).0
+        let step = try #require(start.course?.currentStep)
+        guard case .fix(let task) = step.kind else {
+            Issue.record("expected the fix step")
+            return
+        }
+        #expect(start.result?.landing?.kind == .browser, "the broken file sends the link to the browser")
+        let work = directory + "/work/aasa-fix-2-aasa-no-team.json"
+        #expect(CourseEffects.seed(work, from: task.resolvedFile) == nil)
+        try Data(try LocalFiles().read(task.solution)).write(to: URL(fileURLWithPath: work))
+        let fixed = update(start, CourseEffects.check(step, path: work), .live).0
+        #expect(fixed.status?.text.hasPrefix("✓ fixed") == true)
+        #expect(fixed.result?.landing?.kind == .app, "the Landing pane still shows the broken file's landing")
+        if case .fix(_, let outcome?)? = fixed.course?.step { #expect(fixed.trace == outcome.result?.trace) }
+        let screen = PlainTextBackend.text(of: render(fixed, size: Layout.minimum))
+        #expect(screen.contains("· with your file"), "\(screen)")
+        #expect(screen.contains(" APP "), "\(screen)")
+        // The next step starts from its own world again.
+        let next = fixed.live(.char(">")).0
+        #expect(next.course?.showsLearnersFile == false)
+    }
+
     @Test func fixTheFileInlineLineByLine() throws {
         let directory = try CourseFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -197,7 +222,8 @@ extension TUIModel {
         #expect(edit.path.hasSuffix("/work/aasa-fix-3-Shop-path.entitlements"))
         let line = try #require(edit.lines.firstIndex { $0.contains("applinks:shop.example.com/product") })
         let screen = PlainTextBackend.text(of: render(model, size: Layout.minimum))
-        #expect(screen.contains("Shop-path.entitlements — ↑↓ line · Enter edit"))
+        #expect(screen.contains("-Shop-path.entitlements ─"))
+        #expect(screen.contains("↑↓ line · Enter edit"))
         // Go to the line, edit it: delete "/product" (8 characters before "</string>").
         var keys: [Key] = Array(repeating: .down, count: line) + [.enter, .end]
         keys += Array(repeating: .left, count: "</string>".count) + Array(repeating: .backspace, count: "/product".count) + [.enter]
@@ -252,10 +278,29 @@ extension TUIModel {
 
     @Test func theLastStepReturnsToTheListWithTheLessonDone() throws {
         let (done, _) = CourseFixture.model(lesson: "safari-long-press").live(.char(">"), .char("2"), .char(">"), .char("1"), .char(">"))
-        #expect(done.course?.screen == .list(cursor: CourseFixture.course.lessons.firstIndex { $0.id == "safari-long-press" } ?? -1))
+        // The list opens on the next lesson to do, not on the one just finished.
+        let finished = try #require(CourseFixture.course.lessons.firstIndex { $0.id == "safari-long-press" })
+        #expect(done.course?.screen == .list(cursor: (finished + 1) % CourseFixture.course.lessons.count))
         #expect(done.status?.text == "lesson “Safari's long-press preference” done ✓")
         let lesson = try #require(CourseFixture.course.lesson("safari-long-press"))
         #expect(done.course?.progress.isDone(lesson) == true)
+        // L in the middle of a lesson not done stays on it.
+        let midway = CourseFixture.model(lesson: "safari-long-press").live(.char(">"), .char("L")).0
+        #expect(midway.course?.screen == .list(cursor: finished))
+    }
+
+    @Test func resumingOpensTheListOnTheFirstLessonNotDone() {
+        var progress = CourseProgress()
+        let lessons = CourseFixture.course.lessons
+        for lesson in lessons.prefix(2) {
+            for step in lesson.steps.indices { progress.complete(step: step, of: lesson.id) }
+        }
+        let session = CourseSession(
+            course: CourseFixture.course, progress: progress, progressPath: "/nonexistent/p.json", workDirectory: "/nonexistent/work")
+        let model = TUIModel.course(session, size: Layout.minimum, colorEnabled: false)
+        #expect(model.course?.screen == .list(cursor: 2))
+        #expect(session.nextUnfinishedLesson(from: 0) == 2)
+        #expect(session.nextUnfinishedLesson(from: lessons.count) == 2, "the list wraps round")
     }
 }
 

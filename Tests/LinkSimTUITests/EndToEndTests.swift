@@ -262,9 +262,12 @@ final class TmuxSession {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         // The inner sh writes its pid and execs linksim (same pid, for signals); the outer sh
         // records the terminal state once linksim is gone, then stays so the pane stays readable.
+        // The outer sh shares linksim's process group (no job control), so it catches SIGINT and
+        // SIGQUIT (a trap, which linksim does not inherit): a Ctrl-C for an editor linksim runs
+        // must not end the pane's shell, as it would not end an interactive one.
         let quoted = arguments.map { " '\($0)'" }.joined()
         let inner = "echo \\$\\$ > '\(pidFile.path)'; exec '\(TmuxSession.binary.path)'\(quoted)"
-        let outer = "sh -c \"\(inner)\"; stty -a > '\(sttyFile.path)' 2>&1; sleep 30"
+        let outer = "trap : INT QUIT; sh -c \"\(inner)\"; stty -a > '\(sttyFile.path)' 2>&1; sleep 30"
         try run(
             detached: true,
             [

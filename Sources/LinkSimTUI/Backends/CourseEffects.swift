@@ -57,26 +57,30 @@ package enum CourseEffects {
         guard let bytes = try? LocalFiles().read(path) else {
             return .fixChecked(LessonChecker.FixOutcome(problems: ["no copy of the file yet: press E (or I) to make one and edit it"]), path: path)
         }
-        return .fixChecked(LessonChecker.checkFix(step, candidate: bytes, reader: LocalFiles()), path: path)
+        let outcome = LessonChecker.checkFix(step, candidate: bytes, reader: LocalFiles())
+        // The same world the checker ran, read again for the main screen's panes (the checker keeps only the result).
+        var world: Scenario?
+        if case .fix(let task) = step.kind {
+            world = try? LessonLoader.world(of: step, reader: OverlayFileReader(base: LocalFiles(), replacements: [task.resolvedFile: bytes]))
+        }
+        return .fixChecked(outcome, path: path, world: world)
     }
 
     /// `$VISUAL`, else `$EDITOR`, else `vi`, run through the shell (so `EDITOR="code -w"` works),
-    /// with the terminal as its input and output. The caller has suspended curses.
+    /// with the terminal as its input and output, in linksim's process group (`EditorProcess`).
+    /// The caller has suspended curses.
     static func runEditor(_ path: String) -> Event {
         let env = ProcessInfo.processInfo.environment
         let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$1\"", "linksim-editor", path]
-        do {
-            try process.run()
-        } catch {
-            return .fileEditFailed(path: path, message: "cannot start `\(editor)`: \(error.localizedDescription)")
+        switch EditorProcess.run(shellCommand: editor + " \"$1\"", arguments: ["linksim-editor", path]) {
+        case .exited(0):
+            return .fileEdited(path: path)
+        case .exited(let status):
+            return .fileEditFailed(path: path, message: "`\(editor)` exited with status \(status)")
+        case .signalled(let signal):
+            return .fileEditFailed(path: path, message: "`\(editor)` was ended by signal \(signal)")
+        case .notStarted(let reason):
+            return .fileEditFailed(path: path, message: "cannot start `\(editor)`: \(reason)")
         }
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            return .fileEditFailed(path: path, message: "`\(editor)` exited with status \(process.terminationStatus)")
-        }
-        return .fileEdited(path: path)
     }
 }

@@ -88,9 +88,15 @@ final class CursesBackend {
     }
 
     /// Takes the terminal again after `suspend` and forgets the last frame, so the next draw repaints everything.
+    /// Input that arrived meanwhile is dropped first: keys typed for the editor, and its terminal's
+    /// late answers to queries (a cursor report ends in `R`), must not act as linksim's keys.
     func resume() {
         guard started else { return }
-        if ownsTerminal { Self.bracketedPaste(on: true) }
+        if ownsTerminal {
+            napms(50)  // answers on their way from the terminal
+            flushinp()
+            Self.bracketedPaste(on: true)
+        }
         refresh()
         previous = nil
         clearok(linksim_stdscr(), true)

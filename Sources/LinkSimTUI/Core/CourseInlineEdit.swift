@@ -9,6 +9,8 @@ package struct InlineFileEdit: Sendable, Equatable {
     /// The line being edited, if any.
     package var editor: LineEditor?
     package var dirty = false
+    /// `?`: the keys are listed over the file until the next key.
+    package var showsKeys = false
 
     package init(path: String, text: String) {
         self.path = path
@@ -34,6 +36,57 @@ package struct InlineFileEdit: Sendable, Equatable {
             column += spaces
         }
         return out
+    }
+}
+
+/// The inline editor's keys: one table drives its input, its hint line and its `?` list.
+package enum InlineEditKeys {
+    package enum Action: Sendable, Equatable {
+        case up, down, pageUp, pageDown, top, bottom, edit, newLine, delete, save, close, keys
+    }
+
+    /// `hint`: the words on the editor's bottom line ("" for keys only `?` lists).
+    package static let bindings: [(keys: [Key], action: Action, hint: String, help: String)] = [
+        ([.up, .char("k")], .up, "↑↓ line", "previous line"),
+        ([.down, .char("j")], .down, "", "next line"),
+        ([.pageUp], .pageUp, "", "ten lines up"),
+        ([.pageDown], .pageDown, "", "ten lines down"),
+        ([.home, .char("g")], .top, "", "first line"),
+        ([.end, .char("G")], .bottom, "", "last line"),
+        ([.enter, .char("e")], .edit, "Enter edit", "edit this line (then Enter keeps it, Esc drops the change)"),
+        ([.char("o")], .newLine, "o new line", "add a line below and edit it"),
+        ([.char("x"), .delete], .delete, "x delete", "delete this line"),
+        ([.char("w")], .save, "w save and check", "save the file and check it"),
+        ([.escape, .char("q")], .close, "Esc close", "close (unsaved changes are dropped)"),
+        ([.char("?")], .keys, "? keys", "list these keys"),
+    ]
+
+    package static func action(for key: Key) -> Action? { bindings.first { $0.keys.contains(key) }?.action }
+
+    /// The bottom line while moving between lines.
+    package static let hints = bindings.map(\.hint).filter { !$0.isEmpty }
+    /// The bottom line while a line is being edited.
+    package static let editingHints = ["Enter keep the line", "Esc drop the change", "←→ move", "Ctrl-U erase to start"]
+
+    /// Hints joined with " · " into lines of at most `columns`, never breaking one.
+    package static func lines(_ hints: [String], columns: Int) -> [String] {
+        var lines: [String] = []
+        for hint in hints {
+            if let last = lines.last, TerminalText.width(last) + 3 + TerminalText.width(hint) <= columns {
+                lines[lines.count - 1] = last + " · " + hint
+            } else {
+                lines.append(hint)
+            }
+        }
+        return lines
+    }
+
+    /// `?`'s list: keys, then what they do.
+    package static func helpLines() -> [String] {
+        bindings.map { binding in
+            let keys = binding.keys.map(\.label).joined(separator: " ")
+            return keys.padding(toLength: max(12, keys.count + 1), withPad: " ", startingAt: 0) + binding.help
+        }
     }
 }
 
@@ -66,20 +119,27 @@ extension TUIModel {
             course?.inline = edit
             return []
         }
-        switch key {
-        case .up, .char("k"): edit.cursor = max(0, edit.cursor - 1)
-        case .down, .char("j"): edit.cursor = min(edit.lines.count - 1, edit.cursor + 1)
-        case .pageUp: edit.cursor = max(0, edit.cursor - 10)
-        case .pageDown: edit.cursor = min(edit.lines.count - 1, edit.cursor + 10)
-        case .home, .char("g"): edit.cursor = 0
-        case .end, .char("G"): edit.cursor = edit.lines.count - 1
-        case .enter, .char("e"): edit.editor = LineEditor(edit.lines[edit.cursor])
-        case .char("o"):
+        if edit.showsKeys {
+            // The key list closes on any key, which does nothing else.
+            edit.showsKeys = false
+            course?.inline = edit
+            return []
+        }
+        switch InlineEditKeys.action(for: key) {
+        case .up?: edit.cursor = max(0, edit.cursor - 1)
+        case .down?: edit.cursor = min(edit.lines.count - 1, edit.cursor + 1)
+        case .pageUp?: edit.cursor = max(0, edit.cursor - 10)
+        case .pageDown?: edit.cursor = min(edit.lines.count - 1, edit.cursor + 10)
+        case .top?: edit.cursor = 0
+        case .bottom?: edit.cursor = edit.lines.count - 1
+        case .edit?: edit.editor = LineEditor(edit.lines[edit.cursor])
+        case .keys?: edit.showsKeys = true
+        case .newLine?:
             edit.lines.insert("", at: edit.cursor + 1)
             edit.cursor += 1
             edit.editor = LineEditor("")
             edit.dirty = true
-        case .char("x"), .delete:
+        case .delete?:
             if edit.lines.count > 1 {
                 edit.lines.remove(at: edit.cursor)
                 edit.cursor = min(edit.cursor, edit.lines.count - 1)
@@ -87,15 +147,15 @@ extension TUIModel {
                 edit.lines = [""]
             }
             edit.dirty = true
-        case .char("w"):
+        case .save?:
             edit.dirty = false
             course?.inline = nil
             return [.writeFixFile(path: edit.path, text: edit.text)]
-        case .escape, .char("q"):
+        case .close?:
             course?.inline = nil
             if edit.dirty { status = StatusMessage(text: "closed without saving (w saves and checks)", isError: false) }
             return []
-        default: break
+        case nil: break
         }
         course?.inline = edit
         return []
@@ -106,12 +166,16 @@ extension ScreenPainter {
     func paintInlineEdit(_ edit: InlineFileEdit, into grid: inout Grid) {
         let name = edit.path.split(separator: "/").last.map(String.init) ?? edit.path
         let rect = dialog(
-            width: grid.size.width - 2, height: grid.size.height - 2,
-            title: "\(name)\(edit.dirty ? " (changed)" : "") — ↑↓ line · Enter edit · o new line · x delete · w save and check · Esc close",
+            width: grid.size.width - 2, height: grid.size.height - 2, title: "\(name)\(edit.dirty ? " (changed)" : "")",
             into: &grid)
         let inner = rect.inner
+        // The keys on the bottom rows, where they fit whole (a title cut them at 80 columns).
+        let hints = InlineEditKeys.lines(edit.editor == nil ? InlineEditKeys.hints : InlineEditKeys.editingHints, columns: inner.width - 2)
+        for (row, line) in hints.enumerated() {
+            grid.put(line, x: inner.x + 1, y: inner.maxY - hints.count + row, maxWidth: inner.width - 2, style: theme.secondary)
+        }
         let number = String(edit.lines.count).count
-        let height = inner.height
+        let height = max(0, inner.height - hints.count - 1)
         let offset = max(0, min(edit.cursor - height / 2, edit.lines.count - height))
         for row in 0..<height {
             let index = offset + row
@@ -131,6 +195,16 @@ extension ScreenPainter {
                 grid.put(
                     edit.lines[index], x: x, y: inner.y + row, maxWidth: width,
                     style: index == edit.cursor ? theme.cursor : theme.text)
+            }
+        }
+        if edit.showsKeys {
+            let lines = InlineEditKeys.helpLines()
+            let width = min(inner.width - 4, (lines.map(TerminalText.width).max() ?? 0) + 4)
+            let box = Rect(x: inner.x + (inner.width - width) / 2, y: inner.y + 1, width: width, height: min(height, lines.count + 2))
+            grid.fill(box)
+            grid.box(box, title: "Keys — any key closes", style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
+            for (row, line) in lines.prefix(box.height - 2).enumerated() {
+                grid.put(line, x: box.x + 2, y: box.y + 1 + row, maxWidth: width - 4, style: theme.text)
             }
         }
     }

@@ -30,8 +30,12 @@ package struct CourseSession: Sendable, Equatable {
     package var step: StepState = .tour
     /// `P` hides the lesson panel to see every pane.
     package var panelHidden = false
+    /// `M`: the whole step shown over the screen, scrolled this many lines (nil: closed).
+    package var reading: Int?
     /// `I`: the file to fix, edited inside the TUI.
     package var inline: InlineFileEdit?
+    /// The main screen shows the step's world with the learner's checked file instead of the broken one.
+    package var showsLearnersFile = false
     /// A predict step's verdict, kept from the moment of the answer (render never simulates).
     package var verdict: PredictVerdict?
 
@@ -47,6 +51,19 @@ package struct CourseSession: Sendable, Equatable {
     package var currentStep: LessonStep? {
         guard let lesson, lesson.steps.indices.contains(stepIndex) else { return nil }
         return lesson.steps[stepIndex]
+    }
+
+    /// The first line the step text shows: `scroll`, kept so the last screenful stays full.
+    static func readingOffset(_ scroll: Int, lines: Int, visible: Int) -> Int {
+        max(0, min(scroll, lines - visible))
+    }
+
+    /// The first lesson not done at `start` or after it, else before it (the list wraps); nil when all are done.
+    package func nextUnfinishedLesson(from start: Int) -> Int? {
+        let lessons = course.lessons
+        guard !lessons.isEmpty else { return nil }
+        let first = max(0, min(start, lessons.count))
+        return (Array(first..<lessons.count) + Array(0..<first)).first { !progress.isDone(lessons[$0]) }
     }
 
     /// The learner's copy of the file a fix step repairs.
@@ -108,7 +125,7 @@ package struct GlossaryOverlay: Sendable, Equatable {
 /// The course's keys. One table drives both input (`CourseUpdate`) and the help screen.
 package enum CourseKeys {
     package enum Action: Sendable, Equatable {
-        case nextStep, previousStep, hint, editFile, editInline, checkFile, lessonList, glossary, togglePanel
+        case nextStep, previousStep, hint, editFile, editInline, checkFile, lessonList, glossary, togglePanel, readStep
         case pick(Int)
     }
 
@@ -122,6 +139,7 @@ package enum CourseKeys {
             ([.char("C")], .checkFile, "course: check the file to fix again"),
             ([.char("L")], .lessonList, "course: the lesson list"),
             ([.char("P")], .togglePanel, "course: hide / show the lesson panel"),
+            ([.char("M")], .readStep, "course: the whole step over the screen, however long (j/k scroll, Esc closes)"),
             ([.char("T")], .glossary, "glossary: every term; the selected trace step's terms first (anywhere)"),
         ] + (1...9).map { n in ([Key.char(Character(String(n)))], Action.pick(n - 1), n == 1 ? "course: predict — pick answer 1…9" : "") }
 

@@ -14,6 +14,7 @@ extension ScreenPainter {
                 paintLessonPanel(session, into: &grid)
             }
             if let edit = session.inline { paintInlineEdit(edit, into: &grid) }
+            if let scroll = session.reading { paintStepText(session, scroll: scroll, into: &grid) }
         }
     }
 
@@ -145,19 +146,66 @@ extension ScreenPainter {
             return layout.rect(of: .device)
         }
         let height = min(12, max(7, size.height / 3))
-        return Rect(x: 0, y: size.height - 1 - height, width: size.width, height: height)
+        return Rect(x: 0, y: layout.statusLine.y - height, width: size.width, height: height)
+    }
+
+    func panelTitle(_ session: CourseSession) -> String {
+        guard let step = session.currentStep, let lesson = session.lesson else { return "" }
+        return "Step \(session.stepIndex + 1)/\(lesson.steps.count) · \(Self.kindLabel(step.kind))\(Self.doneMark(session))"
     }
 
     func paintLessonPanel(_ session: CourseSession, into grid: inout Grid) {
-        guard let step = session.currentStep, let lesson = session.lesson else { return }
+        guard let step = session.currentStep else { return }
         let rect = lessonPanelRect(step, size: grid.size)
         guard rect.width > 12, rect.height > 4 else { return }
         grid.fill(rect)
-        let done = Self.doneMark(session)
-        grid.box(
-            rect, title: "Step \(session.stepIndex + 1)/\(lesson.steps.count) · \(Self.kindLabel(step.kind))\(done)",
-            style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
+        grid.box(rect, title: panelTitle(session), style: theme.focusedBorder, titleStyle: theme.focusedPaneTitle)
         let width = rect.width - 4
+        let (lines, keys) = panelText(session, width: width, withLessonTitle: rect.height >= 14)
+        var keyLines: [String] = TerminalText.wrap(keys, columns: width)
+        let room = rect.height - 2
+        // Keys at the bottom (at most two lines); the text above, cut with a note when it does not fit.
+        keyLines = Array(keyLines.prefix(max(1, min(2, room / 3))))
+        let textRoom = room - keyLines.count
+        var shown = Array(lines.prefix(textRoom))
+        if lines.count > textRoom, textRoom > 0 {
+            shown[textRoom - 1] = ("… more: M shows all", theme.paneTitle)
+        }
+        for (row, (text, style)) in shown.enumerated() {
+            grid.put(text, x: rect.x + 2, y: rect.y + 1 + row, maxWidth: width, style: style)
+        }
+        for (row, text) in keyLines.enumerated() {
+            grid.put(text, x: rect.x + 2, y: rect.maxY - 1 - keyLines.count + row, maxWidth: width, style: theme.secondary)
+        }
+    }
+
+    /// `M`: the whole step (everything the lesson panel shows, however long) over the screen, scrolled with j/k.
+    func paintStepText(_ session: CourseSession, scroll: Int, into grid: inout Grid) {
+        let rect = dialog(
+            width: min(100, grid.size.width - 2), height: grid.size.height - 2,
+            title: panelTitle(session) + " — j/k scroll · Esc or M closes", into: &grid)
+        let inner = rect.inner
+        let lines = stepTextLines(session, screen: grid.size)
+        let offset = CourseSession.readingOffset(scroll, lines: lines.count, visible: inner.height)
+        for row in 0..<inner.height {
+            let index = offset + row
+            guard index < lines.count else { break }
+            grid.put(lines[index].0, x: inner.x + 1, y: inner.y + row, maxWidth: inner.width - 2, style: lines[index].1)
+        }
+        if offset > 0 { grid.put("↑", x: rect.maxX - 2, y: rect.y, style: theme.secondary) }
+        if offset + inner.height < lines.count { grid.put("↓ more", x: rect.maxX - 8, y: rect.maxY - 1, style: theme.secondary) }
+    }
+
+    /// The lines `M` shows on a screen of this size (render draws them; update stops scrolling at their end).
+    func stepTextLines(_ session: CourseSession, screen: Size) -> [(String, CellStyle)] {
+        let width = min(100, screen.width - 2) - 4
+        let (text, keys) = panelText(session, width: width, withLessonTitle: true)
+        return text + [("", theme.text)] + TerminalText.wrap(keys, columns: width).map { ($0, theme.secondary) }
+    }
+
+    /// What the lesson panel says about the current step, wrapped to `width`, and its keys.
+    func panelText(_ session: CourseSession, width: Int, withLessonTitle: Bool) -> (lines: [(String, CellStyle)], keys: String) {
+        guard let step = session.currentStep, let lesson = session.lesson else { return ([], "") }
         var lines: [(String, CellStyle)] = []
         func add(_ text: String, _ style: CellStyle) {
             for line in TerminalText.wrap(CourseText.reflow(text), columns: width) { lines.append((line, style)) }
@@ -167,9 +215,9 @@ extension ScreenPainter {
         case .knob, .fix: isTask = true
         default: isTask = false
         }
-        if rect.height >= 14, !isTask { add(lesson.title, theme.section) }
+        if withLessonTitle, !isTask { add(lesson.title, theme.section) }
         if !step.title.isEmpty { add(step.title, theme.paneTitle) }
-        var keys = "< > steps · L lessons · P hide panel · T glossary"
+        var keys = "< > steps · M whole step · L lessons · P hide panel · T glossary"
         switch (step.kind, session.step) {
         case (.tour, _):
             add(step.text, theme.text)
@@ -216,21 +264,7 @@ extension ScreenPainter {
         default:
             add(step.text, theme.text)
         }
-        var keyLines: [String] = TerminalText.wrap(keys, columns: width)
-        let room = rect.height - 2
-        // Keys at the bottom (at most two lines); the text above, cut with a note when it does not fit.
-        keyLines = Array(keyLines.prefix(max(1, min(2, room / 3))))
-        let textRoom = room - keyLines.count
-        var shown = Array(lines.prefix(textRoom))
-        if lines.count > textRoom, textRoom > 0 {
-            shown[textRoom - 1] = ("… more: P hides the panel", theme.secondary)
-        }
-        for (row, (text, style)) in shown.enumerated() {
-            grid.put(text, x: rect.x + 2, y: rect.y + 1 + row, maxWidth: width, style: style)
-        }
-        for (row, text) in keyLines.enumerated() {
-            grid.put(text, x: rect.x + 2, y: rect.maxY - 1 - keyLines.count + row, maxWidth: width, style: theme.secondary)
-        }
+        return (lines, keys)
     }
 
     func paintGlossary(_ glossary: GlossaryOverlay, into grid: inout Grid) {

@@ -9,6 +9,9 @@ extension TUIModel {
         environment: TUIEnvironment = .live
     ) -> TUIModel {
         var model = TUIModel.demo(size: size, colorEnabled: colorEnabled, environment: environment)
+        var session = session
+        // Back to the course: the list opens on the first lesson not done yet.
+        session.screen = .list(cursor: session.nextUnfinishedLesson(from: 0) ?? 0)
         model.course = session
         if let lessonID, let index = session.course.lessons.firstIndex(where: { $0.id == lessonID }) {
             _ = model.openLesson(index, environment)
@@ -33,6 +36,7 @@ extension TUIModel {
             return []
         }
         guard overlay == nil else { return nil }
+        if let scroll = course?.reading { return handleReadingKey(key, scroll: scroll) }
         if let edit = course?.inline { return handleInlineKey(key, edit) }
         let action = CourseKeys.action(for: key)
         if action == .glossary, !(course?.hidesAnswer ?? false) {
@@ -58,9 +62,35 @@ extension TUIModel {
             case .togglePanel?:
                 course?.panelHidden.toggle()
                 return []
+            case .readStep?:
+                course?.reading = 0
+                return []
             case .pick?, .glossary?, nil: return nil
             }
         }
+    }
+
+    /// Keys while the whole step is shown (`M`): scroll, or close.
+    private mutating func handleReadingKey(_ key: Key, scroll: Int) -> [Effect] {
+        var next: Int? = scroll
+        switch key {
+        case .ctrl("c"): return quit()
+        case .escape, .char("q"), .char("M"), .enter: next = nil
+        case .down, .char("j"): next = scroll + 1
+        case .up, .char("k"): next = max(0, scroll - 1)
+        case .pageDown, .char(" "): next = scroll + 10
+        case .pageUp: next = max(0, scroll - 10)
+        case .home, .char("g"): next = 0
+        default: break
+        }
+        if let wanted = next, let session = course {
+            // Stop at the last screenful, as drawn (the dialog's frame takes four rows).
+            let painter = ScreenPainter(model: self, theme: Theme(color: false), layout: layout, rules: RuleCatalog.rule)
+            let count = painter.stepTextLines(session, screen: size).count
+            next = CourseSession.readingOffset(wanted, lines: count, visible: size.height - 4)
+        }
+        course?.reading = next
+        return []
     }
 
     private mutating func handleListKey(_ key: Key, cursor: Int, _ environment: TUIEnvironment) -> [Effect]? {
@@ -117,9 +147,14 @@ extension TUIModel {
         return []
     }
 
+    /// The list, on the current lesson; once that lesson is done, on the next one not done.
     mutating func showList() -> [Effect] {
         guard var session = course else { return [] }
-        session.screen = .list(cursor: session.lessonIndex)
+        var cursor = session.lessonIndex
+        if let lesson = session.lesson, session.progress.isDone(lesson) {
+            cursor = session.nextUnfinishedLesson(from: session.lessonIndex + 1) ?? cursor
+        }
+        session.screen = .list(cursor: cursor)
         course = session
         return []
     }
@@ -131,7 +166,9 @@ extension TUIModel {
         session.stepIndex = index
         session.screen = .lesson
         session.inline = nil
+        session.reading = nil
         session.verdict = nil
+        session.showsLearnersFile = false
         let keptSize = size
         let keptColor = colorEnabled
         let keptDirectory = scenariosDirectory
@@ -253,7 +290,7 @@ extension TUIModel {
     }
 
     /// The answers to the course's effects.
-    mutating func handleCourseEvent(_ event: Event) -> [Effect] {
+    mutating func handleCourseEvent(_ event: Event, _ environment: TUIEnvironment) -> [Effect] {
         switch event {
         case .progressSaved:
             return []
@@ -269,9 +306,10 @@ extension TUIModel {
         case .fixFileLoaded(let path, let text):
             course?.inline = InlineFileEdit(path: path, text: text)
             return []
-        case .fixChecked(let outcome, let path):
+        case .fixChecked(let outcome, let path, let checkedWorld):
             guard case .fix(let hints, _)? = course?.step else { return [] }
             course?.step = .fix(hints: hints, outcome: outcome)
+            if let checkedWorld { showLearnersFile(checkedWorld, environment) }
             if outcome.passed {
                 status = StatusMessage(
                     text: "✓ fixed: \(path.split(separator: "/").last.map(String.init) ?? path) makes the link land where it should", isError: false)
@@ -282,6 +320,21 @@ extension TUIModel {
         default:
             return []
         }
+    }
+
+    /// Once the learner's file is checked, the main screen shows the world with it (the Landing pane
+    /// says so): the landing and trace of the file that was checked, not of the broken one.
+    /// `R` and `u` stay within that world.
+    mutating func showLearnersFile(_ checked: Scenario, _ environment: TUIEnvironment) {
+        var shown = checked
+        for index in shown.actions.indices { shown.actions[index].expect = nil }
+        course?.showsLearnersFile = true
+        guard shown != world else { return }
+        world = shown
+        initialWorld = shown
+        undoStack = []
+        redoStack = []
+        resimulate(environment, cause: "your file")
     }
 
     /// After every change: a find-the-knob step checks its goal against the changed world.

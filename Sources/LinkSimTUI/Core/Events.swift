@@ -58,7 +58,8 @@ package enum Event: Sendable, Equatable {
     case progressSaveFailed(path: String, message: String)
     case fileEdited(path: String)
     case fileEditFailed(path: String, message: String)
-    case fixChecked(LessonChecker.FixOutcome, path: String)
+    /// `world`: the step's world with the learner's file, for the main screen (nil when it cannot be read).
+    case fixChecked(LessonChecker.FixOutcome, path: String, world: Scenario? = nil)
     case fixFileLoaded(path: String, text: String)
 }
 

@@ -31,14 +31,20 @@ package struct Layout: Sendable, Equatable {
     }
 
     /// `deviceContent`: the device pane's widest row; `traceRows`: the rows the selected trace step
-    /// needs when expanded (the trace pane grows to show it whole, down to a 3-row why pane).
-    package init(size: Size, linkCount: Int = 6, deviceContent: Int? = nil, traceRows: Int? = nil, zoom: Pane? = nil) {
+    /// needs when expanded (the trace pane grows to show it whole, down to a 3-row why pane);
+    /// `statusHeight`: the rows the status message takes (a long one wraps onto rows of its own,
+    /// which the panes give up, so it is never drawn over a pane's border).
+    package init(
+        size: Size, linkCount: Int = 6, deviceContent: Int? = nil, traceRows: Int? = nil, zoom: Pane? = nil,
+        statusHeight: Int = 1
+    ) {
         self.size = size
         self.zoom = zoom
         title = Rect(x: 0, y: 0, width: size.width, height: 1)
-        statusLine = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
+        let statusHeight = max(1, min(StatusMessage.maximumLines, statusHeight))
+        statusLine = Rect(x: 0, y: size.height - statusHeight, width: size.width, height: statusHeight)
         if let zoom {
-            let full = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
+            let full = Rect(x: 0, y: 1, width: size.width, height: max(0, statusLine.y - 1))
             let none = Rect(x: 0, y: 0, width: 0, height: 0)
             landing = none
             device = zoom == .device ? full : none

@@ -105,6 +105,21 @@ package struct ChangeMarks: Sendable, Equatable {
 package struct StatusMessage: Sendable, Equatable {
     package var text: String
     package var isError: Bool
+
+    /// The most rows a message takes; a longer one is cut there with …
+    package static let maximumLines = 4
+
+    /// The message as drawn on a screen `width` columns wide: one line when it fits, else wrapped
+    /// (its start first, where the words that matter are) into at most `maximumLines`.
+    package func lines(width: Int) -> [String] {
+        guard TerminalText.width(text) > width - 1 else { return [text] }
+        let columns = max(10, width - 2)
+        let wrapped = TerminalText.wrap(text, columns: columns)
+        guard wrapped.count > Self.maximumLines else { return wrapped }
+        var kept = Array(wrapped.prefix(Self.maximumLines))
+        kept[kept.count - 1] = TerminalText.truncate(kept[kept.count - 1] + " " + wrapped[Self.maximumLines], to: columns)
+        return kept
+    }
 }
 
 /// Everything the TUI shows, as plain data. `update` makes a new one; `render` draws one.
@@ -225,7 +240,7 @@ package struct TUIModel: Sendable, Equatable {
         return Layout(
             size: size, linkCount: world.actions.count, deviceContent: deviceContent,
             traceRows: TraceRows.selectedBlockHeight(trace, cursor: traceCursor, width: traceWidth),
-            zoom: zoomed ? focus : nil)
+            zoom: zoomed ? focus : nil, statusHeight: status?.lines(width: size.width).count ?? 1)
     }
 
     package var keyContext: KeyContext { overlay?.keyContext ?? focus.keyContext }

@@ -79,6 +79,7 @@ struct ScreenPainter {
         let rect = layout.landing
         let landingChanged = marks?.landingChanged ?? false
         var title = landingChanged ? "Landing ● changed" : "Landing"
+        if model.course?.showsLearnersFile == true { title += " · with your file" }
         if let check = model.result?.check { title += check.passed ? " — expect ✓ held" : " — expect ✗ FAILED (d: details)" }
         let failed = model.result?.check?.passed == false
         grid.box(
@@ -332,16 +333,11 @@ struct ScreenPainter {
         let rect = layout.statusLine
         if let status = model.status {
             let style = status.isError ? theme.error : theme.ok
-            // A message longer than the line (a located error at 80 columns) takes the lines above it, up to four,
-            // over the panes until the next key: cut off, it could not be read anywhere else.
-            var lines = [status.text]
-            if TerminalText.width(status.text) > rect.width - 1 {
-                lines = TerminalText.wrap(status.text, columns: max(10, rect.width - 2))
-                if lines.count > 4 { lines = Array(lines.prefix(4)) }
-            }
-            for (index, line) in lines.enumerated() {
-                let y = rect.y - (lines.count - 1) + index
-                guard y >= 0 else { continue }
+            // A message longer than the line (a located error at 80 columns) wraps onto rows the layout took from
+            // the panes for it (`Layout.statusLine`), until the next key: cut off, it could not be read anywhere else.
+            for (index, line) in status.lines(width: rect.width).enumerated() {
+                let y = rect.y + index
+                guard y < grid.size.height else { break }
                 let padded = " " + line + String(repeating: " ", count: max(0, rect.width - 1 - TerminalText.width(line)))
                 grid.put(padded, x: 0, y: y, maxWidth: rect.width, style: style)
             }

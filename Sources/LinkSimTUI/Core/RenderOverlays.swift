@@ -129,8 +129,10 @@ extension ScreenPainter {
         grid.put(
             "\(rowLabel) × \(columnLabel): \(detail)", x: x0, y: detailY, maxWidth: inner.width - 2,
             style: theme.landing(selected?.kind))
+        let legend = "app·UL universal link  app·AL App Link  app·sch scheme  web browser  ≈ rests on an assumption  · no result"
+        let shortLegend = "UL universal link  AL App Link  sch scheme  web browser  ≈ assumed  · none"
         grid.put(
-            "app·UL universal link  app·AL App Link  app·sch scheme  web browser  ≈ rests on an assumption  · no result",
+            TerminalText.width(legend) <= inner.width - 2 ? legend : shortLegend,
             x: x0, y: detailY + 1, maxWidth: inner.width - 2, style: theme.secondary)
         grid.put(
             "←→↑↓ move  Enter jump there  Tab other grid  Esc close", x: x0, y: detailY + 2,
@@ -157,8 +159,17 @@ extension ScreenPainter {
     }
 
     func paintEditor(_ editor: LineEditor, prompt: String, into grid: inout Grid) {
-        let rect = dialog(width: min(100, grid.size.width - 4), height: 5, title: prompt, into: &grid)
+        // A prompt too long for the title keeps its head there ("Add action 2") and shows the rest under the field.
+        let width = min(100, grid.size.width - 4)
+        var title = prompt
+        var rest: String?
+        if TerminalText.width(prompt) > width - 6, let dash = prompt.range(of: " — ") {
+            title = String(prompt[..<dash.lowerBound])
+            rest = String(prompt[dash.upperBound...])
+        }
+        let rect = dialog(width: width, height: 5, title: title, into: &grid)
         let inner = rect.inner
+        if let rest { grid.put(TerminalText.truncate(rest, to: inner.width - 2), x: inner.x + 1, y: inner.y + 1, style: theme.secondary) }
         let fieldWidth = inner.width - 2
         // Scroll the text horizontally so the cursor stays visible.
         let start = max(0, editor.cursor - fieldWidth + 1)

@@ -97,7 +97,7 @@ extension TUIModel {
                     + "if nothing arrives, your terminal blocks OSC 52: use w to write a file", isError: false)
             return []
         case .progressSaved, .progressSaveFailed, .fileEdited, .fileEditFailed, .fixChecked, .fixFileLoaded:
-            return handleCourseEvent(event)
+            return handleCourseEvent(event, environment)
         case .clipboardUnavailable(let reason):
             status = StatusMessage(text: "cannot copy: \(reason); use w to write the trace to a file", isError: true)
             return []

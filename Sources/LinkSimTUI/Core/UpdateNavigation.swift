@@ -249,13 +249,15 @@ extension TUIModel {
                 world.actions.insert(action, at: index)
                 selectedAction = index
                 traceCursor = 0
-                var note = ""
+                var becameTimeline = false
                 if mode == .independentLinks, !action.kind.isTapLike {
                     // Installs, waits and answers act on what follows: the links become a timeline.
                     mode = .timeline
-                    note = " — the links are now a timeline (actions in order)"
+                    becameTimeline = true
                 }
-                resimulate(environment, cause: "added action \(index + 1): \(ActionText.line(action))\(note)")
+                resimulate(environment, cause: "added action \(index + 1): \(ActionText.line(action))")
+                // Said on the status line, where it has room (the landing's change line cut it at 80 columns).
+                if becameTimeline { status = StatusMessage(text: "the links are now a timeline: actions run in order", isError: false) }
                 focus = .links
             }
         case .exportPath:
