@@ -243,6 +243,18 @@ package enum IntentFilterMatcher {
         return activities.first { $0.exported == nil && !$0.intentFilters.isEmpty }
     }
 
+    /// An `install` (or `update`) of an app Android refuses to install: says so and returns true, so the action
+    /// changes nothing (before, the install was narrated as done and only each later tap said the app does not install).
+    static func tellInstallRefused(_ app: App, api: Int, trace: inout TraceRecorder) -> Bool {
+        guard let first = activityBlockingInstall(app.activities, targetSDK: app.targetSDK, api: api) else { return false }
+        let step = installBlockedStep(first, packageName: app.manifestPackage ?? app.id, targetSDK: app.targetSDK, explain: trace.explains)
+        trace.add(
+            "Android",
+            "Refuses to install \(app.name), so nothing is installed: it targets API \(app.targetSDK) and \(qualify(first.name, app.manifestPackage ?? app.id)) has intent filters but no android:exported",
+            rule: Rule.androidFilterExportedExplicitRequired, detail: step.detail)
+        return true
+    }
+
     /// The package-level step `evaluate` gives when the app does not install (`activityBlockingInstall`).
     static func installBlockedStep(_ first: Activity, packageName: String, targetSDK target: Int?, explain: Bool) -> FilterMatchStep {
         guard explain else { return FilterMatchStep(summary: "", rule: Rule.androidFilterExportedExplicitRequired) }

@@ -94,6 +94,11 @@ package enum Simulator {
         case .install(let appID, let source):
             guard let i = world.index(of: appID) else { return nil }
             if Offline.refusesStoreDownload(world.apps[i], update: false, source: source, world: world, trace: &trace) { return nil }
+            if world.device.platform == .android,
+                IntentFilterMatcher.tellInstallRefused(world.apps[i], api: world.device.os.apiLevel, trace: &trace)
+            {
+                return nil
+            }
             let reinstall = world.apps[i].state.isInstalled
             world.deferred.noteInstall(appID, at: world.clock)
             world.apps[i].state = .installed
