@@ -114,6 +114,67 @@ import Testing
         #expect(notForKind.contains { $0.contains("`goal` does not apply to a `predict` step") }, "\(notForKind)")
     }
 
+    /// `knobs:` limits a knob step to the changes it teaches: the lesson's own steps count their solution and
+    /// refuse the shortcuts QA found (a manifest change in on-new-intent, the in-app-browser assumption).
+    @Test func aKnobStepCountsOnlyItsKnobs() throws {
+        let lessons = try Self.loadAll()
+        func step(_ lesson: String, _ index: Int) throws -> LessonStep {
+            try #require(lessons.first { $0.id == lesson }?.steps[index])
+        }
+        let onNewIntent = try step("on-new-intent", 1)
+        #expect(onNewIntent.knobs == ["apps.0.state"])
+        var terminated = onNewIntent.world
+        terminated.apps[0].state = .terminated
+        #expect(LessonChecker.changesOutside(onNewIntent.knobs, step: onNewIntent, original: onNewIntent.world, changed: terminated).isEmpty)
+        var relaunched = onNewIntent.world
+        relaunched.apps[0].activities[0].launchMode = .standard
+        #expect(LessonChecker.goalCheck(try #require(Self.goal(of: onNewIntent)), step: onNewIntent, world: relaunched).1.passed)
+        #expect(LessonChecker.changesOutside(onNewIntent.knobs, step: onNewIntent, original: onNewIntent.world, changed: relaunched) == ["apps.0.activities"])
+        let inAppBrowsers = try step("in-app-browsers", 3)
+        var assumed = inAppBrowsers.world
+        assumed.assumptions.inAppBrowsersOpenApps = true
+        #expect(
+            LessonChecker.changesOutside(inAppBrowsers.knobs, step: inAppBrowsers, original: inAppBrowsers.world, changed: assumed)
+                == ["assumptions.inAppBrowsersOpenApps"])
+        // Without `knobs`, every change counts.
+        #expect(LessonChecker.changesOutside(nil, step: onNewIntent, original: onNewIntent.world, changed: relaunched).isEmpty)
+    }
+
+    static func goal(of step: LessonStep) -> LinkSimCore.Expectation? {
+        if case .knob(let goal, _) = step.kind { return goal }
+        return nil
+    }
+
+    @Test func knobsMustNameKnobsAndHoldTheSolution() throws {
+        let text = """
+            lesson: 1
+            id: k
+            title: K
+            area: delivery
+            steps:
+              - kind: knob
+                text: t
+                scenario: ../ios/ul-continue-only-cold-bug.yaml
+                action: 1
+                goal: {lands: app, screen: ProductDetail}
+                solution: {apps.0.state: background}
+                knobs: KNOBS
+            """
+        let base = Self.lessons.path
+        func errors(_ knobs: String) -> [String] {
+            do {
+                _ = try LessonLoader.parse(text.replacingOccurrences(of: "KNOBS", with: knobs), file: "k.lesson", baseDirectory: base)
+                return []
+            } catch {
+                return error.diagnostics.map(\.description)
+            }
+        }
+        #expect(errors("[apps.0.state, tap.from]").isEmpty)
+        #expect(errors("[tap.from]").contains { $0.contains("`steps[0].solution.apps.0.state` is not among `knobs`") }, "\(errors("[tap.from]"))")
+        #expect(errors("[apps.0.state, tap.form]").contains { $0.contains("`tap.form` is not a tap knob") })
+        #expect(errors("[apps.0.stat]").contains { $0.contains("unknown app setting `stat`; did you mean `state`?") })
+    }
+
     @Test func aKnobStepWhoseGoalIsAlreadyMetOrUnreachableIsReported() throws {
         let text = """
             lesson: 1

@@ -154,6 +154,20 @@ extension TUIModel {
         if case .tap(let tap)? = model.world.actions.first?.kind { #expect(tap.from != .inAppBrowser) }
     }
 
+    /// The step names its knobs (`knobs:`): flipping the in-app-browser assumption reaches the goal's landing but is not
+    /// the step's answer, and the course says so instead of "goal reached".
+    @Test func aChangeOutsideTheStepsKnobsDoesNotCount() throws {
+        var model = CourseFixture.model(lesson: "in-app-browsers").live(.char("2"), .char(">"), .char("2"), .char(">"), .char(">")).0
+        #expect(model.course?.stepIndex == 3)
+        model.knobCursor = try #require(model.knobs.firstIndex { $0.id == .inAppBrowsersOpenApp })
+        model = model.live(.right).0
+        #expect(model.world.assumptions.inAppBrowsersOpenApps)
+        if case .knob(_, let reached, _)? = model.course?.step { #expect(!reached) } else { Issue.record("not a knob step") }
+        let status = model.status?.text ?? ""
+        #expect(status.hasPrefix("Not yet: the goal is reached, but this step counts only changes to tap.from"), "\(status)")
+        #expect(model.status?.text.contains("you changed assumptions.inAppBrowsersOpenApps") == true)
+    }
+
     @Test func fixTheFileEditsACopyAndChecksItWithTheEngine() throws {
         let directory = try CourseFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -121,6 +121,9 @@ package struct LessonStep: Sendable, Equatable {
     package var explain: String?
     package var sources: [String]
     package var location: SourceLocation?
+    /// A knob step's `knobs:`: the only changes that count (`set:` paths such as `apps.0.state`, and `tap.*`
+    /// keys); nil when any change counts. A goal reached by changing something else is not the step's answer.
+    package var knobs: [String]? = nil
 }
 
 package struct Lesson: Sendable, Equatable, Identifiable {

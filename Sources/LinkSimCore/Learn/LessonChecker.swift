@@ -24,6 +24,55 @@ package enum LessonChecker {
         return (result, check)
     }
 
+    /// What changed from `original` to `changed` outside the step's `knobs` (nil knobs: nothing counts as outside):
+    /// each as a path (`apps.0.activities`, `assumptions.in_app_browsers_open_app`, `web`). The device's and each
+    /// app's fields, the assumptions and the step's tap are compared one by one, by their reflected names (a
+    /// knob `apps.0.target_sdk` allows the field `targetSDK`); anything else in the world is compared whole.
+    package static func changesOutside(_ knobs: [String]?, step: LessonStep, original: Scenario, changed: Scenario) -> [String] {
+        guard let knobs else { return [] }
+        func squash(_ name: String) -> String { name.replacingOccurrences(of: "_", with: "").lowercased() }
+        let allowed = Set(
+            knobs.map { knob -> String in
+                let parts = knob.split(separator: ".").map(String.init)
+                guard parts.count >= 2 else { return squash(knob) }
+                if parts[0] == "apps", parts.count >= 3 {
+                    let index = Int(parts[1]) ?? original.appIndex(parts[1]) ?? -1
+                    return "apps.\(index).\(squash(parts[2...].joined(separator: "_")))"
+                }
+                return "\(parts[0]).\(squash(parts[1...].joined(separator: "_")))"
+            })
+        func fields(_ value: Any) -> [(String, String)] {
+            Mirror(reflecting: value).children.map { ($0.label ?? "?", String(describing: $0.value)) }
+        }
+        var outside: [String] = []
+        func compare(_ prefix: String, _ a: [(String, String)], _ b: [(String, String)]) {
+            for (index, field) in a.enumerated() where index < b.count && b[index].1 != field.1 {
+                if !allowed.contains("\(prefix).\(squash(field.0))") { outside.append("\(prefix).\(field.0)") }
+            }
+        }
+        compare("device", fields(original.device), fields(changed.device))
+        compare("assumptions", fields(original.assumptions), fields(changed.assumptions))
+        for index in original.apps.indices where index < changed.apps.count {
+            compare("apps.\(index)", fields(original.apps[index]), fields(changed.apps[index]))
+        }
+        if original.apps.count != changed.apps.count { outside.append("apps") }
+        if original.web != changed.web { outside.append("web") }
+        if original.providers != changed.providers { outside.append("providers") }
+        if original.clock != changed.clock { outside.append("clock") }
+        var actionsBefore = original.actions
+        var actionsAfter = changed.actions
+        if actionsBefore.indices.contains(step.action), actionsAfter.indices.contains(step.action),
+            let before = LinkMatrix.tap(of: actionsBefore[step.action]), let after = LinkMatrix.tap(of: actionsAfter[step.action])
+        {
+            compare("tap", fields(before), fields(after))
+            actionsBefore[step.action] = actionsAfter[step.action]
+        }
+        for index in actionsBefore.indices { actionsBefore[index].expect = nil }
+        for index in actionsAfter.indices { actionsAfter[index].expect = nil }
+        if actionsBefore != actionsAfter { outside.append("actions") }
+        return outside
+    }
+
     /// The world with `set:`-style changes applied (a knob step's solution). Returns nil and the
     /// message when a change does not apply.
     package static func applying(_ changes: [WorldAssignment], to world: Scenario, action: Int = 0) -> Result<Scenario, SettingError> {
@@ -157,6 +206,8 @@ package enum LessonChecker {
                     if !after.passed {
                         problem("`solution` does not reach the goal: " + after.mismatches.map(\.description).joined(separator: "; "))
                     }
+                    let outside = changesOutside(step.knobs, step: step, original: step.world, changed: solved)
+                    if !outside.isEmpty { problem("`solution` changes \(outside.joined(separator: ", ")), outside `knobs`") }
                 }
             case .fix(let task):
                 guard let broken = try? reader.read(task.resolvedFile), let fixed = try? reader.read(task.solution) else {

@@ -5,7 +5,7 @@ enum LessonKeys {
     static let top = ["lesson", "id", "title", "area", "summary", "sources", "steps"]
     static let step = [
         "kind", "title", "text", "scenario", "world", "action", "choices", "answer", "goal", "solution",
-        "file", "file_kind", "hints", "explain", "sources",
+        "knobs", "file", "file_kind", "hints", "explain", "sources",
     ]
     static let choice = ["label", "expect"]
     static let hint = ["text", "source"]
@@ -13,7 +13,7 @@ enum LessonKeys {
     /// Keys each kind takes besides the common ones.
     static let common = ["kind", "title", "text", "scenario", "world", "action", "hints", "explain", "sources"]
     static let own: [String: [String]] = [
-        "tour": [], "predict": ["choices", "answer"], "knob": ["goal", "solution"], "fix": ["goal", "file", "file_kind", "solution"],
+        "tour": [], "predict": ["choices", "answer"], "knob": ["goal", "solution", "knobs"], "fix": ["goal", "file", "file_kind", "solution"],
     ]
 }
 
@@ -215,6 +215,7 @@ final class LessonDecoder {
             }
         }
         let kind: StepKind
+        var knobs: [String]? = nil
         switch kindName {
         case "predict":
             var choices = PredictChoice.landings
@@ -257,6 +258,19 @@ final class LessonDecoder {
                 }
             }
             kind = .knob(goal: goal, solution: solution)
+            if let knobsNode = map.value("knobs"), let list = c.stringList(knobsNode, what: "\(what).knobs") {
+                for name in list where !name.hasPrefix("tap.") || !LessonChecker.tapKeys.contains(name) {
+                    if name.hasPrefix("tap.") {
+                        c.error(knobsNode.location, "`\(what).knobs`: `\(name)` is not a tap knob; use \(LessonChecker.tapKeys.joined(separator: ", "))")
+                    } else if case .failure(let problem) = Settings.resolve(name, apps: world.apps) {
+                        c.error(knobsNode.location, "`\(what).knobs`: \(problem.message)")
+                    }
+                }
+                for change in solution where !list.contains(change.path) {
+                    c.error(change.location ?? knobsNode.location, "`\(what).solution.\(change.path)` is not among `knobs`, so the solution would not count")
+                }
+                knobs = list
+            }
         case "fix":
             guard let goalNode = c.require(map, "goal", in: what, at: node.location),
                 let goal = ScenarioDecoder(context: c).decodeExpectation(goalNode, what: "\(what).goal", scenario: world),
@@ -293,7 +307,7 @@ final class LessonDecoder {
         }
         return LessonStep(
             kind: kind, title: title, text: text, world: world, source: source, action: action, hints: hints,
-            explain: explain, sources: sources, location: node.location)
+            explain: explain, sources: sources, location: node.location, knobs: knobs)
     }
 
     private func decodeChoice(_ node: YAMLNode, what: String, world: Scenario) -> PredictChoice? {

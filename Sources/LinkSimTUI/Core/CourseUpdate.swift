@@ -344,6 +344,17 @@ extension TUIModel {
             world != previousWorld
         else { return [] }
         let (_, check) = LessonChecker.goalCheck(goal, step: step, world: world)
+        // A step that names its `knobs` counts only changes to them: the goal reached another way is not its answer.
+        let outside = LessonChecker.changesOutside(step.knobs, step: step, original: step.world, changed: world)
+        if check.passed, !outside.isEmpty, !reached {
+            course?.step = .knob(hints: hints, reached: false, mismatches: [])
+            let knobs = (step.knobs ?? []).joined(separator: ", ")
+            let changed = outside.joined(separator: ", ")
+            status = StatusMessage(
+                text: "Not yet: the goal is reached, but this step counts only changes to \(knobs) (you changed \(changed)); u undoes, R resets",
+                isError: true)
+            return []
+        }
         course?.step = .knob(hints: hints, reached: reached || check.passed, mismatches: check.mismatches.map(\.description))
         if check.passed, !reached {
             status = StatusMessage(text: "✓ goal reached", isError: false)
