@@ -251,11 +251,34 @@ extension TUIModel {
         #expect(try String(contentsOfFile: edit.path, encoding: .utf8).contains("<string>applinks:shop.example.com</string>"))
         let saved = try CourseProgress.decode(try LocalFiles().read(directory + "/progress.json"))
         #expect(saved.record("aasa-fix").completed.contains(2))
-        // Esc without w discards changes and says so.
+        // Esc with unsaved changes asks first; a second Esc discards them and says so.
         var again = TUIRunner.step(model, .key(.char("I")), .live)
         again = again.pressing([.char("o"), .char("x"), .enter, .escape], environment: .live)
+        #expect(again.course?.inline != nil)
+        #expect(again.status?.text == "unsaved changes: Esc again drops them, w saves and checks")
+        again = again.pressing([.escape], environment: .live)
         #expect(again.course?.inline == nil)
         #expect(again.status?.text == "closed without saving (w saves and checks)")
+    }
+
+    /// `u` in the inline editor undoes the last change (a deleted line, a new line, an edited line), and says when
+    /// there is nothing to undo; a key between two Escs cancels the first.
+    @Test func theInlineEditorUndoes() throws {
+        let directory = try CourseFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var model = CourseFixture.model(lesson: "aasa-fix", directory: directory)
+        for key: Key in [.char("2"), .char(">"), .char(">"), .char("I")] { model = TUIRunner.step(model, .key(key), .live) }
+        let original = try #require(model.course?.inline?.lines)
+        model = model.pressing([.char("u")], environment: .live)
+        #expect(model.status?.text == "nothing to undo in this file")
+        model = model.pressing([.char("x"), .char("x"), .char("o"), .char("z"), .enter], environment: .live)
+        #expect(model.course?.inline?.lines.count == original.count - 1)
+        model = model.pressing([.char("u"), .char("u"), .char("u")], environment: .live)
+        #expect(model.course?.inline?.lines == original)
+        // Esc asks, another key cancels the question, so the next Esc asks again.
+        model = model.pressing([.escape, .down, .escape], environment: .live)
+        #expect(model.course?.inline != nil)
+        #expect(model.status?.text == "unsaved changes: Esc again drops them, w saves and checks")
     }
 
     @Test func progressIsWrittenAtomicallyByTheRunner() throws {

@@ -11,6 +11,24 @@ package struct InlineFileEdit: Sendable, Equatable {
     package var dirty = false
     /// `?`: the keys are listed over the file until the next key.
     package var showsKeys = false
+    /// The lines (and cursor) before each change, for `u` (at most 100).
+    package var undo: [(lines: [String], cursor: Int)] = []
+    /// Esc (or q) with unsaved changes asks once; a second Esc closes.
+    package var confirmingClose = false
+    /// The line being edited was just added with `o`: its text is part of that one change for `u`.
+    var newLineEdit = false
+
+    package static func == (a: InlineFileEdit, b: InlineFileEdit) -> Bool {
+        a.path == b.path && a.lines == b.lines && a.cursor == b.cursor && a.editor == b.editor && a.dirty == b.dirty
+            && a.showsKeys == b.showsKeys && a.confirmingClose == b.confirmingClose && a.undo.map(\.lines) == b.undo.map(\.lines)
+            && a.undo.map(\.cursor) == b.undo.map(\.cursor)
+    }
+
+    /// Keeps the file as it is before a change, for `u`.
+    mutating func remember() {
+        undo.append((lines, cursor))
+        if undo.count > 100 { undo.removeFirst() }
+    }
 
     package init(path: String, text: String) {
         self.path = path
@@ -42,7 +60,7 @@ package struct InlineFileEdit: Sendable, Equatable {
 /// The inline editor's keys: one table drives its input, its hint line and its `?` list.
 package enum InlineEditKeys {
     package enum Action: Sendable, Equatable {
-        case up, down, pageUp, pageDown, top, bottom, edit, newLine, delete, save, close, keys
+        case up, down, pageUp, pageDown, top, bottom, edit, newLine, delete, undo, save, close, keys
     }
 
     /// `hint`: the words on the editor's bottom line ("" for keys only `?` lists).
@@ -56,8 +74,9 @@ package enum InlineEditKeys {
         ([.enter, .char("e")], .edit, "Enter edit", "edit this line (then Enter keeps it, Esc drops the change)"),
         ([.char("o")], .newLine, "o new line", "add a line below and edit it"),
         ([.char("x"), .delete], .delete, "x delete", "delete this line"),
+        ([.char("u")], .undo, "u undo", "undo the last change (line edit, new line, delete)"),
         ([.char("w")], .save, "w save and check", "save the file and check it"),
-        ([.escape, .char("q")], .close, "Esc close", "close (unsaved changes are dropped)"),
+        ([.escape, .char("q")], .close, "Esc close", "close (with unsaved changes, asks first: Esc again drops them)"),
         ([.char("?")], .keys, "? keys", "list these keys"),
     ]
 
@@ -108,11 +127,16 @@ extension TUIModel {
         if var line = edit.editor {
             switch key {
             case .enter:
-                edit.lines[edit.cursor] = line.string
+                if edit.lines[edit.cursor] != line.string {
+                    if !edit.newLineEdit { edit.remember() }
+                    edit.lines[edit.cursor] = line.string
+                    edit.dirty = true
+                }
                 edit.editor = nil
-                edit.dirty = true
+                edit.newLineEdit = false
             case .escape, .ctrl("g"):
                 edit.editor = nil
+                edit.newLineEdit = false
             default:
                 if line.handle(key) { edit.editor = line }
             }
@@ -125,7 +149,10 @@ extension TUIModel {
             course?.inline = edit
             return []
         }
-        switch InlineEditKeys.action(for: key) {
+        let action = InlineEditKeys.action(for: key)
+        let confirming = edit.confirmingClose
+        edit.confirmingClose = false
+        switch action {
         case .up?: edit.cursor = max(0, edit.cursor - 1)
         case .down?: edit.cursor = min(edit.lines.count - 1, edit.cursor + 1)
         case .pageUp?: edit.cursor = max(0, edit.cursor - 10)
@@ -135,11 +162,22 @@ extension TUIModel {
         case .edit?: edit.editor = LineEditor(edit.lines[edit.cursor])
         case .keys?: edit.showsKeys = true
         case .newLine?:
+            edit.remember()
+            edit.newLineEdit = true
             edit.lines.insert("", at: edit.cursor + 1)
             edit.cursor += 1
             edit.editor = LineEditor("")
             edit.dirty = true
+        case .undo?:
+            guard let last = edit.undo.popLast() else {
+                status = StatusMessage(text: "nothing to undo in this file", isError: false)
+                break
+            }
+            edit.lines = last.lines
+            edit.cursor = min(last.cursor, last.lines.count - 1)
+            edit.dirty = true
         case .delete?:
+            edit.remember()
             if edit.lines.count > 1 {
                 edit.lines.remove(at: edit.cursor)
                 edit.cursor = min(edit.cursor, edit.lines.count - 1)
@@ -152,6 +190,11 @@ extension TUIModel {
             course?.inline = nil
             return [.writeFixFile(path: edit.path, text: edit.text)]
         case .close?:
+            if edit.dirty, !confirming {
+                edit.confirmingClose = true
+                status = StatusMessage(text: "unsaved changes: Esc again drops them, w saves and checks", isError: true)
+                break
+            }
             course?.inline = nil
             if edit.dirty { status = StatusMessage(text: "closed without saving (w saves and checks)", isError: false) }
             return []
