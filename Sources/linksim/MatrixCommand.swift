@@ -64,13 +64,13 @@ struct MatrixCommand: ParsableCommand {
                 throw ValidationError(
                     "--save: `\(save)` is the baseline --expect compares with; a report never replaces it. To update the baseline, run again with --save alone")
             }
-            try ReportOutput.check(save, option: "--save", inputs: [file] + (expect.map { [$0] } ?? []))
+            try ReportOutput.check(save, option: "--save", inputs: [file] + (expect.map { [$0] } ?? []), kind: .matrix)
         }
         if let junitPath {
             if let save, ReportOutput.samePath(junitPath, save) {
                 throw ValidationError("--junit and --save name the same file `\(junitPath)`; one report would replace the other, so give two files")
             }
-            try ReportOutput.check(junitPath, option: "--junit", inputs: [file] + (expect.map { [$0] } ?? []))
+            try ReportOutput.check(junitPath, option: "--junit", inputs: [file] + (expect.map { [$0] } ?? []), kind: .junit)
         }
         var world = try ScenarioFiles.load(file)
         var actions: [Int]? = nil

@@ -120,7 +120,7 @@ struct ReplayCommand: ParsableCommand {
             Console.line("0 passed, 0 failed")
             throw ExitStatus.badInput
         }
-        if let junitPath { try ReportOutput.check(junitPath, option: "--junit", inputs: found) }
+        if let junitPath { try ReportOutput.check(junitPath, option: "--junit", inputs: found, kind: .junit) }
         var sharded = found
         if let shard, let (index, count) = Self.parseShard(shard) {
             sharded = sharded.enumerated().filter { $0.offset % count == index }.map(\.element)

@@ -27,13 +27,35 @@ import Testing
         let dir = try LearnCommandTests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         try String(contentsOf: Self.scenario, encoding: .utf8).write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
-        try "old".write(to: dir.appendingPathComponent("r.xml"), atomically: true, encoding: .utf8)
-        try "old".write(to: dir.appendingPathComponent("m.json"), atomically: true, encoding: .utf8)
+        #expect(try BinaryRunner.run(["replay", "s.yaml", "--junit", "r.xml"], in: dir).status == 0)
         #expect(try BinaryRunner.run(["replay", "s.yaml", "--junit", "r.xml"], in: dir).status == 0)
         #expect(try String(contentsOf: dir.appendingPathComponent("r.xml"), encoding: .utf8).contains("<testsuite"))
         #expect(try BinaryRunner.run(["matrix", "s.yaml", "--save", "m.json"], in: dir).status == 0)
         // Updating a baseline is a run with --save alone.
         #expect(try BinaryRunner.run(["matrix", "s.yaml", "--save", "m.json"], in: dir).status == 0)
+    }
+
+    /// A file a scenario serves or names (an AASA file, a manifest) is not a report: --save and --junit refuse to
+    /// replace anything that is not an earlier report of their kind (an empty file aside).
+    @Test func aReportNeverReplacesAFileTheScenarioReads() throws {
+        let dir = try LearnCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try String(contentsOf: Self.scenario, encoding: .utf8).write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let aasa = #"{"applinks": {"details": []}}"#
+        try aasa.write(to: dir.appendingPathComponent("aasa.json"), atomically: true, encoding: .utf8)
+        for arguments in [
+            ["matrix", "s.yaml", "--save", "aasa.json"], ["matrix", "s.yaml", "--junit", "aasa.json"], ["replay", "s.yaml", "--junit", "aasa.json"],
+        ] {
+            let output = try BinaryRunner.run(arguments, in: dir)
+            #expect(output.status == 64, "\(arguments): \(output.stderr)")
+            #expect(output.stderr.contains("exists and is not a"), "\(output.stderr)")
+            #expect(try String(contentsOf: dir.appendingPathComponent("aasa.json"), encoding: .utf8) == aasa)
+        }
+        // A JUnit report is not a saved matrix, nor the other way round.
+        #expect(try BinaryRunner.run(["replay", "s.yaml", "--junit", "r.xml"], in: dir).status == 0)
+        #expect(try BinaryRunner.run(["matrix", "s.yaml", "--save", "r.xml"], in: dir).status == 64)
+        try Data().write(to: dir.appendingPathComponent("empty.json"))
+        #expect(try BinaryRunner.run(["matrix", "s.yaml", "--save", "empty.json"], in: dir).status == 0)
     }
 
     /// The baseline `--expect` reads is an input: neither `--save` nor `--junit` replaces it (a failing CI run that
