@@ -43,6 +43,7 @@ import Testing
     @Test func setChecksTargetSDKAsTheAppsKeyDoes() throws {
         let android = #"{platform: android, os: "14"}"#
         #expect(diagnostics(Self.scenario(android, actions: "  - set: {apps.0.target_sdk: 99}")).isEmpty)
+        #expect(diagnostics(Self.scenario(android, actions: "  - set: {apps.0.target_sdk: \"34\"}")).isEmpty, "quoted, as the apps key takes it")
         let errors = diagnostics(Self.scenario(android, actions: "  - set: {apps.0.target_sdk: 99999999999}"))
         #expect(errors.count == 1 && errors.first?.contains("between 1 and 99") == true, "\(errors)")
     }
@@ -68,6 +69,25 @@ import Testing
             """
         let expected = "test.yaml:5:60: error: key `/a` appears more than once in the same mapping (first at line 5, column 23)"
         #expect(diagnostics(quoted) == [expected])
+    }
+
+    /// An Android `update` to a build Android refuses to install (target 31+, a filtered activity without
+    /// android:exported) changes nothing, as `install` of it does: the old build stays.
+    @Test func anAndroidUpdateToABuildAndroidRefusesChangesNothing() throws {
+        let text = """
+            linksim: 1
+            name: refused update
+            device: {platform: android, os: "14"}
+            apps:
+              - {id: com.example.shop, name: Shop, state: background, target_sdk: 30,
+                 activities: [{name: .MainActivity, intent_filters: [{actions: [VIEW], categories: [DEFAULT, BROWSABLE], data: [{scheme: shopapp}]}]}]}
+            actions:
+              - set: {apps.0.target_sdk: 34}
+              - update: com.example.shop
+            """
+        let result = Simulator.run(try loadScenario(text)).results[1]
+        #expect(result.trace.count == 1)
+        #expect(result.trace.first?.summary.hasPrefix("Refuses to install this build of Shop, so nothing changes") == true)
     }
 
     /// `update` of an app that is not installed changes nothing, and says so (it said it updated, and on Android that

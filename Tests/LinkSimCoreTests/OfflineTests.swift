@@ -29,6 +29,34 @@ import Testing
         #expect(sideload.contains { $0.summary.hasPrefix("Reinstalls Shop") })
     }
 
+    /// Offline, a click tracker's redirect is never reached: the browser's offline error, not a redirect loop (the
+    /// chain was not followed, so the final page still "redirected"), on both platforms.
+    @Test(arguments: ["ios", "android"])
+    func aRedirectOfflineIsTheOfflineErrorNotALoop(platform: String) throws {
+        let text = """
+            linksim: 1
+            name: offline redirect
+            device: {platform: \(platform), os: "\(platform == "ios" ? "17.4" : "14")", online: false}
+            web:
+              click.mailer.example: {redirects: {"/ls/click*": "https://shop.example.com/product/42"}}
+            actions:
+              - {tap: "https://click.mailer.example/ls/click?upn=42", from: messages}
+            """
+        let result = Simulator.run(try loadScenario(text)).results[0]
+        #expect(result.landing?.kind == .error && result.landing?.via == .web)
+        #expect(result.trace.contains { $0.rule == Rule.linksimDeviceOffline.id })
+        #expect(!result.trace.contains { $0.rule == Rule.webRedirectLimit.id || $0.rule == Rule.linksimRedirectHop.id })
+        #expect(!result.trace.contains { $0.summary.hasPrefix("Shows ") })
+    }
+
+    /// `update` is an update from the store: offline it changes nothing, even for an app first sideloaded.
+    @Test func anUpdateOfASideloadedAppOfflineChangesNothing() throws {
+        let text = Self.world(
+            "ios", app: "{id: com.example.shop, name: Shop, state: background, install_source: sideload}", actions: "  - update: com.example.shop")
+        let trace = Simulator.run(try loadScenario(text)).results[0].trace
+        #expect(trace.map(\.summary) == ["The device is offline: The App Store cannot download Shop, so nothing is updated"])
+    }
+
     /// Back online, the same page loads: the error is the network's, not the link's.
     @Test func thePageLoadsOnceTheDeviceIsOnline() throws {
         let text = Self.world(

@@ -250,7 +250,7 @@ package enum IntentFilterMatcher {
         let step = installBlockedStep(first, packageName: app.manifestPackage ?? app.id, targetSDK: app.targetSDK, explain: trace.explains)
         trace.add(
             "Android",
-            "Refuses to install \(app.name), so nothing is installed: it targets API \(app.targetSDK) and \(qualify(first.name, app.manifestPackage ?? app.id)) has intent filters but no android:exported",
+            "Refuses to install this build of \(app.name), so nothing changes: it targets API \(app.targetSDK) and \(qualify(first.name, app.manifestPackage ?? app.id)) has intent filters but no android:exported",
             rule: Rule.androidFilterExportedExplicitRequired, detail: step.detail)
         return true
     }

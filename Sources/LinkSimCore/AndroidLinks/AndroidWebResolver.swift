@@ -376,7 +376,7 @@ enum AndroidWebResolver {
             current = rule.target
             first = false
         }
-        return WebNavigation.show(current, parts: world.parts(of: current), browser: browser, web: world.web, trace: &trace)
+        return WebNavigation.show(current, parts: world.parts(of: current), browser: browser, world: world, trace: &trace)
     }
 
     /// Android 6–11: unverified apps are candidates; the intent Chrome fires shows the dialog.

@@ -87,6 +87,6 @@ enum LandingPages {
             trace.add(browser.displayName, "\(page.fallback) opens \(store)\(appID.map { " at \($0)'s page" } ?? "")", rule: Rule.webJsFallbackRace)
             return Landing(kind: .store, app: appID, url: page.fallback)
         }
-        return WebNavigation.show(page.fallback, parts: world.parts(of: page.fallback), browser: browser, web: world.web, trace: &trace)
+        return WebNavigation.show(page.fallback, parts: world.parts(of: page.fallback), browser: browser, world: world, trace: &trace)
     }
 }

@@ -65,10 +65,10 @@ enum WebNavigation {
     static func followAndShow(_ tap: Tap, browser: Browser, world: inout World, trace: inout TraceRecorder) -> Landing {
         switch follow(tap, world: world, trace: &trace) {
         case .page(let url):
-            return show(url, parts: world.parts(of: url), browser: browser, web: world.web, trace: &trace)
+            return show(url, parts: world.parts(of: url), browser: browser, world: world, trace: &trace)
         case .provider(let hop, let parts, let chain):
             return ProviderLinks.tap(hop, parts: parts, chain: chain, world: &world, trace: &trace)
-                ?? show(hop.url, parts: world.parts(of: hop.url), browser: browser, web: world.web, trace: &trace)
+                ?? show(hop.url, parts: world.parts(of: hop.url), browser: browser, world: world, trace: &trace)
         case .scheme(let url, let parts, let chain):
             return schemeHop(tap, url: url, parts: parts, chain: chain, world: &world, trace: &trace)
         }
@@ -114,9 +114,11 @@ enum WebNavigation {
     /// Shows the final page of a navigation, or — when the chain still redirects after the limit
     /// (a loop) — the browser's too-many-redirects error.
     /// `parts`: the URL split (`World.parts(of:)`, which the hops before split already).
-    static func show(_ url: String, parts: URLParts?, browser: Browser, web: Web, trace: inout TraceRecorder) -> Landing {
+    static func show(_ url: String, parts: URLParts?, browser: Browser, world: World, trace: inout TraceRecorder) -> Landing {
         let shown = browser.displayName
-        if let parts, redirect(parts, web: web) != nil {
+        // Offline, nothing was loaded: `Offline.landing` says what the browser shows instead.
+        guard world.device.online else { return Landing(kind: .browser, via: .web, browser: browser, url: url) }
+        if let parts, redirect(parts, web: world.web) != nil {
             trace.add(
                 shown, "The chain still redirects after \(redirectLimit) hops (a redirect loop): the browser gives up with its too-many-redirects error page",
                 rule: Rule.webRedirectLimit)

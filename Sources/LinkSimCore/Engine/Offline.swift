@@ -14,7 +14,8 @@ enum Offline {
         return Landing(kind: .error, via: .web, browser: browser, url: url)
     }
 
-    /// A store download needs the network: offline, `install` or `update` from a store changes nothing.
+    /// A store download needs the network: offline, `install` from a store, and any `update` (an update from the
+    /// store, whatever the app was installed from), changes nothing.
     /// Returns true when the action is refused (and said so).
     static func refusesStoreDownload(_ app: App, update: Bool, source: InstallSource, world: World, trace: inout TraceRecorder) -> Bool {
         guard !world.device.online else { return false }

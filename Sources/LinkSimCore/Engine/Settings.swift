@@ -147,7 +147,14 @@ package enum Settings {
             return nil
         },
         .app("target_sdk", "an API level") { app, value, _ in
-            guard case .int(let i) = value, (1...99).contains(i) else { return "must be an API level between 1 and 99, as `apps[].target_sdk`" }
+            // A quoted number is read as the apps key reads it.
+            let level: Int?
+            switch value {
+            case .int(let i): level = i
+            case .string(let text): level = Int(text)
+            default: level = nil
+            }
+            guard let i = level, (1...99).contains(i) else { return "must be an API level between 1 and 99, as `apps[].target_sdk`" }
             app.targetSDK = i
             return nil
         },

@@ -144,7 +144,10 @@ package enum Simulator {
                     "\(world.apps[i].name) is not installed, so there is nothing to update (the store offers Install); nothing changes")
                 return nil
             }
-            if Offline.refusesStoreDownload(world.apps[i], update: true, source: world.apps[i].installSource, world: world, trace: &trace) {
+            if Offline.refusesStoreDownload(world.apps[i], update: true, source: .store, world: world, trace: &trace) { return nil }
+            if world.device.platform == .android,
+                IntentFilterMatcher.tellInstallRefused(world.apps[i], api: world.device.os.apiLevel, trace: &trace)
+            {
                 return nil
             }
             if world.apps[i].state.isRunning { world.apps[i].state = .terminated }

@@ -417,7 +417,7 @@ enum UniversalLinkResolver {
                 }
             }
         }
-        return WebNavigation.show(current, parts: world.parts(of: current), browser: browser, web: world.web, trace: &trace)
+        return WebNavigation.show(current, parts: world.parts(of: current), browser: browser, world: world, trace: &trace)
     }
 
     /// Version-gated, and switchable by `assumptions.redirects_open_app`.
