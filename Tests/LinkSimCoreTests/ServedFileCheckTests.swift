@@ -48,7 +48,8 @@ import Testing
         let text = Self.scenario(
             web: """
                   a.example.com: {aasa: {file: bad.json}, assetlinks: {file: bad.json}}
-                  b.example.com: {aasa: {file: bad.json}}
+                  b.example.com: {aasa: {file: ./bad.json}}
+                  c.example.com: {aasa: {file: "x/../bad.json"}}
                 """,
             actions: """
                 actions:
@@ -56,7 +57,8 @@ import Testing
                   - tap: https://a.example.com/p
                     from: notes
                 """)
-        let findings = ServedFileCheck.findings(in: try loadScenario(text, files: ["dir/bad.json": "", "dir/bad-al.json": "{}"]))
+        let files = ["dir/bad.json": "", "dir/./bad.json": "", "dir/x/../bad.json": "", "dir/bad-al.json": "{}"]
+        let findings = ServedFileCheck.findings(in: try loadScenario(text, files: files))
         #expect(findings.map(\.servedAs) == ["web.a.example.com.aasa", "web.a.example.com.assetlinks", "action #1 (serve) c.example.com.assetlinks"])
         #expect(findings.map(\.isAASA) == [true, false, false])
         #expect(findings[2].description.contains("the Android verifier fails the host"))

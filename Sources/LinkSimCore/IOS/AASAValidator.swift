@@ -245,15 +245,17 @@ struct ValidationWalk {
         if let components {
             if let list = components.elements {
                 var catchAll: Int?
+                var shadows = ShadowIndex(defaults: [domainDefaults, appDefaults])
                 for (index, component) in list.enumerated() {
                     let name = "\(place).components[\(index)]"
+                    defer { shadows.add(component, index: index) }
                     if let catchAll {
                         let excludes = component.member("exclude")?.bool == true
                         warning(
                             "\(name) can never be reached: \(place).components[\(catchAll)] before it already matches every URL"
                                 + (excludes ? ", so this exclude never applies" : ""),
                             at: component.position)
-                    } else if let earlier = list[..<index].firstIndex(where: { shadows($0, component, defaults: [domainDefaults, appDefaults]) }) {
+                    } else if let earlier = shadows.firstShadowing(component) {
                         let excludes = component.member("exclude")?.bool == true
                         warning(
                             "\(name) can never be reached: every URL it matches is already decided by \(place).components[\(earlier)] before it"

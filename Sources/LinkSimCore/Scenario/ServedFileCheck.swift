@@ -5,8 +5,8 @@
 /// serve a broken file on purpose, so these are warnings, with the validator's own finding (`aasa validate`,
 /// `assetlinks validate`) at its line and column in the served file. Only errors are reported: a file the
 /// device reads with a questionable part is for `aasa validate` to discuss. Each file is checked once per
-/// kind, however many hosts or `serve` actions serve it; a body a device never reads (an error status, a
-/// redirect) is not checked.
+/// kind, however many hosts or `serve` actions serve it (and however its path is written); a body a device
+/// never reads (an error status, a redirect) is not checked.
 package enum ServedFileCheck {
     package struct Finding: Sendable, Equatable, CustomStringConvertible {
         /// The served file (resolved path).
@@ -23,9 +23,24 @@ package enum ServedFileCheck {
                 isAASA
                 ? "iOS treats the association as missing; `linksim run` shows it"
                 : "the Android verifier fails the host; `linksim run` shows it"
-            let safeFile = SafeText.escape(file.hasPrefix("./") ? String(file.dropFirst(2)) : file)
+            let safeFile = SafeText.escape(file)
             return "\(place.isEmpty ? safeFile : safeFile + ":" + place): warning: \(finding.message) (served as \(servedAs); \(consequence))"
         }
+    }
+
+    /// A path with `.`, empty and `dir/..` segments removed, so one file written two ways is checked (and named) once.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     package static func findings(in scenario: Scenario) -> [Finding] {
@@ -49,7 +64,7 @@ package enum ServedFileCheck {
         var checked = Set<String>()
         var out: [Finding] = []
         for entry in served {
-            guard let file = entry.resource.file, let body = entry.resource.body, entry.resource.redirect == nil,
+            guard let file = entry.resource.file.map(Self.normalized), let body = entry.resource.body, entry.resource.redirect == nil,
                 entry.resource.status == 200, checked.insert("\(entry.isAASA) \(file)").inserted
             else { continue }
             let findings = entry.isAASA ? AASAValidator.validate(body) : AssetLinksValidator.validate(body)
