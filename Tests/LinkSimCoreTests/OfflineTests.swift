@@ -57,6 +57,23 @@ import Testing
         #expect(trace.map(\.summary) == ["The device is offline: The App Store cannot download Shop, so nothing is updated"])
     }
 
+    /// Offline, a provider link with no installed app to take it tells nothing a server would answer (no link data,
+    /// no click, no store redirect): the browser's offline error.
+    @Test func aProviderLinkOfflineWithoutTheAppTellsNoServerAnswer() throws {
+        let text = """
+            linksim: 1
+            name: offline branch
+            device: {platform: android, os: "14", online: false}
+            apps: [{id: com.example.shop, name: Shop, state: not_installed}]
+            providers: {branch: {domain: acme.app.link, app: com.example.shop, links: {/summer: {data: {product_id: "42"}}}}}
+            actions:
+              - {tap: "https://acme.app.link/summer", from: chrome}
+            """
+        let result = Simulator.run(try loadScenario(text)).results[0]
+        #expect(result.landing?.kind == .error)
+        #expect(!result.trace.contains { $0.actor.hasPrefix("server ") }, "\(result.trace.map(\.summary))")
+    }
+
     /// Back online, the same page loads: the error is the network's, not the link's.
     @Test func thePageLoadsOnceTheDeviceIsOnline() throws {
         let text = Self.world(

@@ -154,6 +154,11 @@ enum ProviderLinks {
         let surface = tap.redirectedFrom.isEmpty ? TapSurface.name(of: tap, world: world) : shownIn.displayName
         let server = "server \(host)"
         trace.add(surface, "\(host) is \(provider.displayName) (\(how))", rule: Rule.deferredProviderLink)
+        // Offline, the provider's servers are out of reach: with no installed app to take the link, its page cannot
+        // load, and nothing the server would answer is told (`Offline.landing` says what the browser shows).
+        if !world.device.online, !(targetApp(provider, world: world).map { world.apps[$0].state.isInstalled } ?? false) {
+            return Landing(kind: .browser, via: .web, browser: shownIn, url: tap.url)
+        }
 
         if provider == .firebase {
             if !(world.clock < firebaseShutdown) {
