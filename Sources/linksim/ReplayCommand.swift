@@ -113,13 +113,11 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let (found, missing, empty) = ScenarioFiles.collect(paths)
         // A path that does not exist, or a folder with no scenario, is bad input (65) as in `run` and `validate`,
-        // whatever else is listed; the summary line is printed either way.
-        for path in missing { Console.error("\(path): error: no such file or folder") }
-        for path in empty { Console.error("\(path): error: no *.yaml or *.yml files in this folder") }
-        if found.isEmpty {
-            Console.line("0 passed, 0 failed")
-            throw ExitStatus.badInput
-        }
+        // whatever else is listed. It is a row like an invalid file's (ERROR in the table, in JSON, an <error> case
+        // in JUnit, a GitHub annotation), counted as failed, so no report looks green while the exit is 65.
+        let unreadable =
+            missing.map { ReplayOutcome.invalid(file: $0, error: InputError(file: $0, "no such file or folder")) }
+            + empty.map { ReplayOutcome.invalid(file: $0, error: InputError(file: $0, "no *.yaml or *.yml files in this folder")) }
         if let junitPath { try ReportOutput.check(junitPath, option: "--junit", inputs: found, kind: .junit) }
         var sharded = found
         if let shard, let (index, count) = Self.parseShard(shard) {
@@ -149,8 +147,7 @@ struct ReplayCommand: ParsableCommand {
         var output = ReplayOutput()
         if format == .json { output.out("{\"scenarios\": [") }
         var stoppedAt: Int? = nil
-        rows.forEachInOrder { index, row in
-            guard let row else { return true }  // not selected
+        func emit(_ row: ReplayRow) {
             if row.invalid { invalid += 1 } else if row.passed { passed += 1 } else { failed += 1 }
             if let stderrText = row.stderr { output.error(stderrText) }
             switch format {
@@ -163,15 +160,35 @@ struct ReplayCommand: ParsableCommand {
             }
             shown += 1
             if let testcase = row.junit { builder.add(testcase) }
-            if failFast && !row.passed {
-                stoppedAt = index
-                return false
+        }
+        for outcome in unreadable {
+            let row = ReplayRow.make(
+                file: outcome.file, outcome: outcome, elapsed: .zero, selection: ReplaySelection(tags: [], filter: nil), junit: junit,
+                format: format, text: text, annotate: annotate)
+            if let row { emit(row) }
+        }
+        if failFast && !unreadable.isEmpty {
+            stoppedAt = -1  // the first failure is on the command line: every file is skipped
+        } else {
+            rows.forEachInOrder { index, row in
+                guard let row else { return true }  // not selected
+                emit(row)
+                if failFast && !row.passed {
+                    stoppedAt = index
+                    return false
+                }
+                return true
             }
-            return true
         }
         let skippedFiles = stoppedAt.map { rows.selectedIndices(after: $0) } ?? []
         let skipped = skippedFiles.count
-        if junit { for index in skippedFiles { builder.add(.skipped(file: files[index])) } }
+        if junit {
+            // The case keeps the name a run gives it (the scenario's), so CI history follows the test.
+            for index in skippedFiles {
+                let name = try? ReplayCommand.load(files[index]).get().name
+                builder.add(.skipped(file: files[index], name: name))
+            }
+        }
         let failedTotal = failed + invalid
         switch format {
         case .text:

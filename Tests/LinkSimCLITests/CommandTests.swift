@@ -299,7 +299,16 @@ import Testing
         for arguments in [["nowhere"], ["empty"], ["nowhere", "ok.yaml"], ["empty", "ok.yaml"]] {
             let replay = try BinaryRunner.run(["replay"] + arguments, in: dir)
             #expect(replay.status == 65, "\(arguments)")
-            #expect(replay.stdout.hasSuffix(arguments.count == 1 ? "0 passed, 0 failed\n" : "1 passed, 0 failed\n"), "\(arguments): \(replay.stdout)")
+            // Counted as a failed row (ERROR), as an invalid file is, so no report looks green while the exit is 65.
+            #expect(replay.stdout.hasSuffix(arguments.count == 1 ? "0 passed, 1 failed\n" : "1 passed, 1 failed\n"), "\(arguments): \(replay.stdout)")
+            #expect(replay.stdout.contains("ERROR  \(arguments[0])"))
+            let json = try BinaryRunner.run(["replay", "--format", "json"] + arguments, in: dir)
+            #expect(json.status == 65)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["failed"] as? Int == 1)
+            let junit = try BinaryRunner.run(["replay", "--junit", "r.xml"] + arguments, in: dir)
+            #expect(junit.status == 65)
+            #expect(try String(contentsOf: dir.appendingPathComponent("r.xml"), encoding: .utf8).contains("errors=\"1\""))
             let message = arguments[0] == "empty" ? "empty: error: no *.yaml or *.yml files in this folder" : "nowhere: error: no such file or folder"
             #expect(replay.stderr.contains(message))
         }

@@ -17,10 +17,11 @@ enum JUnitReporter {
         var skipped = false
 
         /// A file `--fail-fast` never ran: a `<skipped>` case, so the report counts what the summary line counts.
-        static func skipped(file: String) -> Case {
+        /// `name`: the scenario's name when the file loads (a run names its case so), else the file.
+        static func skipped(file: String, name: String?) -> Case {
             let folder = folderName(file)
             let xml =
-                "    <testcase name=\"\(escape(file))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\" time=\"0.000\">\n"
+                "    <testcase name=\"\(escape(name ?? file))\" classname=\"\(escape(folder))\" file=\"\(escape(file))\" time=\"0.000\">\n"
                 + "      <skipped message=\"not run: --fail-fast stopped at an earlier failure\"/>\n    </testcase>\n"
             return Case(folder: folder, xml: xml, failed: false, error: false, seconds: 0, skipped: true)
         }
