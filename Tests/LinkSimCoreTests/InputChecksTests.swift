@@ -24,6 +24,10 @@ import Testing
         #expect(SimInstant.parse("2026-04-31") == nil && SimInstant.parse("2026-04-30") != nil)
         #expect(SimInstant.parse("2100-02-29") == nil && SimInstant.parse("2000-02-29") != nil)
         #expect(SimInstant.parse("2026-12-31T23:59:59Z") != nil)
+        // Nor a leap second or an offset no clock has, which would move the time as silently.
+        #expect(SimInstant.parse("2026-02-28T23:59:60Z") == nil)
+        #expect(SimInstant.parse("2026-02-28T10:00:00+99:99") == nil && SimInstant.parse("2026-02-28T10:00:00+24:00") == nil)
+        #expect(SimInstant.parse("2026-02-28T10:00:00+14:00") != nil && SimInstant.parse("2026-02-28T10:00:00-09:30") != nil)
         let errors = diagnostics(Self.scenario(clock: "2026-02-30", actions: "  - wait: 1m"))
         #expect(errors.count == 1)
         #expect(errors.first?.hasSuffix("got `2026-02-30` (2026-02 has 28 days)") == true, "\(errors)")

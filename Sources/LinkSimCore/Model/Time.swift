@@ -129,18 +129,19 @@ package struct SimInstant: Sendable, Hashable, Comparable, CustomStringConvertib
                     while i < s.count, s[i] >= 48, s[i] <= 57 { i += 1 }
                 }
             }
-            guard hour < 24, minute < 60, second < 61 else { return nil }
+            // No leap second: 23:59:60 would roll into the next day, a time the file did not write.
+            guard hour < 24, minute < 60, second < 60 else { return nil }
             if i < s.count {
                 if s[i] == 90 || s[i] == 122 {  // Z
                     i += 1
                 } else if s[i] == 43 || s[i] == 45 {  // + or -
                     let sign = s[i] == 43 ? 1 : -1
-                    guard let oh = num(i + 1, 2) else { return nil }
+                    guard let oh = num(i + 1, 2), oh < 24 else { return nil }
                     var om = 0
                     var next = i + 3
                     if next < s.count, s[next] == 58 { next += 1 }
                     if next < s.count {
-                        guard let m = num(next, 2) else { return nil }
+                        guard let m = num(next, 2), m < 60 else { return nil }
                         om = m
                         next += 2
                     }
