@@ -43,8 +43,18 @@ extension ValidationWalk {
             node.member(key) ?? defaults.compactMap { $0?.member(key) }.last
         }
 
+        /// Written plainly: a `map` over the keys with an optional chain inside crashed the release build's
+        /// optimizer (Swift 6.3.1, "Found ownership error" in CopyPropagation).
         private func options(_ node: JSONNode) -> String {
-            ["caseSensitive", "percentEncoded"].map { "\(value(node, $0)?.bool.map(String.init) ?? "-")" }.joined(separator: ",")
+            var out = ""
+            for key in ["caseSensitive", "percentEncoded"] {
+                switch value(node, key)?.bool {
+                case true?: out += "t"
+                case false?: out += "f"
+                case nil: out += "-"
+                }
+            }
+            return out
         }
 
         /// A condition as a key: nil when there is none; "x" when it is neither a string nor query items.
