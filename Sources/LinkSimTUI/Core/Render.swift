@@ -409,6 +409,8 @@ enum ActionText {
     static func sourceText(_ tap: Tap) -> String {
         var text = tap.from.rawValue
         if tap.from == .inAppBrowser, let app = tap.browserApp { text += " (\(app.rawValue))" }
+        // The page tells a tap inside a view from the app loading the URL into it (the same URL and source otherwise).
+        if let page = tap.page, let host = URLParts(page)?.host { text += " on \(host)" }
         return text
     }
 }
