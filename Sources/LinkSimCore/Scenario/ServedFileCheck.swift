@@ -28,21 +28,6 @@ package enum ServedFileCheck {
         }
     }
 
-    /// A path with `.`, empty and `dir/..` segments removed, so one file written two ways is checked (and named) once.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-                continue
-            }
-            parts.append(part)
-        }
-        let joined = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
-    }
-
     package static func findings(in scenario: Scenario) -> [Finding] {
         var served: [(resource: WebResource, as: String, isAASA: Bool)] = []
         func collect(_ host: WebHost, name: String, keys: [String]?, prefix: String) {
@@ -64,7 +49,7 @@ package enum ServedFileCheck {
         var checked = Set<String>()
         var out: [Finding] = []
         for entry in served {
-            guard let file = entry.resource.file.map(Self.normalized), let body = entry.resource.body, entry.resource.redirect == nil,
+            guard let file = entry.resource.file.map(OverlayFileReader.normalize), let body = entry.resource.body, entry.resource.redirect == nil,
                 entry.resource.status == 200, checked.insert("\(entry.isAASA) \(file)").inserted
             else { continue }
             let findings = entry.isAASA ? AASAValidator.validate(body) : AssetLinksValidator.validate(body)
